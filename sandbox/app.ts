@@ -1,0 +1,95 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type Database from "better-sqlite3";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { SandboxConfig } from "./config";
+import { Queries } from "./db/queries";
+import type { SandboxEnv } from "./http/env";
+import { ApiError, errorBody } from "./http/errors";
+import { faultInjection } from "./http/faults";
+import { FixedWindowLimiter } from "./http/rate-limit";
+import { TokenStore } from "./http/tokens";
+import { registerAccount } from "./routes/account";
+import { registerAuth } from "./routes/auth";
+import type { RouteDeps } from "./routes/common";
+import { registerLocations } from "./routes/locations";
+import { validationHook } from "./routes/params";
+import { presenters } from "./routes/present";
+import { schemasFor } from "./routes/schemas";
+import { registerTransactions } from "./routes/transactions";
+
+export interface SandboxAppOptions {
+  db: Database.Database;
+  config: SandboxConfig;
+  /** One line per request; omitted = silent. Never given the Authorization header. */
+  log?: (line: string) => void;
+}
+
+export const API_PREFIX = "/api/v1";
+
+/** The whole HTTP surface: /api/v1/**, the OpenAPI document, /healthz. */
+export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
+  const { db, config } = options;
+  const deps: RouteDeps = {
+    db,
+    config,
+    tokens: new TokenStore(config.tokenTtlSeconds, config.now),
+    limiter: new FixedWindowLimiter(config.budget, config.windowSeconds, config.now),
+    queries: new Queries(db),
+    schemas: schemasFor(config.profile),
+    present: presenters(config.profile),
+  };
+
+  const v1 = new OpenAPIHono<SandboxEnv>({ defaultHook: validationHook(config.profile) });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "Token from POST /auth" });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "basicAuth", { type: "http", scheme: "basic", description: "key_id:secret; slower than bearer" });
+  v1.use("*", faultInjection(config));
+  registerAuth(v1, deps);
+  registerAccount(v1, deps);
+  registerTransactions(v1, deps);
+  registerLocations(v1, deps);
+
+  const document = v1.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Fleet Fuel Customer API (sandbox)",
+      version: "1.0.0-beta",
+      description: `Reference implementation of the Fleet Fuel Customer API v1, serving the ${config.profile} profile. Budget: ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s.`,
+      license: { name: "Proprietary", url: "https://example.com/fleet-fuel/terms" },
+      contact: { name: "Fleet Fuel Dashboard team" },
+    },
+    servers: [{ url: API_PREFIX, description: "This sandbox" }],
+    tags: [
+      { name: "auth", description: "Key pair to bearer token" },
+      { name: "account", description: "The calling customer" },
+      { name: "transactions", description: "Fuel transactions" },
+      { name: "locations", description: "Station catalog" },
+    ],
+  });
+
+  const app = new Hono<SandboxEnv>();
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    options.log?.(`${c.req.method} ${new URL(c.req.url).pathname} ${String(c.res.status)} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+  app.get("/healthz", (c) => c.json({ ok: true, profile: config.profile }));
+  app.get(`${API_PREFIX}/docs/openapi`, (c) => c.json(document));
+  app.get("/api/docs/openapi", (c) => c.json(document));
+  app.route(API_PREFIX, v1);
+
+  app.notFound((c) => c.json(errorBody(config.profile, "not_found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(errorBody(config.profile, error.code, error.message), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody(config.profile, "bad_request", error.message || "The request is malformed."), 400);
+    }
+    // Our own bug: log it here, answer without details.
+    console.error("[sandbox] unhandled error", error);
+    return c.json(errorBody(config.profile, "server_error", "The sandbox failed to answer this request; retrying is advised."), 500);
+  });
+  return app;
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROFILES } from "./config";
+import { insertKey, newKeyPair } from "./db/keys";
+import { schemasFor } from "./routes/schemas";
+import { basic, client, creds, errorCode, errorMessage, startTestSandbox, type TestSandbox } from "./test/harness";
+
+describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => {
+  let sb: TestSandbox;
+  let api: ReturnType<typeof client>;
+  const schemas = schemasFor(profile);
+  const failCode = profile === "primary" ? "unauthenticated" : "invalid_credentials";
+
+  beforeAll(async () => {
+    sb = await startTestSandbox({ profile });
+    api = client(sb.baseUrl);
+  });
+  afterAll(() => sb.close());
+
+  it("exchanges a key pair for a bearer token of the documented shape", async () => {
+    const { keyId, secret } = creds("demo-full");
+    const res = await api.auth(keyId, secret);
+    expect(res.status).toBe(200);
+    const body = schemas.AuthResponse.parse(res.body);
+    expect(body.expires_in).toBe(3600);
+    expect(body.token_type).toBe("Bearer");
+    if (profile === "primary") expect(res.body).toMatchObject({ ok: true });
+    else {
+      expect(res.body).not.toHaveProperty("ok");
+      expect(res.body.scopes).toEqual(["account", "transactions", "locations"]);
+    }
+  });
+
+  it("returns the same token while it is valid, with the seconds it has left, and a new one after expiry", async () => {
+    const { keyId, secret } = creds("demo-full");
+    const first = await api.auth(keyId, secret);
+    sb.clock.advance(600_000);
+    const second = await api.auth(keyId, secret);
+    expect(second.body.access_token).toBe(first.body.access_token);
+    expect(second.body.expires_in).toBe((first.body.expires_in as number) - 600);
+    const ok = await api.get("/account-details", first.body.access_token as string);
+    expect(ok.status).toBe(200);
+
+    sb.clock.advance(3600_000);
+    const expired = await api.get("/account-details", first.body.access_token as string);
+    expect(expired.status).toBe(401);
+    expect(errorCode(expired.body)).toBe("unauthenticated");
+    const third = await api.auth(keyId, secret);
+    expect(third.body.access_token).not.toBe(first.body.access_token);
+    expect(third.body.expires_in).toBe(3600);
+  });
+
+  it.each([
+    ["an unknown key", () => ({ keyId: "ffk_000000000000000000000000", secret: creds("demo-full").secret })],
+    ["a wrong secret", () => ({ keyId: creds("demo-full").keyId, secret: "ffs_wrong" })],
+    ["a revoked key", () => creds("demo-revoked")],
+    ["another key's secret", () => ({ keyId: creds("demo-full").keyId, secret: creds("other-full").secret })],
+  ])("rejects %s with 401 %s", async (_what, pair) => {
+    const { keyId, secret } = pair();
+    const res = await api.auth(keyId, secret);
+    expect(res.status).toBe(401);
+    expect(errorCode(res.body)).toBe(failCode);
+    schemas.ErrorBody.parse(res.body);
+    expect(res.text).not.toContain(secret);
+  });
+
+  it.each([
+    ["missing key_id", JSON.stringify({ secret: "x" }), "key_id"],
+    ["missing secret", JSON.stringify({ key_id: "ffk_abc" }), "secret"],
+    ["key_id of the wrong type", JSON.stringify({ key_id: 42, secret: "x" }), "key_id"],
+    ["key_id without the service prefix", JSON.stringify({ key_id: "abc", secret: "x" }), "key_id"],
+    ["an empty secret", JSON.stringify({ key_id: "ffk_abc", secret: "" }), "secret"],
+    ["an unknown field", JSON.stringify({ key_id: "ffk_abc", secret: "x", extra: 1 }), null],
+    ["a JSON array", JSON.stringify([1, 2]), "JSON object"],
+    ["non-JSON text", "key_id=ffk_abc&secret=x", "not valid JSON"],
+    ["a huge body", JSON.stringify({ key_id: "ffk_abc", secret: "x".repeat(20_000) }), "larger than"],
+  ])("answers 400 bad_request for %s, naming the problem", async (_what, body, named) => {
+    const res = await api.call("/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    if (named === null) {
+      // Unknown extra fields are tolerated: the credentials decide (here: unknown key → 401).
+      expect(res.status).toBe(401);
+      return;
+    }
+    expect(res.status).toBe(400);
+    expect(errorCode(res.body)).toBe("bad_request");
+    expect(errorMessage(res.body)).toContain(named);
+  });
+
+  it("answers 400 when the body is not sent as JSON", async () => {
+    const res = await api.call("/auth", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" });
+    expect(res.status).toBe(400);
+    expect(errorMessage(res.body)).toMatch(/application\/json/);
+  });
+
+  it("accepts HTTP Basic on every GET and rejects a wrong Basic secret", async () => {
+    const { keyId, secret } = creds("demo-full");
+    const ok = await api.get("/account-details", basic(keyId, secret));
+    expect(ok.status).toBe(200);
+    const bad = await api.get("/account-details", basic(keyId, "ffs_nope"));
+    expect(bad.status).toBe(401);
+    const revoked = await api.get("/account-details", basic(creds("demo-revoked").keyId, creds("demo-revoked").secret));
+    expect(revoked.status).toBe(401);
+    const garbage = await api.get("/account-details", "Basic !!!not-base64");
+    expect(garbage.status).toBe(401);
+  });
+
+  it.each([
+    ["no Authorization header", {}],
+    ["an unknown bearer token", { Authorization: "Bearer fft_unknown" }],
+    ["an unsupported scheme", { Authorization: "Digest abc" }],
+    ["an empty bearer", { Authorization: "Bearer " }],
+  ])("answers 401 unauthenticated for %s", async (_what, headers) => {
+    const res = await api.call("/transactions", { headers });
+    expect(res.status).toBe(401);
+    expect(errorCode(res.body)).toBe("unauthenticated");
+  });
+
+  it("a token issued before a key is revoked stops working", async () => {
+    const pair = newKeyPair();
+    const customerPk = (sb.db.prepare("SELECT pk FROM customers WHERE code = 'PFL'").get() as { pk: number }).pk;
+    insertKey(sb.db, { ...pair, customerPk, scopes: ["account"], createdAt: "2026-01-01T00:00:00Z" });
+    const token = (await api.auth(pair.keyId, pair.secret)).body.access_token as string;
+    expect((await api.get("/account-details", token)).status).toBe(200);
+    sb.db.prepare("UPDATE api_keys SET revoked_at = '2026-06-15T00:00:00Z' WHERE key_id = ?").run(pair.keyId);
+    expect((await api.get("/account-details", token)).status).toBe(401);
+  });
+
+  it("denies an endpoint outside the key's scopes with 403 scope_denied naming the scope", async () => {
+    const token = await api.token("demo-no-transactions");
+    const denied = await api.get("/transactions", token);
+    expect(denied.status).toBe(403);
+    expect(errorCode(denied.body)).toBe("scope_denied");
+    expect(errorMessage(denied.body)).toContain(profile === "primary" ? "read" : "transactions");
+    const detail = await api.get("/transactions/anything", token);
+    expect(detail.status).toBe(403);
+    expect((await api.get("/account-details", token)).status).toBe(200);
+    expect((await api.get("/locations?limit=1", token)).status).toBe(200);
+  });
+
+  if (profile === "alternative") {
+    it("applies the allow-list rule: a key whose list excludes loopback gets 401, a key listing it works", async () => {
+      const { keyId, secret } = creds("demo-allowlist");
+      expect((await api.auth(keyId, secret)).status).toBe(401);
+      expect((await api.get("/account-details", basic(keyId, secret))).status).toBe(401);
+      const pair = newKeyPair();
+      insertKey(sb.db, { ...pair, customerPk: 1, scopes: ["account"], allowIps: ["127.0.0.1"], createdAt: "2026-01-01T00:00:00Z" });
+      const token = (await api.auth(pair.keyId, pair.secret)).body.access_token as string;
+      expect((await api.get("/account-details", token)).status).toBe(200);
+    });
+  } else {
+    it("has no allow-list rule in the primary description: the allow-listed key works from loopback", async () => {
+      const { keyId, secret } = creds("demo-allowlist");
+      expect((await api.auth(keyId, secret)).status).toBe(200);
+    });
+  }
+});

@@ -1,0 +1,95 @@
+import { execFile, spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+const run = promisify(execFile);
+const TSX = ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts"];
+
+describe("sandbox command line", () => {
+  let dir: string;
+  let db: string;
+  const cli = async (...args: string[]) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [...TSX, ...args, "--db", db]);
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "ffd-cli-"));
+    db = join(dir, "sandbox.db");
+    copyFileSync(inject("sandboxTemplateDb"), db);
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("customers list --json lists at least two customers", async () => {
+    const { code, stdout } = await cli("customers", "list", "--json");
+    expect(code).toBe(0);
+    const customers = JSON.parse(stdout) as { code: string; transactions: number }[];
+    expect(customers.map((c) => c.code).sort()).toEqual(["CHI", "PFL"]);
+  });
+
+  it("keys create prints the pair once; list never shows a secret; revoke marks it revoked", async () => {
+    const created = await cli("keys", "create", "--customer", "PFL", "--scopes", "account,locations", "--allow", "10.0.0.1", "--json");
+    expect(created.code).toBe(0);
+    const key = JSON.parse(created.stdout) as { key_id: string; secret: string; customer: string };
+    expect(key.key_id).toMatch(/^ffk_/);
+    expect(key.secret.length).toBeGreaterThan(20);
+    expect(key.customer).toBe("PFL");
+
+    const listed = await cli("keys", "list", "--json");
+    expect(listed.stdout).not.toContain(key.secret);
+    const keys = JSON.parse(listed.stdout) as { key_id: string; scopes: string[]; allow_ips: string[] | null; revoked_at: string | null }[];
+    expect(keys.find((k) => k.key_id === key.key_id)).toMatchObject({ scopes: ["account", "locations"], allow_ips: ["10.0.0.1"], revoked_at: null });
+    const text = await cli("keys", "list");
+    expect(text.stdout).not.toContain(key.secret);
+
+    expect((await cli("keys", "revoke", key.key_id)).code).toBe(0);
+    const after = JSON.parse((await cli("keys", "list", "--json")).stdout) as { key_id: string; revoked_at: string | null }[];
+    expect(after.find((k) => k.key_id === key.key_id)?.revoked_at).not.toBeNull();
+  });
+
+  it.each([
+    [["keys", "create"], "--customer"],
+    [["keys", "create", "--customer", "NOPE"], "NOPE"],
+    [["keys", "create", "--customer", "PFL", "--scopes", "write"], "write"],
+    [["keys", "revoke", "ffk_missing"], "ffk_missing"],
+    [["frobnicate"], "unknown command"],
+    [["--port", "99999"], "--port"],
+    [["--profile", "beta"], "--profile"],
+    [["--no-such-flag"], "no-such-flag"],
+  ])("exits 2 with a clear message for %j", async (args, named) => {
+    const { code, stderr } = await cli(...args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(named);
+  });
+
+  it("serves on the given port, prints the URL and demo key, answers /healthz and stops on SIGTERM", async () => {
+    const child = spawn(process.execPath, [...TSX, "--port", "0", "--db", db, "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => { reject(new Error(`no URL printed:\n${output}`)); }, 30_000);
+      child.stdout.on("data", () => {
+        const match = /at (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(output);
+        if (match?.[1] && output.includes("secret")) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+    expect(output).toMatch(/key_id\s+ffk_/);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+});

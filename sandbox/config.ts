@@ -1,0 +1,50 @@
+/**
+ * Runtime settings of one sandbox server. The database holds the data; the profile decides how it is shown.
+ */
+export const PROFILES = ["primary", "alternative"] as const;
+export type Profile = (typeof PROFILES)[number];
+
+/** Request budget per key per window, as the spec gives it for each profile. */
+export const DEFAULT_BUDGET: Readonly<Record<Profile, number>> = { primary: 60, alternative: 120 };
+export const DEFAULT_WINDOW_SECONDS = 60;
+export const TOKEN_TTL_SECONDS = 3600;
+
+export interface FaultSettings {
+  /** Added latency for every /api/v1 request, in ms. */
+  latencyMs: number;
+  /** Fraction (0–1) of requests answered 500 server_error. */
+  errorRate: number;
+  /** Fraction of requests whose connection is cut without an answer. */
+  dropRate: number;
+  /** Fraction of requests answered with truncated, unparseable JSON. */
+  malformedRate: number;
+  /** Honour the per-request `X-Sandbox-Fault` header (tests). Off by default. */
+  headers: boolean;
+}
+
+export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, dropRate: 0, malformedRate: 0, headers: false };
+
+export interface SandboxConfig {
+  profile: Profile;
+  budget: number;
+  windowSeconds: number;
+  tokenTtlSeconds: number;
+  faults: FaultSettings;
+  /** Clock in epoch milliseconds; tests inject their own. */
+  now: () => number;
+  /** Source of randomness for fault rates; tests inject their own. */
+  random: () => number;
+}
+
+export function createConfig(overrides: Partial<SandboxConfig> = {}): SandboxConfig {
+  const profile = overrides.profile ?? "primary";
+  return {
+    profile,
+    budget: overrides.budget ?? DEFAULT_BUDGET[profile],
+    windowSeconds: overrides.windowSeconds ?? DEFAULT_WINDOW_SECONDS,
+    tokenTtlSeconds: overrides.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
+    faults: overrides.faults ?? NO_FAULTS,
+    now: overrides.now ?? Date.now,
+    random: overrides.random ?? Math.random,
+  };
+}

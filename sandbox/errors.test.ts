@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROFILES } from "./config";
+import { parseFaultHeader } from "./http/faults";
+import { schemasFor } from "./routes/schemas";
+import { client, errorCode, startTestSandbox, type TestSandbox } from "./test/harness";
+
+describe.each(PROFILES)("errors and faults (%s profile)", (profile) => {
+  let sb: TestSandbox;
+  let api: ReturnType<typeof client>;
+  let token: string;
+  const schemas = schemasFor(profile);
+
+  beforeAll(async () => {
+    sb = await startTestSandbox({ profile, budget: 100_000, faults: { latencyMs: 0, errorRate: 0, dropRate: 0, malformedRate: 0, headers: true } });
+    api = client(sb.baseUrl);
+    token = await api.token();
+  });
+  afterAll(() => sb.close());
+
+  it("answers unknown endpoints and methods with a JSON 404 in the profile's error shape", async () => {
+    for (const [path, method] of [["/nope", "GET"], ["/transactions", "DELETE"], ["/auth", "GET"]] as const) {
+      const res = await api.call(path, { method, headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      schemas.ErrorBody.parse(res.body);
+      expect(errorCode(res.body)).toBe("not_found");
+    }
+  });
+
+  it("GET /healthz answers 200 when ready", async () => {
+    const res = await fetch(`${sb.origin}/healthz`);
+    expect(res.status).toBe(200);
+  });
+
+  it("injects a 5xx on request, as JSON server_error", async () => {
+    for (const status of [500, 502, 503, 504]) {
+      const res = await api.get("/account-details", token, { "X-Sandbox-Fault": `status=${String(status)}` });
+      expect(res.status).toBe(status);
+      expect(errorCode(res.body)).toBe("server_error");
+      expect(res.text).not.toMatch(/at .*\.ts:\d+/); // never a stack trace
+    }
+  });
+
+  it("injects malformed JSON", async () => {
+    const res = await api.get("/account-details", token, { "X-Sandbox-Fault": "malformed" });
+    expect(res.status).toBe(200);
+    expect(() => JSON.parse(res.text) as unknown).toThrow();
+  });
+
+  it("injects latency", async () => {
+    const started = performance.now();
+    const res = await api.get("/account-details", token, { "X-Sandbox-Fault": "latency=300" });
+    expect(res.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it("cuts the connection on request", async () => {
+    await expect(fetch(`${sb.baseUrl}/account-details`, { headers: { Authorization: `Bearer ${token}`, "X-Sandbox-Fault": "drop" } })).rejects.toThrow();
+  });
+
+  it("ignores the fault header unless faults are enabled", async () => {
+    const plain = await startTestSandbox({ profile });
+    try {
+      const plainApi = client(plain.baseUrl);
+      const res = await plainApi.get("/account-details", await plainApi.token(), { "X-Sandbox-Fault": "status=500" });
+      expect(res.status).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("fault rates apply to a fraction of requests", async () => {
+    let roll = 0;
+    const flaky = await startTestSandbox({ profile, budget: 100_000, random: () => (roll++ % 4) / 4, faults: { latencyMs: 0, errorRate: 0.5, dropRate: 0, malformedRate: 0, headers: false } });
+    try {
+      const flakyApi = client(flaky.baseUrl);
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await flakyApi.call("/account-details")).status);
+      expect(statuses.filter((s) => s === 500)).toHaveLength(4);
+    } finally {
+      await flaky.close();
+    }
+  });
+});
+
+describe("parseFaultHeader", () => {
+  it("reads each fault and ignores unknown or unsafe values", () => {
+    expect(parseFaultHeader("latency=250, status=503")).toEqual({ latencyMs: 250, status: 503 });
+    expect(parseFaultHeader("drop,malformed")).toEqual({ drop: true, malformed: true });
+    expect(parseFaultHeader("status=200,latency=abc,explode")).toEqual({});
+    expect(parseFaultHeader(undefined)).toEqual({});
+  });
+});

@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./", import.meta.url)),
+      // `server-only` throws outside a React Server Component bundle; under vitest it is just a marker.
+      "server-only": fileURLToPath(new URL("./test/server-only-stub.ts", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["**/*.test.ts", "**/*.test.tsx"],
+    exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    globalSetup: ["./sandbox/test/global-setup.ts"],
+  },
+});
