@@ -164,7 +164,7 @@ async function serve(values: Values, dbPath: string): Promise<number> {
     malformedRate: fraction("fault-malformed-rate", values["fault-malformed-rate"]),
     headers: values.faults ?? false,
   };
-  const budget = int("budget", values.budget, 1, 1_000_000);
+  const budget = int("budget", values.budget, 1, 1_000_000_000);
   const windowSeconds = int("window-seconds", values["window-seconds"], 1, 86_400);
   const config = createConfig({ profile, faults, ...(budget ? { budget } : {}), ...(windowSeconds ? { windowSeconds } : {}) });
 

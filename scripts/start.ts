@@ -29,6 +29,9 @@ const PROGRESS_INTERVAL_MS = 5_000;
 const PROBE_TIMEOUT_MS = 2_000;
 // How long children get to exit after the forwarded signal before they are killed.
 const STOP_GRACE_MS = 10_000;
+// A Ctrl-C in the terminal signals our whole process group, children included: give them this long to act on it
+// before we forward the signal, so that a child that stops quickly does not get it twice.
+const FORWARD_DELAY_MS = 300;
 // One Ctrl-C can reach us several times (the terminal, npm and tsx all relay it); only a later one means "force".
 const REPEAT_SIGNAL_WINDOW_MS = 1_000;
 
@@ -224,7 +227,12 @@ function spawnService(name: string, args: string[], env: NodeJS.ProcessEnv): Man
   const service = spawnChild(name, args, env);
   void service.exited.then((info) => {
     if (shutdownPromise !== undefined) return;
-    void shutdown(EXIT_FAILURE, "SIGTERM", `The ${name} exited unexpectedly (${describeExit(info)}); stopping.`);
+    void shutdown({
+      exitCode: EXIT_FAILURE,
+      signal: "SIGTERM",
+      reason: `The ${name} exited unexpectedly (${describeExit(info)}); stopping.`,
+      isFromSignal: false,
+    });
   });
   return service;
 }
@@ -232,17 +240,25 @@ function spawnService(name: string, args: string[], env: NodeJS.ProcessEnv): Man
 // ---------------------------------------------------------------------------------------------------------------------
 // Shutdown
 
-function shutdown(exitCode: number, signal: NodeJS.Signals, reason?: string): Promise<never> {
-  shutdownPromise ??= runShutdown(exitCode, signal, reason);
+interface ShutdownRequest {
+  exitCode: number;
+  /** What the children get. */
+  signal: NodeJS.Signals;
+  reason: string;
+  /** The stop came as a signal, which may have reached the children already (see FORWARD_DELAY_MS). */
+  isFromSignal: boolean;
+}
+
+function shutdown(request: ShutdownRequest): Promise<never> {
+  shutdownPromise ??= runShutdown(request);
   return shutdownPromise;
 }
 
-async function runShutdown(exitCode: number, signal: NodeJS.Signals, reason?: string): Promise<never> {
+async function runShutdown({ exitCode, signal, reason, isFromSignal }: ShutdownRequest): Promise<never> {
   lifecycle.abort();
-  if (reason !== undefined) {
-    if (exitCode === 0) log(reason);
-    else logError(reason);
-  }
+  if (exitCode === 0) log(reason);
+  else logError(reason);
+  if (isFromSignal) await delay(FORWARD_DELAY_MS);
 
   const running = spawned.filter((child) => !hasExited(child));
   if (running.length > 0) {
@@ -267,7 +283,12 @@ function onStopSignal(signal: StopSignal): void {
     firstStopSignalAt = now;
     // Children that ignore SIGHUP would survive a closed terminal, so they get SIGTERM instead.
     const forwarded: NodeJS.Signals = signal === "SIGHUP" ? "SIGTERM" : signal;
-    void shutdown(0, forwarded, `${signal} received (press Ctrl-C again to force).`);
+    void shutdown({
+      exitCode: 0,
+      signal: forwarded,
+      reason: `${signal} received (press Ctrl-C again to force).`,
+      isFromSignal: true,
+    });
     return;
   }
   if (now - firstStopSignalAt < REPEAT_SIGNAL_WINDOW_MS) return;
@@ -387,5 +408,5 @@ main().catch((error: unknown) => {
   // Once a shutdown is under way, an aborted wait is expected and the shutdown owns the exit.
   if (shutdownPromise !== undefined) return;
   const message = error instanceof Error ? error.message : String(error);
-  void shutdown(EXIT_FAILURE, "SIGTERM", message);
+  void shutdown({ exitCode: EXIT_FAILURE, signal: "SIGTERM", reason: message, isFromSignal: false });
 });

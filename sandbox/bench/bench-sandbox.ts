@@ -39,11 +39,12 @@ async function main(): Promise<void> {
   const seed = seedIfNeeded();
   const port = Number(values.port);
   const base = `http://127.0.0.1:${String(port)}/api/v1`;
-  const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "--db", dbPath, "--port", String(port), "--budget", "100000000", "--quiet"], {
+  const server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "--db", dbPath, "--port", String(port), "--budget", "1000000000", "--quiet"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const exited = new Promise<never>((_, reject) => server.once("exit", (code) => { reject(new Error(`the sandbox exited early (code ${String(code)})`)); }));
   try {
-    await waitFor(`http://127.0.0.1:${String(port)}/healthz`);
+    await Promise.race([waitFor(`http://127.0.0.1:${String(port)}/healthz`), exited]);
     const { keyId, secret } = demoCredentials(seed, "demo-full");
     const auth = (await (await fetch(`${base}/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key_id: keyId, secret }) })).json()) as { access_token: string };
     const headers = { Authorization: `Bearer ${auth.access_token}` };

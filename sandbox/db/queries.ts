@@ -88,6 +88,12 @@ const TX_COLUMNS = `
 const TX_JOINS = `JOIN stations s ON s.pk = t.station_pk JOIN drivers d ON d.pk = t.driver_pk JOIN cards c ON c.pk = t.card_pk`;
 
 /** `%` and `_` in user input are literal characters, not wildcards. */
+const DAY_SEC = 86_400;
+/** Upper bound for "no upper bound" on epoch seconds (year 9999). */
+const MAX_SEC = 253_402_300_799;
+/** Up to this many matches a search page is sorted from the dimension indexes; above it the time index is walked. */
+const MATERIALIZE_MAX = 20_000;
+
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
@@ -95,7 +101,14 @@ export function likePattern(text: string): string {
 export class Queries {
   private readonly stmt = new Map<string, Database.Statement>();
 
-  constructor(private readonly db: Database.Database) {}
+  private readonly materializeMax: number;
+
+  constructor(
+    private readonly db: Database.Database,
+    options: { materializeMax?: number } = {},
+  ) {
+    this.materializeMax = options.materializeMax ?? MATERIALIZE_MAX;
+  }
 
   private prepare(sql: string): Database.Statement {
     let s = this.stmt.get(sql);
@@ -120,48 +133,110 @@ export class Queries {
   }
 
   /**
-   * One page of transactions, newest first, ties broken by insertion order.
-   * Search never scans the transactions table: it matches the small dimension tables (stations, this customer's
-   * drivers and cards) first, then walks the per-dimension indexes of transactions.
+   * One page of transactions, newest first, ties broken by insertion order (pk).
+   * Without a search, totals and deep offsets come from the per-day counts (a few hundred rows), so no query
+   * counts or skips a million index entries. A search first matches the small dimension tables (stations, this
+   * customer's drivers and cards), then splits into disjoint parts, one per dimension index.
    */
   transactionPage(filter: TransactionFilter, page: PageRequest): { total: number; rows: TransactionRow[] } {
-    const where: string[] = ["t.customer_pk = @customerPk"];
-    const params: Record<string, unknown> = { customerPk: filter.customerPk };
-    if (filter.fromSec !== undefined) {
-      where.push("t.at_utc >= @fromSec");
-      params.fromSec = filter.fromSec;
-    }
-    if (filter.toSec !== undefined) {
-      where.push("t.at_utc <= @toSec");
-      params.toSec = filter.toSec;
-    }
-    if (filter.status !== undefined) {
-      where.push("t.status = @status");
-      params.status = filter.status;
-    }
-    if (filter.search) {
-      const match = this.searchDimensions(filter.customerPk, filter.search);
-      if (match.stations.length + match.drivers.length + match.cards.length === 0) return { total: 0, rows: [] };
-      const ors: string[] = [];
-      if (match.stations.length) ors.push("t.station_pk IN (SELECT value FROM json_each(@stations))");
-      if (match.drivers.length) ors.push("t.driver_pk IN (SELECT value FROM json_each(@drivers))");
-      if (match.cards.length) ors.push("t.card_pk IN (SELECT value FROM json_each(@cards))");
-      where.push(`(${ors.join(" OR ")})`);
-      params.stations = JSON.stringify(match.stations);
-      params.drivers = JSON.stringify(match.drivers);
-      params.cards = JSON.stringify(match.cards);
-    }
-    const whereSql = where.join(" AND ");
-    const total = (this.prepare(`SELECT COUNT(*) AS n FROM transactions t WHERE ${whereSql}`).get(params) as { n: number }).n;
     const offset = (page.page - 1) * page.limit;
-    if (offset >= total) return { total, rows: [] };
-    const pks = this.prepare(`SELECT t.pk FROM transactions t WHERE ${whereSql} ORDER BY t.at_utc DESC, t.pk DESC LIMIT @limit OFFSET @offset`)
-      .pluck()
-      .all({ ...params, limit: page.limit, offset }) as number[];
+    const pks = filter.search ? this.searchedPage(filter, filter.search, page.limit, offset) : this.plainPage(filter, page.limit, offset);
+    if (pks.pks.length === 0) return { total: pks.total, rows: [] };
     const rows = this.prepare(`SELECT ${TX_COLUMNS} FROM transactions t ${TX_JOINS} WHERE t.pk IN (SELECT value FROM json_each(?)) ORDER BY t.at_utc DESC, t.pk DESC`).all(
-      JSON.stringify(pks),
+      JSON.stringify(pks.pks),
     ) as TransactionRow[];
-    return { total, rows };
+    return { total: pks.total, rows };
+  }
+
+  /** Counts per UTC day, newest first, exact at partial first/last days. */
+  private dayCounts(filter: TransactionFilter): { day: number; n: number }[] {
+    const fromSec = filter.fromSec ?? 0;
+    const toSec = filter.toSec ?? MAX_SEC;
+    const fromDay = Math.floor(fromSec / DAY_SEC);
+    const toDay = Math.floor(toSec / DAY_SEC);
+    const statusSql = filter.status === undefined ? "" : "AND status = @status";
+    const days = this.prepare(
+      `SELECT day, SUM(n) AS n FROM tx_day_counts WHERE customer_pk = @customerPk AND day BETWEEN @fromDay AND @toDay ${statusSql}
+       GROUP BY day HAVING SUM(n) > 0 ORDER BY day DESC`,
+    ).all({ customerPk: filter.customerPk, fromDay, toDay, ...(filter.status === undefined ? {} : { status: filter.status }) }) as { day: number; n: number }[];
+    const exact = (day: number) =>
+      (
+        this.prepare(`SELECT COUNT(*) AS n FROM transactions WHERE customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${statusSql}`).get({
+          customerPk: filter.customerPk,
+          lo: Math.max(fromSec, day * DAY_SEC),
+          hi: Math.min(toSec, day * DAY_SEC + DAY_SEC - 1),
+          ...(filter.status === undefined ? {} : { status: filter.status }),
+        }) as { n: number }
+      ).n;
+    for (const entry of days) {
+      if (entry.day === fromDay && fromSec % DAY_SEC !== 0) entry.n = exact(entry.day);
+      else if (entry.day === toDay && toSec % DAY_SEC !== DAY_SEC - 1) entry.n = exact(entry.day);
+    }
+    return days;
+  }
+
+  private plainPage(filter: TransactionFilter, limit: number, offset: number): { total: number; pks: number[] } {
+    const days = this.dayCounts(filter);
+    const total = days.reduce((sum, d) => sum + d.n, 0);
+    if (offset >= total) return { total, pks: [] };
+    // Skip whole days that lie before the requested offset.
+    let skipped = 0;
+    let upper = filter.toSec ?? MAX_SEC;
+    for (const d of days) {
+      if (skipped + d.n > offset) {
+        upper = Math.min(upper, d.day * DAY_SEC + DAY_SEC - 1);
+        break;
+      }
+      skipped += d.n;
+    }
+    const index = filter.status === undefined ? "tx_time" : "tx_status_time";
+    const pks = this.prepare(
+      `SELECT pk FROM transactions INDEXED BY ${index}
+       WHERE customer_pk = @customerPk ${filter.status === undefined ? "" : "AND status = @status"} AND at_utc BETWEEN @lo AND @hi
+       ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`,
+    )
+      .pluck()
+      .all({ customerPk: filter.customerPk, lo: filter.fromSec ?? 0, hi: upper, limit, offset: offset - skipped, ...(filter.status === undefined ? {} : { status: filter.status }) }) as number[];
+    return { total, pks };
+  }
+
+  private searchedPage(filter: TransactionFilter, search: string, limit: number, offset: number): { total: number; pks: number[] } {
+    const match = this.searchDimensions(filter.customerPk, search);
+    if (match.stations.length + match.drivers.length + match.cards.length === 0) return { total: 0, pks: [] };
+    const params = {
+      customerPk: filter.customerPk,
+      lo: filter.fromSec ?? 0,
+      hi: filter.toSec ?? MAX_SEC,
+      stations: JSON.stringify(match.stations),
+      drivers: JSON.stringify(match.drivers),
+      cards: JSON.stringify(match.cards),
+      ...(filter.status === undefined ? {} : { status: filter.status }),
+    };
+    const common = `customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${filter.status === undefined ? "" : "AND status = @status"}`;
+    const inStations = "station_pk IN (SELECT value FROM json_each(@stations))";
+    const inDrivers = "driver_pk IN (SELECT value FROM json_each(@drivers))";
+    const inCards = "card_pk IN (SELECT value FROM json_each(@cards))";
+    // Disjoint parts: a row counts in the first dimension it matches, so the parts add up without a union.
+    const parts: string[] = [];
+    if (match.stations.length) parts.push(`FROM transactions INDEXED BY tx_station WHERE ${common} AND ${inStations}`);
+    if (match.drivers.length) parts.push(`FROM transactions INDEXED BY tx_driver WHERE ${common} AND ${inDrivers} AND NOT ${inStations}`);
+    if (match.cards.length) parts.push(`FROM transactions INDEXED BY tx_card WHERE ${common} AND ${inCards} AND NOT ${inStations} AND NOT ${inDrivers}`);
+    const total = (this.prepare(`SELECT ${parts.map((p) => `(SELECT COUNT(*) ${p})`).join(" + ")} AS n`).get(params) as { n: number }).n;
+    if (offset >= total) return { total, pks: [] };
+    const pks =
+      total <= this.materializeMax
+        ? // Few matches: read them all from the dimension indexes and sort.
+          (this.prepare(`SELECT pk FROM (${parts.map((p) => `SELECT at_utc, pk ${p}`).join(" UNION ALL ")}) ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`)
+            .pluck()
+            .all({ ...params, limit, offset }) as number[])
+        : // Many matches: walk the covering time index newest first and filter on its columns.
+          (this.prepare(
+            `SELECT pk FROM transactions INDEXED BY tx_time WHERE ${common} AND (${inStations} OR ${inDrivers} OR ${inCards})
+             ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`,
+          )
+            .pluck()
+            .all({ ...params, limit, offset }) as number[]);
+    return { total, pks };
   }
 
   private searchDimensions(customerPk: number, search: string): { stations: number[]; drivers: number[]; cards: number[] } {

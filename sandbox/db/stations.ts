@@ -95,6 +95,8 @@ export const STALE_SHARE = 0.08;
 export const MAX_STATIONS = 99_999;
 
 const KM_PER_DEG = 111.32;
+/** Road miles per straight-line km between waypoints (roads wind about 5% more than the chord). */
+const ROAD_MILES_PER_KM = 1.05 / 1.609;
 const DEG = Math.PI / 180;
 
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
@@ -124,8 +126,6 @@ interface Segment {
   bState: StateCode | null;
   /** A state-line marker at one end, to keep stations clear of it. */
   stateLine: { lat: number; lng: number } | null;
-  /** Distance along the route (km) at `a`. */
-  startKm: number;
   /** Milepost at `a` and at `b`, accounting for where each state's numbering restarts. */
   mileA: number;
   mileB: number;
@@ -162,7 +162,6 @@ function getGeography(): Geography {
     let runOffsetMiles = route.startMile;
     let prevState: StateCode | null = null;
     const miles: number[] = [];
-    const cums: number[] = [];
     route.points.forEach((p, i) => {
       const prev = route.points[i - 1];
       if (prev) cum += haversineKm(prev.lat, prev.lng, p.lat, p.lng);
@@ -179,8 +178,7 @@ function getGeography(): Geography {
         prevState = p.state;
         addPlace(p);
       }
-      cums.push(cum);
-      miles.push(runOffsetMiles + ((cum - runStartKm) * 1.05) / 1.609);
+      miles.push(runOffsetMiles + (cum - runStartKm) * ROAD_MILES_PER_KM);
     });
     route.points.forEach((a, i) => {
       const b = route.points[i + 1];
@@ -192,7 +190,7 @@ function getGeography(): Geography {
       const lengthKm = haversineKm(a.lat, a.lng, b.lat, b.lng);
       // The milepost at a state-line marker is the end of the previous state's numbering, not the start of the next.
       const mileA = a.kind === "line" ? 0 : (miles[i] ?? 0);
-      const mileB = b.kind === "line" ? mileA + (lengthKm * 1.05) / 1.609 : (miles[i + 1] ?? 0);
+      const mileB = b.kind === "line" ? mileA + lengthKm * ROAD_MILES_PER_KM : (miles[i + 1] ?? 0);
       segments.push({
         route: route.name,
         a,
@@ -203,7 +201,6 @@ function getGeography(): Geography {
         aState: aPlace?.state ?? null,
         bState: bPlace?.state ?? null,
         stateLine: a.kind === "line" ? a : b.kind === "line" ? b : null,
-        startKm: cums[i] ?? 0,
         mileA,
         mileB,
       });

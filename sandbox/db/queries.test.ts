@@ -1,0 +1,93 @@
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { TEST_ANCHOR } from "../test/constants";
+import { addTransactions } from "./seed";
+import { likePattern, Queries, type TransactionFilter } from "./queries";
+
+/**
+ * The optimised list query (day counts, disjoint search parts, two page strategies) must give exactly what the
+ * plain SQL gives. The reference below is the obvious query: one OR, one COUNT, LIMIT/OFFSET.
+ */
+function reference(db: Database.Database, filter: TransactionFilter, page: number, limit: number): { total: number; ids: string[] } {
+  const where = ["t.customer_pk = @customerPk"];
+  if (filter.fromSec !== undefined) where.push("t.at_utc >= @fromSec");
+  if (filter.toSec !== undefined) where.push("t.at_utc <= @toSec");
+  if (filter.status !== undefined) where.push("t.status = @status");
+  if (filter.search) where.push("(s.name LIKE @pattern ESCAPE '\\' OR d.name LIKE @pattern ESCAPE '\\' OR c.last4 LIKE @pattern ESCAPE '\\')");
+  const from = `FROM transactions t JOIN stations s ON s.pk = t.station_pk JOIN drivers d ON d.pk = t.driver_pk JOIN cards c ON c.pk = t.card_pk WHERE ${where.join(" AND ")}`;
+  const params = { ...filter, pattern: likePattern(filter.search ?? "") };
+  const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(params) as { n: number }).n;
+  const ids = db.prepare(`SELECT t.id ${from} ORDER BY t.at_utc DESC, t.pk DESC LIMIT @limit OFFSET @offset`).pluck().all({ ...params, limit, offset: (page - 1) * limit }) as string[];
+  return { total, ids };
+}
+
+describe("Queries.transactionPage", () => {
+  let dir: string;
+  let db: Database.Database;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "ffd-queries-"));
+    copyFileSync(inject("sandboxTemplateDb"), join(dir, "q.db"));
+    db = new Database(join(dir, "q.db"));
+    // Ties: several transactions at the very same second, and some exactly on day edges.
+    addTransactions(db, "PFL", 5, Date.parse("2026-01-10T00:00:00Z") / 1000, 11);
+    addTransactions(db, "PFL", 3, Date.parse("2026-01-10T23:59:59Z") / 1000, 12);
+  });
+  afterAll(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const anchor = Math.floor(TEST_ANCHOR.getTime() / 1000);
+  const span = 730 * 86_400;
+  const day = fc.integer({ min: Math.floor((anchor - span) / 86_400), max: Math.floor(anchor / 86_400) });
+  const instant = fc.oneof(
+    fc.integer({ min: anchor - span, max: anchor }),
+    day.map((d) => d * 86_400), // day starts
+    day.map((d) => d * 86_400 + 86_399), // day ends
+  );
+  const filterArb = fc.record(
+    {
+      customerPk: fc.constantFrom(1, 2),
+      fromSec: instant,
+      toSec: instant,
+      status: fc.constantFrom("completed", "pending", "failed"),
+      search: fc.constantFrom("a", "e", "smith", "pilot", "love", "1", "00", "travel", "garcia", "zz", "%", "Truck"),
+    },
+    { requiredKeys: ["customerPk"] },
+  );
+
+  for (const materializeMax of [0, 50, 20_000]) {
+    it(`matches the plain SQL for any filter and page (materialize up to ${String(materializeMax)})`, () => {
+      const queries = new Queries(db, { materializeMax });
+      fc.assert(
+        fc.property(filterArb, fc.integer({ min: 1, max: 40 }), fc.constantFrom(1, 7, 50, 200), (filter, page, limit) => {
+          const got = queries.transactionPage(filter, { page, limit });
+          const want = reference(db, filter, page, limit);
+          expect(got.total).toBe(want.total);
+          expect(got.rows.map((r) => r.id)).toEqual(want.ids);
+        }),
+        { numRuns: 150 },
+      );
+    });
+  }
+
+  it("keeps the day counts exact through inserts, updates and deletes", () => {
+    const queries = new Queries(db);
+    const filter = { customerPk: 1, fromSec: Date.parse("2026-01-10T00:00:00Z") / 1000, toSec: Date.parse("2026-01-10T23:59:59Z") / 1000 };
+    const before = queries.transactionPage(filter, { page: 1, limit: 200 }).total;
+    const [id] = addTransactions(db, "PFL", 1, filter.fromSec + 3600, 13);
+    expect(queries.transactionPage(filter, { page: 1, limit: 200 }).total).toBe(before + 1);
+    db.prepare("UPDATE transactions SET at_utc = at_utc + 86400, status = 'completed' WHERE id = ?").run(id);
+    expect(queries.transactionPage(filter, { page: 1, limit: 200 }).total).toBe(before);
+    expect(queries.transactionPage({ ...filter, fromSec: filter.fromSec + 86_400, toSec: filter.toSec + 86_400, status: "completed" }, { page: 1, limit: 200 }).rows.map((r) => r.id)).toContain(id);
+    db.prepare("DELETE FROM transactions WHERE id = ?").run(id);
+    expect(reference(db, { ...filter, fromSec: filter.fromSec + 86_400, toSec: filter.toSec + 86_400 }, 1, 200).total).toBe(
+      queries.transactionPage({ ...filter, fromSec: filter.fromSec + 86_400, toSec: filter.toSec + 86_400 }, { page: 1, limit: 200 }).total,
+    );
+  });
+});
