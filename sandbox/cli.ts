@@ -152,11 +152,14 @@ async function main(argv: string[]): Promise<number> {
 async function serve(values: Values, dbPath: string): Promise<number> {
   const profile = profileOf(values.profile ?? process.env.SANDBOX_PROFILE);
   const port = int("port", values.port ?? process.env.SANDBOX_PORT, 0, 65_535) ?? 4010;
+  const seed = int("seed", values.seed, 0, 2 ** 32 - 1);
+  const transactions = int("transactions", values.transactions, 0, 5_000_000);
+  const stations = int("stations", values.stations, 10, 20_000);
   const seedOptions = {
-    ...(values.seed !== undefined ? { seed: int("seed", values.seed, 0, 2 ** 32 - 1) } : {}),
-    ...(values.transactions !== undefined ? { transactions: int("transactions", values.transactions, 0, 5_000_000) } : {}),
-    ...(values.stations !== undefined ? { stations: int("stations", values.stations, 10, 20_000) } : {}),
-  } as { seed?: number; transactions?: number; stations?: number };
+    ...(seed !== undefined ? { seed } : {}),
+    ...(transactions !== undefined ? { transactions } : {}),
+    ...(stations !== undefined ? { stations } : {}),
+  };
   const faults: FaultSettings = {
     latencyMs: int("fault-latency", values["fault-latency"], 0, 600_000) ?? 0,
     errorRate: fraction("fault-error-rate", values["fault-error-rate"]),
@@ -180,15 +183,18 @@ async function serve(values: Values, dbPath: string): Promise<number> {
   console.log(`[sandbox] OpenAPI document: ${server.baseUrl}/docs/openapi · budget ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s`);
   await printDemoKey(opened.db, opened.seed);
 
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return; // a second Ctrl-C while closing must not cut the database close short
+    stopping = true;
     console.log(`[sandbox] ${signal}: stopping`);
     void server.close().finally(() => {
       opened.db.close();
       process.exit(0);
     });
   };
-  process.once("SIGINT", () => { stop("SIGINT"); });
-  process.once("SIGTERM", () => { stop("SIGTERM"); });
+  process.on("SIGINT", () => { stop("SIGINT"); });
+  process.on("SIGTERM", () => { stop("SIGTERM"); });
   return new Promise<number>(() => undefined); // runs until a signal
 }
 
@@ -197,7 +203,7 @@ async function printDemoKey(db: ReturnType<typeof openDatabase>["db"], seed: num
   const label = DEMO_KEYS[0].label;
   const pair = demoCredentials(seed, label);
   const key = findKey(db, pair.keyId);
-  if (!key || key.revokedAt !== null || !(await verifySecret(pair.secret, key.secretHash))) {
+  if (key?.revokedAt !== null || !(await verifySecret(pair.secret, key.secretHash))) {
     console.log("[sandbox] the demo key is gone or revoked; create one with: npm run sandbox -- keys create --customer PFL");
     return;
   }

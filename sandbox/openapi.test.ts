@@ -20,7 +20,7 @@ describe.each(PROFILES)("OpenAPI 3.1 document (%s profile)", (profile) => {
 
   it("is served at /api/v1/docs/openapi and /api/docs/openapi without credentials", async () => {
     expect(doc.openapi).toBe("3.1.0");
-    const other = await (await fetch(`${sb.origin}/api/docs/openapi`)).json();
+    const other = (await (await fetch(`${sb.origin}/api/docs/openapi`)).json()) as unknown;
     expect(other).toEqual(doc);
     const paths = Object.keys(doc.paths as object).sort();
     expect(paths).toEqual(["/account-details", "/auth", "/locations", "/locations/{id}", "/transactions", "/transactions/{id}"]);
@@ -41,8 +41,9 @@ describe.each(PROFILES)("OpenAPI 3.1 document (%s profile)", (profile) => {
     writeFileSync(file, JSON.stringify(doc));
     try {
       const { stdout } = await run(process.execPath, ["node_modules/@redocly/cli/bin/cli.js", "lint", file, "--format=json"], { maxBuffer: 10_000_000 }).catch(
-        (error: { stdout?: string; stderr?: string }) => {
-          throw new Error(`redocly lint failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}`);
+        (error: unknown) => {
+          const e = error as { stdout?: string; stderr?: string };
+          throw new Error(`redocly lint failed:\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
         },
       );
       const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number } };

@@ -4,7 +4,7 @@
 // talks to that upstream and no sandbox runs. The app is built once when no production build exists, then served with
 // `next start`. Ctrl-C / SIGTERM stops everything; if one child dies, the other is stopped and we exit non-zero.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
@@ -286,7 +286,7 @@ function onStopSignal(signal: StopSignal): void {
     void shutdown({
       exitCode: 0,
       signal: forwarded,
-      reason: `${signal} received (press Ctrl-C again to force).`,
+      reason: `${signal} received; stopping (${signal === "SIGINT" ? "press Ctrl-C" : "send it"} again to force).`,
       isFromSignal: true,
     });
     return;
@@ -363,9 +363,28 @@ async function startSandbox(port: number): Promise<string> {
   return upstream;
 }
 
+// What a production build is made from: a change to any of these after the last build means build again.
+const BUILD_INPUTS = ["app", "components", "lib", "public", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function buildState(): "missing" | "stale" | "current" {
+  if (!existsSync(BUILD_ID_FILE)) return "missing";
+  const builtAt = statSync(BUILD_ID_FILE).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > builtAt) ? "stale" : "current";
+}
+
 async function buildIfNeeded(env: NodeJS.ProcessEnv): Promise<void> {
-  if (existsSync(BUILD_ID_FILE)) return;
-  log("No production build yet (.next/BUILD_ID is missing): running next build…");
+  const state = buildState();
+  if (state === "current") return;
+  log(state === "missing" ? "No production build yet: running next build…" : "The sources changed since the last build: running next build…");
   const build = spawnChild("build", [NEXT_BIN, "build"], env);
   const info = await build.exited;
   lifecycle.signal.throwIfAborted();

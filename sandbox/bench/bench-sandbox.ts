@@ -68,6 +68,10 @@ async function main(): Promise<void> {
       ["search station name", `/transactions?search=${encodeURIComponent(item.station.name.slice(0, 10))}&limit=200`],
       ["search broad ('pilot')", "/transactions?search=pilot&limit=200"],
       ["search + status + dates", `/transactions?search=${encodeURIComponent(surname)}&status=completed&from=2025-06-01&to=2026-05-31&limit=200`],
+      // Worst cases, reported rather than hidden: a one-letter search matches nearly every row, and the last page
+      // of a broad search has to walk most of the time index.
+      ["search one letter ('a')", "/transactions?search=a&limit=200"],
+      ["search 'pilot', last page", `/transactions?search=pilot&limit=200&page=${String(await lastPageOf(`${base}/transactions?search=pilot&limit=200`, headers))}`],
       ["locations page (limit 500)", "/locations?limit=500"],
       ["locations search + state", "/locations?search=pilot&state=TX"],
     ];
@@ -94,6 +98,11 @@ async function main(): Promise<void> {
   } finally {
     server.kill("SIGTERM");
   }
+}
+
+async function lastPageOf(url: string, headers: Record<string, string>): Promise<number> {
+  const body = (await (await fetch(url, { headers })).json()) as { data: { pages: number } };
+  return body.data.pages;
 }
 
 async function waitFor(url: string): Promise<void> {

@@ -69,7 +69,7 @@ async function authenticate(deps: AuthDeps, c: Context<SandboxEnv>): Promise<Api
     case "bearer": {
       const keyId = deps.tokens.resolve(value.trim());
       const key = keyId ? findKey(deps.db, keyId) : undefined;
-      if (!key || key.revokedAt !== null) throw new ApiError(401, "unauthenticated", "The bearer token is unknown or expired; get a new one from POST /auth.");
+      if (key?.revokedAt !== null) throw new ApiError(401, "unauthenticated", "The bearer token is unknown or expired; get a new one from POST /auth.");
       return key;
     }
     case "basic": {

@@ -20,7 +20,7 @@ export class FixedWindowLimiter {
     const nowMs = this.now();
     const start = Math.floor(nowMs / windowMs) * windowMs;
     let window = this.windows.get(keyId);
-    if (!window || window.start !== start) {
+    if (window?.start !== start) {
       window = { start, count: 0 };
       this.windows.set(keyId, window);
     }

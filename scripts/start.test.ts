@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, inject, it } from "vitest";
+
+/** A free TCP port on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => { resolve(port); });
+    });
+  });
+}
+
+async function isListening(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${String(port)}/`, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; waitFor: (re: RegExp, ms: number) => Promise<RegExpExecArray> } {
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let text = "";
+  child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  const waitFor = (re: RegExp, ms: number) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const started = Date.now();
+      const timer = setInterval(() => {
+        const match = re.exec(text);
+        if (match) {
+          clearInterval(timer);
+          resolve(match);
+        } else if (Date.now() - started > ms || child.exitCode !== null) {
+          clearInterval(timer);
+          reject(new Error(`did not see ${String(re)}:\n${text}`));
+        }
+      }, 100);
+    });
+  return { child, output: () => text, waitFor };
+}
+
+const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => { if (child.exitCode !== null) resolve(child.exitCode); else child.once("exit", (code) => { resolve(code); }); });
+
+describe("npm start (scripts/start.ts)", () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+
+  it("starts the sandbox and the app on PORT/SANDBOX_PORT, prints the demo key pair and stops both on Ctrl-C", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ffd-start-"));
+    const db = join(dir, "sandbox.db");
+    copyFileSync(inject("sandboxTemplateDb"), db);
+    const [appPort, sandboxPort] = [await freePort(), await freePort()];
+    const env: Record<string, string> = { PORT: String(appPort), SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: db };
+    const run = launch({ ...env, FLEET_API_BASE_URL: "" });
+    cleanups.push(() => { run.child.kill("SIGKILL"); rmSync(dir, { recursive: true, force: true }); });
+
+    await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
+    expect(run.output()).toMatch(/key_id\s+ffk_/);
+    expect((await fetch(`http://127.0.0.1:${String(sandboxPort)}/healthz`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${String(appPort)}/`)).status).toBe(200);
+
+    run.child.kill("SIGINT");
+    expect(await exitOf(run.child)).toBe(0);
+    expect(await isListening(appPort)).toBe(false);
+    expect(await isListening(sandboxPort)).toBe(false);
+  }, 200_000);
+
+  it("does not start the sandbox when FLEET_API_BASE_URL is set", async () => {
+    const [appPort, sandboxPort] = [await freePort(), await freePort()];
+    const run = launch({ PORT: String(appPort), SANDBOX_PORT: String(sandboxPort), FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
+    cleanups.push(() => run.child.kill("SIGKILL"));
+    await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
+    expect(run.output()).toContain("http://127.0.0.1:9/api/v1");
+    expect(await isListening(sandboxPort)).toBe(false);
+    run.child.kill("SIGTERM");
+    expect(await exitOf(run.child)).toBe(0);
+  }, 200_000);
+
+  it("refuses a bad PORT with a clear message", async () => {
+    const run = launch({ PORT: "http", FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
+    cleanups.push(() => run.child.kill("SIGKILL"));
+    expect(await exitOf(run.child)).toBe(2);
+    expect(run.output()).toContain("PORT");
+  }, 30_000);
+});
