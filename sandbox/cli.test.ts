@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { findKey, verifySecret } from "./db/keys";
+import { openDatabase } from "./db/open";
 
 const run = promisify(execFile);
 const TSX = ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts"];
@@ -55,6 +57,22 @@ describe("sandbox command line", () => {
     expect((await cli("keys", "revoke", key.key_id)).code).toBe(0);
     const after = JSON.parse((await cli("keys", "list", "--json")).stdout) as { key_id: string; revoked_at: string | null }[];
     expect(after.find((k) => k.key_id === key.key_id)?.revoked_at).not.toBeNull();
+  });
+
+  it("keys demo prints the seeded demo pairs, which authenticate", async () => {
+    const { code, stdout } = await cli("keys", "demo", "--json");
+    expect(code).toBe(0);
+    const pairs = JSON.parse(stdout) as { label: string; key_id: string; secret: string }[];
+    expect(pairs.map((p) => p.label)).toEqual(["demo-full", "demo-no-transactions", "demo-revoked", "demo-allowlist", "other-full"]);
+    const full = pairs[0];
+    const { db: handle } = openDatabase({ path: db });
+    try {
+      const key = findKey(handle, full?.key_id ?? "");
+      expect(key).toBeDefined();
+      expect(await verifySecret(full?.secret ?? "", key?.secretHash ?? "")).toBe(true);
+    } finally {
+      handle.close();
+    }
   });
 
   it.each([

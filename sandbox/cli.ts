@@ -16,6 +16,7 @@ Keys and data:
   npm run sandbox -- keys create --customer CODE [--scopes read|account,transactions,locations] [--allow IP,...] [--label TEXT] [--json]
   npm run sandbox -- keys revoke KEY_ID [--json]
   npm run sandbox -- keys list [--json]
+  npm run sandbox -- keys demo [--json]        the seeded demo key pairs (local sandbox only)
   npm run sandbox -- customers list [--json]
   npm run sandbox -- transactions add --customer CODE [--count N] [--json]
 Every command takes --db PATH (default ${DEFAULT_DB_PATH}, env SANDBOX_DB).
@@ -117,6 +118,14 @@ async function main(argv: string[]): Promise<number> {
     if (command === "keys" && sub === "list") {
       const keys = listKeys(db).map((k) => ({ key_id: k.keyId, customer: k.customerCode, label: k.label, scopes: k.scopes, allow_ips: k.allowIps, created_at: k.createdAt, revoked_at: k.revokedAt }));
       out(values, keys, keys.map((k) => `${k.key_id}  ${k.customer}  ${k.revoked_at ? "revoked" : "active "}  ${k.scopes.join(",")}${k.allow_ips ? `  allow ${k.allow_ips.join(",")}` : ""}  ${k.label}`).join("\n"));
+      return 0;
+    }
+    if (command === "keys" && sub === "demo") {
+      // The seed's demo keys, derived from the seed number (local sandbox only). Lets a demo or an e2e test use
+      // the scope-limited, revoked and allow-listed keys too.
+      const seedValue = Number((db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as { value: string } | undefined)?.value ?? NaN);
+      const pairs = DEMO_KEYS.map((k) => ({ label: k.label, customer: k.customer.code, ...demoCredentials(seedValue, k.label) }));
+      out(values, pairs.map((p) => ({ label: p.label, customer: p.customer, key_id: p.keyId, secret: p.secret })), pairs.map((p) => `${p.label.padEnd(22)} ${p.customer}  ${p.keyId}  ${p.secret}`).join("\n"));
       return 0;
     }
     if (command === "customers" && sub === "list") {
