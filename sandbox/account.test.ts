@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILES } from "./config";
 import { schemasFor } from "./routes/schemas";
-import { client, startTestSandbox, type TestSandbox } from "./test/harness";
-
-const units = (value: number | string, digits: number): bigint => {
-  const [whole = "0", fraction = ""] = String(value).split(".");
-  return BigInt(whole + fraction.padEnd(digits, "0").slice(0, digits));
-};
+import { client, decimalUnits, startTestSandbox, type TestSandbox } from "./test/harness";
 
 describe.each(PROFILES)("GET /account-details (%s profile)", (profile) => {
   let sb: TestSandbox;
@@ -54,15 +49,15 @@ describe.each(PROFILES)("GET /account-details (%s profile)", (profile) => {
           const at = Date.parse(item.transaction_at) / 1000;
           if (at < cutoff || at > nowSec || item.status === "failed") continue;
           count++;
-          gallons += units(item.gallons, 3);
-          amount += units(item.amount, 2);
+          gallons += decimalUnits(item.gallons, 3);
+          amount += decimalUnits(item.amount, 2);
         }
         if (page >= data.pages) break;
       }
       expect(count).toBeGreaterThan(0);
       expect(totals.transactions).toBe(count);
-      expect(units(totals.gallons, 3)).toBe(gallons);
-      expect(units(totals.amount, 2)).toBe(amount);
+      expect(decimalUnits(totals.gallons, 3)).toBe(gallons);
+      expect(decimalUnits(totals.amount, 2)).toBe(amount);
       expect(totals.gallons).toMatch(/^\d+\.\d{3}$/);
       expect(totals.amount).toMatch(/^\d+\.\d{2}$/);
     });

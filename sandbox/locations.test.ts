@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILES } from "./config";
 import { schemasFor } from "./routes/schemas";
 import { TEST_STATIONS } from "./test/constants";
-import { client, errorCode, errorMessage, startTestSandbox, type TestSandbox } from "./test/harness";
+import { client, errorCode, errorMessage, startTestSandbox, walkPages, type TestSandbox } from "./test/harness";
 
 interface Loc {
   id: string;
@@ -27,15 +27,7 @@ describe.each(PROFILES)("GET /locations (%s profile)", (profile) => {
     const res = await api.get(`/locations${query}`, as);
     return { ...res, page: res.body as unknown as PageBody };
   };
-  const all = async (query = "", as = token) => {
-    const items: Loc[] = [];
-    for (let page = 1; ; page++) {
-      const res = await list(`?limit=500&page=${String(page)}${query}`, as);
-      expect(res.status).toBe(200);
-      items.push(...res.page.data.items);
-      if (page >= res.page.data.pages) return { items, total: res.page.data.total };
-    }
-  };
+  const all = (query = "", as = token) => walkPages<Loc>((page) => list(`?limit=500&page=${String(page)}${query}`, as));
 
   beforeAll(async () => {
     sb = await startTestSandbox({ profile, budget: 100_000 });

@@ -3,7 +3,7 @@ import { PROFILES } from "./config";
 import { addTransactions } from "./db/seed";
 import { schemasFor } from "./routes/schemas";
 import { TEST_TRANSACTIONS } from "./test/constants";
-import { client, errorCode, errorMessage, startTestSandbox, type TestSandbox } from "./test/harness";
+import { client, decimalUnits, errorCode, errorMessage, startTestSandbox, walkPages, type TestSandbox } from "./test/harness";
 
 interface Item {
   id: string;
@@ -20,11 +20,6 @@ interface PageBody {
   data: { page: number; limit: number; total: number; pages: number; items: Item[] };
 }
 
-/** Decimal (string or number) → integer minor units, exactly. */
-const units = (value: number | string, digits: number): bigint => {
-  const [whole = "0", fraction = ""] = String(value).split(".");
-  return BigInt(whole + fraction.padEnd(digits, "0").slice(0, digits));
-};
 
 describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
   let sb: TestSandbox;
@@ -35,20 +30,7 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
     const res = await api.get(`/transactions${query}`, token);
     return { ...res, page: res.body as unknown as PageBody };
   };
-  const walk = async (query: string, limit = 200) => {
-    const items: Item[] = [];
-    let total = -1;
-    let pages = -1;
-    for (let page = 1; ; page++) {
-      const res = await list(`?limit=${String(limit)}&page=${String(page)}${query}`);
-      expect(res.status).toBe(200);
-      total = res.page.data.total;
-      pages = res.page.data.pages;
-      items.push(...res.page.data.items);
-      if (page >= pages) break;
-    }
-    return { items, total, pages };
-  };
+  const walk = (query: string, limit = 200) => walkPages<Item>((page) => list(`?limit=${String(limit)}&page=${String(page)}${query}`));
 
   beforeAll(async () => {
     sb = await startTestSandbox({ profile, budget: 100_000 });
@@ -88,8 +70,8 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
     const { items } = await walk("&status=completed", 200);
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
-      const product = units(item.gallons, 3) * units(item.price_per_gallon, 3); // 1e-6 dollars
-      expect(units(item.amount, 2)).toBe((product + 5000n) / 10000n);
+      const product = decimalUnits(item.gallons, 3) * decimalUnits(item.price_per_gallon, 3); // 1e-6 dollars
+      expect(decimalUnits(item.amount, 2)).toBe((product + 5000n) / 10000n);
     }
   });
 

@@ -3,7 +3,7 @@
 // Without FLEET_API_BASE_URL it starts the reference sandbox (sandbox/cli.ts) and points the app at it; with it, the app
 // talks to that upstream and no sandbox runs. The app is built once when no production build exists, then served with
 // `next start`. Ctrl-C / SIGTERM stops everything; if one child dies, the other is stopped and we exit non-zero.
-import { loadEnvConfig } from "@next/env";
+import nextEnv from "@next/env";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
@@ -395,7 +395,7 @@ async function buildIfNeeded(env: NodeJS.ProcessEnv): Promise<void> {
 async function main(): Promise<void> {
   // .env, .env.local and .env.production(.local), with Next's precedence; variables already set win. Loaded here too so
   // PORT, SANDBOX_* and FLEET_API_BASE_URL from those files reach the launcher and the sandbox, not only the app.
-  loadEnvConfig(ROOT, false, { info: () => undefined, error: console.error });
+  nextEnv.loadEnvConfig(ROOT, false, { info: () => undefined, error: console.error });
   const config = readConfig(process.env);
   for (const signal of STOP_SIGNALS) {
     process.on(signal, () => {

@@ -61,9 +61,9 @@ describe("Queries.transactionPage", () => {
     { requiredKeys: ["customerPk"] },
   );
 
-  for (const materializeMax of [0, 50, 20_000]) {
-    it(`matches the plain SQL for any filter and page (materialize up to ${String(materializeMax)})`, () => {
-      const queries = new Queries(db, { materializeMax });
+  for (const [materializeMax, complementBelow] of [[0, 0], [50, 0], [20_000, 0], [0, 1.01], [20_000, 1.01], [0, 0.3]] as const) {
+    it(`matches the plain SQL for any filter and page (materialize up to ${String(materializeMax)}, complement below ${String(complementBelow)})`, () => {
+      const queries = new Queries(db, { materializeMax, complementBelow });
       fc.assert(
         fc.property(filterArb, fc.integer({ min: 1, max: 40 }), fc.constantFrom(1, 7, 50, 200), (filter, page, limit) => {
           const got = queries.transactionPage(filter, { page, limit });
@@ -71,7 +71,7 @@ describe("Queries.transactionPage", () => {
           expect(got.total).toBe(want.total);
           expect(got.rows.map((r) => r.id)).toEqual(want.ids);
         }),
-        { numRuns: 150 },
+        { numRuns: 100 },
       );
     });
   }

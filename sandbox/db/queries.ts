@@ -94,6 +94,37 @@ const MAX_SEC = 253_402_300_799;
 /** Up to this many matches a search page is sorted from the dimension indexes; above it the time index is walked. */
 const MATERIALIZE_MAX = 20_000;
 
+/** Count a search through its complement when fewer than this share of one dimension's values fail to match. */
+const COMPLEMENT_BELOW = 0.3;
+
+interface DayCount {
+  day: number;
+  n: number;
+}
+
+/** The search dimensions, each with its covering index. Order matters: it decides which part a row counts in. */
+const DIMENSIONS = [
+  { key: "stations", column: "station_pk", index: "tx_station" },
+  { key: "drivers", column: "driver_pk", index: "tx_driver" },
+  { key: "cards", column: "card_pk", index: "tx_card" },
+] as const;
+type Dimension = (typeof DIMENSIONS)[number];
+
+const sumOf = (days: readonly DayCount[]) => days.reduce((sum, d) => sum + d.n, 0);
+
+/**
+ * Given per-day counts newest first, the number of rows in the whole days newer than the one holding row
+ * `offset`, and the last second of that day: the page query then starts there with a small OFFSET.
+ */
+function seekDay(days: readonly DayCount[], offset: number, upper: number): { skipped: number; upper: number } {
+  let skipped = 0;
+  for (const d of days) {
+    if (skipped + d.n > offset) return { skipped, upper: Math.min(upper, d.day * DAY_SEC + DAY_SEC - 1) };
+    skipped += d.n;
+  }
+  return { skipped, upper };
+}
+
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
@@ -102,12 +133,15 @@ export class Queries {
   private readonly stmt = new Map<string, Database.Statement>();
 
   private readonly materializeMax: number;
+  private readonly complementBelow: number;
 
+  /** The options exist so tests can force each strategy; the defaults are what the server uses. */
   constructor(
     private readonly db: Database.Database,
-    options: { materializeMax?: number } = {},
+    options: { materializeMax?: number; complementBelow?: number } = {},
   ) {
     this.materializeMax = options.materializeMax ?? MATERIALIZE_MAX;
+    this.complementBelow = options.complementBelow ?? COMPLEMENT_BELOW;
   }
 
   private prepare(sql: string): Database.Statement {
@@ -149,7 +183,7 @@ export class Queries {
   }
 
   /** Counts per UTC day, newest first, exact at partial first/last days. */
-  private dayCounts(filter: TransactionFilter): { day: number; n: number }[] {
+  private dayCounts(filter: TransactionFilter): DayCount[] {
     const fromSec = filter.fromSec ?? 0;
     const toSec = filter.toSec ?? MAX_SEC;
     const fromDay = Math.floor(fromSec / DAY_SEC);
@@ -158,7 +192,7 @@ export class Queries {
     const days = this.prepare(
       `SELECT day, SUM(n) AS n FROM tx_day_counts WHERE customer_pk = @customerPk AND day BETWEEN @fromDay AND @toDay ${statusSql}
        GROUP BY day HAVING SUM(n) > 0 ORDER BY day DESC`,
-    ).all({ customerPk: filter.customerPk, fromDay, toDay, ...(filter.status === undefined ? {} : { status: filter.status }) }) as { day: number; n: number }[];
+    ).all({ customerPk: filter.customerPk, fromDay, toDay, ...(filter.status === undefined ? {} : { status: filter.status }) }) as DayCount[];
     const exact = (day: number) =>
       (
         this.prepare(`SELECT COUNT(*) AS n FROM transactions WHERE customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${statusSql}`).get({
@@ -177,18 +211,9 @@ export class Queries {
 
   private plainPage(filter: TransactionFilter, limit: number, offset: number): { total: number; pks: number[] } {
     const days = this.dayCounts(filter);
-    const total = days.reduce((sum, d) => sum + d.n, 0);
+    const total = sumOf(days);
     if (offset >= total) return { total, pks: [] };
-    // Skip whole days that lie before the requested offset.
-    let skipped = 0;
-    let upper = filter.toSec ?? MAX_SEC;
-    for (const d of days) {
-      if (skipped + d.n > offset) {
-        upper = Math.min(upper, d.day * DAY_SEC + DAY_SEC - 1);
-        break;
-      }
-      skipped += d.n;
-    }
+    const seek = seekDay(days, offset, filter.toSec ?? MAX_SEC);
     const index = filter.status === undefined ? "tx_time" : "tx_status_time";
     const pks = this.prepare(
       `SELECT pk FROM transactions INDEXED BY ${index}
@@ -196,55 +221,96 @@ export class Queries {
        ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`,
     )
       .pluck()
-      .all({ customerPk: filter.customerPk, lo: filter.fromSec ?? 0, hi: upper, limit, offset: offset - skipped, ...(filter.status === undefined ? {} : { status: filter.status }) }) as number[];
+      .all({ customerPk: filter.customerPk, lo: filter.fromSec ?? 0, hi: seek.upper, limit, offset: offset - seek.skipped, ...(filter.status === undefined ? {} : { status: filter.status }) }) as number[];
     return { total, pks };
   }
 
   private searchedPage(filter: TransactionFilter, search: string, limit: number, offset: number): { total: number; pks: number[] } {
     const match = this.searchDimensions(filter.customerPk, search);
-    if (match.stations.length + match.drivers.length + match.cards.length === 0) return { total: 0, pks: [] };
-    const params = {
+    if (DIMENSIONS.every((d) => match[d.key].matched.length === 0)) return { total: 0, pks: [] };
+    const params: Record<string, unknown> = {
       customerPk: filter.customerPk,
       lo: filter.fromSec ?? 0,
       hi: filter.toSec ?? MAX_SEC,
-      stations: JSON.stringify(match.stations),
-      drivers: JSON.stringify(match.drivers),
-      cards: JSON.stringify(match.cards),
       ...(filter.status === undefined ? {} : { status: filter.status }),
     };
+    for (const d of DIMENSIONS) {
+      params[`${d.key}Matched`] = JSON.stringify(match[d.key].matched);
+      params[`${d.key}Unmatched`] = JSON.stringify(match[d.key].unmatched);
+    }
     const common = `customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${filter.status === undefined ? "" : "AND status = @status"}`;
-    const inStations = "station_pk IN (SELECT value FROM json_each(@stations))";
-    const inDrivers = "driver_pk IN (SELECT value FROM json_each(@drivers))";
-    const inCards = "card_pk IN (SELECT value FROM json_each(@cards))";
-    // Disjoint parts: a row counts in the first dimension it matches, so the parts add up without a union.
-    const parts: string[] = [];
-    if (match.stations.length) parts.push(`FROM transactions INDEXED BY tx_station WHERE ${common} AND ${inStations}`);
-    if (match.drivers.length) parts.push(`FROM transactions INDEXED BY tx_driver WHERE ${common} AND ${inDrivers} AND NOT ${inStations}`);
-    if (match.cards.length) parts.push(`FROM transactions INDEXED BY tx_card WHERE ${common} AND ${inCards} AND NOT ${inStations} AND NOT ${inDrivers}`);
-    const total = (this.prepare(`SELECT ${parts.map((p) => `(SELECT COUNT(*) ${p})`).join(" + ")} AS n`).get(params) as { n: number }).n;
+    const isIn = (d: Dimension, set: "Matched" | "Unmatched") => `${d.column} IN (SELECT value FROM json_each(@${d.key}${set}))`;
+
+    // Per-day counts of the matching rows. A row belongs to the first dimension it matches, so the parts are
+    // disjoint and add up without a union. When nearly every value of one dimension matches (a one-letter search),
+    // counting the few rows that do NOT match, through that dimension's unmatched values, is far cheaper.
+    let complement: Dimension | undefined;
+    let smallest = this.complementBelow;
+    for (const d of DIMENSIONS) {
+      const { matched, unmatched } = match[d.key];
+      const share = unmatched.length / Math.max(1, matched.length + unmatched.length);
+      if (matched.length > 0 && share < smallest) {
+        complement = d;
+        smallest = share;
+      }
+    }
+    let days: DayCount[];
+    if (complement) {
+      const c = complement;
+      const others = DIMENSIONS.filter((d) => d !== c).map((d) => `AND NOT ${isIn(d, "Matched")}`).join(" ");
+      const missing = new Map(
+        (this.prepare(`SELECT at_utc / 86400 AS day, COUNT(*) AS n FROM transactions INDEXED BY ${c.index} WHERE ${common} AND ${isIn(c, "Unmatched")} ${others} GROUP BY day`).all(params) as DayCount[]).map(
+          (d) => [d.day, d.n],
+        ),
+      );
+      days = this.dayCounts(filter)
+        .map((d) => ({ day: d.day, n: d.n - (missing.get(d.day) ?? 0) }))
+        .filter((d) => d.n > 0);
+    } else {
+      const parts = DIMENSIONS.flatMap((d, i) =>
+        match[d.key].matched.length === 0
+          ? []
+          : [`FROM transactions INDEXED BY ${d.index} WHERE ${common} AND ${isIn(d, "Matched")} ${DIMENSIONS.slice(0, i).map((e) => `AND NOT ${isIn(e, "Matched")}`).join(" ")}`],
+      );
+      days = this.prepare(
+        `SELECT day, SUM(n) AS n FROM (${parts.map((p) => `SELECT at_utc / 86400 AS day, COUNT(*) AS n ${p} GROUP BY day`).join(" UNION ALL ")}) GROUP BY day ORDER BY day DESC`,
+      ).all(params) as DayCount[];
+    }
+    const total = sumOf(days);
     if (offset >= total) return { total, pks: [] };
-    const pks =
-      total <= this.materializeMax
-        ? // Few matches: read them all from the dimension indexes and sort.
-          (this.prepare(`SELECT pk FROM (${parts.map((p) => `SELECT at_utc, pk ${p}`).join(" UNION ALL ")}) ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`)
-            .pluck()
-            .all({ ...params, limit, offset }) as number[])
-        : // Many matches: walk the covering time index newest first and filter on its columns.
-          (this.prepare(
-            `SELECT pk FROM transactions INDEXED BY tx_time WHERE ${common} AND (${inStations} OR ${inDrivers} OR ${inCards})
-             ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`,
-          )
-            .pluck()
-            .all({ ...params, limit, offset }) as number[]);
+
+    const anyMatch = `(${DIMENSIONS.map((d) => isIn(d, "Matched")).join(" OR ")})`;
+    if (total <= this.materializeMax) {
+      // Few matches: read them all from the dimension indexes (disjoint parts) and sort.
+      const parts = DIMENSIONS.flatMap((d, i) =>
+        match[d.key].matched.length === 0
+          ? []
+          : [`SELECT at_utc, pk FROM transactions INDEXED BY ${d.index} WHERE ${common} AND ${isIn(d, "Matched")} ${DIMENSIONS.slice(0, i).map((e) => `AND NOT ${isIn(e, "Matched")}`).join(" ")}`],
+      );
+      const pks = this.prepare(`SELECT pk FROM (${parts.join(" UNION ALL ")}) ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`)
+        .pluck()
+        .all({ ...params, limit, offset }) as number[];
+      return { total, pks };
+    }
+    // Many matches: skip whole days by their counts, then walk the covering time index within the day reached.
+    const seek = seekDay(days, offset, filter.toSec ?? MAX_SEC);
+    const pks = this.prepare(
+      `SELECT pk FROM transactions INDEXED BY tx_time WHERE customer_pk = @customerPk AND at_utc BETWEEN @lo AND @upper
+       ${filter.status === undefined ? "" : "AND status = @status"} AND ${anyMatch} ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`,
+    )
+      .pluck()
+      .all({ ...params, upper: seek.upper, limit, offset: offset - seek.skipped }) as number[];
     return { total, pks };
   }
 
-  private searchDimensions(customerPk: number, search: string): { stations: number[]; drivers: number[]; cards: number[] } {
+  /** For each search dimension, the values (pks) whose text matches and those that do not. */
+  private searchDimensions(customerPk: number, search: string): Record<Dimension["key"], { matched: number[]; unmatched: number[] }> {
     const pattern = likePattern(search);
+    const split = (rows: { pk: number; hit: number }[]) => ({ matched: rows.filter((r) => r.hit).map((r) => r.pk), unmatched: rows.filter((r) => !r.hit).map((r) => r.pk) });
     return {
-      stations: this.prepare("SELECT pk FROM stations WHERE name LIKE ? ESCAPE '\\'").pluck().all(pattern) as number[],
-      drivers: this.prepare("SELECT pk FROM drivers WHERE customer_pk = ? AND name LIKE ? ESCAPE '\\'").pluck().all(customerPk, pattern) as number[],
-      cards: this.prepare("SELECT pk FROM cards WHERE customer_pk = ? AND last4 LIKE ? ESCAPE '\\'").pluck().all(customerPk, pattern) as number[],
+      stations: split(this.prepare("SELECT pk, name LIKE ? ESCAPE '\\' AS hit FROM stations").all(pattern) as { pk: number; hit: number }[]),
+      drivers: split(this.prepare("SELECT pk, name LIKE ? ESCAPE '\\' AS hit FROM drivers WHERE customer_pk = ?").all(pattern, customerPk) as { pk: number; hit: number }[]),
+      cards: split(this.prepare("SELECT pk, last4 LIKE ? ESCAPE '\\' AS hit FROM cards WHERE customer_pk = ?").all(pattern, customerPk) as { pk: number; hit: number }[]),
     };
   }
 

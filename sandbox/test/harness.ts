@@ -92,3 +92,26 @@ export function errorMessage(body: unknown): string | undefined {
   if (b.error && typeof b.error === "object") return (b.error as { message?: string }).message;
   return undefined;
 }
+
+/** A decimal (string or number) as an exact integer of minor units: ("12.5", 2) → 1250n. */
+export function decimalUnits(value: number | string, digits: number): bigint {
+  const [whole = "0", fraction = ""] = String(value).split(".");
+  return BigInt(whole + fraction.padEnd(digits, "0").slice(0, digits));
+}
+
+interface PageEnvelope<T> {
+  data: { page: number; limit: number; total: number; pages: number; items: T[] };
+}
+
+/** Walks every page of a list endpoint; fetchPage(n) asks for page n. Throws on a non-200 answer. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the item type it reads; tests check items themselves
+export async function walkPages<T>(fetchPage: (page: number) => Promise<{ status: number; body: unknown; text: string }>): Promise<{ items: T[]; total: number; pages: number }> {
+  const items: T[] = [];
+  for (let page = 1; ; page++) {
+    const res = await fetchPage(page);
+    if (res.status !== 200) throw new Error(`page ${String(page)}: HTTP ${String(res.status)} ${res.text}`);
+    const { data } = res.body as PageEnvelope<T>;
+    items.push(...data.items);
+    if (page >= data.pages) return { items, total: data.total, pages: data.pages };
+  }
+}
