@@ -90,8 +90,8 @@ describe("sandbox command line", () => {
     expect(stderr).toContain(named);
   });
 
-  it("serves on the given port, prints the URL and demo key, answers /healthz and stops on SIGTERM", async () => {
-    const child = spawn(process.execPath, [...TSX, "--port", "0", "--db", db, "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+  const serve = async (...args: string[]) => {
+    const child = spawn(process.execPath, [...TSX, "--port", "0", "--db", db, "--quiet", ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const url = await new Promise<string>((resolve, reject) => {
@@ -104,10 +104,29 @@ describe("sandbox command line", () => {
         }
       });
     });
-    expect(output).toMatch(/key_id\s+ffk_/);
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    return { child, url, output: () => output };
+  };
+  const stop = async (child: ReturnType<typeof spawn>) => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    return exited;
+  };
+
+  it("serves on the given port, prints the URL and demo key, answers /healthz and stops on SIGTERM", async () => {
+    const { child, url, output } = await serve();
+    expect(output()).toMatch(/key_id\s+ffk_/);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect(await stop(child)).toBe(0);
   });
+
+  it("--reset recreates the database from the seed (keys created since are gone)", async () => {
+    const created = JSON.parse((await cli("keys", "create", "--customer", "CHI", "--json")).stdout) as { key_id: string };
+    expect((await cli("keys", "list")).stdout).toContain(created.key_id);
+    const { child, output } = await serve("--reset", "--seed", "5", "--transactions", "300", "--stations", "200");
+    expect(output()).toContain("seeded");
+    expect(await stop(child)).toBe(0);
+    expect((await cli("keys", "list")).stdout).not.toContain(created.key_id);
+    const customers = JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[];
+    expect(customers.find((c) => c.code === "PFL")?.transactions).toBe(300);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PROFILES } from "./config";
 import { parseFaultHeader } from "./http/faults";
 import { schemasFor } from "./routes/schemas";
@@ -79,6 +79,26 @@ describe.each(PROFILES)("errors and faults (%s profile)", (profile) => {
       expect(statuses.filter((s) => s === 500)).toHaveLength(4);
     } finally {
       await flaky.close();
+    }
+  });
+});
+
+describe("an unexpected failure inside the sandbox", () => {
+  it("is a JSON 500 server_error without details, logged on the server only", async () => {
+    const sb = await startTestSandbox();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const api = client(sb.baseUrl);
+      const token = await api.token();
+      sb.db.exec("DROP TABLE tx_day_counts"); // a real fault: the query behind the list now fails
+      const res = await api.get("/transactions", token);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ ok: false, error: "server_error", message: expect.any(String) as unknown });
+      expect(res.text).not.toMatch(/tx_day_counts|SqliteError|at .*:\d+/);
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+      await sb.close();
     }
   });
 });

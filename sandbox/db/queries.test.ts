@@ -61,9 +61,9 @@ describe("Queries.transactionPage", () => {
     { requiredKeys: ["customerPk"] },
   );
 
-  for (const [materializeMax, complementBelow] of [[0, 0], [50, 0], [20_000, 0], [0, 1.01], [20_000, 1.01], [0, 0.3]] as const) {
-    it(`matches the plain SQL for any filter and page (materialize up to ${String(materializeMax)}, complement below ${String(complementBelow)})`, () => {
-      const queries = new Queries(db, { materializeMax, complementBelow });
+  for (const [materializeMax, complementBelow, seekAfter] of [[0, 0, 0], [50, 0, 0], [20_000, 0, 0], [0, 1.01, 0], [0, 1.01, 1e9], [0, 0, 1e9], [20_000, 1.01, 0], [0, 0.3, 5_000]] as const) {
+    it(`matches the plain SQL for any filter and page (materialize ≤ ${String(materializeMax)}, complement < ${String(complementBelow)}, seek ≥ ${String(seekAfter)})`, () => {
+      const queries = new Queries(db, { materializeMax, complementBelow, seekAfter });
       fc.assert(
         fc.property(filterArb, fc.integer({ min: 1, max: 40 }), fc.constantFrom(1, 7, 50, 200), (filter, page, limit) => {
           const got = queries.transactionPage(filter, { page, limit });

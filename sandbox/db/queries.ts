@@ -94,6 +94,8 @@ const MAX_SEC = 253_402_300_799;
 /** Up to this many matches a search page is sorted from the dimension indexes; above it the time index is walked. */
 const MATERIALIZE_MAX = 20_000;
 
+/** From this offset on, a broad search's page skips whole days by per-day counts instead of walking from the top. */
+const SEEK_AFTER = 5_000;
 /** Count a search through its complement when fewer than this share of one dimension's values fail to match. */
 const COMPLEMENT_BELOW = 0.3;
 
@@ -134,13 +136,15 @@ export class Queries {
 
   private readonly materializeMax: number;
   private readonly complementBelow: number;
+  private readonly seekAfter: number;
 
   /** The options exist so tests can force each strategy; the defaults are what the server uses. */
   constructor(
     private readonly db: Database.Database,
-    options: { materializeMax?: number; complementBelow?: number } = {},
+    options: { materializeMax?: number; complementBelow?: number; seekAfter?: number } = {},
   ) {
     this.materializeMax = options.materializeMax ?? MATERIALIZE_MAX;
+    this.seekAfter = options.seekAfter ?? SEEK_AFTER;
     this.complementBelow = options.complementBelow ?? COMPLEMENT_BELOW;
   }
 
@@ -241,9 +245,14 @@ export class Queries {
     const common = `customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${filter.status === undefined ? "" : "AND status = @status"}`;
     const isIn = (d: Dimension, set: "Matched" | "Unmatched") => `${d.column} IN (SELECT value FROM json_each(@${d.key}${set}))`;
 
-    // Per-day counts of the matching rows. A row belongs to the first dimension it matches, so the parts are
-    // disjoint and add up without a union. When nearly every value of one dimension matches (a one-letter search),
-    // counting the few rows that do NOT match, through that dimension's unmatched values, is far cheaper.
+    // A row belongs to the first dimension it matches, so these parts are disjoint and add up without a union.
+    const parts = DIMENSIONS.flatMap((d, i) =>
+      match[d.key].matched.length === 0
+        ? []
+        : [`FROM transactions INDEXED BY ${d.index} WHERE ${common} AND ${isIn(d, "Matched")} ${DIMENSIONS.slice(0, i).map((e) => `AND NOT ${isIn(e, "Matched")}`).join(" ")}`],
+    );
+    // When nearly every value of one dimension matches (a one-letter search), counting the few rows that do NOT
+    // match, through that dimension's unmatched values, is far cheaper than counting the matches.
     let complement: Dimension | undefined;
     let smallest = this.complementBelow;
     for (const d of DIMENSIONS) {
@@ -254,46 +263,38 @@ export class Queries {
         smallest = share;
       }
     }
-    let days: DayCount[];
-    if (complement) {
-      const c = complement;
-      const others = DIMENSIONS.filter((d) => d !== c).map((d) => `AND NOT ${isIn(d, "Matched")}`).join(" ");
-      const missing = new Map(
-        (this.prepare(`SELECT at_utc / 86400 AS day, COUNT(*) AS n FROM transactions INDEXED BY ${c.index} WHERE ${common} AND ${isIn(c, "Unmatched")} ${others} GROUP BY day`).all(params) as DayCount[]).map(
-          (d) => [d.day, d.n],
-        ),
-      );
-      days = this.dayCounts(filter)
-        .map((d) => ({ day: d.day, n: d.n - (missing.get(d.day) ?? 0) }))
-        .filter((d) => d.n > 0);
-    } else {
-      const parts = DIMENSIONS.flatMap((d, i) =>
-        match[d.key].matched.length === 0
-          ? []
-          : [`FROM transactions INDEXED BY ${d.index} WHERE ${common} AND ${isIn(d, "Matched")} ${DIMENSIONS.slice(0, i).map((e) => `AND NOT ${isIn(e, "Matched")}`).join(" ")}`],
-      );
-      days = this.prepare(
-        `SELECT day, SUM(n) AS n FROM (${parts.map((p) => `SELECT at_utc / 86400 AS day, COUNT(*) AS n ${p} GROUP BY day`).join(" UNION ALL ")}) GROUP BY day ORDER BY day DESC`,
-      ).all(params) as DayCount[];
-    }
-    const total = sumOf(days);
+    const missingFrom = (c: Dimension) =>
+      `FROM transactions INDEXED BY ${c.index} WHERE ${common} AND ${isIn(c, "Unmatched")} ${DIMENSIONS.filter((d) => d !== c).map((d) => `AND NOT ${isIn(d, "Matched")}`).join(" ")}`;
+
+    const total = complement
+      ? sumOf(this.dayCounts(filter)) - (this.prepare(`SELECT COUNT(*) AS n ${missingFrom(complement)}`).get(params) as { n: number }).n
+      : (this.prepare(`SELECT ${parts.map((p) => `(SELECT COUNT(*) ${p})`).join(" + ")} AS n`).get(params) as { n: number }).n;
     if (offset >= total) return { total, pks: [] };
 
-    const anyMatch = `(${DIMENSIONS.map((d) => isIn(d, "Matched")).join(" OR ")})`;
     if (total <= this.materializeMax) {
-      // Few matches: read them all from the dimension indexes (disjoint parts) and sort.
-      const parts = DIMENSIONS.flatMap((d, i) =>
-        match[d.key].matched.length === 0
-          ? []
-          : [`SELECT at_utc, pk FROM transactions INDEXED BY ${d.index} WHERE ${common} AND ${isIn(d, "Matched")} ${DIMENSIONS.slice(0, i).map((e) => `AND NOT ${isIn(e, "Matched")}`).join(" ")}`],
-      );
-      const pks = this.prepare(`SELECT pk FROM (${parts.join(" UNION ALL ")}) ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`)
+      // Few matches: read them all from the dimension indexes and sort.
+      const pks = this.prepare(`SELECT pk FROM (${parts.map((p) => `SELECT at_utc, pk ${p}`).join(" UNION ALL ")}) ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`)
         .pluck()
         .all({ ...params, limit, offset }) as number[];
       return { total, pks };
     }
-    // Many matches: skip whole days by their counts, then walk the covering time index within the day reached.
-    const seek = seekDay(days, offset, filter.toSec ?? MAX_SEC);
+
+    // Many matches: walk the covering time index newest first, filtering on its columns. Deep pages first skip
+    // whole days using per-day counts of the matches (worth computing only when the offset is large).
+    let seek = { skipped: 0, upper: filter.toSec ?? MAX_SEC };
+    if (offset >= this.seekAfter) {
+      let days: DayCount[];
+      if (complement) {
+        const missing = new Map((this.prepare(`SELECT at_utc / 86400 AS day, COUNT(*) AS n ${missingFrom(complement)} GROUP BY day`).all(params) as DayCount[]).map((d) => [d.day, d.n]));
+        days = this.dayCounts(filter).map((d) => ({ day: d.day, n: d.n - (missing.get(d.day) ?? 0) }));
+      } else {
+        days = this.prepare(
+          `SELECT day, SUM(n) AS n FROM (${parts.map((p) => `SELECT at_utc / 86400 AS day, COUNT(*) AS n ${p} GROUP BY day`).join(" UNION ALL ")}) GROUP BY day ORDER BY day DESC`,
+        ).all(params) as DayCount[];
+      }
+      seek = seekDay(days, offset, seek.upper);
+    }
+    const anyMatch = `(${DIMENSIONS.map((d) => isIn(d, "Matched")).join(" OR ")})`;
     const pks = this.prepare(
       `SELECT pk FROM transactions INDEXED BY tx_time WHERE customer_pk = @customerPk AND at_utc BETWEEN @lo AND @upper
        ${filter.status === undefined ? "" : "AND status = @status"} AND ${anyMatch} ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`,
