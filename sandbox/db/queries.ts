@@ -279,8 +279,19 @@ export class Queries {
       return { total, pks };
     }
 
-    // Many matches: walk the covering time index newest first, filtering on its columns. Deep pages first skip
-    // whole days using per-day counts of the matches (worth computing only when the offset is large).
+    // Many matches: walk the covering time index, filtering on its columns. A page near the end is read by
+    // walking from the oldest row; a page deep in the middle first skips whole days using per-day counts of the
+    // matches (worth computing only when the offset is large).
+    const anyMatch = `(${DIMENSIONS.map((d) => isIn(d, "Matched")).join(" OR ")})`;
+    const end = Math.min(offset + limit, total);
+    if (offset >= this.seekAfter && total - end < this.seekAfter) {
+      const oldestFirst = this.prepare(
+        `SELECT pk FROM transactions INDEXED BY tx_time WHERE ${common} AND ${anyMatch} ORDER BY at_utc ASC, pk ASC LIMIT @limit OFFSET @offset`,
+      )
+        .pluck()
+        .all({ ...params, limit: end - offset, offset: total - end }) as number[];
+      return { total, pks: oldestFirst }; // the row fetch orders them newest first
+    }
     let seek = { skipped: 0, upper: filter.toSec ?? MAX_SEC };
     if (offset >= this.seekAfter) {
       let days: DayCount[];
@@ -294,7 +305,6 @@ export class Queries {
       }
       seek = seekDay(days, offset, seek.upper);
     }
-    const anyMatch = `(${DIMENSIONS.map((d) => isIn(d, "Matched")).join(" OR ")})`;
     const pks = this.prepare(
       `SELECT pk FROM transactions INDEXED BY tx_time WHERE customer_pk = @customerPk AND at_utc BETWEEN @lo AND @upper
        ${filter.status === undefined ? "" : "AND status = @status"} AND ${anyMatch} ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`,
