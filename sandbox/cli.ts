@@ -10,7 +10,7 @@ const USAGE = `Fleet Fuel API v1 sandbox
 
 Serve (default):
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--profile primary|alternative] [--reset]
-                     [--seed N] [--transactions N] [--stations N] [--budget N] [--window-seconds N] [--quiet]
+                     [--seed N] [--transactions N] [--stations N] [--budget N] [--window-seconds N] [--token-ttl-seconds N] [--quiet]
                      [--faults] [--fault-latency MS] [--fault-error-rate F] [--fault-drop-rate F] [--fault-malformed-rate F]
 Keys and data:
   npm run sandbox -- keys create --customer CODE [--scopes read|account,transactions,locations] [--allow IP,...] [--label TEXT] [--json]
@@ -35,6 +35,7 @@ const OPTIONS = {
   stations: { type: "string" },
   budget: { type: "string" },
   "window-seconds": { type: "string" },
+  "token-ttl-seconds": { type: "string" },
   quiet: { type: "boolean" },
   faults: { type: "boolean" },
   "fault-latency": { type: "string" },
@@ -178,7 +179,8 @@ async function serve(values: Values, dbPath: string): Promise<number> {
   };
   const budget = int("budget", values.budget, 1, 1_000_000_000);
   const windowSeconds = int("window-seconds", values["window-seconds"], 1, 86_400);
-  const config = createConfig({ profile, faults, ...(budget ? { budget } : {}), ...(windowSeconds ? { windowSeconds } : {}) });
+  const tokenTtlSeconds = int("token-ttl-seconds", values["token-ttl-seconds"], 1, 86_400);
+  const config = createConfig({ profile, faults, ...(budget ? { budget } : {}), ...(windowSeconds ? { windowSeconds } : {}), ...(tokenTtlSeconds ? { tokenTtlSeconds } : {}) });
 
   const started = Date.now();
   console.log(`[sandbox] opening ${dbPath}${values.reset ? " (reset)" : ""}…`);

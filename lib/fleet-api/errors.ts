@@ -1,0 +1,43 @@
+/**
+ * The one error type the upstream client throws. `code` is the spec's error code where the upstream gave one,
+ * or one of ours for what the spec has no word for (network, timeout, invalid_response, aborted).
+ */
+export const FLEET_API_ERROR_CODES = [
+  "bad_request",
+  "unauthenticated",
+  "invalid_credentials",
+  "scope_denied",
+  "not_found",
+  "rate_limited",
+  "server_error",
+  // Ours:
+  "network_error",
+  "timeout",
+  "invalid_response",
+  "aborted",
+] as const;
+export type FleetApiErrorCode = (typeof FLEET_API_ERROR_CODES)[number];
+
+export class FleetApiError extends Error {
+  /** HTTP status of the upstream's answer; 0 when there was none (network, timeout, aborted). */
+  readonly status: number;
+  readonly code: FleetApiErrorCode;
+  /** Seconds the upstream asked us to wait (429 Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
+  /** The request parameter (400) or response field (invalid_response) concerned, when known. */
+  readonly field: string | undefined;
+  /** For scope_denied: the scope the key lacks, in the upstream's naming. */
+  readonly scope: string | undefined;
+
+  constructor(init: { status: number; code: FleetApiErrorCode; message: string; retryAfterSeconds?: number; field?: string; scope?: string; cause?: unknown }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = "FleetApiError";
+    this.status = init.status;
+    this.code = init.code;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.field = init.field;
+    this.scope = init.scope;
+  }
+}
+
+export const isFleetApiError = (error: unknown): error is FleetApiError => error instanceof FleetApiError;

@@ -1,0 +1,5 @@
+export * from "./account";
+export * from "./decimal";
+export * from "./page";
+export * from "./station";
+export * from "./transaction";
