@@ -685,6 +685,7 @@ describe("reshapeError", () => {
       ["Unknown query parameter: search.", "search"],
       ["from must be an ISO date (YYYY-MM-DD).", "from"],
       ["from must not be after to.", "from"],
+      ["from (2026-01-02) is after to (2026-01-01).", "from"],
       ["to must be an ISO 8601 datetime.", "to"],
       ["Repeated query parameter: page.", "page"],
       ["status must be one of completed, pending, failed.", "status"],

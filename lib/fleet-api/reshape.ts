@@ -544,8 +544,8 @@ const FIELD_PATTERNS = [
   /\bparam(?:eter)?s?\b[^:.]*:\s*["'`]?([A-Za-z_][\w-]*)/i,
   // "parameter 'limit' is repeated"
   /\bparam(?:eter)?\s+["'`]([A-Za-z_][\w-]*)["'`]/i,
-  // "limit must be between 1 and 200.", "from must be an ISO date", "`status` is not one of …"
-  /^\s*["'`]?([a-z_][a-z0-9_]*)["'`]?\s+(?:must|is|are|should|cannot|can't|may|has|needs?|exceeds?)\b/,
+  // "limit must be between 1 and 200.", "`status` is not one of …", "from (2026-01-02) is after to (2026-01-01)."
+  /^\s*["'`]?([a-z_][a-z0-9_]*)["'`]?(?:\s*\([^)]*\))?\s+(?:must|is|are|should|cannot|can't|may|has|needs?|exceeds?)\b/,
   // "Invalid limit", "invalid value for status"
   /\b(?:invalid|malformed|bad)\s+(?:value\s+(?:for|of)\s+)?["'`]?([a-z_][a-z0-9_]*)["'`]?/i,
 ];
