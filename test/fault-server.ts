@@ -15,6 +15,8 @@ export interface ScriptedReply {
   delayMs?: number;
   /** Destroy the socket instead of answering. */
   drop?: boolean;
+  /** Instead of `body`, stream this many bytes of a JSON string in 64 KiB chunks, without Content-Length. */
+  chunkedBytes?: number;
 }
 
 export interface RecordedRequest {
@@ -50,6 +52,16 @@ export async function startFaultServer(): Promise<FaultServer> {
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     if (reply.drop) {
       req.socket.destroy();
+      return;
+    }
+    if (reply.chunkedBytes !== undefined) {
+      res.writeHead(reply.status ?? 200, { "Content-Type": "application/json", ...reply.headers });
+      const chunk = "x".repeat(64 * 1024);
+      res.write('{"pad": "');
+      for (let sent = 0; sent < reply.chunkedBytes && !res.destroyed; sent += chunk.length) {
+        if (!res.write(chunk)) await new Promise((r) => res.once("drain", r));
+      }
+      res.end('"}');
       return;
     }
     const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body ?? {});

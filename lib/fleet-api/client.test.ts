@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
-import { addDecimals, TransactionDetail, StationDetail, Account, Transaction, Station } from "@/lib/model";
+import { TransactionDetail, StationDetail, Account, Transaction, Station } from "@/lib/model";
 import { FleetApiClient, type UpstreamCall } from "./client";
 import { FleetApiError } from "./errors";
 import { resetVariants } from "./negotiation";
@@ -147,8 +147,6 @@ describe.each(["primary", "alternative"] as const)("FleetApiClient against the s
     expect(progress).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
     expect(calls.filter((c) => c.path === "/transactions" && c.status === 200)).toHaveLength(pages + 1);
     expect(calls.filter((c) => c.path === "/transactions" && c.priority === "bulk")).toHaveLength(pages);
-    // Exact sums survive the walk.
-    expect(addDecimals(items.map((i) => i.amount), 2)).toMatch(/^\d+\.\d{2}$/);
   });
 
   it("loses and doubles nothing when new transactions arrive during a walk", async () => {

@@ -28,6 +28,8 @@ export interface FleetApiClientOptions {
   basicFallbackMs?: number;
   /** Called once per upstream HTTP request (for logs and metrics). Never given credentials. */
   onUpstreamCall?: (call: UpstreamCall) => void;
+  /** Allow plain http to a host other than loopback (a LAN test server). The key pair would travel in clear. */
+  allowInsecureHttp?: boolean;
 }
 
 export interface UpstreamCall {
@@ -80,6 +82,12 @@ const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 const MAX_ID_LENGTH = 200;
 /** A 429 without Retry-After pauses the key for one budget window (what the budget does too). */
 const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
+/** A Retry-After beyond this is not believed: the key pauses this long at most. */
+const MAX_RATE_LIMIT_PAUSE_MS = 10 * 60_000;
+/** Interactive calls wait at most this long for a 429 to pass; beyond it they fail with rate_limited and the wait. */
+const INTERACTIVE_MAX_WAIT_MS = 30_000;
+/** Key states are swept of dead entries when the map reaches this size. */
+const KEY_STATE_SWEEP_AT = 1_000;
 
 /**
  * The only client of the Fleet Fuel Customer API: one function per upstream operation over one private request
@@ -100,7 +108,7 @@ export class FleetApiClient {
   private readonly keys = new Map<string, KeyState>();
 
   constructor(options: FleetApiClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.baseUrl = checkBaseUrl(options.baseUrl, options.allowInsecureHttp ?? false);
     this.clock = options.clock ?? systemClock;
     this.budget = options.budget ?? new RequestBudget({ clock: this.clock });
     this.timeoutMs = options.timeoutMs ?? 15_000;
@@ -117,16 +125,32 @@ export class FleetApiClient {
   async authenticate(credentials: Credentials, options: CallOptions = {}): Promise<{ scopes: string[] | null }> {
     const key = credentialKey(credentials);
     const state = this.state(key);
-    await this.token(credentials, key, state, options.priority ?? "interactive", options.signal);
-    return { scopes: state.scopes };
+    try {
+      await this.token(credentials, key, state, options.priority ?? "interactive", options.signal);
+      return { scopes: state.scopes };
+    } catch (error) {
+      if (!isFleetApiError(error) || !isAuthUnavailable(error)) throw error;
+    }
+    // POST /auth is down: check the pair with HTTP Basic instead. A 403 still proves the pair is valid.
+    state.basicUntilMs = this.clock.now() + this.basicFallbackMs;
+    try {
+      await this.getAccount(credentials, options);
+    } catch (error) {
+      if (!isFleetApiError(error) || error.code !== "scope_denied") throw error;
+    }
+    return { scopes: null };
   }
 
   getAccount(credentials: Credentials, options: CallOptions = {}): Promise<Account> {
     return this.get(credentials, "account", "/account-details", () => new URLSearchParams(), reshapeAccount, options);
   }
 
-  listTransactions(credentials: Credentials, query: TransactionFilter & { page?: number; limit?: number }, options: CallOptions = {}): Promise<Page<Transaction>> {
+  async listTransactions(credentials: Credentials, query: TransactionFilter & { page?: number; limit?: number }, options: CallOptions = {}): Promise<Page<Transaction>> {
     const hasDates = query.from !== undefined || query.to !== undefined;
+    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+      // Checked here so the upstream's 400 for it is never mistaken for a date-form mismatch.
+      throw new FleetApiError({ status: 400, code: "bad_request", message: `The start date (${query.from}) is after the end date (${query.to}).`, field: "from" });
+    }
     return this.get(
       credentials,
       "transactions",
@@ -143,10 +167,12 @@ export class FleetApiClient {
       },
       reshapeTransactionPage,
       options,
-      (field, v) => {
-        if (!hasDates || (field !== "from" && field !== "to")) return false;
-        v.dateStyle = v.dateStyle === "date" ? "datetime" : "date";
-        return true;
+      (field, used, shared) => {
+        if (!hasDates || (field !== "from" && field !== "to")) return undefined;
+        shared.dateStyle = used.dateStyle === "date" ? "datetime" : "date";
+        return () => {
+          shared.dateStyle = used.dateStyle;
+        };
       },
     );
   }
@@ -155,7 +181,7 @@ export class FleetApiClient {
     return this.get(credentials, "transactions", `/transactions/${pathId(id)}`, () => new URLSearchParams(), reshapeTransactionDetail, options);
   }
 
-  listLocations(credentials: Credentials, query: StationFilter & { page?: number; limit?: number }, options: CallOptions = {}): Promise<Page<Station>> {
+  async listLocations(credentials: Credentials, query: StationFilter & { page?: number; limit?: number }, options: CallOptions = {}): Promise<Page<Station>> {
     return this.get(
       credentials,
       "locations",
@@ -171,10 +197,12 @@ export class FleetApiClient {
       },
       reshapeStationPage,
       options,
-      (field, v) => {
-        if (query.search === undefined || (field !== "search" && field !== "q")) return false;
-        v.locationSearch = v.locationSearch === "search" ? "q" : "search";
-        return true;
+      (field, used, shared) => {
+        if (query.search === undefined || field !== used.locationSearch) return undefined;
+        shared.locationSearch = used.locationSearch === "search" ? "q" : "search";
+        return () => {
+          shared.locationSearch = used.locationSearch;
+        };
       },
     );
   }
@@ -187,7 +215,7 @@ export class FleetApiClient {
   async listAllLocations(credentials: Credentials, filter: StationFilter = {}, options: WalkOptions = {}): Promise<Station[]> {
     const out: Station[] = [];
     const pageSize = options.pageSize ?? LOCATIONS_PAGE_MAX;
-    await this.walk((page) => this.listLocations(credentials, { ...filter, page, limit: pageSize }, { ...options, priority: options.priority ?? "bulk" }), pageSize, options, (item: Station) => {
+    await this.walk((page) => this.listLocations(credentials, { ...filter, page, limit: pageSize }, { ...options, priority: options.priority ?? "bulk" }), options, (item: Station) => {
       out.push(item);
     });
     return out;
@@ -211,11 +239,13 @@ export class FleetApiClient {
       }
       pagesDone++;
       options.onProgress?.({ pagesDone, pages: result.pages, total: result.total, delivered: seen.size });
-      if (result.items.length < pageSize || page >= result.pages) return;
+      // The reply's `pages` decides (it grows when new transactions arrive); a short page does not, in case the
+      // upstream caps `limit` below what we asked.
+      if (result.items.length === 0 || page >= result.pages) return;
     }
   }
 
-  private async walk<T extends { id: string }>(fetchPage: (page: number) => Promise<Page<T>>, pageSize: number, options: WalkOptions, deliver: (item: T) => void): Promise<void> {
+  private async walk<T extends { id: string }>(fetchPage: (page: number) => Promise<Page<T>>, options: WalkOptions, deliver: (item: T) => void): Promise<void> {
     const seen = new Set<string>();
     for (let page = 1; ; page++) {
       const result = await fetchPage(page);
@@ -225,17 +255,26 @@ export class FleetApiClient {
         deliver(item);
       }
       options.onProgress?.({ pagesDone: page, pages: result.pages, total: result.total, delivered: seen.size });
-      if (result.items.length < pageSize || page >= result.pages) return;
+      if (result.items.length === 0 || page >= result.pages) return;
     }
   }
 
   private state(key: string): KeyState {
     let state = this.keys.get(key);
     if (!state) {
+      if (this.keys.size >= KEY_STATE_SWEEP_AT) this.sweepKeys();
       state = { token: undefined, inflight: undefined, basicUntilMs: 0, scopes: null };
       this.keys.set(key, state);
     }
     return state;
+  }
+
+  /** Forgets keys with nothing worth keeping (no live token, no flight, no Basic period), so the map stays bounded. */
+  private sweepKeys(): void {
+    const now = this.clock.now();
+    for (const [key, state] of this.keys) {
+      if (state.inflight === undefined && (state.token === undefined || state.token.expiresAtMs <= now) && state.basicUntilMs <= now) this.keys.delete(key);
+    }
   }
 
   /**
@@ -249,7 +288,7 @@ export class FleetApiClient {
     buildQuery: (variants: Variants) => URLSearchParams,
     reshape: (body: unknown) => T,
     options: CallOptions,
-    negotiate?: (field: string | undefined, variants: Variants) => boolean,
+    negotiate?: (field: string | undefined, used: Variants, shared: Variants) => (() => void) | undefined,
   ): Promise<T> {
     const key = credentialKey(credentials);
     const state = this.state(key);
@@ -258,19 +297,21 @@ export class FleetApiClient {
     const signal = options.signal;
     let failures = 0;
     let hasReauthenticated = false;
-    let hasNegotiated = false;
+    let negotiated: { revert: () => void; error: FleetApiError } | undefined;
     for (;;) {
       if (signal?.aborted) throw abortedError(signal);
       const auth = await this.authorization(credentials, key, state, priority, signal);
       await this.acquire(key, priority, signal);
-      const query = buildQuery(variants).toString();
+      const used = { ...variants };
+      const query = buildQuery(used).toString();
       const started = this.clock.now();
       let reply: UpstreamReply;
       try {
         reply = await send(`${this.baseUrl}${path}${query ? `?${query}` : ""}`, { method: "GET", headers: { Accept: "application/json", Authorization: auth.header } }, { timeoutMs: this.timeoutMs, signal });
       } catch (error) {
         this.report("GET", path, 0, started, priority, auth.kind);
-        if (!isFleetApiError(error) || error.code === "aborted" || ++failures >= this.maxAttempts) throw error;
+        const isRetryable = isFleetApiError(error) && (error.code === "network_error" || error.code === "timeout");
+        if (!isRetryable || ++failures >= this.maxAttempts) throw error;
         await this.backoff(failures, signal);
         continue;
       }
@@ -280,24 +321,34 @@ export class FleetApiClient {
         if (reply.malformed) throw new FleetApiError({ status: reply.status, code: "invalid_response", message: "The Fleet Fuel API sent a reply that is not valid JSON." });
         return reshape(reply.body);
       }
-      const error = replyError(reply);
+      const error = redact(replyError(reply), credentials);
       if (reply.status === 401 && auth.kind === "bearer" && !hasReauthenticated) {
         // The token expired or was revoked early: drop it, get a new one, try once more.
         hasReauthenticated = true;
         if (state.token?.token === auth.token) state.token = undefined;
         continue;
       }
-      if (reply.status === 400 && !hasNegotiated && negotiate?.(error.field, variants)) {
-        hasNegotiated = true;
-        continue;
+      if (reply.status === 400 && negotiated === undefined) {
+        const revert = negotiate?.(error.field, used, variants);
+        if (revert) {
+          negotiated = { revert, error };
+          continue;
+        }
+      } else if (reply.status === 400 && negotiated !== undefined && error.field === negotiated.error.field) {
+        // The other form is refused for the same parameter too: the value was wrong, not its form. Keep the form
+        // we had and report the first answer.
+        negotiated.revert();
+        throw negotiated.error;
       }
       if (reply.status === 403 && error.code === "scope_denied") throw this.scopeError(error, resource, variants);
       if (reply.status === 429) {
         // Pause the key (every request of it waits) and learn a lower budget if we thought we had some left.
-        const retryAfterMs = parseRetryAfter(reply.retryAfter, this.clock.now());
+        const asked = parseRetryAfter(reply.retryAfter, this.clock.now());
+        const retryAfterMs = asked === undefined ? undefined : Math.min(asked, MAX_RATE_LIMIT_PAUSE_MS);
         await this.budget.noteRateLimited(key, retryAfterMs);
         const waitMs = retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS;
-        if (++failures >= this.maxAttempts) {
+        // A person should not wait long behind a spinner: interactive calls report the wait instead.
+        if (++failures >= this.maxAttempts || (priority === "interactive" && waitMs > INTERACTIVE_MAX_WAIT_MS)) {
           throw new FleetApiError({ status: 429, code: "rate_limited", message: error.message, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
         }
         continue; // the budget holds every request of this key until the pause ends
@@ -406,18 +457,53 @@ export class FleetApiClient {
         if (grant.scopes !== null) variantsFor(this.baseUrl).scopeNaming = "granular";
         return entry;
       }
-      if (reply.status === 429 && ++failures < this.maxAttempts) {
-        await this.budget.noteRateLimited(key, parseRetryAfter(reply.retryAfter, this.clock.now()));
+      const asked = parseRetryAfter(reply.retryAfter, this.clock.now());
+      if (reply.status === 429 && ++failures < this.maxAttempts && (asked ?? 0) <= INTERACTIVE_MAX_WAIT_MS) {
+        await this.budget.noteRateLimited(key, asked);
         continue;
       }
-      throw replyError(reply);
+      throw redact(replyError(reply), credentials);
     }
   }
 }
 
 /** POST /auth could not be used at all (as opposed to: it said the credentials are wrong). */
 function isAuthUnavailable(error: FleetApiError): boolean {
+  // A verdict on the credentials is never "unavailable", whatever status carries it (invalid_credentials has none fixed).
+  if (error.code === "invalid_credentials" || error.code === "unauthenticated" || error.code === "bad_request" || error.code === "scope_denied") return false;
   return error.code === "network_error" || error.code === "timeout" || [404, 405, 500, 501, 502, 503, 504].includes(error.status);
+}
+
+/** An upstream message that echoes the secret (a provider repeating the request) must not carry it further. */
+function redact(error: FleetApiError, credentials: Credentials): FleetApiError {
+  if (credentials.secret.length === 0 || !error.message.includes(credentials.secret)) return error;
+  return new FleetApiError({
+    status: error.status,
+    code: error.code,
+    message: error.message.split(credentials.secret).join("[redacted]"),
+    ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+    ...(error.field !== undefined ? { field: error.field } : {}),
+    ...(error.scope !== undefined ? { scope: error.scope } : {}),
+  });
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** https, or http to loopback only (the local sandbox); never credentials in the URL. */
+function checkBaseUrl(raw: string, allowInsecureHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error("FLEET_API_BASE_URL is not an absolute URL.");
+  }
+  if (url.username || url.password) throw new Error("FLEET_API_BASE_URL must not contain a user name or password.");
+  const isLoopback = LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith("127.");
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && (isLoopback || allowInsecureHttp))) {
+    throw new Error("FLEET_API_BASE_URL must use https (plain http is allowed only to this machine), or the key pair would travel in clear.");
+  }
+  if (url.search || url.hash) throw new Error("FLEET_API_BASE_URL must not have a query or fragment.");
+  return url.toString().replace(/\/+$/, "");
 }
 
 /**

@@ -6,6 +6,8 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+const MAX_TIMER_MS = 2_147_483_647;
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
@@ -14,10 +16,11 @@ export const systemClock: Clock = {
         reject(signal.reason as Error);
         return;
       }
+      // Node fires timers over 2^31−1 ms after 1 ms; longer waits are clamped (callers cap their waits far lower).
       const timer = setTimeout(() => {
         signal?.removeEventListener("abort", onAbort);
         resolve();
-      }, Math.max(0, ms));
+      }, Math.min(MAX_TIMER_MS, Math.max(0, ms)));
       const onAbort = () => {
         clearTimeout(timer);
         reject(signal?.reason as Error);

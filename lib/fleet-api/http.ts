@@ -1,5 +1,5 @@
 import "server-only";
-import { FleetApiError } from "./errors";
+import { FleetApiError, isFleetApiError } from "./errors";
 import { reshapeError } from "./reshape";
 
 /** One upstream answer, read completely: status, the headers we use, and the parsed JSON (or the failure to parse). */
@@ -11,7 +11,8 @@ export interface UpstreamReply {
   malformed: boolean;
 }
 
-const MAX_BODY_BYTES = 20 * 1024 * 1024;
+/** The largest reply we read: a 500-station page is about 150 KB; anything near this is not the Fleet Fuel API. */
+export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 /**
  * Sends one request with a timeout and the caller's signal, and reads the whole body. Network failures and
@@ -23,37 +24,68 @@ export async function send(
   init: { method: "GET" | "POST"; headers: Record<string, string>; body?: string },
   options: { timeoutMs: number; signal?: AbortSignal | undefined },
 ): Promise<UpstreamReply> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  // One controller for the timeout and the caller's signal, its listener removed afterwards (a long walk passes the
+  // same caller signal to thousands of requests).
+  const controller = new AbortController();
+  const timeoutReason = new Error("timeout");
+  const timer = setTimeout(() => {
+    controller.abort(timeoutReason);
+  }, options.timeoutMs);
+  const onAbort = () => {
+    controller.abort();
+  };
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  if (options.signal?.aborted) controller.abort();
+  let read: { status: number; retryAfter: string | null; text: string };
   try {
-    const res = await fetch(url, { ...init, signal, redirect: "error", cache: "no-store" });
-    const text = await readText(res);
-    let body: unknown = undefined;
-    let malformed = false;
-    if (text.length > 0) {
-      try {
-        body = JSON.parse(text) as unknown;
-      } catch {
-        malformed = true;
-      }
-    }
-    return { status: res.status, retryAfter: res.headers.get("retry-after"), body, malformed };
+    const res = await fetch(url, { ...init, signal: controller.signal, redirect: "error", cache: "no-store" });
+    read = { status: res.status, retryAfter: res.headers.get("retry-after"), text: await readLimited(res) };
   } catch (error) {
+    if (isFleetApiError(error)) throw error;
     if (options.signal?.aborted) throw abortedError(options.signal);
-    if (timeout.aborted) {
+    if (controller.signal.reason === timeoutReason) {
       throw new FleetApiError({ status: 0, code: "timeout", message: `The Fleet Fuel API did not answer within ${String(Math.round(options.timeoutMs / 1000))} s.`, cause: error });
     }
     throw new FleetApiError({ status: 0, code: "network_error", message: "The Fleet Fuel API could not be reached (the connection failed or was cut).", cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
   }
+  let body: unknown = undefined;
+  let malformed = false;
+  if (read.text.length > 0) {
+    try {
+      body = JSON.parse(read.text) as unknown;
+    } catch {
+      malformed = true;
+    }
+  }
+  return { status: read.status, retryAfter: read.retryAfter, body, malformed };
 }
 
-async function readText(res: Response): Promise<string> {
-  const length = Number(res.headers.get("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES) {
+/** The body as text, refusing (invalid_response, not retried) once it passes MAX_BODY_BYTES, chunked or not. */
+async function readLimited(res: Response): Promise<string> {
+  const tooLarge = () => new FleetApiError({ status: res.status, code: "invalid_response", message: "The Fleet Fuel API sent a reply too large to read." });
+  if (Number(res.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) {
     await res.body?.cancel();
-    throw new FleetApiError({ status: res.status, code: "invalid_response", message: "The Fleet Fuel API sent a reply too large to read." });
+    throw tooLarge();
   }
-  return res.text();
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 export function abortedError(signal: AbortSignal): FleetApiError {

@@ -465,6 +465,21 @@ describe("reshapeTransactionDetail", () => {
     expect(TransactionDetail.parse(detail)).toEqual(detail);
   });
 
+  it("never passes card numbers, secrets or a __proto__ key on to extra or audit", () => {
+    const body = JSON.parse(
+      JSON.stringify(load("transaction-detail-primary"))
+        .replace('"source":', '"card_number": "4111111111111111", "pan_hash": "ok", "memo": "4111 1111 1111 1111", "terminal": 4111111111111111, "access_token": "fft_x", "__proto__": {"polluted": true}, "audit_note": "fine", "source":')
+        .replace('"last4": "4417"', '"last4": "4417", "pan": "4000056655665556"'),
+    ) as unknown;
+    const detail = reshapeTransactionDetail(body);
+    const text = JSON.stringify(detail);
+    expect(text).not.toMatch(/4111|4000056655665556|fft_x|card_number|access_token/);
+    expect(detail.extra).toMatchObject({ pan_hash: "ok", memo: "[withheld]", terminal: "[withheld]", audit_note: "fine" });
+    expect(Object.getPrototypeOf(detail.extra)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.hasOwn(detail.extra, "__proto__")).toBe(true);
+  });
+
   it("names the offending field under data when wrapped, at the top when bare", () => {
     expectInvalidResponse(
       () => reshapeTransactionDetail(withValue("transaction-detail-primary", "data.updated_at", "2026-11-18T20:40:00")),

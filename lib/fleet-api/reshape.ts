@@ -279,37 +279,55 @@ const STATION_DETAIL_FIELDS: MappedFields = {
   nested: {},
 };
 
-/** Unmapped fields of a detail (top level as sent, nested ones as "parent.field"), withheld fields removed. */
+/**
+ * Unmapped fields of a detail (top level as sent, nested ones as "parent.field"), for detail views that show them
+ * generically. These go to the browser, so what must not is removed at any depth: the fields the spec withholds,
+ * anything named like a secret or a full card number, and values that look like a card number (13–19 digits).
+ */
 function collectExtra(resource: unknown, mapped: MappedFields): Extra {
   const extra: Extra = {};
   if (!isRecord(resource)) return extra;
   for (const [key, value] of Object.entries(resource)) {
-    if (WITHHELD_FIELDS.has(key)) continue;
-    const nestedMapped = mapped.nested[key];
+    if (isWithheldKey(key)) continue;
+    const nestedMapped = Object.hasOwn(mapped.nested, key) ? mapped.nested[key] : undefined; // never the prototype's
     if (nestedMapped !== undefined && isRecord(value)) {
       for (const [innerKey, innerValue] of Object.entries(value)) {
-        if (nestedMapped.has(innerKey) || WITHHELD_FIELDS.has(innerKey)) continue;
-        extra[`${key}.${innerKey}`] = withoutWithheld(innerValue);
+        if (nestedMapped.has(innerKey) || isWithheldKey(innerKey)) continue;
+        setOwn(extra, `${key}.${innerKey}`, withoutWithheld(innerValue));
       }
       continue;
     }
-    if (!mapped.top.has(key)) extra[key] = withoutWithheld(value);
+    if (!mapped.top.has(key)) setOwn(extra, key, withoutWithheld(value));
   }
   return extra;
 }
 
-/** A JSON value with every withheld field removed, at any depth. */
+const SENSITIVE_KEY = /(?:^|[_.-])(?:pan|card_?number|cardnumber|cvv|cvc|pin|secret|password|token|access_token|authorization)$/i;
+const CARD_NUMBER_LIKE = /^\d(?:[ -]?\d){12,18}$/;
+
+function isWithheldKey(key: string): boolean {
+  return WITHHELD_FIELDS.has(key) || SENSITIVE_KEY.test(key);
+}
+
+/** A JSON value with every withheld field and card-number-like value removed, at any depth. */
 function withoutWithheld(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutWithheld);
+  if (typeof value === "string" && CARD_NUMBER_LIKE.test(value.trim())) return "[withheld]";
+  if (typeof value === "number" && Number.isInteger(value) && String(Math.abs(value)).length >= 13) return "[withheld]";
   return isRecord(value) ? withoutWithheldFields(value) : value;
 }
 
 function withoutWithheldFields(record: Record<string, unknown>): Extra {
   const kept: Extra = {};
   for (const [key, inner] of Object.entries(record)) {
-    if (!WITHHELD_FIELDS.has(key)) kept[key] = withoutWithheld(inner);
+    if (!isWithheldKey(key)) setOwn(kept, key, withoutWithheld(inner));
   }
   return kept;
+}
+
+/** Sets an own property even for keys like "__proto__" (JSON.parse makes them own keys; `=` would set the prototype). */
+function setOwn(target: Extra, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 // ——— envelopes, parsing and invalid_response ———

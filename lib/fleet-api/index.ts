@@ -1,0 +1,12 @@
+import "server-only";
+
+export { FleetApiClient, LOCATIONS_PAGE_MAX, TRANSACTIONS_PAGE_MAX } from "./client";
+export type { CallOptions, FleetApiClientOptions, UpstreamCall, WalkOptions, WalkProgress } from "./client";
+export { MemoryBudgetStore, RequestBudget } from "./budget";
+export type { BudgetStore, Priority } from "./budget";
+export { systemClock } from "./clock";
+export type { Clock } from "./clock";
+export { credentialKey, keyFingerprint } from "./credentials";
+export type { Credentials } from "./credentials";
+export { FleetApiError, isFleetApiError } from "./errors";
+export type { FleetApiErrorCode } from "./errors";
