@@ -35,6 +35,25 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-definitions": "off",
     },
   },
+  // Architecture boundaries (ARCHITECTURE.md, "Import rules").
+  {
+    files: ["sandbox/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*", "../../lib/*", "../lib/*", "../../app/*", "../../components/*", "next", "next/*"], message: "sandbox/ is the provider's side: it imports nothing of the app." }] }],
+    },
+  },
+  {
+    files: ["lib/fleet-api/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["next", "next/*", "@/lib/bff", "@/lib/bff/*", "@/sandbox/*", "../../sandbox/*"], message: "lib/fleet-api depends on neither Next nor the BFF nor the sandbox." }] }],
+    },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}", "lib/queries/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/fleet-api", "@/lib/fleet-api/*", "@/lib/bff", "@/lib/bff/*"], message: "Browser code talks to the BFF over HTTP, never to server modules." }] }],
+    },
+  },
   {
     files: ["**/*.mjs", "**/*.cjs", "**/*.js"],
     ...tseslint.configs.disableTypeChecked,

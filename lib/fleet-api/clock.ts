@@ -1,3 +1,5 @@
+import "server-only";
+
 /** Time, injectable: tests of the limiter, backoff and token expiry run on a fake clock in milliseconds. */
 export interface Clock {
   /** Epoch milliseconds. */
