@@ -7,7 +7,7 @@ import { Queries } from "./db/queries";
 import type { SandboxEnv } from "./http/env";
 import { ApiError, errorBody } from "./http/errors";
 import { faultInjection } from "./http/faults";
-import { FixedWindowLimiter } from "./http/rate-limit";
+import { FailedAuthLimiter, FixedWindowLimiter } from "./http/rate-limit";
 import { TokenStore } from "./http/tokens";
 import { registerAccount } from "./routes/account";
 import { registerAuth } from "./routes/auth";
@@ -35,6 +35,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     config,
     tokens: new TokenStore(config.tokenTtlSeconds, config.now),
     limiter: new FixedWindowLimiter(config.budget, config.windowSeconds, config.now),
+    failedAuth: new FailedAuthLimiter(config.failedAuthBudget, config.windowSeconds, config.now),
     queries: new Queries(db),
     schemas: schemasFor(config.profile),
     present: presenters(config.profile),
@@ -54,7 +55,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     info: {
       title: "Fleet Fuel Customer API (sandbox)",
       version: "1.0.0-beta",
-      description: `Reference implementation of the Fleet Fuel Customer API v1, serving the ${config.profile} profile. Budget: ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s.`,
+      description: `Reference implementation of the Fleet Fuel Customer API v1, serving the ${config.profile} profile. Budget: ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s; after ${String(config.failedAuthBudget)} failed key-pair checks from one address in a window, key-pair checks from it are answered 429 until the window ends.`,
       license: { name: "Proprietary", url: "https://example.com/fleet-fuel/terms" },
       contact: { name: "Fleet Fuel Dashboard team" },
     },

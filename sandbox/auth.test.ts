@@ -1,8 +1,28 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILES } from "./config";
 import { insertKey, newKeyPair } from "./db/keys";
 import { schemasFor } from "./routes/schemas";
 import { basic, client, creds, errorCode, errorMessage, startTestSandbox, type TestSandbox } from "./test/harness";
+
+/** POSTs JSON with Transfer-Encoding: chunked (no Content-Length); with `end: false` the request never ends. */
+function postChunked(url: string, chunks: readonly string[], options: { end: boolean }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers: { "Content-Type": "application/json" }, signal: AbortSignal.timeout(5_000) }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, body });
+        req.destroy();
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    for (const chunk of chunks) req.write(chunk);
+    if (options.end) req.end();
+  });
+}
 
 describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => {
   let sb: TestSandbox;
@@ -85,6 +105,36 @@ describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => 
     expect(errorMessage(res.body)).toContain(named);
   });
 
+  it.each([
+    ["a missing key_id", { secret: "x" }, "key_id is required."],
+    ["a missing secret", { key_id: "ffk_x" }, "secret is required."],
+    ["a numeric secret", { key_id: "ffk_x", secret: 5 }, "secret must be a string."],
+    ["a null secret", { key_id: "ffk_x", secret: null }, "secret must be a string."],
+    ["a numeric key_id", { key_id: 42, secret: "x" }, "key_id must be a string."],
+    ["an object key_id", { key_id: { id: "ffk_x" }, secret: "x" }, "key_id must be a string."],
+  ])("tells %s apart from a wrong type: %j → %s", async (_what, body, message) => {
+    const res = await api.call("/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect(res.status).toBe(400);
+    expect(errorCode(res.body)).toBe("bad_request");
+    expect(errorMessage(res.body)).toBe(message);
+  });
+
+  it("reads a chunked body (no Content-Length) only up to 8 KiB: an over-long one is refused without waiting for its end", async () => {
+    // The request is never ended: a server that buffered the whole body first would never answer.
+    const res = await postChunked(`${sb.baseUrl}/auth`, ['{"key_id": "ffk_x", "secret": "', ..."x".repeat(9 * 1024).match(/.{1,1024}/g) ?? []], { end: false });
+    expect(res.status).toBe(400);
+    expect(errorCode(JSON.parse(res.body))).toBe("bad_request");
+    expect(errorMessage(JSON.parse(res.body))).toBe("The request body is larger than 8192 bytes.");
+  });
+
+  it("accepts a small chunked body (no Content-Length)", async () => {
+    const { keyId, secret } = creds("demo-full");
+    const json = JSON.stringify({ key_id: keyId, secret });
+    const res = await postChunked(`${sb.baseUrl}/auth`, [json.slice(0, 10), json.slice(10)], { end: true });
+    expect(res.status).toBe(200);
+    schemas.AuthResponse.parse(JSON.parse(res.body));
+  });
+
   it("answers 400 when the body is not sent as JSON", async () => {
     const res = await api.call("/auth", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" });
     expect(res.status).toBe(400);
@@ -129,9 +179,14 @@ describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => 
     const denied = await api.get("/transactions", token);
     expect(denied.status).toBe(403);
     expect(errorCode(denied.body)).toBe("scope_denied");
-    expect(errorMessage(denied.body)).toContain(profile === "primary" ? "read" : "transactions");
+    expect(errorMessage(denied.body)).toBe(
+      profile === "primary"
+        ? "This API key's read scope does not cover transactions (GET /transactions)."
+        : "This API key lacks the transactions scope needed for GET /transactions.",
+    );
     const detail = await api.get("/transactions/anything", token);
     expect(detail.status).toBe(403);
+    expect(errorMessage(detail.body)).toContain(profile === "primary" ? "read scope does not cover transactions" : "lacks the transactions scope");
     expect((await api.get("/account-details", token)).status).toBe(200);
     expect((await api.get("/locations?limit=1", token)).status).toBe(200);
   });

@@ -23,6 +23,15 @@ describe("sandbox command line", () => {
     }
   };
 
+  const keyCount = () => {
+    const { db: handle } = openDatabase({ path: db });
+    try {
+      return (handle.prepare("SELECT COUNT(*) AS n FROM api_keys").get() as { n: number }).n;
+    } finally {
+      handle.close();
+    }
+  };
+
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "ffd-cli-"));
     db = join(dir, "sandbox.db");
@@ -84,10 +93,36 @@ describe("sandbox command line", () => {
     [["--port", "99999"], "--port"],
     [["--profile", "beta"], "--profile"],
     [["--no-such-flag"], "no-such-flag"],
+    [["--failed-auth-budget", "0"], "--failed-auth-budget"],
+    [["--failed-auth-budget", "many"], "--failed-auth-budget"],
   ])("exits 2 with a clear message for %j", async (args, named) => {
     const { code, stderr } = await cli(...args);
     expect(code).toBe(2);
     expect(stderr).toContain(named);
+  });
+
+  it.each([
+    ["10.0.0.0/8", "CIDR ranges are not supported"],
+    ["10.0.0.1,not-an-ip", "plain IPv4 or IPv6"],
+    ["10.0.0.256", "plain IPv4 or IPv6"],
+    ["fe80::1%eth0", "plain IPv4 or IPv6"],
+    [",", "at least one"],
+  ])("keys create --allow %j exits 2 naming the bad value and creates no key", async (allow, says) => {
+    const before = keyCount();
+    const { code, stderr } = await cli("keys", "create", "--customer", "PFL", "--allow", allow);
+    expect(code).toBe(2);
+    expect(stderr).toContain(says);
+    const bad = allow.split(",").find((v) => v !== "" && v !== "10.0.0.1");
+    if (bad !== undefined) expect(stderr).toContain(`"${bad}"`);
+    expect(keyCount()).toBe(before);
+  });
+
+  it("keys create --allow stores IPv4, canonical IPv6 and IPv4-mapped IPv6 as the socket reports them", async () => {
+    const created = await cli("keys", "create", "--customer", "PFL", "--allow", " 192.0.2.7, 2001:DB8:0:0:0:0:0:1 ,::ffff:198.51.100.9,::1", "--json");
+    expect(created.code).toBe(0);
+    const { key_id: keyId } = JSON.parse(created.stdout) as { key_id: string };
+    const keys = JSON.parse((await cli("keys", "list", "--json")).stdout) as { key_id: string; allow_ips: string[] | null }[];
+    expect(keys.find((k) => k.key_id === keyId)?.allow_ips).toEqual(["192.0.2.7", "2001:db8::1", "198.51.100.9", "::1"]);
   });
 
   const serve = async (...args: string[]) => {
@@ -117,6 +152,21 @@ describe("sandbox command line", () => {
     expect(output()).toMatch(/key_id\s+ffk_/);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect(await stop(child)).toBe(0);
+  });
+
+  it("--failed-auth-budget N: the (N+1)th failed key-pair check from an address in a window is 429", async () => {
+    // A day-long window, so the three attempts (well under a second) all but surely share one.
+    const { child, url } = await serve("--failed-auth-budget", "2", "--window-seconds", "86400");
+    try {
+      const attempt = () =>
+        fetch(`${url}/api/v1/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key_id: "ffk_000000000000000000000000", secret: "ffs_guess" }) });
+      expect([(await attempt()).status, (await attempt()).status]).toEqual([401, 401]);
+      const third = await attempt();
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await stop(child);
+    }
   });
 
   it("--reset recreates the database from the seed (keys created since are gone)", async () => {

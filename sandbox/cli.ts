@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { createConfig, PROFILES, type FaultSettings, type Profile } from "./config";
-import { insertKey, listKeys, newKeyPair, parseScopeList, revokeKey, SCOPES, findKey, verifySecret } from "./db/keys";
+import { insertKey, listKeys, newKeyPair, parseAllowList, parseScopeList, revokeKey, SCOPES, findKey, verifySecret } from "./db/keys";
 import { DEFAULT_DB_PATH, openDatabase } from "./db/open";
 import { addTransactions, DEMO_KEYS, demoCredentials } from "./db/seed";
 import { isoUtc } from "./db/timezones";
@@ -10,7 +10,8 @@ const USAGE = `Fleet Fuel API v1 sandbox
 
 Serve (default):
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--profile primary|alternative] [--reset]
-                     [--seed N] [--transactions N] [--stations N] [--budget N] [--window-seconds N] [--token-ttl-seconds N] [--quiet]
+                     [--seed N] [--transactions N] [--stations N] [--budget N] [--window-seconds N] [--failed-auth-budget N]
+                     [--token-ttl-seconds N] [--quiet]
                      [--faults] [--fault-latency MS] [--fault-error-rate F] [--fault-drop-rate F] [--fault-malformed-rate F]
 Keys and data:
   npm run sandbox -- keys create --customer CODE [--scopes read|account,transactions,locations] [--allow IP,...] [--label TEXT] [--json]
@@ -19,6 +20,7 @@ Keys and data:
   npm run sandbox -- keys demo [--json]        the seeded demo key pairs (local sandbox only)
   npm run sandbox -- customers list [--json]
   npm run sandbox -- transactions add --customer CODE [--count N] [--json]
+--allow takes plain IPv4/IPv6 addresses (no CIDR ranges); the list is enforced under the alternative profile.
 Every command takes --db PATH (default ${DEFAULT_DB_PATH}, env SANDBOX_DB).
 Env: SANDBOX_PORT, SANDBOX_PROFILE, SANDBOX_DB. Flags win over env.`;
 
@@ -35,6 +37,7 @@ const OPTIONS = {
   stations: { type: "string" },
   budget: { type: "string" },
   "window-seconds": { type: "string" },
+  "failed-auth-budget": { type: "string" },
   "token-ttl-seconds": { type: "string" },
   quiet: { type: "boolean" },
   faults: { type: "boolean" },
@@ -100,7 +103,12 @@ async function main(argv: string[]): Promise<number> {
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
-      const allowIps = values.allow ? values.allow.split(",").map((s) => s.trim()).filter(Boolean) : null;
+      let allowIps: string[] | null = null;
+      try {
+        if (values.allow !== undefined) allowIps = parseAllowList(values.allow);
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
       const pair = newKeyPair();
       insertKey(db, { ...pair, customerPk: customer.pk, label: values.label ?? "", scopes, allowIps, createdAt: isoUtc(Math.floor(Date.now() / 1000)) });
       out(
@@ -179,8 +187,16 @@ async function serve(values: Values, dbPath: string): Promise<number> {
   };
   const budget = int("budget", values.budget, 1, 1_000_000_000);
   const windowSeconds = int("window-seconds", values["window-seconds"], 1, 86_400);
+  const failedAuthBudget = int("failed-auth-budget", values["failed-auth-budget"], 1, 1_000_000_000);
   const tokenTtlSeconds = int("token-ttl-seconds", values["token-ttl-seconds"], 1, 86_400);
-  const config = createConfig({ profile, faults, ...(budget ? { budget } : {}), ...(windowSeconds ? { windowSeconds } : {}), ...(tokenTtlSeconds ? { tokenTtlSeconds } : {}) });
+  const config = createConfig({
+    profile,
+    faults,
+    ...(budget ? { budget } : {}),
+    ...(windowSeconds ? { windowSeconds } : {}),
+    ...(failedAuthBudget ? { failedAuthBudget } : {}),
+    ...(tokenTtlSeconds ? { tokenTtlSeconds } : {}),
+  });
 
   const started = Date.now();
   console.log(`[sandbox] opening ${dbPath}${values.reset ? " (reset)" : ""}…`);
@@ -191,7 +207,7 @@ async function serve(values: Values, dbPath: string): Promise<number> {
   const log = values.quiet ? undefined : (line: string) => { console.log(`[sandbox] ${line}`); };
   const server = await startSandboxServer({ db: opened.db, config, port, host: values.host ?? "127.0.0.1", ...(log ? { log } : {}) });
   console.log(`[sandbox] Fleet Fuel API v1 (${profile} profile) at ${server.baseUrl}`);
-  console.log(`[sandbox] OpenAPI document: ${server.baseUrl}/docs/openapi · budget ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s`);
+  console.log(`[sandbox] OpenAPI document: ${server.baseUrl}/docs/openapi · budget ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s, ${String(config.failedAuthBudget)} failed key-pair checks per address`);
   await printDemoKey(opened.db, opened.seed);
 
   let stopping = false;

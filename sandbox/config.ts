@@ -7,6 +7,8 @@ export type Profile = (typeof PROFILES)[number];
 /** Request budget per key per window, as the spec gives it for each profile. */
 export const DEFAULT_BUDGET: Readonly<Record<Profile, number>> = { primary: 60, alternative: 120 };
 export const DEFAULT_WINDOW_SECONDS = 60;
+/** Failed key-pair checks (POST /auth, Basic) per client address per window before it is answered 429. */
+export const DEFAULT_FAILED_AUTH_BUDGET = 20;
 export const TOKEN_TTL_SECONDS = 3600;
 
 export interface FaultSettings {
@@ -28,6 +30,8 @@ export interface SandboxConfig {
   profile: Profile;
   budget: number;
   windowSeconds: number;
+  /** Failed key-pair checks per client address per window; past it, key-pair checks from there are 429. */
+  failedAuthBudget: number;
   tokenTtlSeconds: number;
   faults: FaultSettings;
   /** Clock in epoch milliseconds; tests inject their own. */
@@ -42,6 +46,7 @@ export function createConfig(overrides: Partial<SandboxConfig> = {}): SandboxCon
     profile,
     budget: overrides.budget ?? DEFAULT_BUDGET[profile],
     windowSeconds: overrides.windowSeconds ?? DEFAULT_WINDOW_SECONDS,
+    failedAuthBudget: overrides.failedAuthBudget ?? DEFAULT_FAILED_AUTH_BUDGET,
     tokenTtlSeconds: overrides.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
     faults: overrides.faults ?? NO_FAULTS,
     now: overrides.now ?? Date.now,

@@ -105,6 +105,14 @@ describe.each(PROFILES)("GET /locations (%s profile)", (profile) => {
     expect(errorMessage(res.body)).toContain(param);
   });
 
+  it.each(["%00", "pilot%00", "%00%25", "%1F", "a%0Ab", "%09", "%7F"])(`rejects control characters in ?${searchParam}=%s with 400 naming it`, async (value) => {
+    const res = await list(`?${searchParam}=${value}`);
+    expect(res.status).toBe(400);
+    expect(errorCode(res.body)).toBe("bad_request");
+    expect(errorMessage(res.body)).toBe(`${searchParam} must not contain control characters.`);
+    schemas.ErrorBody.parse(res.body);
+  });
+
   it("prices are this customer's: the retail price minus the customer's per-gallon fee", async () => {
     const fees = Object.fromEntries(
       (sb.db.prepare("SELECT code, fee_milli FROM customers").all() as { code: string; fee_milli: number }[]).map((r) => [r.code, r.fee_milli]),

@@ -107,6 +107,14 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
     expect((await list("?search=_")).page.data.total).toBe(0);
   });
 
+  it.each(["%00", "pilot%00", "%00%25", "%1F", "a%0Ab", "%09", "%7F"])("rejects control characters in search (?search=%s) with 400 naming search", async (value) => {
+    const res = await list(`?search=${value}`);
+    expect(res.status).toBe(400);
+    expect(errorCode(res.body)).toBe("bad_request");
+    expect(errorMessage(res.body)).toBe("search must not contain control characters.");
+    schemas.ErrorBody.parse(res.body);
+  });
+
   it("a page past the end is empty, not an error", async () => {
     const res = await list("?page=9999&limit=200");
     expect(res.status).toBe(200);

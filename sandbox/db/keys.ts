@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
 import type Database from "better-sqlite3";
 
 /** Every key_id begins with this service key prefix. */
@@ -83,6 +84,42 @@ export function parseScopeList(input: string): Scope[] {
   }
   if (out.size === 0) throw new Error("at least one scope is needed");
   return SCOPES.filter((s) => out.has(s));
+}
+
+/**
+ * An allow-list as an operator types it: comma-separated plain IPv4 or IPv6 addresses (no CIDR ranges, no
+ * IPv6 zone ids). IPv6 is stored in its canonical form and IPv4-mapped IPv6 as IPv4, as the sandbox compares
+ * them with the socket's address. Throws naming the offending value.
+ */
+export function parseAllowList(input: string): string[] {
+  const out = new Set<string>();
+  for (const raw of input.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const address = normalizeAddress(raw);
+    if (address === undefined) {
+      const cidr = raw.includes("/") ? " CIDR ranges are not supported: list each address." : "";
+      throw new Error(`--allow takes plain IPv4 or IPv6 addresses, comma-separated; "${raw}" is not one.${cidr}`);
+    }
+    out.add(address);
+  }
+  if (out.size === 0) throw new Error("--allow needs at least one IPv4 or IPv6 address (omit --allow to accept any address)");
+  return [...out];
+}
+
+function normalizeAddress(raw: string): string | undefined {
+  const version = isIP(raw);
+  if (version === 4) return raw;
+  if (version !== 6) return undefined;
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${raw}]/`).hostname.slice(1, -1); // "[::1]" → "::1"; throws on a zone id
+  } catch {
+    return undefined;
+  }
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
+  if (!mapped?.[1] || !mapped[2]) return canonical;
+  const high = parseInt(mapped[1], 16);
+  const low = parseInt(mapped[2], 16);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
 }
 
 /** A fresh random key pair. */

@@ -4,7 +4,7 @@ import type { SandboxConfig } from "../config";
 import { findKey, KEY_PREFIX, verifySecret, type ApiKey, type Scope } from "../db/keys";
 import type { SandboxEnv } from "./env";
 import { ApiError } from "./errors";
-import type { FixedWindowLimiter } from "./rate-limit";
+import type { FailedAuthLimiter, FixedWindowLimiter } from "./rate-limit";
 import type { TokenStore } from "./tokens";
 
 export interface AuthDeps {
@@ -12,6 +12,7 @@ export interface AuthDeps {
   config: SandboxConfig;
   tokens: TokenStore;
   limiter: FixedWindowLimiter;
+  failedAuth: FailedAuthLimiter;
 }
 
 /** The code for a failed key-pair check: `unauthenticated` (primary) or `invalid_credentials` (alternative). */
@@ -21,13 +22,24 @@ export function credentialError(config: SandboxConfig): ApiError {
     : new ApiError(401, "invalid_credentials", "Unknown key id or wrong secret, or the key was revoked.");
 }
 
-/** Checks a key pair: the key exists, is not revoked and the secret matches its scrypt hash. */
-export async function verifyKeyPair(deps: AuthDeps, keyId: string, secret: string): Promise<ApiKey> {
-  const key = keyId.startsWith(KEY_PREFIX) ? findKey(deps.db, keyId) : undefined;
-  // Verify against a dummy hash for unknown keys too, so timing does not reveal which key ids exist.
-  const ok = await verifySecret(secret, key?.secretHash ?? DUMMY_HASH);
-  if (!key || !ok || key.revokedAt !== null) throw credentialError(deps.config);
-  return key;
+/**
+ * Checks a key pair: the key exists, is not revoked and the secret matches its scrypt hash. An address that
+ * failed too often in this window gets 429 before any scrypt work; a failure counts against the address, never
+ * against the key's request budget.
+ */
+export async function verifyKeyPair(deps: AuthDeps, keyId: string, secret: string, address: string | undefined): Promise<ApiKey> {
+  const settle = deps.failedAuth.begin(address ?? "unknown");
+  let verified: ApiKey | undefined;
+  try {
+    const key = keyId.startsWith(KEY_PREFIX) ? findKey(deps.db, keyId) : undefined;
+    // Verify against a dummy hash for unknown keys too, so timing does not reveal which key ids exist.
+    const ok = await verifySecret(secret, key?.secretHash ?? DUMMY_HASH);
+    if (key && ok && key.revokedAt === null) verified = key;
+  } finally {
+    settle(verified !== undefined);
+  }
+  if (!verified) throw credentialError(deps.config);
+  return verified;
 }
 // scrypt of a random string nobody knows; only its cost matters.
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
@@ -47,15 +59,25 @@ export function requireAuth(deps: AuthDeps, scope: Scope): MiddlewareHandler<San
     const key = await authenticate(deps, c);
     if (deps.config.profile === "alternative") checkAllowList(key, clientAddress(c));
     deps.limiter.take(key.keyId);
-    if (!key.scopes.includes(scope)) {
-      const name = deps.config.profile === "primary" ? "read" : scope;
-      throw new ApiError(403, "scope_denied", `This API key lacks the ${name} scope needed for ${c.req.method} ${routeName(scope)}.`);
-    }
+    if (!key.scopes.includes(scope)) throw scopeDenied(deps.config, scope, `${c.req.method} ${routeName(scope)}`);
     c.set("key", key);
     c.set("customerPk", key.customerPk);
     await next();
   };
 }
+
+/**
+ * 403 `scope_denied`. The primary description has one scope, `read`, yet keys here still lack single resources:
+ * its message keeps the word "read" (clients read the scope name from it) and says which resource is not covered.
+ */
+export function scopeDenied(config: SandboxConfig, scope: Scope, endpoint: string): ApiError {
+  const message =
+    config.profile === "primary"
+      ? `This API key's read scope does not cover ${RESOURCE_NAMES[scope]} (${endpoint}).`
+      : `This API key lacks the ${scope} scope needed for ${endpoint}.`;
+  return new ApiError(403, "scope_denied", message);
+}
+const RESOURCE_NAMES: Readonly<Record<Scope, string>> = { account: "the account details", transactions: "transactions", locations: "locations" };
 
 function routeName(scope: Scope): string {
   return scope === "account" ? "/account-details" : `/${scope}`;
@@ -76,7 +98,7 @@ async function authenticate(deps: AuthDeps, c: Context<SandboxEnv>): Promise<Api
       const decoded = Buffer.from(value.trim(), "base64").toString("utf8");
       const [keyId, secret] = splitOnce(decoded, ":");
       if (!keyId || !secret) throw new ApiError(401, "unauthenticated", "Malformed Basic credentials: expected base64 of key_id:secret.");
-      return verifyKeyPair(deps, keyId, secret);
+      return verifyKeyPair(deps, keyId, secret, clientAddress(c));
     }
     default:
       throw new ApiError(401, "unauthenticated", "Unsupported Authorization scheme: use Bearer or Basic.");

@@ -20,7 +20,7 @@ export function errorResponses(schemas: ProfileSchemas, statuses: readonly (400 
     401: "unauthenticated: missing or invalid bearer or basic credentials",
     403: "scope_denied: key valid but lacks the required scope",
     404: "not_found: resource does not exist for this customer",
-    429: "rate_limited: budget exceeded; see Retry-After",
+    429: "rate_limited: the key's request budget is spent, or too many failed key-pair checks came from this address; see Retry-After",
     500: "server_error: retrying is advised",
   };
   return Object.fromEntries(
@@ -29,7 +29,7 @@ export function errorResponses(schemas: ProfileSchemas, statuses: readonly (400 
       {
         description: descriptions[status] ?? "error",
         content: { "application/json": { schema: schemas.ErrorBody } },
-        ...(status === 429 ? { headers: { "Retry-After": { description: "Whole seconds until the budget window resets", schema: { type: "integer" as const, minimum: 1 } } } } : {}),
+        ...(status === 429 ? { headers: { "Retry-After": { description: "Whole seconds until the window resets", schema: { type: "integer" as const, minimum: 1 } } } } : {}),
       },
     ]),
   );

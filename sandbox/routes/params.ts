@@ -37,14 +37,29 @@ export function enumParam<const T extends readonly [string, ...string[]]>(name: 
     .openapi({ param: { name, in: "query", description }, type: "string", enum: [...values] });
 }
 
-/** Free-text search: 1–100 characters after trimming; an empty value means no filter. */
+/** U+0000–U+001F and U+007F. SQLite's LIKE ends the pattern at a NUL, so `%00` would match every row. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Free-text search: up to 100 characters, no control characters, trimmed; an empty value means no filter. */
 export function searchParam(name: string, description: string) {
   return z
     .string({ error: `${name} must be given once` })
+    .refine((v) => !hasControlCharacter(v), { error: `${name} must not contain control characters` })
     .max(100, { error: `${name} must be at most 100 characters` })
     .transform((v) => v.trim())
     .optional()
-    .openapi({ param: { name, in: "query", description }, type: "string", maxLength: 100 });
+    .openapi({
+      param: { name, in: "query", description: `${description}. Control characters (U+0000–U+001F, U+007F) are rejected.` },
+      type: "string",
+      maxLength: 100,
+      pattern: "^[^\\u0000-\\u001F\\u007F]*$",
+    });
 }
 
 /** `from`/`to`: ISO dates (primary) or ISO 8601 datetimes with Z or an offset (alternative). */
@@ -79,8 +94,8 @@ export function describeIssue(error: ZodError, target: string): string {
     const noun = target === "query" ? "query parameter" : "field";
     return `Unknown ${noun}${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`;
   }
+  // The schemas word their own messages (naming the field, "is required" vs "must be a string"): trust them.
   const field = issue.path.map(String).join(".");
-  if (target === "json" && issue.code === "invalid_type" && issue.input === undefined) return `${field} is required.`;
   if (issue.message.includes(field) && field !== "") return `${issue.message}.`;
   return field ? `${field}: ${issue.message}.` : `${issue.message}.`;
 }

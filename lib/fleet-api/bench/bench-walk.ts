@@ -8,6 +8,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { RequestBudget } from "../budget";
 import { FleetApiClient, type UpstreamCall } from "../client";
 
 const { values } = parseArgs({
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
     if (!full) throw new Error("no demo key");
     const keys = { keyId: full.key_id, secret: full.secret };
     const calls: UpstreamCall[] = [];
-    const client = new FleetApiClient({ baseUrl, onUpstreamCall: (c) => calls.push(c) });
+    // The client is told the same budget as the sandbox (in the BFF it comes from configuration).
+    const client = new FleetApiClient({ baseUrl, budget: new RequestBudget({ budget }), onUpstreamCall: (c) => calls.push(c) });
     // The budget window starts fresh for this key: the sandbox process was just started.
     const started = performance.now();
     let rows = 0;
