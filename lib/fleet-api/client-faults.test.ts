@@ -4,7 +4,7 @@ import { startFaultServer, type FaultServer, type ScriptedReply } from "@/test/f
 import { VirtualClock } from "@/test/virtual-clock";
 import { MemoryBudgetStore, RequestBudget } from "./budget";
 import { FleetApiClient } from "./client";
-import { FleetApiError } from "./errors";
+import { rejection } from "@/test/expect-error";
 import { resetVariants } from "./negotiation";
 
 // Faults on cue come from a small scripted server (see test/fault-server.ts): the sandbox cannot answer
@@ -18,15 +18,6 @@ const ACCOUNT = {
 };
 const err = (status: number, error: string, headers: Record<string, string> = {}): ScriptedReply => ({ status, headers, body: { ok: false, error, message: `${error} happened` } });
 
-async function rejection(promise: Promise<unknown>): Promise<FleetApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FleetApiError) return error;
-    throw error;
-  }
-  throw new Error("expected a FleetApiError");
-}
 
 describe("FleetApiClient under scripted faults", () => {
   let server: FaultServer;

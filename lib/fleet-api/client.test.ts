@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
 import { TransactionDetail, StationDetail, Account, Transaction, Station } from "@/lib/model";
 import { FleetApiClient, type UpstreamCall } from "./client";
-import { FleetApiError } from "./errors";
+import { rejection } from "@/test/expect-error";
 import { resetVariants } from "./negotiation";
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
@@ -11,15 +11,6 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<FleetApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FleetApiError) return error;
-    throw error;
-  }
-  throw new Error("expected a FleetApiError");
-}
 
 describe.each(["primary", "alternative"] as const)("FleetApiClient against the sandbox (%s profile)", (profile) => {
   let upstream: SandboxProcess;

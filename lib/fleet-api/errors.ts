@@ -2,20 +2,11 @@
  * The one error type the upstream client throws. `code` is the spec's error code where the upstream gave one,
  * or one of ours for what the spec has no word for (network, timeout, invalid_response, aborted).
  */
-export const FLEET_API_ERROR_CODES = [
-  "bad_request",
-  "unauthenticated",
-  "invalid_credentials",
-  "scope_denied",
-  "not_found",
-  "rate_limited",
-  "server_error",
-  // Ours:
-  "network_error",
-  "timeout",
-  "invalid_response",
-  "aborted",
-] as const;
+/** The codes of the spec's error table, plus `invalid_credentials` (its status unspecified). */
+export const UPSTREAM_ERROR_CODES = ["bad_request", "unauthenticated", "invalid_credentials", "scope_denied", "not_found", "rate_limited", "server_error"] as const;
+/** Ours, for what the spec has no word for. */
+export const CLIENT_ERROR_CODES = ["network_error", "timeout", "invalid_response", "aborted"] as const;
+export const FLEET_API_ERROR_CODES = [...UPSTREAM_ERROR_CODES, ...CLIENT_ERROR_CODES] as const;
 export type FleetApiErrorCode = (typeof FLEET_API_ERROR_CODES)[number];
 
 export class FleetApiError extends Error {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { Account, Extra, Page, Station, StationDetail, Transaction, TransactionDetail } from "../model";
-import { FleetApiError, isFleetApiError, type FleetApiErrorCode } from "./errors";
+import { FleetApiError, isFleetApiError, UPSTREAM_ERROR_CODES, type FleetApiErrorCode } from "./errors";
 import {
   UpstreamAccountFlat,
   UpstreamAccountNested,
@@ -430,16 +430,6 @@ function guard<T>(what: ReplyName, reshape: () => T): T {
 
 // ——— error bodies ———
 
-/** The codes the spec's error table (plus `invalid_credentials`) uses; anything else the upstream sends is unknown. */
-const UPSTREAM_ERROR_CODES = [
-  "bad_request",
-  "unauthenticated",
-  "invalid_credentials",
-  "scope_denied",
-  "not_found",
-  "rate_limited",
-  "server_error",
-] as const satisfies readonly FleetApiErrorCode[];
 type UpstreamErrorCode = (typeof UPSTREAM_ERROR_CODES)[number];
 
 const isUpstreamErrorCode = (code: string): code is UpstreamErrorCode =>
