@@ -72,6 +72,7 @@ async function main(): Promise<void> {
       // of a broad search has to walk most of the time index.
       ["search one letter ('a')", "/transactions?search=a&limit=200"],
       ["search 'pilot', last page", `/transactions?search=pilot&limit=200&page=${String(await lastPageOf(`${base}/transactions?search=pilot&limit=200`, headers))}`],
+      ["search 'pilot', middle page", `/transactions?search=pilot&limit=200&page=${String(Math.ceil((await lastPageOf(`${base}/transactions?search=pilot&limit=200`, headers)) / 2))}`],
       ["locations page (limit 500)", "/locations?limit=500"],
       ["locations search + state", "/locations?search=pilot&state=TX"],
     ];
