@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -17,7 +18,10 @@ export const viewport: Viewport = {
   themeColor: "#d95306",
 };
 
-export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+// Every page renders per request: the proxy's CSP carries a fresh nonce, and Next can only put that nonce on its
+// scripts when it renders the page for that request (a prerendered page would have none and be blocked).
+export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-dvh bg-white font-sans text-slate-900 antialiased">{children}</body>

@@ -5,17 +5,17 @@
 // `next start`. Ctrl-C / SIGTERM stops everything; if one child dies, the other is stopped and we exit non-zero.
 import nextEnv from "@next/env";
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { buildState } from "./build-state";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSX_CLI = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const SANDBOX_ENTRY = path.join(ROOT, "sandbox/cli.ts");
-const BUILD_ID_FILE = path.join(ROOT, ".next/BUILD_ID");
 
 const DEFAULT_APP_PORT = 3000;
 const DEFAULT_SANDBOX_PORT = 4010;
@@ -364,26 +364,8 @@ async function startSandbox(port: number): Promise<string> {
   return upstream;
 }
 
-// What a production build is made from: a change to any of these after the last build means build again.
-const BUILD_INPUTS = ["app", "components", "lib", "public", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function buildState(): "missing" | "stale" | "current" {
-  if (!existsSync(BUILD_ID_FILE)) return "missing";
-  const builtAt = statSync(BUILD_ID_FILE).mtimeMs;
-  return BUILD_INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > builtAt) ? "stale" : "current";
-}
-
 async function buildIfNeeded(env: NodeJS.ProcessEnv): Promise<void> {
-  const state = buildState();
+  const state = buildState(ROOT);
   if (state === "current") return;
   log(state === "missing" ? "No production build yet: running next build…" : "The sources changed since the last build: running next build…");
   const build = spawnChild("build", [NEXT_BIN, "build"], env);

@@ -16,6 +16,10 @@ export interface SandboxProcess {
   baseUrl: string;
   profile: SandboxProfile;
   keys: Record<DemoKeyLabel, { keyId: string; secret: string }>;
+  /** The sandbox's SQLite file (tests may read it to compare, or plant data). */
+  dbPath: string;
+  /** What the sandbox printed: with `log: true`, one line per request ("GET /api/v1/transactions 200 1.2ms"). */
+  output(): string;
   /** Adds transactions for a customer "now", the way new ones arrive at a provider. Returns their ids. */
   addTransactions(count: number, customer?: string): Promise<string[]>;
   stop(): Promise<void>;
@@ -25,12 +29,13 @@ export interface SandboxProcess {
  * The sandbox as a separate process over real HTTP on loopback, on a fresh copy of the seeded test database.
  * Code outside sandbox/ never imports it: this is how the client and the BFF meet their upstream in tests.
  */
-export async function startSandboxProcess(options: { profile?: SandboxProfile; args?: string[] } = {}): Promise<SandboxProcess> {
+export async function startSandboxProcess(options: { profile?: SandboxProfile; args?: string[]; log?: boolean; template?: string } = {}): Promise<SandboxProcess> {
   const profile = options.profile ?? "primary";
   const dir = mkdtempSync(join(tmpdir(), "ffd-upstream-"));
   const db = join(dir, "sandbox.db");
-  copyFileSync(inject("sandboxTemplateDb"), db);
-  const child: ChildProcess = spawn(process.execPath, [...CLI, "--port", "0", "--db", db, "--profile", profile, "--quiet", ...(options.args ?? [])], {
+  if (options.template !== undefined) copyFileSync(options.template, db);
+  else copyFileSync(inject("sandboxTemplateDb"), db);
+  const child: ChildProcess = spawn(process.execPath, [...CLI, "--port", "0", "--db", db, "--profile", profile, ...(options.log ? [] : ["--quiet"]), ...(options.args ?? [])], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -55,6 +60,8 @@ export async function startSandboxProcess(options: { profile?: SandboxProfile; a
     baseUrl,
     profile,
     keys,
+    dbPath: db,
+    output: () => output,
     addTransactions: async (count, customer = "PFL") => (JSON.parse(await cli("transactions", "add", "--customer", customer, "--count", String(count))) as { ids: string[] }).ids,
     stop: async () => {
       if (child.exitCode === null) {

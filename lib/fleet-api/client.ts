@@ -64,6 +64,11 @@ export interface WalkOptions extends CallOptions {
   pageSize?: number;
 }
 
+export interface TransactionWalkOptions extends WalkOptions {
+  /** Page 1 of the same filter and page size, already fetched (e.g. to answer errors before a download starts). */
+  firstPage?: Page<Transaction>;
+}
+
 interface TokenEntry {
   token: string;
   expiresAtMs: number;
@@ -226,12 +231,15 @@ export class FleetApiClient {
    * transactions arriving during a long walk shift later pages; items are deduplicated by id so none is
    * delivered twice, and the walk goes on until a short page so none is lost.
    */
-  async *iterateTransactions(credentials: Credentials, filter: TransactionFilter = {}, options: WalkOptions = {}): AsyncGenerator<Transaction> {
+  async *iterateTransactions(credentials: Credentials, filter: TransactionFilter = {}, options: TransactionWalkOptions = {}): AsyncGenerator<Transaction> {
     const pageSize = options.pageSize ?? TRANSACTIONS_PAGE_MAX;
     const seen = new Set<string>();
     let pagesDone = 0;
     for (let page = 1; ; page++) {
-      const result = await this.listTransactions(credentials, { ...filter, page, limit: pageSize }, { ...options, priority: options.priority ?? "bulk" });
+      const result =
+        page === 1 && options.firstPage !== undefined
+          ? options.firstPage
+          : await this.listTransactions(credentials, { ...filter, page, limit: pageSize }, { ...options, priority: options.priority ?? "bulk" });
       for (const item of result.items) {
         if (seen.has(item.id)) continue;
         seen.add(item.id);

@@ -3,3 +3,4 @@ export * from "./decimal";
 export * from "./page";
 export * from "./station";
 export * from "./transaction";
+export * from "./us-states";

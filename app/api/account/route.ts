@@ -1,0 +1,26 @@
+import { withSession } from "@/lib/bff/handler";
+import { cache } from "@/lib/bff/cache";
+import { now } from "@/lib/bff/clock";
+import { getConfig } from "@/lib/bff/config";
+import { computeTotals30d } from "@/lib/bff/summary";
+import { fleetApi } from "@/lib/bff/upstream";
+import { isFleetApiError } from "@/lib/fleet-api";
+import type { Account } from "@/lib/model";
+
+// GET /api/account — the account and rolling 30-day totals (computed from transactions when the upstream has none)
+export const GET = withSession("GET /api/account", async ({ session, key }) => {
+  const ttl = getConfig().cacheTtlMs.account;
+  const account = await cache().get<Account>(`${key}:account`, ttl, async () => {
+    const upstream = await fleetApi().getAccount(session.credentials);
+    if (upstream.totals30d !== null) return upstream;
+    try {
+      const totals = await computeTotals30d(fleetApi(), session.credentials, now(), "interactive");
+      return { ...upstream, totals30d: { ...totals, source: "computed" as const } };
+    } catch (error) {
+      // A key without the transactions scope still sees its account, without totals.
+      if (isFleetApiError(error) && error.code === "scope_denied") return upstream;
+      throw error;
+    }
+  });
+  return Response.json(account);
+});

@@ -1,0 +1,105 @@
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { isFleetApiError, type Credentials } from "@/lib/fleet-api";
+import { getConfig } from "@/lib/bff/config";
+import { checkCsrf } from "@/lib/bff/csrf";
+import { BffError } from "@/lib/bff/errors";
+import { withoutSession, withSession } from "@/lib/bff/handler";
+import { cache } from "@/lib/bff/cache";
+import { endSession, startSession } from "@/lib/bff/session";
+import { fleetApi } from "@/lib/bff/upstream";
+import { credentialKey } from "@/lib/fleet-api";
+
+const MAX_BODY_BYTES = 4096;
+
+const LoginBody = z
+  .object({
+    keyId: z.string({ error: (i) => (i.input === undefined ? "keyId is required" : "keyId must be a string") }).trim().min(1, { error: "keyId is required" }).max(200, { error: "keyId is too long" }),
+    secret: z.string({ error: (i) => (i.input === undefined ? "secret is required" : "secret must be a string") }).min(1, { error: "secret is required" }).max(500, { error: "secret is too long" }),
+  })
+  .strict();
+
+function refuseCrossSite(request: NextRequest): void {
+  const reason = checkCsrf(request, { trustProxy: getConfig().trustProxy });
+  if (reason !== null) throw new BffError("csrf_rejected", reason);
+}
+
+async function readJson(request: NextRequest): Promise<unknown> {
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) throw new BffError("bad_request", "Send the key pair as JSON (Content-Type: application/json).");
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw new BffError("payload_too_large", "The request body is too large.");
+  const reader = request.body?.getReader();
+  let text = "";
+  if (reader) {
+    const decoder = new TextDecoder();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel();
+        throw new BffError("payload_too_large", "The request body is too large.");
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BffError("bad_request", "The request body is not valid JSON.");
+  }
+}
+
+// POST /api/session — log in with {keyId, secret}: verifies the pair against the upstream, seals the session
+export const POST = withoutSession("POST /api/session", async (request) => {
+  refuseCrossSite(request);
+  const parsed = LoginBody.safeParse(await readJson(request));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new BffError("bad_request", issue?.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}.` : `${issue?.message ?? "Invalid request"}.`);
+  }
+  const credentials: Credentials = { keyId: parsed.data.keyId, secret: parsed.data.secret };
+  let scopes: string[] | null;
+  try {
+    ({ scopes } = await fleetApi().authenticate(credentials));
+  } catch (error) {
+    if (isFleetApiError(error) && (error.code === "unauthenticated" || error.code === "invalid_credentials" || error.code === "bad_request")) {
+      throw new BffError("invalid_credentials", "The key id or secret is wrong, or the key was revoked (or may not be used from this address).");
+    }
+    throw error;
+  }
+  // The customer's name and code for the header; a key without the account scope still logs in.
+  let customerName: string | null = null;
+  let customerCode: string | null = null;
+  try {
+    const account = await fleetApi().getAccount(credentials);
+    customerName = account.name;
+    customerCode = account.code;
+  } catch (error) {
+    if (!isFleetApiError(error) || error.code !== "scope_denied") throw error;
+  }
+  const session = await startSession({ credentials, customerName, customerCode, scopes });
+  return Response.json({ customer: { name: customerName, code: customerCode }, scopes, upstreamHost: new URL(getConfig().upstream.baseUrl).host, expiresAt: new Date(session.expiresAt).toISOString() });
+});
+
+// GET /api/session — who is logged in: customer name/code, scopes known, upstream host
+export const GET = withSession("GET /api/session", ({ session }) =>
+  Promise.resolve(
+    Response.json({
+      customer: { name: session.customerName, code: session.customerCode },
+      scopes: session.scopes,
+      upstreamHost: new URL(getConfig().upstream.baseUrl).host,
+      upstreamIsSandbox: getConfig().upstream.isLocal,
+      expiresAt: new Date(session.expiresAt).toISOString(),
+    }),
+  ),
+);
+
+// DELETE /api/session — log out: the session id is revoked server-side, so a replayed cookie no longer works
+export const DELETE = withSession("DELETE /api/session", async ({ request, session }) => {
+  refuseCrossSite(request);
+  await endSession(session.sid);
+  cache().forget(credentialKey(session.credentials));
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,18 @@
+import { withSession, parseQuery } from "@/lib/bff/handler";
+import { cache } from "@/lib/bff/cache";
+import { now } from "@/lib/bff/clock";
+import { getConfig } from "@/lib/bff/config";
+import { SummaryQuery } from "@/lib/bff/params";
+import { summarize, utcDate, type TransactionSummary } from "@/lib/bff/summary";
+import { fleetApi } from "@/lib/bff/upstream";
+
+const DEFAULT_DAYS = 30;
+
+// GET /api/transactions/summary — totals, a daily series and top drivers/stations/products over a date range (default: the last 30 days)
+export const GET = withSession("GET /api/transactions/summary", async ({ request, session, key }) => {
+  const q = parseQuery(request, SummaryQuery);
+  const to = q.to ?? utcDate(now());
+  const from = q.from ?? utcDate(Date.parse(to) - (DEFAULT_DAYS - 1) * 86_400_000);
+  const summary = await cache().get<TransactionSummary>(`${key}:summary:${from}:${to}`, getConfig().cacheTtlMs.summary, () => summarize(fleetApi(), session.credentials, { from, to }));
+  return Response.json(summary);
+});

@@ -1,0 +1,391 @@
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type AppProcess } from "@/test/app-process";
+import { errorCodeOf, errorMessageOf, TestBrowser, type Recorded } from "@/test/browser";
+import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+
+// The BFF over real HTTP: `next start` of the built app, talking to the sandbox as a separate process.
+
+const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+const MINUTE = 60_000;
+
+/** Requests the sandbox logged (with log: true), as "GET /api/v1/…" paths. */
+const upstreamRequests = (sb: SandboxProcess) => [...sb.output().matchAll(/\[sandbox\] (GET|POST) (\/api\/v1\/\S*) (\d{3})/g)].map((m) => `${m[1] ?? ""} ${m[2] ?? ""} ${m[3] ?? ""}`);
+
+describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profile)", (profile) => {
+  let upstream: SandboxProcess;
+  let app: AppProcess;
+  const recorded: Recorded[] = [];
+  const browser = () => new TestBrowser(app.origin, recorded);
+  const loggedIn = async (label: keyof SandboxProcess["keys"] = "demo-full") => {
+    const b = browser();
+    const res = await b.login(upstream.keys[label].keyId, upstream.keys[label].secret);
+    expect(res.status).toBe(200);
+    return b;
+  };
+  const setClock = async (offsetMs: number) => {
+    const res = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs }) });
+    expect(res.status).toBe(204);
+  };
+
+  beforeAll(async () => {
+    upstream = await startSandboxProcess({ profile, log: true, args: ["--budget", "100000"] });
+    app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, BFF_TEST_HOOKS: "1", FLEET_API_BUDGET: "100000" });
+  }, 240_000);
+  afterAll(async () => {
+    await app.stop();
+    await upstream.stop();
+  });
+
+  describe("session", () => {
+    it("logs in with a key pair and seals it in a __Host- cookie (HttpOnly, Secure, SameSite=Lax, Path=/, no Domain, < 4 KB)", async () => {
+      const b = browser();
+      const res = await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ customer: { name: "Prairie Freight Lines" } });
+      const cookie = res.setCookie.find((c) => c.startsWith("__Host-ffd_session="));
+      expect(cookie).toBeDefined();
+      expect(cookie).toMatch(/; HttpOnly/i);
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/; SameSite=Lax/i);
+      expect(cookie).toMatch(/; Path=\//i);
+      expect(cookie).not.toMatch(/Domain=/i);
+      expect(cookie?.length).toBeLessThan(4096);
+      const me = await b.fetch("/api/session");
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ customer: { name: "Prairie Freight Lines" } });
+    });
+
+    it.each([
+      ["a wrong secret", () => ({ keyId: upstream.keys["demo-full"].keyId, secret: "ffs_wrong" }), 401, "invalid_credentials"],
+      ["a revoked key", () => upstream.keys["demo-revoked"], 401, "invalid_credentials"],
+    ])("refuses %s with a clear 401", async (_what, pair, status, code) => {
+      const { keyId, secret } = pair();
+      const res = await browser().login(keyId, secret);
+      expect(res.status).toBe(status);
+      expect(errorCodeOf(res.body)).toBe(code);
+      expect(errorMessageOf(res.body)).toMatch(/key id or secret is wrong|revoked/);
+      expect(res.setCookie).toHaveLength(0);
+    });
+
+    it.each([
+      ["a missing secret", { json: { keyId: "ffk_x" } }, 400, /secret is required/],
+      ["a missing keyId", { json: { secret: "x" } }, 400, /keyId is required/],
+      ["a number as secret", { json: { keyId: "ffk_x", secret: 5 } }, 400, /secret must be a string/],
+      ["an unknown field", { json: { keyId: "ffk_x", secret: "x", admin: true } }, 400, /Unknown field: admin/],
+      ["non-JSON text", { body: "keyId=x&secret=y", headers: { "Content-Type": "application/json" } }, 400, /not valid JSON/],
+      ["a form post", { body: "keyId=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, 400, /as JSON/],
+      ["a huge body", { json: { keyId: "ffk_x", secret: "x".repeat(10_000) } }, 413, /too large/],
+    ])("answers %s with a 4xx naming the problem", async (_what, init, status, message) => {
+      const res = await browser().fetch("/api/session", { method: "POST", ...init });
+      expect(res.status).toBe(status);
+      expect(errorMessageOf(res.body)).toMatch(message);
+    });
+
+    it.each([
+      ["no X-Requested-With header", { headers: { "X-Requested-With": "" } }],
+      ["a foreign Origin", { headers: { Origin: "https://evil.example" } }],
+      ["a null Origin", { headers: { Origin: "null" } }],
+      ["a cross-site Sec-Fetch-Site", { headers: { "Sec-Fetch-Site": "cross-site" } }],
+    ])("rejects a login with %s (CSRF)", async (_what, init) => {
+      const b = browser();
+      const res = await b.fetch("/api/session", { method: "POST", json: { keyId: upstream.keys["demo-full"].keyId, secret: upstream.keys["demo-full"].secret }, ...init });
+      expect(res.status).toBe(403);
+      expect(errorCodeOf(res.body)).toBe("csrf_rejected");
+      expect(b.cookie).toBeUndefined();
+    });
+
+    it("rejects a cross-site logout (CSRF) and keeps the session", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/session", { method: "DELETE", headers: { Origin: "https://evil.example" } });
+      expect(res.status).toBe(403);
+      expect((await b.fetch("/api/session")).status).toBe(200);
+    });
+
+    it("ends the session server-side on logout: a copied cookie replayed afterwards gets 401", async () => {
+      const b = await loggedIn();
+      const copied = b.cookie;
+      expect((await b.fetch("/api/session", { method: "DELETE" })).status).toBe(204);
+      const thief = browser();
+      thief.cookie = copied;
+      const replay = await thief.fetch("/api/account");
+      expect(replay.status).toBe(401);
+      expect(errorCodeOf(replay.body)).toBe("session_ended");
+    });
+
+    it("answers 401 without a cookie and for a tampered cookie", async () => {
+      expect((await browser().fetch("/api/account")).status).toBe(401);
+      const b = await loggedIn();
+      const [name, value = ""] = (b.cookie ?? "").split("=");
+      b.cookie = `${name ?? ""}=${value.slice(0, -4)}${value.endsWith("AAAA") ? "BBBB" : "AAAA"}`;
+      const res = await b.fetch("/api/account");
+      expect(res.status).toBe(401);
+    });
+
+    it("expires after 30 idle minutes, and rolls while in use", async () => {
+      const b = await loggedIn();
+      try {
+        await setClock(20 * MINUTE);
+        expect((await b.fetch("/api/session")).status).toBe(200); // rolls the idle timeout
+        await setClock(45 * MINUTE);
+        expect((await b.fetch("/api/session")).status).toBe(200);
+        await setClock(76 * MINUTE);
+        const res = await b.fetch("/api/session");
+        expect(res.status).toBe(401);
+        expect(errorMessageOf(res.body)).toMatch(/inactivity/);
+      } finally {
+        await setClock(0);
+      }
+    });
+
+    it("expires 12 hours after login however active it was", async () => {
+      const b = await loggedIn();
+      try {
+        for (let t = 20; t < 12 * 60; t += 20) {
+          await setClock(t * MINUTE);
+          expect((await b.fetch("/api/session")).status).toBe(200);
+        }
+        await setClock(12 * 60 * MINUTE + MINUTE);
+        const res = await b.fetch("/api/session");
+        expect(res.status).toBe(401);
+        expect(errorMessageOf(res.body)).toMatch(/maximum length/);
+      } finally {
+        await setClock(0);
+      }
+    });
+  });
+
+  describe("data routes", () => {
+    it("GET /api/account: the account with 30-day totals (the upstream's, or computed when its shape has none)", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/account");
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ name: "Prairie Freight Lines", totals30d: { source: profile === "primary" ? "upstream" : "computed" } });
+    });
+
+    it("a reload within the cache TTL costs no upstream call", async () => {
+      const b = await loggedIn();
+      await b.fetch("/api/account");
+      await b.fetch("/api/transactions?limit=25");
+      const before = upstreamRequests(upstream).length;
+      await b.fetch("/api/account");
+      await b.fetch("/api/transactions?limit=25");
+      expect(upstreamRequests(upstream).length).toBe(before);
+    });
+
+    it("GET /api/transactions: filters and pages in the model's shape", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/transactions?from=2026-05-01&to=2026-05-31&status=completed&limit=200");
+      expect(res.status).toBe(200);
+      const page = res.body as { total: number; items: { at: string; status: string; amount: string }[] };
+      expect(page.total).toBeGreaterThan(0);
+      for (const t of page.items) {
+        expect(t.status).toBe("completed");
+        expect(t.at >= "2026-05-01" && t.at < "2026-06-01").toBe(true);
+        expect(t.amount).toMatch(/^-?\d+\.\d{2}$/);
+      }
+    });
+
+    it.each([
+      ["/api/transactions?limit=0", "limit"],
+      ["/api/transactions?limit=201", "limit"],
+      ["/api/transactions?page=abc", "page"],
+      ["/api/transactions?from=2026-13-01", "from"],
+      ["/api/transactions?from=2026-05-02&to=2026-05-01", "from"],
+      ["/api/transactions?status=settled", "status"],
+      [`/api/transactions?search=${"x".repeat(101)}`, "search"],
+      ["/api/transactions?search=%00", "search"],
+      ["/api/transactions?sort=amount", "sort"],
+      ["/api/transactions?page=1&page=2", "page"],
+      ["/api/transactions/summary?from=2020-01-01&to=2026-01-01", "from"],
+      ["/api/transactions/export?format=pdf", "format"],
+      ["/api/transactions/export?format=csv&exportId=%3Cscript%3E", "exportId"],
+      ["/api/transactions/export/progress", "exportId"],
+      ["/api/locations?limit=501", "limit"],
+      ["/api/locations?state=XYZ", "state"],
+      ["/api/locations?brand=Shell%20Oil", "brand"],
+      ["/api/locations?all=yes", "all"],
+    ])("answers 400 naming the parameter: %s", async (path, param) => {
+      const b = await loggedIn();
+      const res = await b.fetch(path);
+      expect(res.status).toBe(400);
+      expect(errorCodeOf(res.body)).toBe("bad_request");
+      expect(errorMessageOf(res.body)).toContain(param);
+    });
+
+    it("keeps every id inside its own route: odd ids never reach another upstream path", async () => {
+      const b = await loggedIn();
+      const before = upstreamRequests(upstream).length;
+      for (const id of ["..%2F..%2Faccount-details", "%2E%2E", "x%3Flimit%3D1", "x%23y", "a".repeat(300), "..", "%252F"]) {
+        const res = await b.fetch(`/api/transactions/${id}`);
+        expect([400, 404, 308]).toContain(res.status); // 308: Next itself normalises the path, nothing is asked upstream
+      }
+      const made = upstreamRequests(upstream).slice(before);
+      expect(made.filter((r) => !r.startsWith("GET /api/v1/transactions/"))).toEqual([]);
+      const real = (await b.fetch("/api/transactions?limit=1")).body as { items: { id: string }[] };
+      const detail = await b.fetch(`/api/transactions/${real.items[0]?.id ?? ""}`);
+      expect(detail.status).toBe(200);
+    });
+
+    it("a key without the transactions scope gets 403 naming it, while its account still works", async () => {
+      const b = await loggedIn("demo-no-transactions");
+      const denied = await b.fetch("/api/transactions");
+      expect(denied.status).toBe(403);
+      expect(errorCodeOf(denied.body)).toBe("scope_denied");
+      expect(errorMessageOf(denied.body)).toContain(profile === "primary" ? "read" : "transactions");
+      expect((await b.fetch("/api/account")).status).toBe(200);
+    });
+
+    it("GET /api/transactions/summary: exact totals, a daily series and top lists", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/transactions/summary?from=2026-05-01&to=2026-05-31");
+      expect(res.status).toBe(200);
+      const s = res.body as { totals: { transactions: number; amount: string }; daily: unknown[]; topDrivers: unknown[] };
+      expect(s.daily).toHaveLength(31);
+      expect(s.totals.transactions).toBeGreaterThan(0);
+      expect(s.topDrivers.length).toBeGreaterThan(0);
+    });
+
+    it("GET /api/locations: a page, the whole catalog (⌈stations/500⌉ upstream calls, then cached), one station", async () => {
+      const b = await loggedIn();
+      const page = await b.fetch("/api/locations?state=TX&limit=5");
+      expect(page.status).toBe(200);
+      const before = upstreamRequests(upstream).length;
+      const all = await b.fetch("/api/locations?all=1");
+      const items = (all.body as { items: { id: string }[] }).items;
+      expect(items.length).toBeGreaterThan(100);
+      const calls = upstreamRequests(upstream).slice(before).filter((r) => r.startsWith("GET /api/v1/locations"));
+      expect(calls).toHaveLength(Math.ceil(items.length / 500));
+      await b.fetch("/api/locations?all=1");
+      expect(upstreamRequests(upstream).length).toBe(before + calls.length);
+      const one = await b.fetch(`/api/locations/${items[0]?.id ?? ""}`);
+      expect(one.status).toBe(200);
+      expect((await b.fetch("/api/locations/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    });
+
+    it("exports the filtered set as CSV with the filters in the first row, and reports progress", async () => {
+      const b = await loggedIn();
+      const exportId = "test-export-0001";
+      const res = await b.fetch(`/api/transactions/export?format=csv&status=completed&from=2026-05-01&to=2026-05-31&exportId=${exportId}`);
+      expect(res.status).toBe(200);
+      expect(res.res.headers.get("content-type")).toMatch(/text\/csv/);
+      expect(res.res.headers.get("content-disposition")).toMatch(/attachment; filename=.*\.csv/);
+      const lines = res.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
+      expect(lines[0]).toMatch(/2026-05-01/);
+      const list = (await b.fetch("/api/transactions?status=completed&from=2026-05-01&to=2026-05-31&limit=1")).body as { total: number };
+      expect(lines.length - 2).toBe(list.total);
+      const progress = await b.fetch(`/api/transactions/export/progress?exportId=${exportId}`);
+      expect(progress.body).toMatchObject({ state: "done", rowsDone: list.total, expectedRows: list.total });
+    });
+  });
+
+  describe("headers", () => {
+    it("puts security headers and no-store on data routes", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/account");
+      const h = res.res.headers;
+      expect(h.get("cache-control")).toContain("no-store");
+      expect(h.get("x-content-type-options")).toBe("nosniff");
+      expect(h.get("referrer-policy")).toBeTruthy();
+      expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
+    });
+
+    it("puts a CSP with a per-request nonce on pages", async () => {
+      const b = await loggedIn();
+      const one = await b.fetch("/", { headers: { Accept: "text/html" } });
+      const two = await b.fetch("/", { headers: { Accept: "text/html" } });
+      const csp = one.res.headers.get("content-security-policy") ?? "";
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeDefined();
+      expect(two.res.headers.get("content-security-policy")).not.toContain(nonce ?? "none");
+      expect(one.res.headers.get("permissions-policy")).toContain("geolocation=(self)");
+    });
+  });
+
+  it("never lets the secret or a bearer token reach a response or a log line", () => {
+    expect(recorded.length).toBeGreaterThan(20);
+    const secrets = Object.values(upstream.keys).map((k) => k.secret);
+    const everything = recorded.map((r) => `${r.headers}\n${r.body}`).join("\n") + app.output();
+    for (const secret of secrets) expect(everything).not.toContain(secret);
+    expect(everything).not.toMatch(/fft_[A-Za-z0-9_-]{20,}/);
+    for (const k of Object.values(upstream.keys)) expect(app.output()).not.toContain(k.keyId);
+  });
+});
+
+describe("the BFF when the upstream says 429", () => {
+  it("answers 429 with Retry-After and a message saying when to retry", async () => {
+    // A one-hour window makes Retry-After long, so the interactive request reports it instead of waiting.
+    const upstream = await startSandboxProcess({ args: ["--budget", "4", "--window-seconds", "3600"] });
+    const app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: "1000" });
+    try {
+      const b = new TestBrowser(app.origin);
+      expect((await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret)).status).toBe(200);
+      let res = await b.fetch("/api/transactions?limit=1");
+      for (let i = 0; i < 5 && res.status === 200; i++) res = await b.fetch(`/api/transactions?limit=1&page=${String(i + 2)}`);
+      expect(res.status).toBe(429);
+      expect(Number(res.res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(errorMessageOf(res.body)).toMatch(/asked us to wait \d+ s/);
+    } finally {
+      await app.stop();
+      await upstream.stop();
+    }
+  }, 240_000);
+});
+
+describe("exports of 25,000 rows", () => {
+  let upstream: SandboxProcess;
+  let app: AppProcess;
+  beforeAll(async () => {
+    upstream = await startSandboxProcess({ log: true, args: ["--budget", "100000", "--reset", "--transactions", "25000", "--fault-latency", "20"] });
+    app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: "100000" });
+  }, 240_000);
+  afterAll(async () => {
+    await app.stop();
+    await upstream.stop();
+  });
+
+  it("equal the sandbox's rows exactly: count, ids, order, no duplicates", async () => {
+    const b = new TestBrowser(app.origin);
+    await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
+    const res = await b.fetch("/api/transactions/export?format=csv");
+    expect(res.status).toBe(200);
+    const lines = res.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
+    const ids = lines.slice(2).map((l) => l.split(",").at(-1) ?? "");
+    const db = new Database(upstream.dbPath, { readonly: true });
+    const expected = db.prepare("SELECT t.id FROM transactions t JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL' ORDER BY t.at_utc DESC, t.pk DESC").pluck().all() as string[];
+    db.close();
+    expect(expected).toHaveLength(25_000);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expected);
+  }, 120_000);
+
+  it("neutralises formula injection in cells", async () => {
+    const db = new Database(upstream.dbPath);
+    db.prepare("UPDATE drivers SET name = '=HYPERLINK(\"http://evil.example\",\"x\")' WHERE pk = (SELECT MIN(pk) FROM drivers)").run();
+    db.close();
+    const b = new TestBrowser(app.origin);
+    await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
+    const res = await b.fetch(`/api/transactions/export?format=csv&search=${encodeURIComponent("HYPERLINK")}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(res.text).not.toMatch(/(^|,)=HYPERLINK/m);
+  }, 60_000);
+
+  it("stops calling the upstream when the browser goes away", async () => {
+    const b = new TestBrowser(app.origin);
+    await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
+    const pages = () => upstreamRequests(upstream).filter((r) => r.startsWith("GET /api/v1/transactions?")).length;
+    const before = pages();
+    const controller = new AbortController();
+    const { res } = await b.fetch("/api/transactions/export?format=csv", { raw: true, signal: controller.signal });
+    const reader = res.body?.getReader();
+    await reader?.read();
+    controller.abort();
+    await new Promise((r) => setTimeout(r, 1000));
+    const afterAbort = pages();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(pages()).toBe(afterAbort);
+    expect(afterAbort - before).toBeLessThan(125);
+  }, 60_000);
+});

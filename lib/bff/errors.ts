@@ -1,0 +1,67 @@
+import "server-only";
+import { FleetApiError } from "@/lib/fleet-api";
+
+/** The one error shape of the BFF: `{ error: { code, message } }`, with the status that fits. */
+export const BFF_ERROR_STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  session_ended: 401,
+  invalid_credentials: 401,
+  csrf_rejected: 403,
+  scope_denied: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  rate_limited: 429,
+  upstream_unavailable: 502,
+  upstream_invalid: 502,
+  internal_error: 500,
+} as const;
+export type BffErrorCode = keyof typeof BFF_ERROR_STATUS;
+
+export class BffError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: BffErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "BffError";
+    this.status = BFF_ERROR_STATUS[code];
+  }
+}
+
+export function errorResponse(error: BffError, extraHeaders: Record<string, string> = {}): Response {
+  return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status, headers: { ...extraHeaders, ...error.headers } });
+}
+
+const RESOURCE_NAMES: Record<string, string> = { read: "read", account: "account", transactions: "transactions", locations: "locations" };
+
+/** An upstream failure as what a person can act on. Never the upstream's raw body, never a secret. */
+export function fromUpstream(error: FleetApiError): BffError {
+  switch (error.code) {
+    case "unauthenticated":
+    case "invalid_credentials":
+      return new BffError("session_ended", "The Fleet Fuel API no longer accepts this key (it may have been revoked). Please sign in again.");
+    case "scope_denied": {
+      const scope = error.scope === undefined ? "a needed" : `the ${RESOURCE_NAMES[error.scope] ?? error.scope}`;
+      return new BffError("scope_denied", `Your API key lacks ${scope} scope${error.scope === "read" ? " for this data" : ""}. Ask your Fleet Fuel administrator for a key that includes it.`);
+    }
+    case "not_found":
+      return new BffError("not_found", "Not found: it does not exist or belongs to another account.");
+    case "bad_request":
+      return new BffError("bad_request", `The Fleet Fuel API did not accept the request${error.field ? ` (${error.field})` : ""}: ${error.message}`);
+    case "rate_limited": {
+      const seconds = error.retryAfterSeconds ?? 60;
+      return new BffError("rate_limited", `The Fleet Fuel API asked us to wait ${String(seconds)} s before the next request. Please try again then.`, { "Retry-After": String(seconds) });
+    }
+    case "invalid_response":
+      return new BffError("upstream_invalid", "The Fleet Fuel API sent a reply we could not read. Please try again later.");
+    case "aborted":
+      return new BffError("bad_request", "The request was cancelled.");
+    case "network_error":
+    case "timeout":
+    case "server_error":
+      return new BffError("upstream_unavailable", "The Fleet Fuel API is not answering right now. We tried a few times; please try again in a minute.");
+  }
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import { now } from "./clock";
+
+/**
+ * Progress of running exports, for the page's progress bar: keyed by the session and an id the page chose. Entries
+ * live a few minutes after their last change. In memory: the export and its progress are served by one instance.
+ */
+export interface ExportProgress {
+  state: "running" | "done" | "failed" | "cancelled";
+  rowsDone: number;
+  expectedRows: number;
+  startedAt: string;
+  updatedAt: string;
+  message: string | null;
+}
+
+const KEEP_MS = 10 * 60_000;
+type Entry = ExportProgress & { touched: number };
+const holder = globalThis as typeof globalThis & { __ffdExports?: Map<string, Entry> };
+const entries = (): Map<string, Entry> => (holder.__ffdExports ??= new Map<string, Entry>());
+
+export function trackExport(sid: string, exportId: string, expectedRows: number) {
+  const key = `${sid}:${exportId}`;
+  const stamp = () => new Date(now()).toISOString();
+  const entry: Entry = { state: "running", rowsDone: 0, expectedRows, startedAt: stamp(), updatedAt: stamp(), message: null, touched: now() };
+  sweep();
+  entries().set(key, entry);
+  const touch = () => {
+    entry.updatedAt = stamp();
+    entry.touched = now();
+  };
+  return {
+    row(rowsDone: number) {
+      entry.rowsDone = rowsDone;
+      if (rowsDone % 200 === 0) touch();
+    },
+    finish(state: "done" | "failed" | "cancelled", message: string | null = null) {
+      if (entry.state !== "running") return;
+      entry.state = state;
+      entry.message = message;
+      touch();
+    },
+  };
+}
+
+export function exportProgress(sid: string, exportId: string): ExportProgress | undefined {
+  const entry = entries().get(`${sid}:${exportId}`);
+  if (!entry) return undefined;
+  const { touched: _touched, ...progress } = entry;
+  return progress;
+}
+
+function sweep(): void {
+  const t = now();
+  for (const [key, entry] of entries()) if (entry.state !== "running" && t - entry.touched > KEEP_MS) entries().delete(key);
+}

@@ -1,0 +1,108 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { credentialKey, isFleetApiError, keyFingerprint } from "@/lib/fleet-api";
+import { BffError, errorResponse, fromUpstream } from "./errors";
+import { logger } from "./log";
+import { endSession, readSession, type ActiveSession, type SessionProblem } from "./session";
+import { requestContext, type RequestContext } from "./upstream";
+
+export interface RouteContext<P> {
+  request: NextRequest;
+  session: ActiveSession;
+  /** The key pair's hash: the prefix of every cache key of this customer. */
+  key: string;
+  params: P;
+}
+
+type Handler<P> = (ctx: RouteContext<P>) => Promise<Response>;
+
+const SESSION_MESSAGES: Record<SessionProblem, string> = {
+  missing: "Please sign in.",
+  expired_idle: "You were signed out after a period of inactivity. Please sign in again.",
+  expired_absolute: "Your session reached its maximum length. Please sign in again.",
+  revoked: "This session was signed out. Please sign in again.",
+};
+
+/** Headers of every data response (the proxy adds the rest of the security headers). */
+export const DATA_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } as const;
+
+/**
+ * Wraps a route handler: checks the session itself, maps every failure to one error shape, adds no-store, and logs
+ * one line (route, status, duration, upstream calls, key fingerprint). Handlers stay a few lines long.
+ */
+export function withSession<P = Record<string, never>>(route: string, handler: Handler<P>) {
+  return (request: NextRequest, context: { params: Promise<P> }) =>
+    instrumented(route, request, async (log) => {
+      const result = await readSession();
+      if ("problem" in result) throw new BffError(result.problem === "missing" ? "unauthenticated" : "session_ended", SESSION_MESSAGES[result.problem]);
+      log.key = keyFingerprint(result.session.credentials.keyId);
+      try {
+        return await handler({ request, session: result.session, key: credentialKey(result.session.credentials), params: await context.params });
+      } catch (error) {
+        // The upstream no longer accepts the key: this session is over.
+        if (isFleetApiError(error) && (error.code === "unauthenticated" || error.code === "invalid_credentials")) await endSession(result.session.sid);
+        throw error;
+      }
+    });
+}
+
+/** For the few routes that work without a session (login). */
+export function withoutSession(route: string, handler: (request: NextRequest) => Promise<Response>) {
+  return (request: NextRequest) => instrumented(route, request, () => handler(request));
+}
+
+async function instrumented(route: string, request: NextRequest, run: (log: { key?: string }) => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  const ctx: RequestContext = { upstreamCalls: [] };
+  const log: { key?: string } = {};
+  return requestContext.run(ctx, async () => {
+    let response: Response;
+    try {
+      response = await run(log);
+    } catch (error) {
+      response = errorResponse(toBffError(error, route));
+    }
+    for (const [name, value] of Object.entries(DATA_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value);
+    logger().info(
+      {
+        route,
+        method: request.method,
+        status: response.status,
+        durationMs: Math.round(performance.now() - started),
+        upstreamCalls: ctx.upstreamCalls.length,
+        upstream: ctx.upstreamCalls.map((c) => `${c.method} ${c.path} ${String(c.status)}`),
+        ...(log.key ? { key: log.key } : {}),
+      },
+      "request",
+    );
+    return response;
+  });
+}
+
+function toBffError(error: unknown, route: string): BffError {
+  if (error instanceof BffError) return error;
+  if (isFleetApiError(error)) return fromUpstream(error);
+  logger().error({ route, err: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }, "unhandled error");
+  return new BffError("internal_error", "Something went wrong on our side. Please try again; if it persists, tell us.");
+}
+
+/**
+ * A query string checked with a zod object schema: unknown or repeated parameters and bad values are 400s naming
+ * the parameter.
+ */
+export function parseQuery<T extends z.ZodType>(request: NextRequest, schema: T): z.infer<T> {
+  const params = request.nextUrl.searchParams;
+  const raw: Record<string, string> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    if (values.length > 1) throw new BffError("bad_request", `The parameter ${name} was given more than once.`);
+    raw[name] = values[0] ?? "";
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (issue?.code === "unrecognized_keys") throw new BffError("bad_request", `Unknown query parameter: ${issue.keys.join(", ")}.`);
+  const name = issue?.path.map(String).join(".") ?? "";
+  throw new BffError("bad_request", name ? `${name}: ${issue?.message ?? "invalid"}.` : `${issue?.message ?? "Invalid query"}.`);
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { z } from "zod";
+import { TRANSACTION_STATUSES, US_STATE_CODES } from "@/lib/model";
+import { BffError } from "./errors";
+
+/** Query schemas of the BFF routes. Bounds follow the spec (transactions 1–200 per page, locations 1–500). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point: they are refused in searches
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+const whole = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, { error: `${name} must be a whole number from ${String(min)} to ${String(max)}` })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: `${name} must be at least ${String(min)}` }).max(max, { error: `${name} must be at most ${String(max)}` }))
+    .optional();
+
+const date = (name: string) => z.iso.date({ error: `${name} must be a date as YYYY-MM-DD` }).optional();
+
+const search = z
+  .string()
+  .max(100, { error: "search must be at most 100 characters" })
+  .refine((v) => !CONTROL_CHARS.test(v), { error: "search must not contain control characters" })
+  .transform((v) => v.trim())
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (q.from !== undefined && q.to !== undefined && q.from > q.to) ctx.addIssue({ code: "custom", path: ["from"], message: `from (${q.from}) is after to (${q.to})` });
+};
+
+const filterShape = {
+  from: date("from"),
+  to: date("to"),
+  status: z.enum(TRANSACTION_STATUSES, { error: `status must be one of ${TRANSACTION_STATUSES.join(", ")}` }).optional(),
+  search,
+};
+
+export const TransactionListQuery = z
+  .object({ ...filterShape, page: whole("page", 1, 1_000_000), limit: whole("limit", 1, 200) })
+  .strict()
+  .superRefine(fromNotAfterTo);
+
+export const ExportQuery = z
+  .object({
+    ...filterShape,
+    format: z.enum(["csv", "xlsx"], { error: "format must be csv or xlsx" }),
+    exportId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: "exportId must be 8–64 letters, digits or dashes" }).optional(),
+  })
+  .strict()
+  .superRefine(fromNotAfterTo);
+
+export const ExportProgressQuery = z.object({ exportId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: "exportId must be 8–64 letters, digits or dashes" }) }).strict();
+
+export const SummaryQuery = z
+  .object({ from: date("from"), to: date("to") })
+  .strict()
+  .superRefine(fromNotAfterTo)
+  .superRefine((q, ctx) => {
+    if (q.from !== undefined && q.to !== undefined && Date.parse(q.to) - Date.parse(q.from) > MAX_SUMMARY_DAYS * 86_400_000) {
+      ctx.addIssue({ code: "custom", path: ["from"], message: `the range is longer than ${String(MAX_SUMMARY_DAYS)} days` });
+    }
+  });
+export const MAX_SUMMARY_DAYS = 366;
+
+export const LocationListQuery = z
+  .object({
+    page: whole("page", 1, 1_000_000),
+    limit: whole("limit", 1, 500),
+    all: z.enum(["1", "true"], { error: "all must be 1" }).optional(),
+    brand: z.string().regex(/^[a-z0-9_-]{1,40}$/i, { error: "brand must be a chain code such as pilot" }).transform((v) => v.toLowerCase()).optional(),
+    state: z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(US_STATE_CODES, { error: "state must be a USPS two-letter code, e.g. TX" }))
+      .optional(),
+    search,
+  })
+  .strict();
+
+/** Ids go into one upstream path segment; anything else cannot exist and is a 404 without asking the upstream. */
+const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+export function checkId(id: string, what: string): string {
+  if (!ID.test(id)) throw new BffError("not_found", `No such ${what}.`);
+  return id;
+}

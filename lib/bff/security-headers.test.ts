@@ -1,0 +1,266 @@
+import { NextRequest } from "next/server";
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { describe, expect, it } from "vitest";
+import { config, proxy } from "@/proxy";
+import { apiSecurityHeaders, contentSecurityPolicy, generateNonce, securityHeaders, tileOriginFromEnv } from "./security-headers";
+
+const TILE = "https://tile.example.com";
+
+/** The CSP as directive name → its sources. */
+function parseCsp(csp: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of csp.split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name === undefined || name === "") continue;
+    expect(directives.has(name), `directive ${name} appears once`).toBe(false);
+    directives.set(name, sources);
+  }
+  return directives;
+}
+
+describe("contentSecurityPolicy", () => {
+  it("has every directive of the page policy, and the nonce in script-src only", () => {
+    const csp = parseCsp(contentSecurityPolicy({ nonce: "abc123+/==", tileOrigin: null, isHttps: true, isDev: false }));
+    expect(Object.fromEntries(csp)).toEqual({
+      "default-src": ["'self'"],
+      "script-src": ["'self'", "'nonce-abc123+/=='", "'strict-dynamic'"],
+      "style-src": ["'self'", "'unsafe-inline'"],
+      "img-src": ["'self'", "data:", "blob:"],
+      "connect-src": ["'self'"],
+      "font-src": ["'self'"],
+      "object-src": ["'none'"],
+      "base-uri": ["'none'"],
+      "frame-ancestors": ["'none'"],
+      "form-action": ["'self'"],
+      "upgrade-insecure-requests": [],
+    });
+  });
+
+  it("keeps the nonce out of style-src, where it would switch 'unsafe-inline' off", () => {
+    const csp = parseCsp(contentSecurityPolicy({ nonce: "n0nce", isHttps: false, isDev: false }));
+    expect(csp.get("style-src")?.some((source) => source.startsWith("'nonce-"))).toBe(false);
+  });
+
+  it("adds the tile origin to img-src and connect-src and nowhere else", () => {
+    const csp = parseCsp(contentSecurityPolicy({ nonce: "n0nce", tileOrigin: TILE, isHttps: true, isDev: false }));
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:", TILE]);
+    expect(csp.get("connect-src")).toEqual(["'self'", TILE]);
+    const elsewhere = [...csp].filter(([name, sources]) => name !== "img-src" && name !== "connect-src" && sources.includes(TILE));
+    expect(elsewhere).toEqual([]);
+  });
+
+  it("upgrades insecure requests only over https", () => {
+    expect(parseCsp(contentSecurityPolicy({ nonce: "n", isHttps: true, isDev: false })).has("upgrade-insecure-requests")).toBe(true);
+    expect(parseCsp(contentSecurityPolicy({ nonce: "n", isHttps: false, isDev: false })).has("upgrade-insecure-requests")).toBe(false);
+  });
+
+  it("allows 'unsafe-eval' in development only", () => {
+    expect(parseCsp(contentSecurityPolicy({ nonce: "n", isHttps: false, isDev: true })).get("script-src")).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'", "'unsafe-eval'"]);
+    expect(contentSecurityPolicy({ nonce: "n", isHttps: false, isDev: false })).not.toContain("unsafe-eval");
+  });
+
+  it("without a nonce falls back to script-src 'self' (strict-dynamic alone would block every script)", () => {
+    expect(parseCsp(contentSecurityPolicy({ isHttps: false, isDev: false })).get("script-src")).toEqual(["'self'"]);
+  });
+
+  it("refuses a nonce or tile origin that could inject a directive", () => {
+    expect(() => contentSecurityPolicy({ nonce: "x'; script-src *", isHttps: false, isDev: false })).toThrow(/base64/);
+    expect(() => contentSecurityPolicy({ nonce: "n", tileOrigin: "https://a.example; script-src *", isHttps: false, isDev: false })).toThrow(/tile origin/);
+  });
+});
+
+describe("securityHeaders", () => {
+  it("sets the common headers and the page CSP", () => {
+    const headers = securityHeaders({ nonce: "n0nce", tileOrigin: TILE, isHttps: true, isDev: false });
+    expect(headers).toMatchObject({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Cross-Origin-Opener-Policy": "same-origin",
+      "Cross-Origin-Resource-Policy": "same-origin",
+      "X-Frame-Options": "DENY",
+      "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
+    });
+    expect(headers["Content-Security-Policy"]).toBe(contentSecurityPolicy({ nonce: "n0nce", tileOrigin: TILE, isHttps: true, isDev: false }));
+  });
+
+  it("allows geolocation to our own pages only and switches off the rest", () => {
+    const policy = securityHeaders({ isHttps: false, isDev: false })["Permissions-Policy"] ?? "";
+    const features = new Map(policy.split(",").map((entry) => entry.trim().split("=") as [string, string]));
+    expect(features.get("geolocation")).toBe("(self)");
+    for (const feature of ["camera", "microphone", "payment", "usb", "browsing-topics"]) expect(features.get(feature), feature).toBe("()");
+    expect([...features.values()].filter((value) => value !== "()")).toEqual(["(self)"]);
+  });
+
+  it("sends HSTS only over https", () => {
+    expect(securityHeaders({ isHttps: false, isDev: false })).not.toHaveProperty("Strict-Transport-Security");
+    expect(securityHeaders({ isHttps: true, isDev: false })).toHaveProperty("Strict-Transport-Security");
+  });
+});
+
+describe("apiSecurityHeaders", () => {
+  it("has the common headers, a CSP that allows nothing, and no-store", () => {
+    const headers = apiSecurityHeaders({ tileOrigin: TILE, isHttps: true, isDev: false });
+    expect(headers["Content-Security-Policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers["Cache-Control"]).toBe("no-store");
+    const common = securityHeaders({ isHttps: true, isDev: false });
+    for (const name of ["X-Content-Type-Options", "Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy", "Cross-Origin-Resource-Policy", "X-Frame-Options", "Strict-Transport-Security"]) {
+      expect(headers[name], name).toBe(common[name]);
+    }
+  });
+
+  it("sends HSTS only over https", () => {
+    expect(apiSecurityHeaders({ isHttps: false, isDev: false })).not.toHaveProperty("Strict-Transport-Security");
+  });
+});
+
+describe("generateNonce", () => {
+  it("is 128 bits of base64, different every time", () => {
+    const nonces = new Set(Array.from({ length: 1000 }, () => generateNonce()));
+    expect(nonces.size).toBe(1000);
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    }
+  });
+
+  it("is accepted by contentSecurityPolicy", () => {
+    const nonce = generateNonce();
+    expect(contentSecurityPolicy({ nonce, isHttps: false, isDev: false })).toContain(`'nonce-${nonce}'`);
+  });
+});
+
+describe("tileOriginFromEnv", () => {
+  it("takes the origin of the URL template", () => {
+    expect(tileOriginFromEnv({ TILE_URL: "https://tile.example.com/{z}/{x}/{y}.png" })).toBe(TILE);
+    expect(tileOriginFromEnv({ TILE_URL: "HTTPS://Tile.Example.COM:8443/tiles/{z}/{x}/{y}.png?key=abc" })).toBe("https://tile.example.com:8443");
+    expect(tileOriginFromEnv({ TILE_URL: "http://10.0.0.5:8080/{z}/{x}/{y}.png" })).toBe("http://10.0.0.5:8080");
+  });
+
+  it("prefers NEXT_PUBLIC_TILE_URL, which is what the browser's map uses", () => {
+    expect(tileOriginFromEnv({ NEXT_PUBLIC_TILE_URL: "https://public.example.com/{z}/{x}/{y}.png", TILE_URL: "https://server.example.com/{z}/{x}/{y}.png" })).toBe("https://public.example.com");
+  });
+
+  it("turns Leaflet's subdomain placeholder into a wildcard", () => {
+    expect(tileOriginFromEnv({ TILE_URL: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" })).toBe("https://*.tile.openstreetmap.org");
+  });
+
+  it("is null when unset, blank or invalid", () => {
+    for (const value of [undefined, "", "   ", "not a url", "/tiles/{z}/{x}/{y}.png", "ftp://tile.example.com/{z}.png", "javascript:alert(1)", "https://user:pw@tile.example.com/{z}.png", "https://a{s}b.example.com/{z}.png", "https://{s}.com/{z}.png"]) {
+      expect(tileOriginFromEnv({ TILE_URL: value }), String(value)).toBeNull();
+    }
+  });
+});
+
+// proxy.ts applies the functions above; its tests live here because this brief owns no proxy.test.ts.
+describe("proxy.ts", () => {
+  const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  const page = (path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) =>
+    new NextRequest(`http://localhost:3456${path}`, { headers: { ...init.headers, ...(init.cookie === undefined ? {} : { cookie: init.cookie }) } });
+
+  describe("pages", () => {
+    it("redirects a page without a session cookie to /login, with the path and query in next", () => {
+      const response = proxy(page("/transactions?status=declined&search=a b&x=%2F"));
+      expect(response.status).toBe(307);
+      const location = new URL(response.headers.get("location") ?? "");
+      expect(location.origin + location.pathname).toBe("http://localhost:3456/login");
+      expect(location.searchParams.get("next")).toBe("/transactions?status=declined&search=a%20b&x=%2F");
+      expect(response.headers.get("location")).toBe("http://localhost:3456/login?next=%2Ftransactions%3Fstatus%3Ddeclined%26search%3Da%2520b%26x%3D%252F");
+    });
+
+    it("encodes / as next=%2F", () => {
+      expect(proxy(page("/")).headers.get("location")).toBe("http://localhost:3456/login?next=%2F");
+    });
+
+    it("never puts another host in next", () => {
+      for (const path of ["//evil.example/x", "/\\evil.example"]) {
+        const location = proxy(page(path)).headers.get("location") ?? "";
+        expect(new URL(location).searchParams.get("next"), path).toBe("/");
+      }
+    });
+
+    it("still sends the security headers on the redirect, with a CSP that has no nonce", () => {
+      const response = proxy(page("/"));
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-security-policy")).toContain("script-src 'self';");
+      expect(response.headers.get("x-middleware-request-x-nonce")).toBeNull();
+    });
+
+    it("does not redirect /login", () => {
+      const response = proxy(page("/login?next=%2F"));
+      expect(response.headers.get("location")).toBeNull();
+      expect(response.headers.get("x-middleware-next")).toBe("1");
+      expect(nonceOf(response.headers.get("content-security-policy"))).toBeDefined();
+    });
+
+    it("lets a page through with either session cookie name, and ignores an empty one", () => {
+      for (const cookie of ["ffd_session=x", "__Host-ffd_session=x", "other=1; ffd_session=sealed"]) {
+        expect(proxy(page("/", { cookie })).headers.get("location"), cookie).toBeNull();
+      }
+      expect(proxy(page("/", { cookie: "ffd_session=" })).status).toBe(307);
+      expect(proxy(page("/", { cookie: "session=x" })).status).toBe(307);
+    });
+
+    it("sets one fresh nonce in the response CSP and in the forwarded request's CSP and x-nonce", () => {
+      const response = proxy(page("/", { cookie: "ffd_session=x" }));
+      const nonce = nonceOf(response.headers.get("content-security-policy"));
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      // How NextResponse.next({ request: { headers } }) hands overridden request headers to Next's server.
+      expect(response.headers.get("x-middleware-override-headers")?.split(",")).toEqual(expect.arrayContaining(["x-nonce", "content-security-policy"]));
+      expect(response.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(response.headers.get("content-security-policy"));
+      const again = proxy(page("/", { cookie: "ffd_session=x" }));
+      expect(nonceOf(again.headers.get("content-security-policy"))).not.toBe(nonce);
+    });
+
+    it("keeps the browser's other request headers", () => {
+      const response = proxy(page("/", { cookie: "ffd_session=x", headers: { "accept-language": "de" } }));
+      expect(response.headers.get("x-middleware-request-accept-language")).toBe("de");
+      expect(response.headers.get("x-middleware-request-cookie")).toBe("ffd_session=x");
+    });
+
+    it("sends HSTS and upgrade-insecure-requests over https, directly or via X-Forwarded-Proto", () => {
+      expect(proxy(page("/", { cookie: "ffd_session=x" })).headers.get("strict-transport-security")).toBeNull();
+      const forwarded = proxy(page("/", { cookie: "ffd_session=x", headers: { "x-forwarded-proto": "https" } }));
+      expect(forwarded.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+      expect(forwarded.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+      const direct = proxy(new NextRequest("https://fleet.example.com/", { headers: { cookie: "__Host-ffd_session=x" } }));
+      expect(direct.headers.get("strict-transport-security")).not.toBeNull();
+    });
+  });
+
+  describe("api routes", () => {
+    it("never redirects, with or without a cookie, and sets the data-route headers", () => {
+      for (const path of ["/api/session", "/api/transactions?page=2", "/api/locations/abc"]) {
+        const response = proxy(page(path));
+        expect(response.headers.get("location"), path).toBeNull();
+        expect(response.headers.get("x-middleware-next")).toBe("1");
+        expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(response.headers.get("x-middleware-request-x-nonce")).toBeNull();
+      }
+    });
+  });
+
+  describe("matcher", () => {
+    const matches = (url: string, headers: Record<string, string> = {}) => unstable_doesMiddlewareMatch({ config, url, headers });
+
+    it("runs for pages and data routes", () => {
+      for (const url of ["/", "/login", "/transactions", "/transactions/tx_123", "/stations/st-9?x=1", "/api/session", "/api/transactions/export", "/apiary"]) {
+        expect(matches(url), url).toBe(true);
+      }
+    });
+
+    it("skips build output, image optimisation and public files", () => {
+      for (const url of ["/favicon.svg", "/_next/static/chunks/main.js", "/_next/image?url=%2Fa.png&w=64&q=75", "/marker-icon.png", "/robots.txt", "/states-10m.json"]) {
+        expect(matches(url), url).toBe(false);
+      }
+    });
+
+    it("skips page prefetches but not data-route requests", () => {
+      expect(matches("/transactions", { "next-router-prefetch": "1" })).toBe(false);
+      expect(matches("/transactions", { purpose: "prefetch" })).toBe(false);
+      expect(matches("/api/session", { "next-router-prefetch": "1" })).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { getIronSession, type IronSession, type SessionOptions } from "iron-session";
+import { cookies } from "next/headers";
+import type { Credentials } from "@/lib/fleet-api";
+import { now } from "./clock";
+import { getConfig } from "./config";
+import { revocations } from "./revocations";
+
+/** What the sealed cookie holds. The key pair lives only here (encrypted and authenticated), never in a store. */
+export interface SessionData {
+  sid?: string;
+  keyId?: string;
+  secret?: string;
+  customerName?: string | null;
+  customerCode?: string | null;
+  scopes?: string[] | null;
+  createdAt?: number;
+  lastSeenAt?: number;
+}
+
+export interface ActiveSession {
+  sid: string;
+  credentials: Credentials;
+  customerName: string | null;
+  customerCode: string | null;
+  scopes: string[] | null;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+/** Rolling idle timeout is refreshed at most this often, so not every request rewrites the cookie. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function sessionOptions(): SessionOptions {
+  const { session } = getConfig();
+  return {
+    cookieName: session.cookieName,
+    password: session.passwords,
+    // The seal itself expires with the absolute timeout; iron-session sets Max-Age a minute shorter.
+    ttl: Math.ceil(session.absoluteMs / 1000),
+    cookieOptions: { httpOnly: true, secure: session.secureCookie, sameSite: "lax", path: "/" },
+  };
+}
+
+async function ironSession(): Promise<IronSession<SessionData>> {
+  return getIronSession<SessionData>(await cookies(), sessionOptions());
+}
+
+export type SessionProblem = "missing" | "expired_idle" | "expired_absolute" | "revoked";
+
+/**
+ * The caller's session, checked here in every data route (the page proxy is a convenience, not the boundary):
+ * a valid seal, not revoked, within the idle and absolute timeouts. Rolls the idle timeout forward.
+ */
+export async function readSession(): Promise<{ session: ActiveSession } | { problem: SessionProblem }> {
+  const iron = await ironSession();
+  const d = iron;
+  if (!d.sid || !d.keyId || !d.secret || d.createdAt === undefined || d.lastSeenAt === undefined) return { problem: "missing" };
+  const { session: cfg } = getConfig();
+  const t = now();
+  if (await revocations().isRevoked(d.sid)) {
+    iron.destroy();
+    return { problem: "revoked" };
+  }
+  if (t - d.createdAt >= cfg.absoluteMs) {
+    iron.destroy();
+    return { problem: "expired_absolute" };
+  }
+  if (t - d.lastSeenAt >= cfg.idleMs) {
+    iron.destroy();
+    return { problem: "expired_idle" };
+  }
+  if (t - d.lastSeenAt >= TOUCH_EVERY_MS) {
+    iron.lastSeenAt = t;
+    await iron.save();
+  }
+  const lastSeenAt = iron.lastSeenAt ?? t;
+  return {
+    session: {
+      sid: d.sid,
+      credentials: { keyId: d.keyId, secret: d.secret },
+      customerName: d.customerName ?? null,
+      customerCode: d.customerCode ?? null,
+      scopes: d.scopes ?? null,
+      createdAt: d.createdAt,
+      lastSeenAt,
+      expiresAt: Math.min(d.createdAt + cfg.absoluteMs, lastSeenAt + cfg.idleMs),
+    },
+  };
+}
+
+export async function startSession(input: { credentials: Credentials; customerName: string | null; customerCode: string | null; scopes: string[] | null }): Promise<ActiveSession> {
+  const iron = await ironSession();
+  const t = now();
+  const sid = randomBytes(18).toString("base64url");
+  iron.sid = sid;
+  iron.keyId = input.credentials.keyId;
+  iron.secret = input.credentials.secret;
+  iron.customerName = input.customerName;
+  iron.customerCode = input.customerCode;
+  iron.scopes = input.scopes;
+  iron.createdAt = t;
+  iron.lastSeenAt = t;
+  await iron.save();
+  const { session: cfg } = getConfig();
+  return { sid, credentials: input.credentials, customerName: input.customerName, customerCode: input.customerCode, scopes: input.scopes, createdAt: t, lastSeenAt: t, expiresAt: t + Math.min(cfg.idleMs, cfg.absoluteMs) };
+}
+
+/** Logout, server-side too: the session id is revoked until the cookie would have expired, then the cookie is cleared. */
+export async function endSession(sid: string | undefined): Promise<void> {
+  const iron = await ironSession();
+  const id = sid ?? iron.sid;
+  if (id !== undefined) {
+    const created = iron.createdAt ?? now();
+    await revocations().revoke(id, created + getConfig().session.absoluteMs);
+  }
+  iron.destroy();
+}

@@ -1,0 +1,121 @@
+import "server-only";
+import type { Credentials, FleetApiClient, Priority } from "@/lib/fleet-api";
+import { addDecimals, fromMinorUnits, toMinorUnits, type Transaction } from "@/lib/model";
+
+const DAY_MS = 86_400_000;
+
+export interface Totals {
+  transactions: number;
+  gallons: string;
+  amount: string;
+}
+
+export interface RankedItem {
+  id: string;
+  name: string;
+  detail: string | null;
+  transactions: number;
+  gallons: string;
+  amount: string;
+}
+
+export interface TransactionSummary {
+  from: string;
+  to: string;
+  /** What counts: completed and pending transactions (failed ones are not spend), as the upstream's totals_30d. */
+  totals: Totals & { averagePricePerGallon: string | null };
+  daily: { date: string; transactions: number; gallons: string; amount: string }[];
+  topDrivers: RankedItem[];
+  topStations: RankedItem[];
+  products: RankedItem[];
+  byStatus: Record<string, number>;
+}
+
+/** UTC date of an instant, YYYY-MM-DD. */
+export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+const counts = (t: Transaction) => t.status !== "failed";
+
+/**
+ * Rolling 30-day totals computed from transactions, for upstreams whose account shape has none. Same rule as the
+ * upstream's totals: the 30 days up to now, completed and pending.
+ */
+export async function computeTotals30d(client: FleetApiClient, credentials: Credentials, nowMs: number, priority: Priority): Promise<Totals> {
+  const since = nowMs - 30 * DAY_MS;
+  const gallons: string[] = [];
+  const amounts: string[] = [];
+  for await (const t of client.iterateTransactions(credentials, { from: utcDate(since), to: utcDate(nowMs) }, { priority })) {
+    const at = Date.parse(t.at);
+    if (at < since || at > nowMs || !counts(t)) continue;
+    gallons.push(t.gallons);
+    amounts.push(t.amount);
+  }
+  return { transactions: amounts.length, gallons: addDecimals(gallons, 3), amount: addDecimals(amounts, 2) };
+}
+
+interface Acc {
+  id: string;
+  name: string;
+  detail: string | null;
+  transactions: number;
+  gallons: bigint;
+  amount: bigint;
+}
+
+/** Totals, a daily series (every day of the range, zeros included) and top lists over a date range. Exact sums. */
+export async function summarize(client: FleetApiClient, credentials: Credentials, range: { from: string; to: string }): Promise<TransactionSummary> {
+  const days = new Map<string, { transactions: number; gallons: bigint; amount: bigint }>();
+  for (let t = Date.parse(range.from); t <= Date.parse(range.to); t += DAY_MS) days.set(utcDate(t), { transactions: 0, gallons: 0n, amount: 0n });
+  const drivers = new Map<string, Acc>();
+  const stations = new Map<string, Acc>();
+  const products = new Map<string, Acc>();
+  const byStatus: Record<string, number> = { completed: 0, pending: 0, failed: 0 };
+  let totalGallons = 0n;
+  let totalAmount = 0n;
+  let count = 0;
+  const add = (map: Map<string, Acc>, id: string, name: string, detail: string | null, g: bigint, a: bigint) => {
+    let acc = map.get(id);
+    if (!acc) {
+      acc = { id, name, detail, transactions: 0, gallons: 0n, amount: 0n };
+      map.set(id, acc);
+    }
+    acc.transactions++;
+    acc.gallons += g;
+    acc.amount += a;
+  };
+  for await (const t of client.iterateTransactions(credentials, range, { priority: "bulk" })) {
+    byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
+    if (!counts(t)) continue;
+    const g = toMinorUnits(t.gallons, 3);
+    const a = toMinorUnits(t.amount, 2);
+    count++;
+    totalGallons += g;
+    totalAmount += a;
+    const day = days.get(t.at.slice(0, 10));
+    if (day) {
+      day.transactions++;
+      day.gallons += g;
+      day.amount += a;
+    }
+    add(drivers, t.driver.id, t.driver.name, t.driver.truckId, g, a);
+    add(stations, t.station.id, t.station.name, `${t.station.city}, ${t.station.state}`, g, a);
+    add(products, t.product, t.product, null, g, a);
+  }
+  const ranked = (map: Map<string, Acc>, n: number): RankedItem[] =>
+    [...map.values()]
+      .sort((x, y) => (y.amount > x.amount ? 1 : y.amount < x.amount ? -1 : x.name.localeCompare(y.name)))
+      .slice(0, n)
+      .map((x) => ({ id: x.id, name: x.name, detail: x.detail, transactions: x.transactions, gallons: fromMinorUnits(x.gallons, 3), amount: fromMinorUnits(x.amount, 2) }));
+  // Average price per gallon: amount / gallons, to 3 decimals, half up; exact integer arithmetic.
+  const average = totalGallons === 0n ? null : fromMinorUnits((totalAmount * 10_000n + totalGallons / 2n) / totalGallons, 3);
+  return {
+    from: range.from,
+    to: range.to,
+    totals: { transactions: count, gallons: fromMinorUnits(totalGallons, 3), amount: fromMinorUnits(totalAmount, 2), averagePricePerGallon: average },
+    daily: [...days.entries()].map(([date, d]) => ({ date, transactions: d.transactions, gallons: fromMinorUnits(d.gallons, 3), amount: fromMinorUnits(d.amount, 2) })),
+    topDrivers: ranked(drivers, 5),
+    topStations: ranked(stations, 5),
+    products: ranked(products, 10),
+    byStatus,
+  };
+}

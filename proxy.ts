@@ -1,0 +1,86 @@
+import { NextResponse, type NextRequest, type ProxyConfig } from "next/server";
+import { apiSecurityHeaders, generateNonce, securityHeaders, tileOriginFromEnv } from "@/lib/bff/security-headers";
+
+/**
+ * Runs before pages and data routes (Next 16's successor to middleware.ts):
+ * - pages get a fresh CSP nonce (Next.js reads it from the request's CSP header and puts it on its own scripts),
+ *   the page CSP and the security headers; without a session cookie they redirect to /login?next=<path+query>;
+ * - /api/** gets the data-route headers and is never redirected.
+ *
+ * The redirect is a convenience only: a cookie's presence says nothing about its validity, and every route handler
+ * checks the session itself.
+ */
+
+/** Both names the session cookie can have (`__Host-` when Secure); must match lib/bff/config.ts. */
+const SESSION_COOKIE_NAMES = ["__Host-ffd_session", "ffd_session"] as const;
+const LOGIN_PATH = "/login";
+
+export function proxy(request: NextRequest): NextResponse {
+  const { pathname, search } = request.nextUrl;
+  const isHttps = request.nextUrl.protocol === "https:" || forwardedProto(request) === "https";
+  const isDev = process.env.NODE_ENV === "development";
+  const tileOrigin = tileOriginFromEnv(process.env);
+
+  if (isApiPath(pathname)) {
+    return withHeaders(NextResponse.next(), apiSecurityHeaders({ tileOrigin, isHttps, isDev }));
+  }
+
+  if (pathname !== LOGIN_PATH && !hasSessionCookie(request)) {
+    const login = new URL(LOGIN_PATH, request.url);
+    login.searchParams.set("next", safeNextPath(pathname + search));
+    // No body, so no scripts: the CSP without a nonce.
+    return withHeaders(NextResponse.redirect(login), securityHeaders({ tileOrigin, isHttps, isDev }));
+  }
+
+  const nonce = generateNonce();
+  const headers = securityHeaders({ nonce, tileOrigin, isHttps, isDev });
+  // As the Next.js CSP guide does: the CSP goes on the forwarded request too, which is where the renderer looks for
+  // the nonce; x-nonce is for our own code (`(await headers()).get("x-nonce")`, e.g. for next/script).
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
+  return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers);
+}
+
+export const config: ProxyConfig = {
+  matcher: [
+    // Pages: everything except data routes, build output, image optimisation and files from public/. Prefetches are
+    // skipped as the Next.js CSP guide recommends: the navigation that follows passes through here anyway.
+    {
+      source:
+        "/((?!api(?:/|$)|_next/static|_next/image|favicon\\.svg|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|txt|xml|json|webmanifest|css|js|map|woff2?)$).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+    // Data routes: headers only.
+    "/api/:path*",
+  ],
+};
+
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+function hasSessionCookie(request: NextRequest): boolean {
+  return SESSION_COOKIE_NAMES.some((name) => (request.cookies.get(name)?.value ?? "") !== "");
+}
+
+/** The first hop's scheme as a TLS-terminating proxy reports it. Only used to choose headers, never to trust. */
+function forwardedProto(request: NextRequest): string | undefined {
+  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+}
+
+/**
+ * The path to return to after signing in. Always a same-origin path: `//evil.example` or `/\evil.example` would be
+ * read by a browser as another host, so the login page could be turned into an open redirect.
+ */
+function safeNextPath(pathAndQuery: string): string {
+  return /^\/(?![/\\])/.test(pathAndQuery) ? pathAndQuery : "/";
+}
+
+function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}

@@ -1,0 +1,85 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { buildState } from "@/scripts/build-state";
+
+const ROOT = process.cwd();
+const NEXT = "node_modules/next/dist/bin/next";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => { resolve(port); });
+    });
+  });
+}
+
+/** Builds the app once when the build is missing or older than its sources (a lock keeps parallel test files out of each other's way). */
+export async function ensureBuilt(): Promise<void> {
+  const lock = `${ROOT}/.next-build-lock`;
+  for (;;) {
+    if (buildState(ROOT) === "current") return;
+    try {
+      mkdirSync(lock);
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      if (buildState(ROOT) !== "current") {
+        try {
+          execFileSync(process.execPath, [NEXT, "build"], { stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
+        } catch (error) {
+          const e = error as { stdout?: Buffer; stderr?: Buffer };
+          throw new Error(`next build failed:\n${e.stdout?.toString() ?? ""}\n${e.stderr?.toString() ?? ""}`);
+        }
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+export interface AppProcess {
+  origin: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** The built dashboard (`next start`) over real HTTP, with its environment. */
+export async function startApp(env: Record<string, string>): Promise<AppProcess> {
+  await ensureBuilt();
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+  const origin = `http://127.0.0.1:${String(port)}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the app exited:\n${output}`);
+    try {
+      await fetch(`${origin}/api/session`);
+      break;
+    } catch {
+      if (i > 300) throw new Error(`the app did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    origin,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

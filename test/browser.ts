@@ -1,0 +1,61 @@
+/**
+ * A minimal browser for tests of the BFF over HTTP: keeps the session cookie, sends the headers a same-origin
+ * fetch from our pages sends, and records every response (headers and body) so a test can scan them all for secrets.
+ */
+export interface Recorded {
+  url: string;
+  status: number;
+  headers: string;
+  body: string;
+}
+
+export class TestBrowser {
+  cookie: string | undefined;
+  constructor(
+    readonly origin: string,
+    readonly record: Recorded[] = [],
+  ) {}
+
+  async fetch(path: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string>; sameOrigin?: boolean; signal?: AbortSignal; raw?: boolean } = {}) {
+    const method = init.method ?? "GET";
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (this.cookie) headers.Cookie = this.cookie;
+    if (method !== "GET" && init.sameOrigin !== false) {
+      headers.Origin = this.origin;
+      headers["X-Requested-With"] = "XMLHttpRequest";
+      headers["Sec-Fetch-Site"] = "same-origin";
+    }
+    if (init.json !== undefined) headers["Content-Type"] = "application/json";
+    Object.assign(headers, init.headers);
+    const res = await fetch(this.origin + path, {
+      method,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      redirect: "manual",
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+    const setCookie = res.headers.getSetCookie();
+    for (const c of setCookie) {
+      const [pair = ""] = c.split(";");
+      const value = pair.slice(pair.indexOf("=") + 1);
+      this.cookie = /max-age=0|expires=thu, 01 jan 1970/i.test(c) || value === "" ? undefined : pair;
+    }
+    if (init.raw) return { res, status: res.status, body: undefined as unknown, text: "", setCookie };
+    const text = await res.text();
+    this.record.push({ url: path, status: res.status, headers: JSON.stringify([...res.headers.entries()]), body: text });
+    let body: unknown = undefined;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { res, status: res.status, body: body as Record<string, unknown>, text, setCookie };
+  }
+
+  login(keyId: string, secret: string) {
+    return this.fetch("/api/session", { method: "POST", json: { keyId, secret } });
+  }
+}
+
+export const errorCodeOf = (body: unknown) => (body as { error?: { code?: string } } | undefined)?.error?.code;
+export const errorMessageOf = (body: unknown) => (body as { error?: { message?: string } } | undefined)?.error?.message ?? "";
