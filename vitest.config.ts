@@ -16,6 +16,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
-    globalSetup: ["./sandbox/test/global-setup.ts"],
+    globalSetup: ["./test/global-setup.ts"],
   },
 });

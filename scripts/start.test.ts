@@ -69,7 +69,10 @@ describe("npm start (scripts/start.ts)", () => {
     await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
     expect(run.output()).toMatch(/key_id\s+ffk_/);
     expect((await fetch(`http://127.0.0.1:${String(sandboxPort)}/healthz`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${String(appPort)}/`)).status).toBe(200);
+    // The app answers; without a session its pages send the browser to the login page.
+    const page = await fetch(`http://127.0.0.1:${String(appPort)}/`, { redirect: "manual" });
+    expect(page.status).toBe(307);
+    expect(page.headers.get("location")).toContain("/login");
 
     run.child.kill("SIGINT");
     expect(await exitOf(run.child)).toBe(0);

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../db/open";
-import { TEST_ANCHOR, TEST_SEED, TEST_STATIONS, TEST_TRANSACTIONS } from "./constants";
+import { ensureBuilt } from "./app-process";
+import { openDatabase } from "../sandbox/db/open";
+import { TEST_ANCHOR, TEST_SEED, TEST_STATIONS, TEST_TRANSACTIONS } from "../sandbox/test/constants";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,7 +13,7 @@ declare module "vitest" {
 }
 
 /** Seeds one template database per test run; every test copies it, so each starts from a fresh SQLite file. */
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), "ffd-sandbox-"));
   const path = join(dir, "template.db");
   const { db } = openDatabase({ path, seed: { seed: TEST_SEED, anchor: TEST_ANCHOR, stations: TEST_STATIONS, transactions: TEST_TRANSACTIONS } });
@@ -20,6 +21,9 @@ export default function setup(project: TestProject): () => void {
   db.pragma("journal_mode = DELETE");
   db.close();
   project.provide("sandboxTemplateDb", path);
+  // The app is built once here, before test files run in parallel, so no two of them build it at the same time.
+  // SKIP_APP_BUILD=1 skips it when running only tests that do not start the app.
+  if (process.env.SKIP_APP_BUILD !== "1") await ensureBuilt();
   return () => {
     rmSync(dir, { recursive: true, force: true });
   };
