@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type AppProcess } from "@/test/app-process";
 import { errorCodeOf, errorMessageOf, TestBrowser, type Recorded } from "@/test/browser";
@@ -277,6 +278,18 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       const progress = await b.fetch(`/api/transactions/export/progress?exportId=${exportId}`);
       expect(progress.body).toMatchObject({ state: "done", rowsDone: list.total, expectedRows: list.total });
     });
+  });
+
+  it("exports XLSX: a Transactions sheet with every filtered row and an About sheet", async () => {
+    const b = await loggedIn();
+    const { res } = await b.fetch("/api/transactions/export?format=xlsx&status=failed", { raw: true });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("spreadsheetml");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const total = ((await b.fetch("/api/transactions?status=failed&limit=1")).body as { total: number }).total;
+    expect(workbook.getWorksheet("Transactions")?.actualRowCount).toBe(total + 1);
+    expect(workbook.getWorksheet("About")).toBeDefined();
   });
 
   describe("headers", () => {

@@ -90,7 +90,7 @@ export function getConfig(): BffConfig {
   return cached;
 }
 
-export function parseConfig(env: NodeJS.ProcessEnv, options: { cwd?: string; warn?: (message: string) => void } = {}): BffConfig {
+export function parseConfig(env: Readonly<Record<string, string | undefined>>, options: { cwd?: string; warn?: (message: string) => void } = {}): BffConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)));
   const e = parsed.data;

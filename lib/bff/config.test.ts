@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const LONG = "a-session-password-of-at-least-32-characters";
+const OLD = "an-older-session-password-32-characters-long";
+
+describe("parseConfig", () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), "ffd-config-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("defaults to the local sandbox and documented values", () => {
+    const warnings: string[] = [];
+    const config = parseConfig({}, { cwd: tempDir(), warn: (m) => warnings.push(m) });
+    expect(config.upstream).toMatchObject({ baseUrl: "http://127.0.0.1:4010/api/v1", budget: 60, windowMs: 60_000, timeoutMs: 15_000, isLocal: true });
+    expect(config.session).toMatchObject({ secureCookie: true, cookieName: "__Host-ffd_session", idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000, generatedSecret: true });
+    expect(config.cacheTtlMs).toEqual({ account: 30_000, transactions: 20_000, summary: 60_000, locations: 300_000 });
+    expect(warnings).toHaveLength(1);
+  });
+
+  it("generates a local secret once, owner-only, and reuses it", () => {
+    const cwd = tempDir();
+    const first = parseConfig({}, { cwd, warn: () => undefined });
+    const file = join(cwd, ".data/session-secret");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = parseConfig({}, { cwd, warn: () => undefined });
+    expect(second.session.passwords).toEqual(first.session.passwords);
+    expect(Object.values(first.session.passwords)[0]).toBe(readFileSync(file, "utf8").trim());
+  });
+
+  it("rotates passwords: the newest seals (highest id), all unseal", () => {
+    const config = parseConfig({ SESSION_SECRET: `${LONG},${OLD}` });
+    expect(config.session.passwords).toEqual({ "2": LONG, "1": OLD });
+  });
+
+  it("names every bad variable at once", () => {
+    let error: unknown;
+    try {
+      parseConfig({ FLEET_API_BUDGET: "lots", SESSION_IDLE_MINUTES: "0", LOG_LEVEL: "loud", REDIS_URL: "http://x", TRUST_PROXY: "maybe" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join("\n");
+    for (const name of ["FLEET_API_BUDGET", "SESSION_IDLE_MINUTES", "LOG_LEVEL", "REDIS_URL", "TRUST_PROXY"]) expect(problems).toContain(name);
+  });
+
+  it("requires SESSION_SECRET and https for a remote upstream, and refuses short passwords", () => {
+    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1" })).toThrow(/SESSION_SECRET is required/);
+    expect(() => parseConfig({ FLEET_API_BASE_URL: "http://api.example.com/api/v1", SESSION_SECRET: LONG })).toThrow(/must use https/);
+    expect(() => parseConfig({ SESSION_SECRET: "short" })).toThrow(/at least 32/);
+    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1", SESSION_SECRET: LONG, BFF_TEST_HOOKS: "1" })).toThrow(/BFF_TEST_HOOKS/);
+    expect(parseConfig({ FLEET_API_BASE_URL: "http://10.0.0.5/api/v1", FLEET_API_ALLOW_INSECURE_HTTP: "true", SESSION_SECRET: LONG }).upstream.allowInsecureHttp).toBe(true);
+  });
+
+  it("drops Secure and the __Host- prefix only when asked", () => {
+    expect(parseConfig({ SESSION_SECRET: LONG, SESSION_INSECURE_COOKIE: "true" }).session).toMatchObject({ secureCookie: false, cookieName: "ffd_session" });
+  });
+});
