@@ -1,22 +1,11 @@
+import { freePort } from "./net";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { buildState } from "@/scripts/build-state";
 
 const ROOT = process.cwd();
 const NEXT = "node_modules/next/dist/bin/next";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => { resolve(port); });
-    });
-  });
-}
 
 /** Builds the app once when the build is missing or older than its sources (a lock keeps parallel test files out of each other's way). */
 export async function ensureBuilt(): Promise<void> {

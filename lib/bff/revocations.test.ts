@@ -1,32 +1,11 @@
+import { accepts, freePort } from "@/test/net";
 import { spawn, type ChildProcess } from "node:child_process";
-import { connect, createServer } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryRevocationStore, RedisRevocationStore, type RevocationStore } from "./revocations";
 
 // The Redis store against a real redis-server (Debian's package; .ci/run installs it), on a free port.
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => { resolve(port); });
-    });
-  });
-}
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => { resolve(false); });
-  });
 
 describe.each(["memory", "redis"] as const)("revocation store (%s)", (kind) => {
   let store: RevocationStore;

@@ -1,4 +1,5 @@
 import "server-only";
+import { readTextLimited } from "@/lib/read-limited";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { reshapeError } from "./reshape";
 
@@ -70,22 +71,7 @@ async function readLimited(res: Response): Promise<string> {
     await res.body?.cancel();
     throw tooLarge();
   }
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
+  return readTextLimited(res.body, MAX_BODY_BYTES, tooLarge);
 }
 
 export function abortedError(signal: AbortSignal): FleetApiError {

@@ -7,6 +7,7 @@ import { BffError } from "@/lib/bff/errors";
 import { withoutSession, withSession } from "@/lib/bff/handler";
 import { cache } from "@/lib/bff/cache";
 import { endSession, startSession } from "@/lib/bff/session";
+import { readTextLimited } from "@/lib/read-limited";
 import { fleetApi } from "@/lib/bff/upstream";
 import { credentialKey } from "@/lib/fleet-api";
 
@@ -27,23 +28,7 @@ function refuseCrossSite(request: NextRequest): void {
 async function readJson(request: NextRequest): Promise<unknown> {
   if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) throw new BffError("bad_request", "Send the key pair as JSON (Content-Type: application/json).");
   if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw new BffError("payload_too_large", "The request body is too large.");
-  const reader = request.body?.getReader();
-  let text = "";
-  if (reader) {
-    const decoder = new TextDecoder();
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
-        throw new BffError("payload_too_large", "The request body is too large.");
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-    text += decoder.decode();
-  }
+  const text = await readTextLimited(request.body, MAX_BODY_BYTES, () => new BffError("payload_too_large", "The request body is too large."));
   try {
     return JSON.parse(text) as unknown;
   } catch {
