@@ -16,22 +16,27 @@ export class TestBrowser {
     readonly record: Recorded[] = [],
   ) {}
 
-  async fetch(path: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string>; sameOrigin?: boolean; signal?: AbortSignal; raw?: boolean } = {}) {
+  /** `headers` values of null remove a header the browser would send. */
+  async fetch(path: string, init: { method?: string; json?: unknown; body?: string | ReadableStream<Uint8Array>; headers?: Record<string, string | null>; sameOrigin?: boolean; signal?: AbortSignal; raw?: boolean } = {}) {
     const method = init.method ?? "GET";
-    const headers: Record<string, string> = { Accept: "application/json" };
-    if (this.cookie) headers.Cookie = this.cookie;
+    const headers = new Map<string, string>([["Accept", "application/json"]]);
+    if (this.cookie) headers.set("Cookie", this.cookie);
     if (method !== "GET" && init.sameOrigin !== false) {
-      headers.Origin = this.origin;
-      headers["X-Requested-With"] = "XMLHttpRequest";
-      headers["Sec-Fetch-Site"] = "same-origin";
+      headers.set("Origin", this.origin);
+      headers.set("X-Requested-With", "XMLHttpRequest");
+      headers.set("Sec-Fetch-Site", "same-origin");
     }
-    if (init.json !== undefined) headers["Content-Type"] = "application/json";
-    Object.assign(headers, init.headers);
+    if (init.json !== undefined) headers.set("Content-Type", "application/json");
+    for (const [name, value] of Object.entries(init.headers ?? {})) {
+      if (value === null) headers.delete(name);
+      else headers.set(name, value);
+    }
     const res = await fetch(this.origin + path, {
       method,
-      headers,
+      headers: Object.fromEntries(headers),
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
       redirect: "manual",
+      ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
       ...(init.signal ? { signal: init.signal } : {}),
     });
     const setCookie = res.headers.getSetCookie();
@@ -40,7 +45,10 @@ export class TestBrowser {
       const value = pair.slice(pair.indexOf("=") + 1);
       this.cookie = /max-age=0|expires=thu, 01 jan 1970/i.test(c) || value === "" ? undefined : pair;
     }
-    if (init.raw) return { res, status: res.status, body: undefined as unknown, text: "", setCookie };
+    if (init.raw) {
+      this.record.push({ url: path, status: res.status, headers: JSON.stringify([...res.headers.entries()]), body: "" });
+      return { res, status: res.status, body: undefined as unknown, text: "", setCookie };
+    }
     const text = await res.text();
     this.record.push({ url: path, status: res.status, headers: JSON.stringify([...res.headers.entries()]), body: text });
     let body: unknown = undefined;

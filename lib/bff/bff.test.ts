@@ -8,6 +8,7 @@ import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process
 // The BFF over real HTTP: `next start` of the built app, talking to the sandbox as a separate process.
 
 const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+const TEST_HOOKS_TOKEN = "test-hooks-token-0123456789abcdef";
 const MINUTE = 60_000;
 
 /** Requests the sandbox logged (with log: true), as "GET /api/v1/…" paths. */
@@ -25,13 +26,13 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
     return b;
   };
   const setClock = async (offsetMs: number) => {
-    const res = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs }) });
+    const res = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": TEST_HOOKS_TOKEN }, body: JSON.stringify({ offsetMs }) });
     expect(res.status).toBe(204);
   };
 
   beforeAll(async () => {
     upstream = await startSandboxProcess({ profile, log: true, args: ["--budget", "100000"] });
-    app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, BFF_TEST_HOOKS: "1", FLEET_API_BUDGET: "100000" });
+    app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, BFF_TEST_HOOKS: TEST_HOOKS_TOKEN, FLEET_API_BUDGET: "100000" });
   }, 240_000);
   afterAll(async () => {
     await app.stop();
@@ -84,7 +85,10 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
     });
 
     it.each([
-      ["no X-Requested-With header", { headers: { "X-Requested-With": "" } }],
+      ["no X-Requested-With header", { headers: { "X-Requested-With": null } }],
+      ["a wrong X-Requested-With header", { headers: { "X-Requested-With": "fetch" } }],
+      ["no Origin header", { headers: { Origin: null } }],
+      ["a same-site (not same-origin) Sec-Fetch-Site", { headers: { "Sec-Fetch-Site": "same-site" } }],
       ["a foreign Origin", { headers: { Origin: "https://evil.example" } }],
       ["a null Origin", { headers: { Origin: "null" } }],
       ["a cross-site Sec-Fetch-Site", { headers: { "Sec-Fetch-Site": "cross-site" } }],
@@ -94,6 +98,40 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(res.status).toBe(403);
       expect(errorCodeOf(res.body)).toBe("csrf_rejected");
       expect(b.cookie).toBeUndefined();
+    });
+
+    it("refuses a chunked login body over the limit without reading it all", async () => {
+      const chunk = new TextEncoder().encode("x".repeat(1024));
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ < 64) controller.enqueue(chunk);
+          else controller.close();
+        },
+      });
+      const res = await browser().fetch("/api/session", { method: "POST", body, headers: { "Content-Type": "application/json" } });
+      expect(res.status).toBe(413);
+    });
+
+    it("refuses a data request another site's page made (Sec-Fetch-Site: cross-site)", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/transactions/export?format=csv", { headers: { "Sec-Fetch-Site": "cross-site" } });
+      expect(res.status).toBe(403);
+      expect(errorCodeOf(res.body)).toBe("csrf_rejected");
+    });
+
+    it("the test clock hook is not there without its token", async () => {
+      const res = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs: 1 }) });
+      expect(res.status).toBe(404);
+    });
+
+    it("a login over a running session ends the old one", async () => {
+      const b = await loggedIn();
+      const old = b.cookie;
+      expect((await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret)).status).toBe(200);
+      const thief = browser();
+      thief.cookie = old;
+      expect((await thief.fetch("/api/session")).status).toBe(401);
     });
 
     it("rejects a cross-site logout (CSRF) and keeps the session", async () => {
@@ -316,6 +354,41 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
     });
   });
 
+  it("summary totals equal the sandbox's own sums, exactly", async () => {
+    const b = await loggedIn();
+    const s = (await b.fetch("/api/transactions/summary?from=2026-04-01&to=2026-05-31")).body as { totals: { transactions: number; gallons: string; amount: string } };
+    const db = new Database(upstream.dbPath, { readonly: true });
+    const row = db
+      .prepare(
+        `SELECT COUNT(*) AS n, SUM(gallons_milli) AS g, SUM(amount_cents) AS a FROM transactions t JOIN customers c ON c.pk = t.customer_pk
+         WHERE c.code = 'PFL' AND t.status != 'failed' AND t.at_utc BETWEEN ? AND ?`,
+      )
+      .get(Date.parse("2026-04-01T00:00:00Z") / 1000, Date.parse("2026-05-31T23:59:59Z") / 1000) as { n: number; g: number; a: number };
+    db.close();
+    expect(s.totals.transactions).toBe(row.n);
+    expect(s.totals.gallons).toBe((row.g / 1000).toFixed(3));
+    expect(s.totals.amount).toBe((row.a / 100).toFixed(2));
+  });
+
+  it("bounds the summary's range even when one end is left to its default", async () => {
+    const b = await loggedIn();
+    const res = await b.fetch("/api/transactions/summary?from=0001-01-01");
+    expect(res.status).toBe(400);
+    expect(errorMessageOf(res.body)).toContain("366 days");
+  });
+
+  it("throttles failed sign-ins itself, before asking the upstream again", async () => {
+    const keyId = "ffk_000000000000000000000042";
+    let last = await browser().login(keyId, "ffs_guess-0");
+    for (let i = 1; i < 12 && last.status === 401; i++) last = await browser().login(keyId, `ffs_guess-${String(i)}`);
+    expect(last.status).toBe(429);
+    expect(Number(last.res.headers.get("retry-after"))).toBeGreaterThan(0);
+    const before = upstreamRequests(upstream).length;
+    const again = await browser().login(keyId, "ffs_guess-again");
+    expect(again.status).toBe(429);
+    expect(upstreamRequests(upstream).length).toBe(before); // the upstream was not asked
+  });
+
   it("never lets the secret or a bearer token reach a response or a log line", () => {
     expect(recorded.length).toBeGreaterThan(20);
     const secrets = Object.values(upstream.keys).map((k) => k.secret);
@@ -391,7 +464,8 @@ describe("exports of 25,000 rows", () => {
     const pages = () => upstreamRequests(upstream).filter((r) => r.startsWith("GET /api/v1/transactions?")).length;
     const before = pages();
     const controller = new AbortController();
-    const { res } = await b.fetch("/api/transactions/export?format=csv", { raw: true, signal: controller.signal });
+    const exportId = "abort-test-0001";
+    const { res } = await b.fetch(`/api/transactions/export?format=csv&exportId=${exportId}`, { raw: true, signal: controller.signal });
     const reader = res.body?.getReader();
     await reader?.read();
     controller.abort();
@@ -400,5 +474,14 @@ describe("exports of 25,000 rows", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(pages()).toBe(afterAbort);
     expect(afterAbort - before).toBeLessThan(125);
+    const progress = await b.fetch(`/api/transactions/export/progress?exportId=${exportId}`);
+    expect(progress.body).toMatchObject({ state: "cancelled" });
+    expect((progress.body as { rowsDone: number }).rowsDone).toBeLessThan(25_000);
   }, 60_000);
+});
+
+describe("the BFF's configuration", () => {
+  it("a bad value stops the start, naming every problem", async () => {
+    await expect(startApp({ FLEET_API_BUDGET: "lots", SESSION_IDLE_MINUTES: "0", SESSION_SECRET: "short" })).rejects.toThrow(/FLEET_API_BUDGET[\s\S]*SESSION_IDLE_MINUTES|SESSION_IDLE_MINUTES[\s\S]*FLEET_API_BUDGET/);
+  }, 120_000);
 });

@@ -37,6 +37,7 @@ export class TtlCache {
   }
 
   private set(key: string, value: unknown, ttlMs: number): void {
+    if (this.entries.size >= this.maxEntries) this.sweep();
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: now() + ttlMs });
     while (this.entries.size > this.maxEntries) {
@@ -44,6 +45,11 @@ export class TtlCache {
       if (oldest.done) break;
       this.entries.delete(oldest.value);
     }
+  }
+
+  private sweep(): void {
+    const t = now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= t) this.entries.delete(key);
   }
 
   /** Drops every entry of one customer (after logout). */

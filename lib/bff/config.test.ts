@@ -37,28 +37,35 @@ describe("parseConfig", () => {
     expect(Object.values(first.session.passwords)[0]).toBe(readFileSync(file, "utf8").trim());
   });
 
-  it("rotates passwords: the newest seals (highest id), all unseal", () => {
-    const config = parseConfig({ SESSION_SECRET: `${LONG},${OLD}` });
-    expect(config.session.passwords).toEqual({ "2": LONG, "1": OLD });
+  it("rotates passwords: the newest seals (highest id), all unseal; explicit ids survive dropping the oldest", () => {
+    expect(parseConfig({ SESSION_SECRET: `${LONG},${OLD}` }).session.passwords).toEqual({ "2": LONG, "1": OLD });
+    expect(parseConfig({ SESSION_SECRET: `3:${LONG},2:${OLD}` }).session.passwords).toEqual({ "3": LONG, "2": OLD });
+    expect(() => parseConfig({ SESSION_SECRET: `2:${LONG},2:${OLD}` })).toThrow(/used twice/);
   });
 
-  it("names every bad variable at once", () => {
+  it("treats only real loopback hosts as local", () => {
+    expect(parseConfig({ FLEET_API_BASE_URL: "http://127.0.0.1:4010/api/v1", SESSION_SECRET: LONG }).upstream.isLocal).toBe(true);
+    expect(parseConfig({ FLEET_API_BASE_URL: "http://[::1]:4010/api/v1", SESSION_SECRET: LONG }).upstream.isLocal).toBe(true);
+    expect(() => parseConfig({ FLEET_API_BASE_URL: "http://127.0.0.1.nip.io/api/v1", SESSION_SECRET: LONG })).toThrow(/must use https/);
+  });
+
+  it("names every bad variable at once, the checks across variables included", () => {
     let error: unknown;
     try {
-      parseConfig({ FLEET_API_BUDGET: "lots", SESSION_IDLE_MINUTES: "0", LOG_LEVEL: "loud", REDIS_URL: "http://x", TRUST_PROXY: "maybe" });
+      parseConfig({ FLEET_API_BUDGET: "lots", SESSION_IDLE_MINUTES: "0", LOG_LEVEL: "loud", REDIS_URL: "http://x", TRUST_PROXY: "maybe", SESSION_SECRET: "short", BFF_TEST_HOOKS: "tiny" });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join("\n");
-    for (const name of ["FLEET_API_BUDGET", "SESSION_IDLE_MINUTES", "LOG_LEVEL", "REDIS_URL", "TRUST_PROXY"]) expect(problems).toContain(name);
+    for (const name of ["FLEET_API_BUDGET", "SESSION_IDLE_MINUTES", "LOG_LEVEL", "REDIS_URL", "TRUST_PROXY", "SESSION_SECRET", "BFF_TEST_HOOKS"]) expect(problems).toContain(name);
   });
 
   it("requires SESSION_SECRET and https for a remote upstream, and refuses short passwords", () => {
     expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1" })).toThrow(/SESSION_SECRET is required/);
     expect(() => parseConfig({ FLEET_API_BASE_URL: "http://api.example.com/api/v1", SESSION_SECRET: LONG })).toThrow(/must use https/);
     expect(() => parseConfig({ SESSION_SECRET: "short" })).toThrow(/at least 32/);
-    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1", SESSION_SECRET: LONG, BFF_TEST_HOOKS: "1" })).toThrow(/BFF_TEST_HOOKS/);
+    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1", SESSION_SECRET: LONG, BFF_TEST_HOOKS: "a-long-enough-test-token" })).toThrow(/BFF_TEST_HOOKS/);
     expect(parseConfig({ FLEET_API_BASE_URL: "http://10.0.0.5/api/v1", FLEET_API_ALLOW_INSECURE_HTTP: "true", SESSION_SECRET: LONG }).upstream.allowInsecureHttp).toBe(true);
   });
 

@@ -1,8 +1,9 @@
 import "server-only";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { z } from "zod";
+import { isLoopbackHost } from "@/lib/fleet-api";
 
 /**
  * The BFF's configuration: environment variables parsed with zod once, at startup (instrumentation.ts), failing
@@ -57,7 +58,12 @@ const EnvSchema = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: "TILE_URL must be an http(s) URL template, e.g. https://tiles.example.com/{z}/{x}/{y}.png" }).optional()),
   TRUST_PROXY: flag("TRUST_PROXY", false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
-  BFF_TEST_HOOKS: flag("BFF_TEST_HOOKS", false),
+  // A token (≥ 16 characters) enabling the test-only routes, which then require it in X-Test-Hooks-Token.
+  BFF_TEST_HOOKS: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()))
+    .pipe(z.string().min(16, { error: "BFF_TEST_HOOKS must be a token of at least 16 characters (tests only)" }).optional()),
 });
 
 const DEFAULT_UPSTREAM = "http://127.0.0.1:4010/api/v1";
@@ -72,7 +78,8 @@ export interface BffConfig {
   tileUrl: string | undefined;
   trustProxy: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
-  testHooks: boolean;
+  /** The token of the test-only routes, or undefined when they are off. */
+  testHooksToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -92,33 +99,37 @@ export function getConfig(): BffConfig {
 
 export function parseConfig(env: Readonly<Record<string, string | undefined>>, options: { cwd?: string; warn?: (message: string) => void } = {}): BffConfig {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)));
-  const e = parsed.data;
-  const problems: string[] = [];
-  const host = new URL(e.FLEET_API_BASE_URL).hostname;
-  const isLocal = host === "localhost" || host === "[::1]" || host.startsWith("127.");
-  if (e.FLEET_API_BASE_URL.startsWith("http:") && !isLocal && !e.FLEET_API_ALLOW_INSECURE_HTTP) {
+  // Every problem is named at once: the schema's, and the checks across variables below (run on the raw values
+  // when the schema failed).
+  const problems: string[] = parsed.success ? [] : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
+  const givenUrl = env.FLEET_API_BASE_URL?.trim() ?? "";
+  const rawUrl = givenUrl === "" ? DEFAULT_UPSTREAM : givenUrl;
+  let host = "";
+  try {
+    host = new URL(rawUrl).hostname;
+  } catch {
+    // named by the schema
+  }
+  const isLocal = isLoopbackHost(host);
+  const allowInsecure = parsed.success ? parsed.data.FLEET_API_ALLOW_INSECURE_HTTP : false;
+  if (rawUrl.startsWith("http:") && host !== "" && !isLocal && !allowInsecure) {
     problems.push("FLEET_API_BASE_URL must use https unless it points at this machine (set FLEET_API_ALLOW_INSECURE_HTTP=true only for a test server on your LAN)");
   }
-  if (e.BFF_TEST_HOOKS && !isLocal) problems.push("BFF_TEST_HOOKS may only be enabled against a local upstream (the sandbox)");
+  if (env.BFF_TEST_HOOKS?.trim() && host !== "" && !isLocal) problems.push("BFF_TEST_HOOKS may only be enabled against a local upstream (the sandbox)");
 
-  let secrets: string[] = [];
+  let passwords: Record<string, string> = {};
   let generatedSecret = false;
-  if (e.SESSION_SECRET !== undefined && e.SESSION_SECRET.trim() !== "") {
-    // Several passwords, newest first, separated by commas: the newest seals, all unseal (rotation).
-    secrets = e.SESSION_SECRET.split(",").map((s) => s.trim());
-    secrets.forEach((s, i) => {
-      if (s.length < MIN_SECRET_LENGTH) problems.push(`SESSION_SECRET: password ${String(i + 1)} is ${String(s.length)} characters; each needs at least ${String(MIN_SECRET_LENGTH)}`);
-    });
+  const rawSecret = env.SESSION_SECRET?.trim() ?? "";
+  if (rawSecret !== "") {
+    passwords = parsePasswords(rawSecret, problems);
   } else if (isLocal) {
-    secrets = [localSecret(options.cwd ?? process.cwd(), options.warn ?? ((m) => { console.warn(m); }))];
+    passwords = { "1": localSecret(options.cwd ?? process.cwd(), options.warn ?? ((m) => { console.warn(m); })) };
     generatedSecret = true;
-  } else {
-    problems.push("SESSION_SECRET is required when the upstream is not this machine (at least 32 characters; several, comma-separated, newest first, to rotate)");
+  } else if (host !== "") {
+    problems.push("SESSION_SECRET is required when the upstream is not this machine (at least 32 characters; give ids to rotate: 2:new,1:old)");
   }
-  if (problems.length > 0) throw new ConfigError(problems);
-
-  const passwords = Object.fromEntries(secrets.map((s, i) => [String(secrets.length - i), s]));
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  const e = parsed.data;
   const secureCookie = !e.SESSION_INSECURE_COOKIE;
   return {
     upstream: {
@@ -147,8 +158,26 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
     tileUrl: e.TILE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    testHooks: e.BFF_TEST_HOOKS,
+    testHooksToken: e.BFF_TEST_HOOKS,
   };
+}
+
+/**
+ * SESSION_SECRET: one password, or several as `id:password`, comma-separated (e.g. `3:newest,2:previous`). The highest
+ * id seals new cookies; every listed one unseals. Ids must stay with their password across rotations, or existing
+ * sessions could not be unsealed; a list without ids is numbered from the end (newest first) — fine for one password.
+ */
+function parsePasswords(raw: string, problems: string[]): Record<string, string> {
+  const entries = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const withIds = entries.every((s) => /^\d{1,6}:/.test(s));
+  const out: Record<string, string> = {};
+  entries.forEach((entry, i) => {
+    const [id, password] = withIds ? [entry.slice(0, entry.indexOf(":")), entry.slice(entry.indexOf(":") + 1)] : [String(entries.length - i), entry];
+    if (password.length < MIN_SECRET_LENGTH) problems.push(`SESSION_SECRET: password ${id} is ${String(password.length)} characters; each needs at least ${String(MIN_SECRET_LENGTH)}`);
+    if (Object.hasOwn(out, id)) problems.push(`SESSION_SECRET: the id ${id} is used twice`);
+    out[id] = password;
+  });
+  return out;
 }
 
 /** For local use without SESSION_SECRET: a generated secret kept under .data/ with owner-only permissions. */
@@ -156,7 +185,10 @@ function localSecret(cwd: string, warn: (message: string) => void): string {
   const path = join(cwd, SECRET_FILE);
   if (existsSync(path)) {
     const existing = readFileSync(path, "utf8").trim();
-    if (existing.length >= MIN_SECRET_LENGTH) return existing;
+    if (existing.length >= MIN_SECRET_LENGTH) {
+      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600); // owner-only, whoever created it
+      return existing;
+    }
   }
   mkdirSync(dirname(path), { recursive: true });
   const secret = randomBytes(32).toString("base64url");

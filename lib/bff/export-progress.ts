@@ -15,6 +15,9 @@ export interface ExportProgress {
 }
 
 const KEEP_MS = 10 * 60_000;
+/** A running export untouched this long is gone (its browser left before it started); bounded in number too. */
+const STALE_RUNNING_MS = 30 * 60_000;
+const MAX_ENTRIES = 1_000;
 type Entry = ExportProgress & { touched: number };
 const holder = globalThis as typeof globalThis & { __ffdExports?: Map<string, Entry> };
 const entries = (): Map<string, Entry> => (holder.__ffdExports ??= new Map<string, Entry>());
@@ -52,5 +55,13 @@ export function exportProgress(sid: string, exportId: string): ExportProgress | 
 
 function sweep(): void {
   const t = now();
-  for (const [key, entry] of entries()) if (entry.state !== "running" && t - entry.touched > KEEP_MS) entries().delete(key);
+  for (const [key, entry] of entries()) {
+    const idle = t - entry.touched;
+    if ((entry.state !== "running" && idle > KEEP_MS) || idle > STALE_RUNNING_MS) entries().delete(key);
+  }
+  while (entries().size >= MAX_ENTRIES) {
+    const oldest = entries().keys().next();
+    if (oldest.done) break;
+    entries().delete(oldest.value);
+  }
 }

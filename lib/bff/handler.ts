@@ -4,6 +4,7 @@ import { z } from "zod";
 import { credentialKey, isFleetApiError, keyFingerprint } from "@/lib/fleet-api";
 import { BffError, errorResponse, fromUpstream } from "./errors";
 import { logger } from "./log";
+import { cache } from "./cache";
 import { endSession, readSession, type ActiveSession, type SessionProblem } from "./session";
 import { requestContext, type RequestContext } from "./upstream";
 
@@ -34,6 +35,9 @@ export const DATA_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Optio
 export function withSession<P = Record<string, never>>(route: string, handler: Handler<P>) {
   return (request: NextRequest, context: { params: Promise<P> }) =>
     instrumented(route, request, async (log) => {
+      // A page of another site may navigate a user here (SameSite=Lax sends the cookie on top-level GETs): data
+      // routes answer only the dashboard's own requests, so a foreign page cannot spend the user's request budget.
+      if (request.headers.get("sec-fetch-site") === "cross-site") throw new BffError("csrf_rejected", "This request came from another site, so it was refused. Open the dashboard itself.");
       const result = await readSession();
       if ("problem" in result) throw new BffError(result.problem === "missing" ? "unauthenticated" : "session_ended", SESSION_MESSAGES[result.problem]);
       log.key = keyFingerprint(result.session.credentials.keyId);
@@ -41,7 +45,10 @@ export function withSession<P = Record<string, never>>(route: string, handler: H
         return await handler({ request, session: result.session, key: credentialKey(result.session.credentials), params: await context.params });
       } catch (error) {
         // The upstream no longer accepts the key: this session is over.
-        if (isFleetApiError(error) && (error.code === "unauthenticated" || error.code === "invalid_credentials")) await endSession(result.session.sid);
+        if (isFleetApiError(error) && (error.code === "unauthenticated" || error.code === "invalid_credentials")) {
+          await endSession(result.session.sid);
+          cache().forget(credentialKey(result.session.credentials));
+        }
         throw error;
       }
     });
@@ -101,8 +108,11 @@ export function parseQuery<T extends z.ZodType>(request: NextRequest, schema: T)
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  if (issue?.code === "unrecognized_keys") throw new BffError("bad_request", `Unknown query parameter: ${issue.keys.join(", ")}.`);
-  const name = issue?.path.map(String).join(".") ?? "";
-  throw new BffError("bad_request", name ? `${name}: ${issue?.message ?? "invalid"}.` : `${issue?.message ?? "Invalid query"}.`);
+  // Every problem at once, each naming its parameter.
+  const messages = parsed.error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") return `Unknown query parameter: ${issue.keys.join(", ")}.`;
+    const name = issue.path.map(String).join(".");
+    return name ? `${name}: ${issue.message}.` : `${issue.message}.`;
+  });
+  throw new BffError("bad_request", [...new Set(messages)].join(" "));
 }

@@ -36,6 +36,8 @@ const filterShape = {
   search,
 };
 
+export const NoQuery = z.object({}).strict();
+
 export const TransactionListQuery = z
   .object({ ...filterShape, page: whole("page", 1, 1_000_000), limit: whole("limit", 1, 200) })
   .strict()

@@ -91,9 +91,15 @@ export async function readSession(): Promise<{ session: ActiveSession } | { prob
   };
 }
 
+/** Upstream-provided text sealed in the cookie is capped, so the cookie stays well under 4 KB whatever it sends. */
+const cap = (text: string | null, max: number) => (text === null ? null : text.slice(0, max));
+
 export async function startSession(input: { credentials: Credentials; customerName: string | null; customerCode: string | null; scopes: string[] | null }): Promise<ActiveSession> {
   const iron = await ironSession();
   const t = now();
+  // A login over an existing session ends that one: its copied cookie must not keep working.
+  if (iron.sid !== undefined) await revocations().revoke(iron.sid, (iron.createdAt ?? t) + getConfig().session.absoluteMs);
+  input = { ...input, customerName: cap(input.customerName, 120), customerCode: cap(input.customerCode, 40), scopes: input.scopes?.slice(0, 10).map((s) => s.slice(0, 40)) ?? null };
   const sid = randomBytes(18).toString("base64url");
   iron.sid = sid;
   iron.keyId = input.credentials.keyId;

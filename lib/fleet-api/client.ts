@@ -1,4 +1,5 @@
 import "server-only";
+import { isIP } from "node:net";
 import type { Account, Page, Station, StationDetail, StationFilter, Transaction, TransactionDetail, TransactionFilter } from "@/lib/model";
 import { parseRetryAfter, RequestBudget, type Priority } from "./budget";
 import { systemClock, type Clock } from "./clock";
@@ -79,6 +80,8 @@ interface KeyState {
   inflight: Promise<TokenEntry> | undefined;
   basicUntilMs: number;
   scopes: string[] | null;
+  /** Until when the upstream asked this key to wait (a 429's Retry-After). */
+  pausedUntilMs: number;
 }
 
 export const TRANSACTIONS_PAGE_MAX = 200;
@@ -271,7 +274,7 @@ export class FleetApiClient {
     let state = this.keys.get(key);
     if (!state) {
       if (this.keys.size >= KEY_STATE_SWEEP_AT) this.sweepKeys();
-      state = { token: undefined, inflight: undefined, basicUntilMs: 0, scopes: null };
+      state = { token: undefined, inflight: undefined, basicUntilMs: 0, scopes: null, pausedUntilMs: 0 };
       this.keys.set(key, state);
     }
     return state;
@@ -308,6 +311,11 @@ export class FleetApiClient {
     let negotiated: { revert: () => void; error: FleetApiError } | undefined;
     for (;;) {
       if (signal?.aborted) throw abortedError(signal);
+      // While the key waits out a long 429 pause, a person gets the wait at once instead of a spinner.
+      const pausedMs = state.pausedUntilMs - this.clock.now();
+      if (priority === "interactive" && pausedMs > INTERACTIVE_MAX_WAIT_MS) {
+        throw new FleetApiError({ status: 429, code: "rate_limited", message: "The Fleet Fuel API asked us to wait before the next request.", retryAfterSeconds: Math.ceil(pausedMs / 1000) });
+      }
       const auth = await this.authorization(credentials, key, state, priority, signal);
       await this.acquire(key, priority, signal);
       const used = { ...variants };
@@ -355,6 +363,7 @@ export class FleetApiClient {
         const retryAfterMs = asked === undefined ? undefined : Math.min(asked, MAX_RATE_LIMIT_PAUSE_MS);
         await this.budget.noteRateLimited(key, retryAfterMs);
         const waitMs = retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS;
+        state.pausedUntilMs = Math.max(state.pausedUntilMs, this.clock.now() + waitMs);
         // A person should not wait long behind a spinner: interactive calls report the wait instead.
         if (++failures >= this.maxAttempts || (priority === "interactive" && waitMs > INTERACTIVE_MAX_WAIT_MS)) {
           throw new FleetApiError({ status: 429, code: "rate_limited", message: error.message, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
@@ -495,7 +504,13 @@ function redact(error: FleetApiError, credentials: Credentials): FleetApiError {
   });
 }
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** localhost, or a literal loopback address (127.0.0.0/8, ::1) — not a name that merely starts with "127.". */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  if (host === "localhost") return true;
+  if (isIP(host) === 4) return host.startsWith("127.");
+  return isIP(host) === 6 && (host === "::1" || host === "0:0:0:0:0:0:0:1");
+}
 
 /** https, or http to loopback only (the local sandbox); never credentials in the URL. */
 function checkBaseUrl(raw: string, allowInsecureHttp: boolean): string {
@@ -506,7 +521,7 @@ function checkBaseUrl(raw: string, allowInsecureHttp: boolean): string {
     throw new Error("FLEET_API_BASE_URL is not an absolute URL.");
   }
   if (url.username || url.password) throw new Error("FLEET_API_BASE_URL must not contain a user name or password.");
-  const isLoopback = LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith("127.");
+  const isLoopback = isLoopbackHost(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && (isLoopback || allowInsecureHttp))) {
     throw new Error("FLEET_API_BASE_URL must use https (plain http is allowed only to this machine), or the key pair would travel in clear.");
   }

@@ -1,6 +1,6 @@
 import "server-only";
 
-export { FleetApiClient, LOCATIONS_PAGE_MAX, TRANSACTIONS_PAGE_MAX } from "./client";
+export { FleetApiClient, isLoopbackHost, LOCATIONS_PAGE_MAX, TRANSACTIONS_PAGE_MAX } from "./client";
 export type { CallOptions, FleetApiClientOptions, TransactionWalkOptions, UpstreamCall, WalkOptions, WalkProgress } from "./client";
 export { MemoryBudgetStore, RequestBudget } from "./budget";
 export type { BudgetStore, Priority } from "./budget";

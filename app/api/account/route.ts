@@ -1,4 +1,5 @@
-import { withSession } from "@/lib/bff/handler";
+import { parseQuery, withSession } from "@/lib/bff/handler";
+import { NoQuery } from "@/lib/bff/params";
 import { cache } from "@/lib/bff/cache";
 import { now } from "@/lib/bff/clock";
 import { getConfig } from "@/lib/bff/config";
@@ -8,13 +9,15 @@ import { isFleetApiError } from "@/lib/fleet-api";
 import type { Account } from "@/lib/model";
 
 // GET /api/account — the account and rolling 30-day totals (computed from transactions when the upstream has none)
-export const GET = withSession("GET /api/account", async ({ session, key }) => {
+export const GET = withSession("GET /api/account", async ({ request, session, key }) => {
+  parseQuery(request, NoQuery);
   const ttl = getConfig().cacheTtlMs.account;
   const account = await cache().get<Account>(`${key}:account`, ttl, async () => {
-    const upstream = await fleetApi().getAccount(session.credentials);
+    const upstream = await fleetApi().getAccount(session.credentials, { signal: request.signal });
     if (upstream.totals30d !== null) return upstream;
     try {
-      const totals = await computeTotals30d(fleetApi(), session.credentials, now(), "interactive");
+      // A walk of the last 30 days: bulk, so it never holds up what a person is waiting for.
+      const totals = await computeTotals30d(fleetApi(), session.credentials, now(), "bulk");
       return { ...upstream, totals30d: { ...totals, source: "computed" as const } };
     } catch (error) {
       // A key without the transactions scope still sees its account, without totals.

@@ -3,7 +3,18 @@ import { cache } from "@/lib/bff/cache";
 import { getConfig } from "@/lib/bff/config";
 import { LocationListQuery } from "@/lib/bff/params";
 import { fleetApi } from "@/lib/bff/upstream";
-import type { Page, Station } from "@/lib/model";
+import type { Page, Station, StationFilter } from "@/lib/model";
+
+/** The spec's filters: brand (chain code), state, search (case-insensitive substring of name, city or loc_num). */
+function matchesStation(s: Station, f: StationFilter): boolean {
+  if (f.brand !== undefined && s.brand !== f.brand) return false;
+  if (f.state !== undefined && s.state !== f.state) return false;
+  if (f.search !== undefined) {
+    const needle = f.search.toLowerCase();
+    if (![s.name, s.city, s.locNum].some((v) => v.toLowerCase().includes(needle))) return false;
+  }
+  return true;
+}
 
 // GET /api/locations — one page, or all=1 for the whole catalog (for the map); query: brand, state, search
 export const GET = withSession("GET /api/locations", async ({ request, session, key }) => {
@@ -11,11 +22,13 @@ export const GET = withSession("GET /api/locations", async ({ request, session, 
   const filter = { ...(q.brand ? { brand: q.brand } : {}), ...(q.state ? { state: q.state } : {}), ...(q.search ? { search: q.search } : {}) };
   const ttl = getConfig().cacheTtlMs.locations;
   if (q.all) {
-    // The whole catalog at bulk priority, cached for minutes: ⌈stations/500⌉ upstream calls per TTL.
-    const items = await cache().get<Station[]>(`${key}:locations:all:${JSON.stringify(filter)}`, ttl, () => fleetApi().listAllLocations(session.credentials, filter));
+    // The whole catalog at bulk priority, cached for minutes per customer: ⌈stations/500⌉ upstream calls per TTL.
+    // Only the unfiltered catalog is cached (one entry per customer); filters apply to it here, as the spec says.
+    const catalog = await cache().get<Station[]>(`${key}:locations:all`, ttl, () => fleetApi().listAllLocations(session.credentials));
+    const items = catalog.filter((s) => matchesStation(s, filter));
     return Response.json({ page: 1, limit: items.length, total: items.length, pages: 1, items } satisfies Page<Station>);
   }
   const query = { ...filter, page: q.page ?? 1, limit: q.limit ?? 100 };
-  const page = await cache().get<Page<Station>>(`${key}:locations:${JSON.stringify(query)}`, ttl, () => fleetApi().listLocations(session.credentials, query));
+  const page = await cache().get<Page<Station>>(`${key}:locations:${JSON.stringify(query)}`, ttl, () => fleetApi().listLocations(session.credentials, query, { signal: request.signal }));
   return Response.json(page);
 });

@@ -6,6 +6,7 @@ import { checkCsrf } from "@/lib/bff/csrf";
 import { BffError } from "@/lib/bff/errors";
 import { withoutSession, withSession } from "@/lib/bff/handler";
 import { cache } from "@/lib/bff/cache";
+import { clientAddress, loginWaitMs, recordLoginFailure } from "@/lib/bff/login-limiter";
 import { endSession, startSession } from "@/lib/bff/session";
 import { readTextLimited } from "@/lib/read-limited";
 import { fleetApi } from "@/lib/bff/upstream";
@@ -45,11 +46,18 @@ export const POST = withoutSession("POST /api/session", async (request) => {
     throw new BffError("bad_request", issue?.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}.` : `${issue?.message ?? "Invalid request"}.`);
   }
   const credentials: Credentials = { keyId: parsed.data.keyId, secret: parsed.data.secret };
+  const address = clientAddress(request.headers, getConfig().trustProxy);
+  const waitMs = loginWaitMs(credentials.keyId, address);
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new BffError("rate_limited", `Too many failed sign-ins. Please wait ${String(seconds)} s before trying again.`, { "Retry-After": String(seconds) });
+  }
   let scopes: string[] | null;
   try {
-    ({ scopes } = await fleetApi().authenticate(credentials));
+    ({ scopes } = await fleetApi().authenticate(credentials, { signal: request.signal }));
   } catch (error) {
     if (isFleetApiError(error) && (error.code === "unauthenticated" || error.code === "invalid_credentials" || error.code === "bad_request")) {
+      recordLoginFailure(credentials.keyId, address);
       throw new BffError("invalid_credentials", "The key id or secret is wrong, or the key was revoked (or may not be used from this address).");
     }
     throw error;

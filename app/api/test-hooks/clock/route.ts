@@ -3,13 +3,22 @@ import { z } from "zod";
 import { setClockOffset } from "@/lib/bff/clock";
 import { getConfig } from "@/lib/bff/config";
 import { BffError, errorResponse } from "@/lib/bff/errors";
+import { readTextLimited } from "@/lib/read-limited";
 
 const Body = z.object({ offsetMs: z.number().int().min(0).max(366 * 86_400_000) }).strict();
 
 // POST /api/test-hooks/clock — tests only (BFF_TEST_HOOKS against a local upstream): moves the BFF's clock forward
 export async function POST(request: NextRequest): Promise<Response> {
-  if (!getConfig().testHooks) return errorResponse(new BffError("not_found", "Not found."));
-  const parsed = Body.safeParse(await request.json().catch(() => null));
+  const token = getConfig().testHooksToken;
+  if (token === undefined || request.headers.get("x-test-hooks-token") !== token) return errorResponse(new BffError("not_found", "Not found."));
+  const text = await readTextLimited(request.body, 1024, () => new BffError("payload_too_large", "Too large."));
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // answered below
+  }
+  const parsed = Body.safeParse(json);
   if (!parsed.success) return errorResponse(new BffError("bad_request", "offsetMs must be a whole number of milliseconds."));
   setClockOffset(parsed.data.offsetMs);
   return new Response(null, { status: 204 });

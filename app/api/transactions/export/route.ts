@@ -3,8 +3,9 @@ import { now } from "@/lib/bff/clock";
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
 import { trackExport } from "@/lib/bff/export-progress";
 import { ExportQuery } from "@/lib/bff/params";
+import { logger } from "@/lib/bff/log";
 import { fleetApi } from "@/lib/bff/upstream";
-import { TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
+import { keyFingerprint, TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
 import type { Transaction, TransactionFilter } from "@/lib/model";
 
 // GET /api/transactions/export — the whole filtered set as a streamed file: format=csv or xlsx, plus the list's filters
@@ -33,7 +34,40 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
       if (!finished) progress?.finish("cancelled");
     }
   }
-  const body = exportTransactions(q.format, tracked(), meta, { onRow: (n) => progress?.row(n), signal: stop.signal });
+  let rowsDone = 0;
+  const file = exportTransactions(q.format, tracked(), meta, {
+    onRow: (n) => {
+      rowsDone = n;
+      progress?.row(n);
+    },
+    signal: stop.signal,
+  });
+  // The response body: the file, plus what must happen when it ends — a cancel (the browser went away) aborts the
+  // page request and budget wait in flight, and one log line says how the export ended.
+  const started = performance.now();
+  const reader = file.getReader();
+  const done = (outcome: string) => {
+    logger().info({ route: "GET /api/transactions/export", outcome, rows: rowsDone, expectedRows: firstPage.total, durationMs: Math.round(performance.now() - started), key: keyFingerprint(session.credentials.keyId) }, "export ended");
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: finished, value } = await reader.read();
+        if (finished) {
+          controller.close();
+          done("done");
+        } else controller.enqueue(value);
+      } catch (error) {
+        done("failed");
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      stop.abort();
+      done("cancelled");
+      await reader.cancel(reason);
+    },
+  }, { highWaterMark: 0 });
   return new Response(body, {
     headers: {
       "Content-Type": EXPORT_CONTENT_TYPES[q.format],

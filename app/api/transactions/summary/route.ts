@@ -2,7 +2,8 @@ import { withSession, parseQuery } from "@/lib/bff/handler";
 import { cache } from "@/lib/bff/cache";
 import { now } from "@/lib/bff/clock";
 import { getConfig } from "@/lib/bff/config";
-import { SummaryQuery } from "@/lib/bff/params";
+import { BffError } from "@/lib/bff/errors";
+import { MAX_SUMMARY_DAYS, SummaryQuery } from "@/lib/bff/params";
 import { summarize, utcDate, type TransactionSummary } from "@/lib/bff/summary";
 import { fleetApi } from "@/lib/bff/upstream";
 
@@ -13,6 +14,11 @@ export const GET = withSession("GET /api/transactions/summary", async ({ request
   const q = parseQuery(request, SummaryQuery);
   const to = q.to ?? utcDate(now());
   const from = q.from ?? utcDate(Date.parse(to) - (DEFAULT_DAYS - 1) * 86_400_000);
-  const summary = await cache().get<TransactionSummary>(`${key}:summary:${from}:${to}`, getConfig().cacheTtlMs.summary, () => summarize(fleetApi(), session.credentials, { from, to }));
+  // Checked after the defaults are filled in: the series has one entry per day, so the range bounds the reply.
+  if (from > to) throw new BffError("bad_request", `from (${from}) is after to (${to}).`);
+  if (Date.parse(to) - Date.parse(from) > (MAX_SUMMARY_DAYS - 1) * 86_400_000) throw new BffError("bad_request", `from: the range is longer than ${String(MAX_SUMMARY_DAYS)} days.`);
+  const summary = await cache().get<TransactionSummary>(`${key}:summary:${from}:${to}`, getConfig().cacheTtlMs.summary, () =>
+    summarize(fleetApi(), session.credentials, { from, to }),
+  );
   return Response.json(summary);
 });
