@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Reads a byte stream as UTF-8 text, giving up (with the caller's error, after cancelling the stream) as soon as it
  * passes `maxBytes`, chunked or not: memory stays bounded whatever the other side sends.
