@@ -69,6 +69,11 @@ describe("parseConfig", () => {
     expect(parseConfig({ FLEET_API_BASE_URL: "http://10.0.0.5/api/v1", FLEET_API_ALLOW_INSECURE_HTTP: "true", SESSION_SECRET: LONG }).upstream.allowInsecureHttp).toBe(true);
   });
 
+  it("reads extra public origins for the CSRF check", () => {
+    expect(parseConfig({ SESSION_SECRET: LONG, PUBLIC_ORIGINS: "https://fleet.example.com, https://fleet2.example.com" }).publicOrigins).toEqual(["https://fleet.example.com", "https://fleet2.example.com"]);
+    expect(() => parseConfig({ SESSION_SECRET: LONG, PUBLIC_ORIGINS: "fleet.example.com" })).toThrow(/PUBLIC_ORIGINS/);
+  });
+
   it("drops Secure and the __Host- prefix only when asked", () => {
     expect(parseConfig({ SESSION_SECRET: LONG, SESSION_INSECURE_COOKIE: "true" }).session).toMatchObject({ secureCookie: false, cookieName: "ffd_session" });
   });

@@ -57,6 +57,12 @@ const EnvSchema = z.object({
     .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()))
     .pipe(z.url({ protocol: /^https?$/, error: "TILE_URL must be an http(s) URL template, e.g. https://tiles.example.com/{z}/{x}/{y}.png" }).optional()),
   TRUST_PROXY: flag("TRUST_PROXY", false),
+  // Other origins this same app is reached at (behind a proxy that rewrites Host), accepted by the CSRF check.
+  PUBLIC_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: "PUBLIC_ORIGINS must be comma-separated origins like https://fleet.example.com" }))),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
   // A token (≥ 16 characters) enabling the test-only routes, which then require it in X-Test-Hooks-Token.
   BFF_TEST_HOOKS: z
@@ -77,6 +83,7 @@ export interface BffConfig {
   redisUrl: string | undefined;
   tileUrl: string | undefined;
   trustProxy: boolean;
+  publicOrigins: string[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** The token of the test-only routes, or undefined when they are off. */
   testHooksToken: string | undefined;
@@ -157,6 +164,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
     redisUrl: e.REDIS_URL,
     tileUrl: e.TILE_URL,
     trustProxy: e.TRUST_PROXY,
+    publicOrigins: e.PUBLIC_ORIGINS,
     logLevel: e.LOG_LEVEL,
     testHooksToken: e.BFF_TEST_HOOKS,
   };

@@ -30,6 +30,12 @@ export interface ActiveSession {
   expiresAt: number;
 }
 
+/**
+ * How long a revoked session id is remembered: the longest absolute timeout the configuration allows, so raising
+ * SESSION_ABSOLUTE_HOURS later cannot bring a signed-out cookie back.
+ */
+const REVOKE_FOR_MS = 30 * 24 * 3_600_000;
+
 /** Rolling idle timeout is refreshed at most this often, so not every request rewrites the cookie. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -98,7 +104,7 @@ export async function startSession(input: { credentials: Credentials; customerNa
   const iron = await ironSession();
   const t = now();
   // A login over an existing session ends that one: its copied cookie must not keep working.
-  if (iron.sid !== undefined) await revocations().revoke(iron.sid, (iron.createdAt ?? t) + getConfig().session.absoluteMs);
+  if (iron.sid !== undefined) await revocations().revoke(iron.sid, (iron.createdAt ?? t) + REVOKE_FOR_MS);
   input = { ...input, customerName: cap(input.customerName, 120), customerCode: cap(input.customerCode, 40), scopes: input.scopes?.slice(0, 10).map((s) => s.slice(0, 40)) ?? null };
   const sid = randomBytes(18).toString("base64url");
   iron.sid = sid;
@@ -120,7 +126,7 @@ export async function endSession(sid: string | undefined): Promise<void> {
   const id = sid ?? iron.sid;
   if (id !== undefined) {
     const created = iron.createdAt ?? now();
-    await revocations().revoke(id, created + getConfig().session.absoluteMs);
+    await revocations().revoke(id, created + REVOKE_FOR_MS);
   }
   iron.destroy();
 }

@@ -22,7 +22,7 @@ const LoginBody = z
   .strict();
 
 function refuseCrossSite(request: NextRequest): void {
-  const reason = checkCsrf(request, { trustProxy: getConfig().trustProxy });
+  const reason = checkCsrf(request, { trustProxy: getConfig().trustProxy, allowedOrigins: getConfig().publicOrigins });
   if (reason !== null) throw new BffError("csrf_rejected", reason);
 }
 
