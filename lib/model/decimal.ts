@@ -11,26 +11,4 @@ export type Money = z.infer<typeof Money>;
 export type Volume = z.infer<typeof Volume>;
 export type UnitPrice = z.infer<typeof UnitPrice>;
 
-/** A decimal string with exactly `digits` fraction digits as an integer of minor units: ("12.50", 2) → 1250n. */
-export function toMinorUnits(value: string, digits: number): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
-  if (!match) throw new RangeError(`not a decimal: ${value}`);
-  const [, sign = "", whole = "0", fraction = ""] = match;
-  if (fraction.length > digits) throw new RangeError(`${value} has more than ${String(digits)} fraction digits`);
-  const units = BigInt(whole + fraction.padEnd(digits, "0"));
-  return sign === "-" ? -units : units;
-}
-
-/** Minor units back to a decimal string with `digits` fraction digits. */
-export function fromMinorUnits(units: bigint, digits: number): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const scale = 10n ** BigInt(digits);
-  const body = digits === 0 ? abs.toString() : `${(abs / scale).toString()}.${(abs % scale).toString().padStart(digits, "0")}`;
-  return negative ? `-${body}` : body;
-}
-
-/** Exact sum of decimal strings of the same scale. */
-export function addDecimals(values: readonly string[], digits: number): string {
-  return fromMinorUnits(values.reduce((sum, v) => sum + toMinorUnits(v, digits), 0n), digits);
-}
+export { addDecimals, fromMinorUnits, toMinorUnits } from "./decimal-math";

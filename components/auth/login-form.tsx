@@ -1,0 +1,141 @@
+"use client";
+
+import { useEffect, useRef, useState, type SubmitEvent } from "react";
+import { BffRequestError, NETWORK_ERROR_MESSAGE } from "@/lib/queries/fetch-json";
+import { signIn } from "@/lib/queries/session";
+import { buttonClasses } from "@/components/ui/button";
+
+export interface LoginFormProps {
+  /** Where to go after signing in: already checked to be a same-site path (safeNextPath). */
+  next: string;
+}
+
+interface FailedAttempt {
+  message: string;
+  /** Counts attempts, so the same message twice still moves focus back. */
+  attempt: number;
+}
+
+const INPUT_CLASSES =
+  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-50 dark:placeholder:text-slate-400";
+
+export function LoginForm({ next }: LoginFormProps) {
+  const [isPending, setIsPending] = useState(false);
+  const [failure, setFailure] = useState<FailedAttempt | null>(null);
+  const [isSecretVisible, setIsSecretVisible] = useState(false);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  // The submit button was disabled while pending, which drops keyboard focus; give it back after a failure.
+  useEffect(() => {
+    if (failure !== null) submitRef.current?.focus();
+  }, [failure]);
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isPending) return;
+    const data = new FormData(event.currentTarget);
+    const keyId = readField(data, "keyId").trim();
+    const secret = readField(data, "secret");
+    setIsPending(true);
+    setFailure(null);
+    try {
+      await signIn({ keyId, secret });
+      // A full navigation: the next page renders on the server with the new session cookie. The button stays
+      // pending until the page goes.
+      window.location.assign(next);
+    } catch (error) {
+      setFailure((previous) => ({ message: describeFailure(error), attempt: (previous?.attempt ?? 0) + 1 }));
+      setIsPending(false);
+    }
+  }
+
+  return (
+    // method="post": should someone submit before the page's script runs, the secret goes in a request body to our
+    // own server, never into a URL (history, logs).
+    <form
+      method="post"
+      className="space-y-5"
+      onSubmit={(event) => {
+        void handleSubmit(event);
+      }}
+    >
+      <div>
+        <label htmlFor="login-key-id" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Key ID
+        </label>
+        <input
+          id="login-key-id"
+          name="keyId"
+          type="text"
+          required
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          className={`mt-1 ${INPUT_CLASSES}`}
+        />
+      </div>
+
+      <div>
+        <label htmlFor="login-secret" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Secret
+        </label>
+        <div className="relative mt-1">
+          <input
+            id="login-secret"
+            name="secret"
+            type={isSecretVisible ? "text" : "password"}
+            required
+            autoComplete="current-password"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            className={`${INPUT_CLASSES} pr-20`}
+          />
+          <button
+            type="button"
+            aria-controls="login-secret"
+            onClick={() => {
+              setIsSecretVisible((visible) => !visible);
+            }}
+            className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-brand-800 hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-slate-800"
+          >
+            {isSecretVisible ? "Hide" : "Show"}
+            <span className="sr-only"> secret</span>
+          </button>
+        </div>
+      </div>
+
+      {failure === null ? null : (
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
+        >
+          {failure.message}
+        </div>
+      )}
+
+      <button ref={submitRef} type="submit" disabled={isPending} className={buttonClasses("primary", "w-full py-2.5 text-base")}>
+        {isPending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}
+
+function readField(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The BFF's messages are written for people (wrong or revoked pair, the seconds to wait when rate limited, the
+ * upstream down), so they are shown as sent; only failures without one get ours.
+ */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof BffRequestError)) return "Something went wrong while signing in. Please try again.";
+  if (error.isNetworkError) return NETWORK_ERROR_MESSAGE;
+  if (error.code === "unexpected_response" && error.status >= 500) {
+    return "The dashboard's server is not answering properly right now. Please try again in a minute.";
+  }
+  return error.message;
+}

@@ -1,0 +1,43 @@
+import type { Money, UnitPrice, Volume } from "@/lib/model";
+
+/**
+ * Formatting for the model's exact decimal strings. `Intl.NumberFormat` formats a numeric string exactly (no float
+ * on the way), so "1234567.895" is never rounded as a double would be.
+ */
+const LOCALE = "en-US";
+
+const countFormat = new Intl.NumberFormat(LOCALE);
+const moneyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD" });
+const unitPriceFormat = new Intl.NumberFormat(LOCALE, {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 3,
+  maximumFractionDigits: 3,
+});
+const gallonsFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+
+function asNumericLiteral(value: string): Intl.StringNumericLiteral {
+  if (!DECIMAL_PATTERN.test(value)) throw new RangeError(`not a decimal: ${value}`);
+  return value as Intl.StringNumericLiteral;
+}
+
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+/** "$1,234.50" */
+export function formatMoney(value: Money): string {
+  return moneyFormat.format(asNumericLiteral(value));
+}
+
+/** "$3.899" */
+export function formatUnitPrice(value: UnitPrice): string {
+  return unitPriceFormat.format(asNumericLiteral(value));
+}
+
+/** "1,234.567": the unit belongs in the label or column heading ("Gallons"), which keeps figures narrow. */
+export function formatGallons(value: Volume): string {
+  return gallonsFormat.format(asNumericLiteral(value));
+}

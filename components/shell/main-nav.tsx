@@ -1,0 +1,54 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { Route } from "next";
+
+interface NavItem {
+  href: Route;
+  label: string;
+}
+
+const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/", label: "Overview" },
+  { href: "/transactions", label: "Transactions" },
+  { href: "/stations", label: "Stations" },
+];
+
+/**
+ * `aria-current="page"` on the page itself; inside a section (a transaction's detail) the section's link is marked
+ * `aria-current="true"`, which reads as "current" without claiming to be this exact page.
+ */
+function currentState(pathname: string, href: string): "page" | "true" | undefined {
+  if (pathname === href) return "page";
+  if (href !== "/" && pathname.startsWith(`${href}/`)) return "true";
+  return undefined;
+}
+
+export function MainNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="-mb-px overflow-x-auto">
+      <ul className="flex gap-1 sm:gap-2">
+        {NAV_ITEMS.map((item) => {
+          const current = currentState(pathname, item.href);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={current}
+                className={`inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap ${
+                  current === undefined
+                    ? "border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900 dark:text-slate-300 dark:hover:border-slate-500 dark:hover:text-slate-50"
+                    : "border-brand-700 font-semibold text-slate-900 dark:border-brand-400 dark:text-slate-50"
+                }`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,35 @@
+import Link from "next/link";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
+import { CustomerBadge } from "./customer-badge";
+import { MainNav } from "./main-nav";
+import { SignOutButton } from "./sign-out-button";
+
+/**
+ * The product, whose data it is and the actions on top; the navigation tabs below at every width, so the tab order
+ * equals the visual order (the tabs fit on one line down to 360 px, and scroll sideways if ever they do not).
+ */
+export function SiteHeader() {
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 pt-3 sm:flex-nowrap sm:gap-x-4">
+          <Link href="/" className="shrink-0 rounded text-base font-bold tracking-tight text-slate-900 dark:text-slate-50">
+            <span aria-hidden="true" className="mr-1.5 inline-block size-2.5 rounded-full bg-brand-600 align-middle dark:bg-brand-400" />
+            Fleet Fuel<span className="hidden sm:inline"> Dashboard</span>
+          </Link>
+          {/* On phones the customer gets a row of its own under the buttons (it is text, so the tab order is the same). */}
+          <div className="order-1 flex min-w-0 basis-full sm:order-none sm:flex-1 sm:basis-auto sm:justify-end">
+            <CustomerBadge />
+          </div>
+          <div className="ml-auto flex shrink-0 items-center gap-3 sm:ml-0">
+            <ThemeToggle />
+            <SignOutButton />
+          </div>
+        </div>
+        <div className="mt-1">
+          <MainNav />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The one way browser code talks to the BFF: same-origin fetch, one error type for every failure, and the single
+ * place that sends the user to the login page when the session is over (any 401).
+ */
+
+/** Every failure of a BFF call, network failures included (status 0), so callers handle one type. */
+export class BffRequestError extends Error {
+  override readonly name = "BffRequestError";
+
+  constructor(
+    /** The HTTP status, or 0 when no answer came (offline, server down, connection reset). */
+    readonly status: number,
+    /** The BFF's error code (`scope_denied`, `rate_limited`…), or one of ours: `network_error`, `unexpected_response`. */
+    readonly code: string,
+    /** A sentence a person can act on: the BFF's own message when it sent one. */
+    message: string,
+    /** From `Retry-After`, when the answer had one (429, sometimes 503). */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = "Cannot reach the dashboard's server. Check your connection and try again.";
+const UNREADABLE_REPLY_MESSAGE = "The dashboard's server sent a reply we could not read. Please try again.";
+
+export interface BffRequestOptions {
+  /**
+   * Whether a 401 sends the user to the login page (default true). Off for the login call itself, where a 401 means a
+   * wrong key pair, and for logout, where it means the session had already ended.
+   */
+  redirectOnUnauthorized?: boolean;
+}
+
+const LOGIN_PATH = "/login";
+
+/** Sends a request to the BFF; resolves with the response when it is 2xx, else throws a `BffRequestError`. */
+export async function requestBff(url: string, init: RequestInit = {}, options: BffRequestOptions = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers, credentials: "same-origin" });
+  } catch (error) {
+    // A cancelled query (navigation, unmount) is not a failure: TanStack Query expects the abort to come back as is.
+    if (isAbortError(error)) throw error;
+    throw new BffRequestError(0, "network_error", NETWORK_ERROR_MESSAGE);
+  }
+  if (response.ok) return response;
+
+  const failure = await readFailure(response);
+  if (response.status === 401 && options.redirectOnUnauthorized !== false) redirectToLogin();
+  throw failure;
+}
+
+/** GETs (or sends) JSON to the BFF and returns the parsed body. The BFF validates its responses on the way out. */
+export async function fetchJson<T>(url: string, init: RequestInit = {}, options: BffRequestOptions = {}): Promise<T> {
+  const response = await requestBff(url, init, options);
+  try {
+    return (await response.json()) as T;
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new BffRequestError(response.status, "unexpected_response", UNREADABLE_REPLY_MESSAGE);
+  }
+}
+
+let isRedirecting = false;
+
+/**
+ * A full navigation (not the client router): everything held in memory for the ended session, the query cache
+ * included, goes with the page. Several queries failing at once cause one redirect.
+ */
+function redirectToLogin(): void {
+  if (isRedirecting || typeof window === "undefined") return;
+  if (window.location.pathname === LOGIN_PATH) return;
+  isRedirecting = true;
+  const params = new URLSearchParams({ reason: "expired", next: window.location.pathname + window.location.search });
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full navigation on purpose, see above
+  window.location.assign(`${LOGIN_PATH}?${params.toString()}`);
+}
+
+async function readFailure(response: Response): Promise<BffRequestError> {
+  const retryAfterSeconds = parseRetryAfter(response.headers.get("Retry-After"));
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: a proxy's error page, or an empty body. Fall through to the generic message.
+  }
+  const detail = readErrorBody(body);
+  if (detail !== null) return new BffRequestError(response.status, detail.code, detail.message, retryAfterSeconds);
+  return new BffRequestError(
+    response.status,
+    "unexpected_response",
+    `The dashboard's server answered with an error (HTTP ${response.status}). Please try again.`,
+    retryAfterSeconds,
+  );
+}
+
+/** The BFF's `{ error: { code, message } }`, checked by hand: the shape of an error body is never trusted. */
+function readErrorBody(body: unknown): { code: string; message: string } | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message } = body.error;
+  if (typeof code !== "string" || typeof message !== "string" || message === "") return null;
+  return { code, message };
+}
+
+/** `Retry-After` as seconds: either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}

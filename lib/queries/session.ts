@@ -1,0 +1,57 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { BffRequestError, fetchJson, requestBff } from "./fetch-json";
+
+/** What `GET /api/session` answers. */
+export interface SessionInfo {
+  /** Null when the key lacks the account scope. */
+  customer: { name: string | null; code: string | null };
+  /** The scopes the upstream reported for the key, when it reports them. */
+  scopes: string[] | null;
+  upstreamHost: string;
+  upstreamIsSandbox: boolean;
+  expiresAt: string;
+}
+
+/** What `POST /api/session` answers after a successful login. */
+export interface SignInResult {
+  customer: { name: string | null; code: string | null };
+  scopes: string[] | null;
+  upstreamHost: string;
+  expiresAt: string;
+}
+
+export interface KeyPair {
+  keyId: string;
+  secret: string;
+}
+
+/** A custom header the BFF requires on POST/DELETE: it forces a CORS preflight, so another site cannot send it. */
+const SESSION_WRITE_HEADERS = { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" } as const;
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: ["session"] as const,
+  queryFn: ({ signal }) => fetchJson<SessionInfo>("/api/session", { signal }),
+});
+
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}
+
+/** Logs in. A 401 here means a wrong or revoked key pair, so it is thrown, not redirected. */
+export function signIn(keyPair: KeyPair): Promise<SignInResult> {
+  return fetchJson<SignInResult>(
+    "/api/session",
+    { method: "POST", headers: SESSION_WRITE_HEADERS, body: JSON.stringify(keyPair) },
+    { redirectOnUnauthorized: false },
+  );
+}
+
+/** Logs out, server side too. A 401 means the session had already ended: that is a success for the user. */
+export async function signOut(): Promise<void> {
+  try {
+    await requestBff("/api/session", { method: "DELETE", headers: SESSION_WRITE_HEADERS }, { redirectOnUnauthorized: false });
+  } catch (error) {
+    if (error instanceof BffRequestError && error.status === 401) return;
+    throw error;
+  }
+}
