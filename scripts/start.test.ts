@@ -16,7 +16,8 @@ async function isListening(port: number): Promise<boolean> {
 }
 
 function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; waitFor: (re: RegExp, ms: number) => Promise<RegExpExecArray> } {
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // Its own process group, so a cleanup can stop the launcher and everything it started at once.
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let text = "";
   child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -37,6 +38,15 @@ function launch(env: Record<string, string>): { child: ChildProcess; output: () 
   return { child, output: () => text, waitFor };
 }
 
+/** SIGKILL to the launcher's whole process group (the sandbox and the app included); quiet if already gone. */
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // already exited
+  }
+}
+
 const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => { if (child.exitCode !== null) resolve(child.exitCode); else child.once("exit", (code) => { resolve(code); }); });
 
 describe("npm start (scripts/start.ts)", () => {
@@ -52,7 +62,7 @@ describe("npm start (scripts/start.ts)", () => {
     const [appPort, sandboxPort] = [await freePort(), await freePort()];
     const env: Record<string, string> = { PORT: String(appPort), SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: db };
     const run = launch({ ...env, FLEET_API_BASE_URL: "" });
-    cleanups.push(() => { run.child.kill("SIGKILL"); rmSync(dir, { recursive: true, force: true }); });
+    cleanups.push(() => { killGroup(run.child); rmSync(dir, { recursive: true, force: true }); });
 
     await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
     expect(run.output()).toMatch(/key_id\s+ffk_/);
@@ -71,7 +81,7 @@ describe("npm start (scripts/start.ts)", () => {
   it("does not start the sandbox when FLEET_API_BASE_URL is set", async () => {
     const [appPort, sandboxPort] = [await freePort(), await freePort()];
     const run = launch({ PORT: String(appPort), SANDBOX_PORT: String(sandboxPort), FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
-    cleanups.push(() => run.child.kill("SIGKILL"));
+    cleanups.push(() => { killGroup(run.child); });
     await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
     expect(run.output()).toContain("http://127.0.0.1:9/api/v1");
     expect(await isListening(sandboxPort)).toBe(false);
@@ -81,7 +91,7 @@ describe("npm start (scripts/start.ts)", () => {
 
   it("refuses a bad PORT with a clear message", async () => {
     const run = launch({ PORT: "http", FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
-    cleanups.push(() => run.child.kill("SIGKILL"));
+    cleanups.push(() => { killGroup(run.child); });
     expect(await exitOf(run.child)).toBe(2);
     expect(run.output()).toContain("PORT");
   }, 30_000);

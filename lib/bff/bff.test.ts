@@ -37,8 +37,9 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
     app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, BFF_TEST_HOOKS: TEST_HOOKS_TOKEN, FLEET_API_BUDGET: "100000" });
   }, 240_000);
   afterAll(async () => {
-    await app.stop();
-    await upstream.stop();
+    // Both guarded: when a start failed, the other process must still be stopped.
+    await (app as AppProcess | undefined)?.stop();
+    await (upstream as SandboxProcess | undefined)?.stop();
   });
 
   describe("session", () => {
@@ -466,8 +467,9 @@ describe("exports of 25,000 rows", () => {
     app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: "100000" });
   }, 240_000);
   afterAll(async () => {
-    await app.stop();
-    await upstream.stop();
+    // Both guarded: when a start failed, the other process must still be stopped.
+    await (app as AppProcess | undefined)?.stop();
+    await (upstream as SandboxProcess | undefined)?.stop();
   });
 
   it("equal the sandbox's rows exactly: count, ids, order, no duplicates", async () => {

@@ -1,0 +1,50 @@
+// Accessibility: an axe scan (WCAG 2 A and AA) of each page with no serious or critical violation, and sign-in by
+// keyboard alone.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { DEMO_CUSTOMER_NAME, expect, expectLoaded, loginForm, test } from "./fixtures";
+
+const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""));
+  const report = blocking.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
+  expect(blocking, `axe found serious or critical violations on ${page.url()}:\n${report}`).toEqual([]);
+}
+
+test("the login page has no serious or critical axe violation", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("the overview has no serious or critical axe violation", async ({ loggedInPage: page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.getByText(DEMO_CUSTOMER_NAME).first()).toBeVisible();
+  // Scan the page with its data, not its loading skeletons.
+  await expectLoaded(page);
+  await expectNoSeriousViolations(page);
+});
+
+test("signing in by keyboard alone reaches Overview", async ({ page, demoKeys }) => {
+  await page.goto("/login");
+  const form = loginForm(page);
+  await expect(form.keyId).toBeVisible();
+
+  // Tab from the top of the page until Key ID has focus (skip links or a demo-key offer may come first).
+  const MAX_TABS = 15;
+  for (let tabs = 0; !(await form.keyId.evaluate((el) => el === document.activeElement)); tabs++) {
+    expect(tabs, `Key ID not reached within ${MAX_TABS} Tab presses`).toBeLessThan(MAX_TABS);
+    await page.keyboard.press("Tab");
+  }
+  await page.keyboard.type(demoKeys["demo-full"].keyId);
+  await page.keyboard.press("Tab");
+  await expect(form.secret).toBeFocused();
+  await page.keyboard.type(demoKeys["demo-full"].secret);
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+});

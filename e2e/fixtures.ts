@@ -1,0 +1,123 @@
+// Fixtures shared by every spec: the project's sandbox profile, the sandbox's demo key pairs, and a page that is
+// already signed in through the BFF's API (so only the login specs go through the form).
+import { execFileSync } from "node:child_process";
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { z } from "zod";
+import { serversOf, type Profile } from "./profiles";
+
+export const DEMO_KEY_LABELS = ["demo-full", "demo-no-transactions", "demo-revoked", "demo-allowlist", "other-full"] as const;
+export type DemoKeyLabel = (typeof DEMO_KEY_LABELS)[number];
+
+export interface DemoKey {
+  label: DemoKeyLabel;
+  /** Customer code: PFL (Prairie Freight Lines) or CHI (Coastal Haulers Inc.). */
+  customer: string;
+  keyId: string;
+  secret: string;
+}
+
+export type DemoKeys = Readonly<Record<DemoKeyLabel, DemoKey>>;
+
+/** The demo customer's name, shown in the shell once signed in with a PFL key. */
+export const DEMO_CUSTOMER_NAME = "Prairie Freight Lines";
+
+export interface E2eWorkerOptions {
+  /** The sandbox profile this project runs against (set per project in playwright.config.ts). */
+  profile: Profile;
+}
+
+interface E2eWorkerFixtures {
+  /** The seeded demo key pairs of this project's sandbox, read with `sandbox/cli.ts keys demo --json`. */
+  demoKeys: DemoKeys;
+}
+
+interface E2eTestFixtures {
+  /** The origin of this project's app (from use.baseURL), e.g. for the Origin header of a same-origin POST. */
+  appOrigin: string;
+  /** `page`, with a session cookie for `demo-full` in its context (signed in through `POST /api/session`). */
+  loggedInPage: Page;
+}
+
+const DemoKeysJson = z.array(z.object({ label: z.string(), customer: z.string(), key_id: z.string().min(1), secret: z.string().min(1) }));
+
+function readDemoKeys(profile: Profile): DemoKeys {
+  // The sandbox (a webServer) has seeded this database before any test runs.
+  const stdout = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "keys", "demo", "--json", "--db", serversOf(profile).db], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: 60_000,
+  });
+  const rows = DemoKeysJson.parse(JSON.parse(stdout));
+  const byLabel = new Map(rows.map((row) => [row.label, row]));
+  const entries = DEMO_KEY_LABELS.map((label): [DemoKeyLabel, DemoKey] => {
+    const row = byLabel.get(label);
+    if (row === undefined) throw new Error(`the sandbox has no demo key "${label}" (keys demo printed: ${rows.map((r) => r.label).join(", ")})`);
+    return [label, { label, customer: row.customer, keyId: row.key_id, secret: row.secret }];
+  });
+  return Object.fromEntries(entries) as Record<DemoKeyLabel, DemoKey>;
+}
+
+/** What the dashboard's own pages send with `POST`/`DELETE /api/session` (the BFF's CSRF checks). */
+export function sameOriginHeaders(appOrigin: string): Record<string, string> {
+  return { "X-Requested-With": "XMLHttpRequest", Origin: appOrigin };
+}
+
+/**
+ * Signs in through the BFF as the login page does (same-origin JSON POST with the CSRF headers). With `page.request`
+ * the session cookie lands in the page's browser context.
+ */
+export async function signInThroughApi(request: APIRequestContext, appOrigin: string, key: Pick<DemoKey, "keyId" | "secret">): Promise<void> {
+  const response = await request.post("/api/session", { data: { keyId: key.keyId, secret: key.secret }, headers: sameOriginHeaders(appOrigin) });
+  expect(response.status(), `POST /api/session answered ${response.status()}: ${await response.text()}`).toBe(200);
+}
+
+export const test = base.extend<E2eTestFixtures, E2eWorkerOptions & E2eWorkerFixtures>({
+  profile: ["primary", { scope: "worker", option: true }],
+  demoKeys: [
+    async ({ profile }, provide) => {
+      await provide(readDemoKeys(profile));
+    },
+    { scope: "worker" },
+  ],
+  appOrigin: async ({ baseURL }, provide) => {
+    if (baseURL === undefined) throw new Error("use.baseURL is not set (it is set per project in playwright.config.ts)");
+    await provide(new URL(baseURL).origin);
+  },
+  loggedInPage: async ({ page, appOrigin, demoKeys }, provide) => {
+    await signInThroughApi(page.request, appOrigin, demoKeys["demo-full"]);
+    await provide(page);
+  },
+});
+
+export { expect };
+
+/** The session cookie's name with the app's production settings (Secure, hence the `__Host-` prefix). */
+export const SESSION_COOKIE_NAME = "__Host-ffd_session";
+
+/** The session cookie in the page's browser context, as a `Cookie` header value for another client to replay. */
+export async function sessionCookieOf(page: Page): Promise<{ header: string; httpOnly: boolean; secure: boolean; sameSite: string }> {
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((c) => c.name === SESSION_COOKIE_NAME);
+  if (cookie === undefined) throw new Error(`no ${SESSION_COOKIE_NAME} cookie; the context holds: ${cookies.map((c) => c.name).join(", ") || "none"}`);
+  return { header: `${cookie.name}=${cookie.value}`, httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite };
+}
+
+/** The login form's parts, as the login page's contract names them. */
+export function loginForm(page: Page): { keyId: Locator; secret: Locator; submit: Locator } {
+  return {
+    keyId: page.getByLabel("Key ID", { exact: true }),
+    // exact: the "Show secret" toggle must not match.
+    secret: page.getByLabel("Secret", { exact: true }),
+    submit: page.getByRole("button", { name: "Sign in", exact: true }),
+  };
+}
+
+/** Waits until no part of the page is loading (`aria-busy="true"`, as the cards set while their data loads). */
+export async function expectLoaded(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** The page's own alerts: Next.js's route announcer (also role="alert") is left out. */
+export function pageAlerts(page: Page): Locator {
+  return page.locator('[role="alert"]:not(#__next-route-announcer__)');
+}

@@ -1,0 +1,27 @@
+// The two sandbox profiles the e2e suite runs against, each with its own sandbox and app on fixed local ports.
+// Shared by playwright.config.ts (which starts the servers) and fixtures.ts (which reads the demo keys).
+
+export const PROFILES = ["primary", "alternative"] as const;
+export type Profile = (typeof PROFILES)[number];
+
+interface ProfileServers {
+  sandboxPort: number;
+  appPort: number;
+  /** The sandbox's SQLite file, reset on every run. */
+  db: string;
+}
+
+/** E2E_PORT_BASE moves every port at once (default 4600: sandboxes 4601/4602, apps 4611/4612). */
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? "4600");
+if (!Number.isInteger(PORT_BASE) || PORT_BASE < 1024 || PORT_BASE > 65_000) {
+  throw new Error(`E2E_PORT_BASE must be an integer from 1024 to 65000; got ${JSON.stringify(process.env.E2E_PORT_BASE)}.`);
+}
+
+export function serversOf(profile: Profile): ProfileServers {
+  const index = PROFILES.indexOf(profile) + 1;
+  return { sandboxPort: PORT_BASE + index, appPort: PORT_BASE + 10 + index, db: `.data/e2e-${profile}.db` };
+}
+
+export function appOrigin(profile: Profile): string {
+  return `http://127.0.0.1:${serversOf(profile).appPort}`;
+}

@@ -1,0 +1,73 @@
+// Playwright end-to-end tests (e2e/): Debian's Chromium against the built app and the sandbox, once per sandbox
+// profile. `npm run test:e2e` builds the app first when the build is missing or stale (scripts/prepare-e2e.ts, which also installs Debian's chromium when missing and running as root):
+// Playwright starts `webServer`s before `globalSetup`, so the build cannot happen there.
+import { defineConfig } from "@playwright/test";
+import type { E2eWorkerOptions } from "./e2e/fixtures";
+import { appOrigin, PROFILES, serversOf, type Profile } from "./e2e/profiles";
+
+const isCi = Boolean(process.env.CI);
+const TSX_CLI = "node_modules/tsx/dist/cli.mjs";
+const NEXT_BIN = "node_modules/next/dist/bin/next";
+/** A fixed, test-only session password (iron-session needs at least 32 characters). */
+const SESSION_SECRET = "e2e-only-session-secret-0123456789abcdef";
+/** The upstream request budget per key, raised in both the sandbox and the app so no test waits for it. */
+const BUDGET = "100000";
+const SERVER_TIMEOUT_MS = 120_000;
+/** SIGTERM first, so the sandbox closes its database and `next start` exits cleanly; SIGKILL after this long. */
+const GRACEFUL_SHUTDOWN = { signal: "SIGTERM" as const, timeout: 10_000 };
+
+function serversFor(profile: Profile) {
+  const { sandboxPort, appPort, db } = serversOf(profile);
+  return [
+    {
+      name: `sandbox ${profile}`,
+      command: `node ${TSX_CLI} sandbox/cli.ts --port ${sandboxPort} --db ${db} --reset --profile ${profile} --budget ${BUDGET} --quiet`,
+      url: `http://127.0.0.1:${sandboxPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: SERVER_TIMEOUT_MS,
+      gracefulShutdown: GRACEFUL_SHUTDOWN,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    },
+    {
+      name: `app ${profile}`,
+      command: `node ${NEXT_BIN} start -p ${appPort} -H 127.0.0.1`,
+      // Any HTTP answer (401 without a session) means the app is up.
+      url: `${appOrigin(profile)}/api/session`,
+      reuseExistingServer: false,
+      timeout: SERVER_TIMEOUT_MS,
+      gracefulShutdown: GRACEFUL_SHUTDOWN,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+      env: {
+        FLEET_API_BASE_URL: `http://127.0.0.1:${sandboxPort}/api/v1`,
+        SESSION_SECRET,
+        FLEET_API_BUDGET: BUDGET,
+        LOG_LEVEL: "warn",
+      },
+    },
+  ];
+}
+
+export default defineConfig<object, E2eWorkerOptions>({
+  testDir: "e2e",
+  forbidOnly: isCi,
+  retries: isCi ? 1 : 0,
+  // Two cores, shared with two sandboxes and two apps.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: ".ci-results/playwright.json" }]],
+  use: {
+    headless: true,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: PROFILES.map((profile) => ({
+    name: profile,
+    use: { baseURL: appOrigin(profile), profile },
+  })),
+  webServer: PROFILES.flatMap(serversFor),
+});
