@@ -1,4 +1,7 @@
 import { AccountCard } from "./account-card";
+import { DailyChartCard } from "./daily-chart-card";
+import { LatestTransactionsCard } from "./latest-transactions-card";
+import { TopListCard } from "./top-list-card";
 import { TotalsCard } from "./totals-card";
 
 /** The overview's cards; each loads and fails on its own, so one failing part never blanks the page. */
@@ -7,6 +10,12 @@ export function Overview() {
     <div className="grid gap-6 lg:grid-cols-3">
       <AccountCard />
       <TotalsCard className="lg:col-span-2" />
+      <DailyChartCard className="lg:col-span-3" />
+      <div className="grid gap-6 md:grid-cols-2 lg:col-span-3">
+        <TopListCard list="topDrivers" />
+        <TopListCard list="topStations" />
+      </div>
+      <LatestTransactionsCard className="lg:col-span-3" />
     </div>
   );
 }

@@ -1,0 +1,22 @@
+import type { BffRequestError } from "@/lib/queries/fetch-json";
+import { ErrorNotice, isRetryableStatus } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** A card's loading placeholder: grey rows for the eye, one sentence for screen readers. */
+export function CardSkeleton({ label, rows = 5, className = "h-4" }: { label: string; rows?: number; className?: string }) {
+  return (
+    <div aria-busy="true">
+      <p className="sr-only">{label}</p>
+      <div className="space-y-3">
+        {Array.from({ length: rows }, (_, index) => (
+          <Skeleton key={index} className={`${className} ${index % 2 === 0 ? "w-full" : "w-5/6"}`} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A card's failure: the BFF's own sentence (a missing scope names the scope), with "Try again" when it may help. */
+export function CardError({ error, onRetry, isRetrying }: { error: BffRequestError; onRetry: () => void; isRetrying: boolean }) {
+  return <ErrorNotice message={error.message} onRetry={isRetryableStatus(error.status) ? onRetry : undefined} isRetrying={isRetrying} />;
+}

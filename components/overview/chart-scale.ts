@@ -1,0 +1,39 @@
+/**
+ * Axis helpers for the daily chart. The data stay exact decimal strings; each one is turned into a number only to
+ * place it on screen (no sums of floats anywhere).
+ */
+
+export interface AxisScale {
+  /** The top of the axis: `count` steps. */
+  max: number;
+  /** The value between two ticks: 1, 2, 2.5 or 5 times a power of ten. */
+  step: number;
+  /** How many steps from 0 to `max` (at most the count asked for). */
+  count: number;
+}
+
+const NICE_STEPS = [1, 2, 2.5, 5, 10] as const;
+
+/** An axis from 0 covering `value` in at most `maxTicks` "nice" steps (round labels); one step of 1 for an empty series. */
+export function axisScale(value: number, maxTicks: number): AxisScale {
+  if (!(value > 0) || !Number.isFinite(value)) return { max: 1, step: 1, count: 1 };
+  const rough = value / maxTicks;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = (NICE_STEPS.find((candidate) => candidate * power >= rough * (1 - 1e-12)) ?? 10) * power;
+  const count = Math.max(1, Math.ceil(value / step - 1e-9));
+  return { max: step * count, step, count };
+}
+
+/** The tick values of an axis, from 0 to its max. */
+export function ticks(scale: AxisScale): number[] {
+  return Array.from({ length: scale.count + 1 }, (_, index) => scale.step * index);
+}
+
+/** Indexes of the day labels to print on the x axis: about `wanted` of them, the last day always included. */
+export function labelIndexes(length: number, wanted: number): number[] {
+  if (length <= 0) return [];
+  const step = Math.max(1, Math.ceil(length / wanted));
+  const indexes: number[] = [];
+  for (let index = length - 1; index >= 0; index -= step) indexes.unshift(index);
+  return indexes;
+}

@@ -1,0 +1,212 @@
+"use client";
+
+import type { Route } from "next";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import type { ReactNode } from "react";
+import { formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice, isRetryableStatus } from "@/components/ui/error-notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { Extra, TransactionDetail } from "@/lib/model";
+import { useTransaction } from "@/lib/queries/transactions";
+import { describeOffset, formatDateTime } from "./format-date-time";
+import { parseListState, serializeListState } from "./list-state";
+import { TransactionStatusBadge } from "./status-badge";
+
+const LINK_CLASSES = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
+
+/**
+ * The list the user came from: `?back=` carries its query string. It is re-read through the list's own parser, so
+ * the link can only ever lead to `/transactions` with known parameters (never another site or path).
+ */
+function useBackHref(): Route {
+  const back = useSearchParams().get("back");
+  if (back === null) return "/transactions";
+  const query = serializeListState(parseListState(new URLSearchParams(back)));
+  return query === "" ? "/transactions" : `/transactions?${query}`;
+}
+
+export function TransactionDetailView({ id }: { id: string }) {
+  const query = useTransaction(id);
+  const backHref = useBackHref();
+  const backLink = (
+    <Link href={backHref} className={LINK_CLASSES}>
+      <span aria-hidden="true">← </span>Back to transactions
+    </Link>
+  );
+
+  if (query.isError) {
+    if (query.error.status === 404) {
+      return (
+        <div>
+          <PageHeader title="Transaction not found">
+            No transaction with this reference exists on your account. It may belong to another customer, or the link may be
+            mistyped.
+          </PageHeader>
+          {backLink}
+        </div>
+      );
+    }
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Transaction" />
+        <ErrorNotice
+          message={query.error.message}
+          {...(isRetryableStatus(query.error.status) ? { onRetry: () => void query.refetch(), isRetrying: query.isFetching } : {})}
+        />
+        {backLink}
+      </div>
+    );
+  }
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" className="space-y-4">
+        <p className="mb-2">{backLink}</p>
+        <PageHeader title="Transaction" />
+        <p className="sr-only">Loading the transaction…</p>
+        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+
+  return <Detail transaction={query.data} backLink={backLink} />;
+}
+
+function Detail({ transaction: t, backLink }: { transaction: TransactionDetail; backLink: ReactNode }) {
+  return (
+    <div>
+      <p className="mb-2">{backLink}</p>
+      <PageHeader title={`Transaction ${t.reference}`}>
+        <span className="flex flex-wrap items-center gap-3">
+          <TransactionStatusBadge status={t.status} />
+          <time dateTime={t.at} title={describeOffset(t.at)}>
+            {formatDateTime(t.at)}
+          </time>
+        </span>
+      </PageHeader>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card title="Purchase">
+          <DefinitionList
+            items={[
+              ["Amount", <span key="amount" data-testid="detail-amount">{formatMoney(t.amount)}</span>],
+              ["Product", t.product],
+              ["Gallons", formatGallons(t.gallons)],
+              ["Price per gallon", formatUnitPrice(t.pricePerGallon)],
+              ["Reference", t.reference],
+              ["Source", t.source],
+            ]}
+          />
+        </Card>
+        <Card title="Diesel exhaust fluid (DEF)">
+          {t.def === null ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">No DEF on this purchase.</p>
+          ) : (
+            <DefinitionList
+              items={[
+                ["Gallons", formatGallons(t.def.gallons)],
+                ["Amount", formatMoney(t.def.amount)],
+                ["Category", t.def.category],
+              ]}
+            />
+          )}
+        </Card>
+        <Card title="Station">
+          <DefinitionList
+            items={[
+              ["Name", t.station.name],
+              ["Location number", t.station.locNum],
+              ["Address", [t.station.address, `${t.station.city}, ${t.station.state}${t.station.zip === null ? "" : ` ${t.station.zip}`}`].filter(Boolean).join(", ")],
+            ]}
+          />
+        </Card>
+        <Card title="Driver and card">
+          <DefinitionList
+            items={[
+              ["Driver", t.driver.name],
+              ["E-mail", t.driver.email === null ? null : <a key="email" className={LINK_CLASSES} href={`mailto:${t.driver.email}`}>{t.driver.email}</a>],
+              ["Truck", t.driver.truckId],
+              ["Card", `•••• ${t.card.last4}`],
+              ["Card type", t.card.type],
+            ]}
+          />
+        </Card>
+        {t.createdAt !== null || t.updatedAt !== null ? (
+          <Card title="Timestamps">
+            <DefinitionList
+              items={[
+                ["Purchased", <Time key="at" iso={t.at} />],
+                ["Recorded", t.createdAt === null ? null : <Time key="created" iso={t.createdAt} />],
+                ["Last updated", t.updatedAt === null ? null : <Time key="updated" iso={t.updatedAt} />],
+              ]}
+            />
+          </Card>
+        ) : null}
+        {t.audit !== null && Object.keys(t.audit).length > 0 ? (
+          <Card title="Audit">
+            <ExtraList extra={t.audit} />
+          </Card>
+        ) : null}
+        {Object.keys(t.extra).length > 0 ? (
+          <Card title="More details" className="md:col-span-2">
+            <ExtraList extra={t.extra} />
+          </Card>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Time({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={describeOffset(iso)}>
+      {formatDateTime(iso)}
+    </time>
+  );
+}
+
+type Item = readonly [label: string, value: ReactNode];
+
+/** Label/value pairs; a missing value reads "Not provided" rather than leaving a gap. */
+function DefinitionList({ items }: { items: readonly Item[] }) {
+  return (
+    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+          <dd className="break-words text-slate-900 dark:text-slate-100">
+            {value === null || value === "" ? <span className="text-slate-600 dark:text-slate-400">Not provided</span> : value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "fuel_grade" → "Fuel grade". */
+function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function renderValue(value: unknown): ReactNode {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return <code className="font-mono text-xs break-all">{JSON.stringify(value)}</code>;
+}
+
+/** Fields the upstream sent that the model has no place for, shown generically, sorted by label. */
+function ExtraList({ extra }: { extra: Extra }) {
+  const items = Object.entries(extra)
+    .map(([key, value]): Item => [humanize(key), renderValue(value)])
+    .sort(([a], [b]) => a.localeCompare(b));
+  return <DefinitionList items={items} />;
+}

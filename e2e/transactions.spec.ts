@@ -1,0 +1,127 @@
+// The transactions journey: the table's total equals the BFF's, filters narrow it and survive a reload through the
+// URL, paging and the page size, search, a row's detail, an unknown id, and an axe scan.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, expectLoaded, test } from "./fixtures";
+
+const DEFAULT_PAGE_SIZE = 50;
+const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
+
+const rows = (page: Page) => page.getByTestId("transaction-row");
+const rangeSummary = (page: Page) => page.getByTestId("range-summary");
+
+/** What the BFF itself says the unfiltered total is. */
+async function bffTotal(page: Page, query = ""): Promise<number> {
+  const response = await page.request.get(`/api/transactions?limit=1${query}`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { total?: unknown };
+  if (typeof body.total !== "number") throw new Error(`no total in ${JSON.stringify(body)}`);
+  return body.total;
+}
+
+async function openList(page: Page, query = ""): Promise<void> {
+  await page.goto(`/transactions${query}`);
+  await expect(page.getByRole("heading", { name: "Transactions", level: 1 })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+  await expectLoaded(page);
+}
+
+test("the table shows the BFF's total and 50 rows by default", async ({ loggedInPage: page }) => {
+  const total = await bffTotal(page);
+  expect(total).toBeGreaterThan(DEFAULT_PAGE_SIZE);
+  await openList(page);
+  await expect(rows(page)).toHaveCount(DEFAULT_PAGE_SIZE);
+  await expect(rangeSummary(page)).toHaveText(`1–50 of ${total.toLocaleString("en-US")}`);
+});
+
+test("the status filter narrows the rows and survives a reload through the URL", async ({ loggedInPage: page }) => {
+  await openList(page);
+  await page.getByRole("combobox", { name: "Status" }).selectOption("failed");
+  await expect(page).toHaveURL((url) => url.searchParams.get("status") === "failed");
+  await expectLoaded(page);
+  const failedTotal = await bffTotal(page, "&status=failed");
+  await expect(rangeSummary(page)).toContainText(`of ${failedTotal.toLocaleString("en-US")}`);
+  const badges = page.getByTestId("status-badge");
+  await expect(badges.first()).toBeVisible();
+  expect(new Set(await badges.allTextContents())).toEqual(new Set(["Failed"]));
+
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("failed");
+  await expect(rows(page).first()).toBeVisible();
+  await expectLoaded(page);
+  expect(new Set(await page.getByTestId("status-badge").allTextContents())).toEqual(new Set(["Failed"]));
+
+  // Back returns to the unfiltered list.
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === "/transactions" && !url.searchParams.has("status"));
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("");
+});
+
+test("paging to page 2 changes the first row and the URL; page size 25 shows 25 rows", async ({ loggedInPage: page }) => {
+  await openList(page);
+  const firstRowOnPage1 = await rows(page).first().textContent();
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("page") === "2");
+  await expectLoaded(page);
+  await expect(rangeSummary(page)).toContainText("51–100 of");
+  expect(await rows(page).first().textContent()).not.toBe(firstRowOnPage1);
+
+  await page.getByRole("combobox", { name: "Rows per page" }).selectOption("25");
+  await expect(page).toHaveURL((url) => url.searchParams.get("limit") === "25" && !url.searchParams.has("page"));
+  await expectLoaded(page);
+  await expect(rows(page)).toHaveCount(25);
+});
+
+test("searching a driver's surname from the first row narrows the rows", async ({ loggedInPage: page }) => {
+  const total = await bffTotal(page);
+  await openList(page);
+  const driver = (await rows(page).first().getByTestId("driver-name").textContent())?.trim() ?? "";
+  const surname = driver.split(/\s+/).at(-1) ?? "";
+  expect(surname).not.toBe("");
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(surname);
+  await expect(page).toHaveURL((url) => url.searchParams.get("search") === surname);
+  await expectLoaded(page);
+  const narrowed = await bffTotal(page, `&search=${encodeURIComponent(surname)}`);
+  expect(narrowed).toBeGreaterThan(0);
+  expect(narrowed).toBeLessThan(total);
+  await expect(rangeSummary(page)).toContainText(`of ${narrowed.toLocaleString("en-US")}`);
+  await expect(rows(page).first().getByTestId("driver-name")).toBeVisible();
+});
+
+test("clicking a row opens its detail with the same amount; Back to transactions keeps the view", async ({ loggedInPage: page }) => {
+  await openList(page, "?status=completed");
+  const row = rows(page).nth(2);
+  const amount = (await row.locator('[data-column="amount"]').textContent())?.trim() ?? "";
+  expect(amount).toMatch(/^\$/);
+  await row.click();
+
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/transactions/"));
+  await expect(page.getByTestId("detail-amount")).toHaveText(amount);
+  await expect(page.getByRole("heading", { name: "Station" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Back to transactions" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/transactions" && url.searchParams.get("status") === "completed");
+});
+
+test("Enter on a focused row opens its detail", async ({ loggedInPage: page }) => {
+  await openList(page);
+  await rows(page).first().focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/transactions/"));
+  await expect(page.getByTestId("detail-amount")).toBeVisible();
+});
+
+test("an unknown id shows the not-found message with a way back", async ({ loggedInPage: page }) => {
+  await page.goto("/transactions/no-such-transaction-000");
+  await expect(page.getByRole("heading", { name: "Transaction not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to transactions" })).toHaveAttribute("href", "/transactions");
+});
+
+test("the transactions page has no serious or critical axe violation", async ({ loggedInPage: page }) => {
+  await openList(page);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""));
+  const report = blocking.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
+  expect(blocking, `axe found serious or critical violations:\n${report}`).toEqual([]);
+});

@@ -1,0 +1,53 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Page, Transaction, TransactionDetail, TransactionStatus } from "@/lib/model";
+import { fetchJson } from "./fetch-json";
+
+/** One page of the list, as `GET /api/transactions` takes it: dates are UTC days, both ends inclusive. */
+export interface TransactionListParams {
+  page: number;
+  limit: number;
+  from: string | null;
+  to: string | null;
+  status: TransactionStatus | null;
+  search: string;
+}
+
+/** Query keys of this file; every key under `["transactions", "list" | "detail"]` comes from here. */
+export const transactionKeys = {
+  lists: () => ["transactions", "list"] as const,
+  list: (params: TransactionListParams) => ["transactions", "list", params] as const,
+  detail: (id: string) => ["transactions", "detail", id] as const,
+};
+
+export function transactionListUrl(params: TransactionListParams): string {
+  const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
+  if (params.from !== null) query.set("from", params.from);
+  if (params.to !== null) query.set("to", params.to);
+  if (params.status !== null) query.set("status", params.status);
+  if (params.search !== "") query.set("search", params.search);
+  return `/api/transactions?${query.toString()}`;
+}
+
+export function transactionsQueryOptions(params: TransactionListParams) {
+  return queryOptions({
+    queryKey: transactionKeys.list(params),
+    queryFn: ({ signal }) => fetchJson<Page<Transaction>>(transactionListUrl(params), { signal }),
+    // The page on screen stays while the next one loads (paging, filtering): no flash of an empty table.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTransactions(params: TransactionListParams) {
+  return useQuery(transactionsQueryOptions(params));
+}
+
+export function transactionQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: transactionKeys.detail(id),
+    queryFn: ({ signal }) => fetchJson<TransactionDetail>(`/api/transactions/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+export function useTransaction(id: string) {
+  return useQuery(transactionQueryOptions(id));
+}
