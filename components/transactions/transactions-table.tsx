@@ -11,6 +11,7 @@ import type { Transaction } from "@/lib/model";
 import type { BffRequestError } from "@/lib/queries/fetch-json";
 import { useTransactions } from "@/lib/queries/transactions";
 import { ColumnToggle } from "./column-toggle";
+import { ExportControls } from "./export-controls";
 import { NUMERIC_COLUMNS, transactionColumns } from "./columns";
 import { TransactionFilters } from "./filters";
 import { hasActiveFilters, resolveRange, type PageSize } from "./list-state";
@@ -75,7 +76,10 @@ export function TransactionsTable() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <TransactionFilters state={state} onChange={list.setFilters} />
-        <ColumnToggle table={table} />
+        <div className="flex flex-wrap items-start gap-3">
+          <ColumnToggle table={table} />
+          <ExportControls filters={state} />
+        </div>
       </div>
 
       {query.isError ? <ListError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} /> : null}

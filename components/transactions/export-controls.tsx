@@ -1,0 +1,177 @@
+"use client";
+
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { BffRequestError } from "@/lib/queries/fetch-json";
+import {
+  clockMs,
+  EXPORT_FORMAT_LABELS,
+  estimateSecondsLeft,
+  exportUrl,
+  formatDuration,
+  newExportId,
+  runExport,
+  saveBlob,
+  type ExportFormat,
+} from "./export-download";
+import type { ListState } from "./list-state";
+
+type ExportStatus =
+  | { kind: "idle" }
+  | { kind: "running"; format: ExportFormat; rowsDone: number; total: number | null; startedAt: number; now: number }
+  | { kind: "done"; rows: number | null; filename: string }
+  | { kind: "cancelled" }
+  | { kind: "error"; message: string };
+
+const FORMATS: readonly ExportFormat[] = ["csv", "xlsx"];
+
+function errorMessage(error: unknown): string {
+  if (error instanceof BffRequestError) {
+    if (error.status === 429) {
+      const wait = error.retryAfterSeconds !== null ? ` Try again in ${error.retryAfterSeconds} s.` : " Try again in a moment.";
+      return `Export not started: the Fleet Fuel API's request budget is used up.${wait}`;
+    }
+    if (error.status === 403) return `Export not started: ${error.message}`;
+    return `Export failed: ${error.message}`;
+  }
+  return "Export failed. Please try again.";
+}
+
+/** Export of exactly the list's current filters, as CSV or Excel, with progress, a time estimate and Cancel. */
+export function ExportControls({ filters }: { filters: Pick<ListState, "range" | "from" | "to" | "status" | "search"> }) {
+  const [status, setStatus] = useState<ExportStatus>({ kind: "idle" });
+  const controllerRef = useRef<AbortController | null>(null);
+  const cancelRef = useRef<HTMLButtonElement | null>(null);
+  const isRunning = status.kind === "running";
+
+  // Leaving the page cancels the export (the BFF then stops its upstream walk).
+  useEffect(
+    () => () => {
+      controllerRef.current?.abort();
+    },
+    [],
+  );
+
+  // The elapsed time (and so the estimate) moves between progress ticks too.
+  useEffect(() => {
+    if (!isRunning) return;
+    const timer = setInterval(() => {
+      setStatus((current) => (current.kind === "running" ? { ...current, now: Date.now() } : current));
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [isRunning]);
+
+  const start = async (format: ExportFormat) => {
+    controllerRef.current?.abort();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    const exportId = newExportId();
+    const startedAt = clockMs();
+    setStatus({ kind: "running", format, rowsDone: 0, total: null, startedAt, now: startedAt });
+    try {
+      const result = await runExport(
+        exportUrl(filters, format, exportId),
+        exportId,
+        controller.signal,
+        (tick) => {
+          setStatus((current) => (current.kind === "running" ? { ...current, rowsDone: tick.rowsDone, total: tick.total, now: Date.now() } : current));
+        },
+        `fleet-fuel-transactions.${format}`,
+      );
+      if (controller.signal.aborted) return;
+      saveBlob(result.blob, result.filename);
+      setStatus({ kind: "done", rows: result.total, filename: result.filename });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        if (controllerRef.current === controller) setStatus({ kind: "cancelled" });
+        return;
+      }
+      setStatus({ kind: "error", message: errorMessage(error) });
+    } finally {
+      if (controllerRef.current === controller) controllerRef.current = null;
+    }
+  };
+
+  const cancel = () => {
+    controllerRef.current?.abort();
+  };
+
+  // Focus goes to Cancel while running, so a keyboard user can stop it at once.
+  useEffect(() => {
+    if (isRunning) cancelRef.current?.focus();
+  }, [isRunning]);
+
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <div className="flex gap-2" role="group" aria-label="Export the filtered transactions">
+        {FORMATS.map((format) => (
+          <Button
+            key={format}
+            variant="secondary"
+            disabled={isRunning}
+            onClick={() => {
+              void start(format);
+            }}
+          >
+            Export {EXPORT_FORMAT_LABELS[format]}
+          </Button>
+        ))}
+      </div>
+      {status.kind === "running" ? <ExportProgressPanel status={status} onCancel={cancel} cancelRef={cancelRef} /> : null}
+      <div aria-live="polite" className="text-sm">
+        {status.kind === "done" ? (
+          <p className="text-slate-700 dark:text-slate-300">
+            Exported {status.rows === null ? "all" : status.rows.toLocaleString("en-US")} {status.rows === 1 ? "row" : "rows"} to {status.filename}.
+          </p>
+        ) : null}
+        {status.kind === "cancelled" ? <p className="text-slate-700 dark:text-slate-300">Export cancelled.</p> : null}
+      </div>
+      {status.kind === "error" ? (
+        <div role="alert" className="max-w-md rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+          {status.message}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ExportProgressPanel({
+  status,
+  onCancel,
+  cancelRef,
+}: {
+  status: Extract<ExportStatus, { kind: "running" }>;
+  onCancel: () => void;
+  cancelRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const { rowsDone, total, format } = status;
+  const secondsLeft = estimateSecondsLeft(rowsDone, total, status.now - status.startedAt);
+  const label = `Exporting ${EXPORT_FORMAT_LABELS[format]}`;
+  const counts = total === null ? `${rowsDone.toLocaleString("en-US")} rows done` : `${rowsDone.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`;
+  return (
+    <div className="w-full max-w-md rounded-md border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900" data-testid="export-progress">
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor="export-progress-bar" className="font-medium text-slate-900 dark:text-slate-50">
+          {label}
+        </label>
+        <button type="button" ref={cancelRef} onClick={onCancel} className={buttonClasses("secondary", "px-3 py-1")}>
+          Cancel
+        </button>
+      </div>
+      <progress
+        id="export-progress-bar"
+        className="mt-2 h-2 w-full accent-brand-700"
+        max={total ?? undefined}
+        value={total === null ? undefined : Math.min(rowsDone, total)}
+        aria-valuetext={counts}
+      />
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        {counts}
+        {secondsLeft === null ? "" : ` · about ${formatDuration(secondsLeft)} left`}
+      </p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">The time is limited by the Fleet Fuel API&apos;s request budget.</p>
+    </div>
+  );
+}

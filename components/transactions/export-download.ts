@@ -1,0 +1,170 @@
+import { BffRequestError, fetchJson, requestBff } from "@/lib/queries/fetch-json";
+import { resolveRange, type ListState } from "./list-state";
+
+/**
+ * Export of the transactions list: the file is streamed by `GET /api/transactions/export` while
+ * `GET /api/transactions/export/progress` says how many rows are done. Pure helpers plus one runner, so the
+ * component only holds the UI state.
+ */
+
+export type ExportFormat = "csv" | "xlsx";
+
+export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = { csv: "CSV", xlsx: "Excel" };
+
+export interface ExportProgressReply {
+  state: "running" | "done" | "failed" | "cancelled";
+  rowsDone: number;
+  expectedRows: number;
+  startedAt: string;
+  updatedAt: string;
+  message: string | null;
+}
+
+export interface ExportTick {
+  rowsDone: number;
+  /** From `X-Export-Total` (or the progress endpoint); null until known. */
+  total: number | null;
+}
+
+export interface ExportResult {
+  blob: Blob;
+  filename: string;
+  total: number | null;
+}
+
+const POLL_MS = 1000;
+
+/** An id the progress endpoint accepts (8–64 of `[A-Za-z0-9-]`); `randomUUID` needs a secure context, hence the fallback. */
+export function newExportId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The export URL for the list's current filters (a relative date preset is resolved now, as the table does). */
+export function exportUrl(state: Pick<ListState, "range" | "from" | "to" | "status" | "search">, format: ExportFormat, exportId: string, now: Date = new Date()): string {
+  const { from, to } = resolveRange(state, now);
+  const params = new URLSearchParams({ format });
+  if (from !== null) params.set("from", from);
+  if (to !== null) params.set("to", to);
+  if (state.status !== null) params.set("status", state.status);
+  if (state.search !== "") params.set("search", state.search);
+  params.set("exportId", exportId);
+  return `/api/transactions/export?${params.toString()}`;
+}
+
+/** The file name from `Content-Disposition`: `filename*` (RFC 5987) first, then `filename`, else a fallback. */
+export function filenameFromDisposition(header: string | null, fallback: string): string {
+  if (header === null) return fallback;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1] !== undefined) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // Malformed percent-encoding: try the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header) ?? /filename\s*=\s*([^;]+)/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, "$1").trim();
+  return name !== undefined && name !== "" ? name : fallback;
+}
+
+/** Wall-clock milliseconds, for event handlers (kept out of render). */
+export function clockMs(): number {
+  return Date.now();
+}
+
+/** Seconds left at the rate so far, or null while there is too little to go on. */
+export function estimateSecondsLeft(rowsDone: number, total: number | null, elapsedMs: number): number | null {
+  if (total === null || rowsDone <= 0 || elapsedMs < 500 || rowsDone >= total) return null;
+  const perMs = rowsDone / elapsedMs;
+  return Math.ceil((total - rowsDone) / perMs / 1000);
+}
+
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes < 60) return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+  const hours = Math.floor(minutes / 60);
+  return `${hours} h ${minutes % 60} min`;
+}
+
+export const STREAM_FAILED_MESSAGE = "The export stopped before the file was complete (the Fleet Fuel API stopped answering). Please try again.";
+
+/**
+ * Runs one export: fetches the file (errors before the stream starts come back as `BffRequestError`), reads the body
+ * into a Blob while polling the progress endpoint, and reports rows done. Aborting `signal` cancels the download,
+ * which makes the BFF stop its upstream walk; the promise then rejects with the AbortError.
+ */
+export async function runExport(url: string, exportId: string, signal: AbortSignal, onTick: (tick: ExportTick) => void, fallbackName: string): Promise<ExportResult> {
+  let total: number | null = null;
+  let rowsDone = 0;
+  // Stops the polling the moment the download ends, so a small export is not held back by a pending tick.
+  const stopPolling = new AbortController();
+  const pollSignal = AbortSignal.any([signal, stopPolling.signal]);
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, POLL_MS);
+      pollSignal.addEventListener("abort", () => { clearTimeout(timer); resolve(); }, { once: true });
+    });
+  const stopped = () => pollSignal.aborted;
+  const poll = async () => {
+    while (!stopped()) {
+      await sleep();
+      if (stopped()) return;
+      try {
+        const progress = await fetchJson<ExportProgressReply>(`/api/transactions/export/progress?exportId=${encodeURIComponent(exportId)}`, { signal: pollSignal });
+        if (stopped()) return;
+        rowsDone = Math.max(rowsDone, progress.rowsDone);
+        total ??= progress.expectedRows;
+        onTick({ rowsDone, total });
+      } catch {
+        // Not tracked yet (404 until page 1 is in), or a hiccup: the download itself decides success.
+      }
+    }
+  };
+  void poll();
+
+  try {
+    const response = await requestBff(url, { signal, headers: { Accept: "*/*" } });
+    const header = Number(response.headers.get("X-Export-Total"));
+    if (response.headers.has("X-Export-Total") && Number.isFinite(header)) total = header;
+    onTick({ rowsDone, total });
+    const filename = filenameFromDisposition(response.headers.get("Content-Disposition"), fallbackName);
+    const type = response.headers.get("Content-Type") ?? "application/octet-stream";
+    if (response.body === null) return { blob: await response.blob(), filename, total };
+    const reader = response.body.getReader();
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+      }
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new BffRequestError(0, "export_stream_failed", STREAM_FAILED_MESSAGE);
+    }
+    return { blob: new Blob(chunks, { type }), filename, total };
+  } finally {
+    stopPolling.abort();
+  }
+}
+
+/** Hands the file to the browser's downloads (object URL and an `<a download>` click). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = filename;
+  link.rel = "noopener";
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => {
+    URL.revokeObjectURL(href);
+  }, 10_000);
+}

@@ -1,0 +1,97 @@
+// The export journey: with the table filtered to failed transactions, "Export CSV" downloads a file whose rows equal
+// the BFF's filtered total and are all failed; "Export Excel" downloads an .xlsx.
+import { readFile } from "node:fs/promises";
+import type { Download, Page } from "@playwright/test";
+import { expect, expectLoaded, pageAlerts, test } from "./fixtures";
+
+/** What the BFF says the filtered total is. */
+async function bffTotal(page: Page, query: string): Promise<number> {
+  const response = await page.request.get(`/api/transactions?limit=1${query}`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { total?: unknown };
+  if (typeof body.total !== "number") throw new Error(`no total in ${JSON.stringify(body)}`);
+  return body.total;
+}
+
+async function openFailedList(page: Page): Promise<void> {
+  await page.goto("/transactions?status=failed");
+  await expect(page.getByRole("heading", { name: "Transactions", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible();
+  await expectLoaded(page);
+}
+
+/** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text.charAt(i);
+    if (quoted) {
+      if (char === '"' && text.charAt(i + 1) === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      record.push(field);
+      field = "";
+    } else if (char === "\r" && text.charAt(i + 1) === "\n") {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+      i += 1;
+    } else field += char;
+  }
+  if (field !== "" || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+async function downloadBytes(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  return readFile(path);
+}
+
+test("Export CSV downloads exactly the failed transactions", async ({ loggedInPage: page }) => {
+  const total = await bffTotal(page, "&status=failed");
+  expect(total).toBeGreaterThan(0);
+  await openFailedList(page);
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+
+  const bytes = await downloadBytes(download);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString("utf8");
+  expect(text).toContain("\r\n");
+  const records = parseCsv(text);
+  const [, header, ...data] = records;
+  expect(header).toBeDefined();
+  const statusIndex = (header ?? []).indexOf("Status");
+  expect(statusIndex).toBeGreaterThanOrEqual(0);
+  expect(data).toHaveLength(total);
+  expect(new Set(data.map((row) => row[statusIndex]))).toEqual(new Set(["failed"]));
+
+  await expect(page.getByText(`Exported ${total.toLocaleString("en-US")} row`)).toBeVisible();
+  await expect(pageAlerts(page)).toHaveCount(0);
+});
+
+test("Export Excel downloads an .xlsx file", async ({ loggedInPage: page }) => {
+  await openFailedList(page);
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export Excel" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const bytes = await downloadBytes(download);
+  expect(bytes.length).toBeGreaterThan(0);
+  // An .xlsx is a zip archive.
+  expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+});
