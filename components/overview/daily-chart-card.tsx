@@ -1,6 +1,7 @@
 "use client";
 
-import { useSummary, type RankedItem } from "@/lib/queries/summary";
+import type { RankedItem } from "@/lib/model";
+import { useSummary } from "@/lib/queries/summary";
 import { formatGallons, formatMoney } from "@/components/format/numbers";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";

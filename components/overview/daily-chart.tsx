@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { toMinorUnits } from "@/lib/model/decimal-math";
-import type { SummaryDay, SummaryTotals } from "@/lib/queries/summary";
+import type { SummaryDay, SummaryTotals } from "@/lib/model";
 import { formatCount, formatGallons, formatMoney } from "@/components/format/numbers";
 import { Button } from "@/components/ui/button";
 import { axisScale, labelIndexes, ticks } from "./chart-scale";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useSummary, type RankedItem, type TransactionSummary } from "@/lib/queries/summary";
+import type { RankedItem, TransactionSummary } from "@/lib/model";
+import { useSummary } from "@/lib/queries/summary";
 import { Card } from "@/components/ui/card";
 import { formatCount, formatMoney } from "@/components/format/numbers";
 import { CardError, CardSkeleton } from "./card-states";

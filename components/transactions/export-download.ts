@@ -1,4 +1,7 @@
+import type { ExportFormat, ExportProgress } from "@/lib/model";
 import { BffRequestError, fetchJson, requestBff } from "@/lib/queries/fetch-json";
+
+export type { ExportFormat };
 import { resolveRange, type ListState } from "./list-state";
 
 /**
@@ -7,18 +10,8 @@ import { resolveRange, type ListState } from "./list-state";
  * component only holds the UI state.
  */
 
-export type ExportFormat = "csv" | "xlsx";
-
 export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = { csv: "CSV", xlsx: "Excel" };
 
-export interface ExportProgressReply {
-  state: "running" | "done" | "failed" | "cancelled";
-  rowsDone: number;
-  expectedRows: number;
-  startedAt: string;
-  updatedAt: string;
-  message: string | null;
-}
 
 export interface ExportTick {
   rowsDone: number;
@@ -114,7 +107,7 @@ export async function runExport(url: string, exportId: string, signal: AbortSign
       await sleep();
       if (stopped()) return;
       try {
-        const progress = await fetchJson<ExportProgressReply>(`/api/transactions/export/progress?exportId=${encodeURIComponent(exportId)}`, { signal: pollSignal });
+        const progress = await fetchJson<ExportProgress>(`/api/transactions/export/progress?exportId=${encodeURIComponent(exportId)}`, { signal: pollSignal });
         if (stopped()) return;
         rowsDone = Math.max(rowsDone, progress.rowsDone);
         total ??= progress.expectedRows;

@@ -1,18 +1,11 @@
 import "server-only";
+import type { ExportProgress } from "@/lib/model";
 import { now } from "./clock";
 
 /**
  * Progress of running exports, for the page's progress bar: keyed by the session and an id the page chose. Entries
  * live a few minutes after their last change. In memory: the export and its progress are served by one instance.
  */
-export interface ExportProgress {
-  state: "running" | "done" | "failed" | "cancelled";
-  rowsDone: number;
-  expectedRows: number;
-  startedAt: string;
-  updatedAt: string;
-  message: string | null;
-}
 
 const KEEP_MS = 10 * 60_000;
 /** A running export untouched this long is gone (its browser left before it started); bounded in number too. */

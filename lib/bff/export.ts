@@ -13,7 +13,8 @@ import type { Transaction, TransactionFilter } from "@/lib/model";
  * stays flat whatever the size, except the set of ids seen for deduplication (~60 bytes per row).
  */
 
-export type ExportFormat = "csv" | "xlsx";
+import type { ExportFormat } from "@/lib/model";
+export type { ExportFormat };
 
 export interface ExportMeta {
   filters: TransactionFilter;

@@ -1,35 +1,11 @@
 import "server-only";
 import type { Credentials, FleetApiClient, Priority } from "@/lib/fleet-api";
-import { addDecimals, fromMinorUnits, toMinorUnits, type Transaction } from "@/lib/model";
+import { addDecimals, fromMinorUnits, toMinorUnits, type RankedItem, type SummaryTotals, type Transaction, type TransactionSummary } from "@/lib/model";
 
 const DAY_MS = 86_400_000;
 
-export interface Totals {
-  transactions: number;
-  gallons: string;
-  amount: string;
-}
-
-export interface RankedItem {
-  id: string;
-  name: string;
-  detail: string | null;
-  transactions: number;
-  gallons: string;
-  amount: string;
-}
-
-export interface TransactionSummary {
-  from: string;
-  to: string;
-  /** What counts: completed and pending transactions (failed ones are not spend), as the upstream's totals_30d. */
-  totals: Totals & { averagePricePerGallon: string | null };
-  daily: { date: string; transactions: number; gallons: string; amount: string }[];
-  topDrivers: RankedItem[];
-  topStations: RankedItem[];
-  products: RankedItem[];
-  byStatus: Record<string, number>;
-}
+/** The 30-day totals of /api/account when computed here: the summary's totals without the average. */
+export type Totals = Omit<SummaryTotals, "averagePricePerGallon">;
 
 /** UTC date of an instant, YYYY-MM-DD. */
 export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -4,3 +4,5 @@ export * from "./page";
 export * from "./station";
 export * from "./transaction";
 export * from "./us-states";
+export type * from "./summary";
+export type * from "./export";

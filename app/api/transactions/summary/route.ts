@@ -4,7 +4,8 @@ import { now } from "@/lib/bff/clock";
 import { getConfig } from "@/lib/bff/config";
 import { BffError } from "@/lib/bff/errors";
 import { MAX_SUMMARY_DAYS, SummaryQuery } from "@/lib/bff/params";
-import { summarize, utcDate, type TransactionSummary } from "@/lib/bff/summary";
+import { summarize, utcDate } from "@/lib/bff/summary";
+import type { TransactionSummary } from "@/lib/model";
 import { fleetApi } from "@/lib/bff/upstream";
 
 const DEFAULT_DAYS = 30;
