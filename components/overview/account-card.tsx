@@ -2,7 +2,7 @@
 
 import { useAccount } from "@/lib/queries/account";
 import { Card } from "@/components/ui/card";
-import { ErrorNotice, isRetryableStatus } from "@/components/ui/error-notice";
+import { CardError } from "./card-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "./status-badge";
 
@@ -21,11 +21,7 @@ export function AccountCard() {
           </div>
         </div>
       ) : isError ? (
-        <ErrorNotice
-          message={error.message}
-          onRetry={isRetryableStatus(error.status) ? () => void refetch() : undefined}
-          isRetrying={isFetching}
-        />
+        <CardError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
           <dt className="text-slate-600 dark:text-slate-400">Name</dt>

@@ -3,7 +3,7 @@
 import type { Totals30d } from "@/lib/model";
 import { useAccount } from "@/lib/queries/account";
 import { Card } from "@/components/ui/card";
-import { ErrorNotice, isRetryableStatus } from "@/components/ui/error-notice";
+import { CardError } from "./card-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
 import { averagePricePerGallon } from "./average-price";
@@ -28,11 +28,7 @@ export function TotalsCard({ className }: { className?: string }) {
           </div>
         </div>
       ) : isError ? (
-        <ErrorNotice
-          message={error.message}
-          onRetry={isRetryableStatus(error.status) ? () => void refetch() : undefined}
-          isRetrying={isFetching}
-        />
+        <CardError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : account.totals30d === null ? (
         // The BFF leaves the totals out only when it could not compute them: the key lacks the transactions scope.
         <p className="text-sm text-slate-700 dark:text-slate-300">
