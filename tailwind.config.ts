@@ -22,8 +22,9 @@ const config: Config = {
         },
       },
       fontFamily: {
-        // System stack only: the build runs offline, so no web fonts are fetched.
+        // Inter, shipped with the app through next/font/local (app/layout.tsx sets --font-inter); system fonts after it.
         sans: [
+          "var(--font-inter)",
           "system-ui",
           "-apple-system",
           '"Segoe UI"',

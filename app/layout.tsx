@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import localFont from "next/font/local";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { ThemeSync } from "@/components/theme/theme-sync";
@@ -15,6 +16,18 @@ export const metadata: Metadata = {
   },
 };
 
+// Inter (variable weight, Latin subset), shipped in the app from the @fontsource-variable/inter package: no font CDN is
+// contacted at build or run time. next/font serves it from /_next/static/media, preloads it and sizes the fallback to
+// match its metrics, so swapping it in does not shift the layout.
+const inter = localFont({
+  src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+  weight: "100 900",
+  style: "normal",
+  display: "swap",
+  variable: "--font-inter",
+  fallback: ["system-ui", "Segoe UI", "Roboto", "Helvetica Neue", "Arial", "sans-serif"],
+});
+
 export const viewport: Viewport = {
   themeColor: "#d95306",
 };
@@ -24,7 +37,7 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   await connection();
   return (
-    <html lang="en">
+    <html lang="en" className={inter.variable}>
       <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <ThemeSync />
         {children}

@@ -6,6 +6,7 @@ import type { SandboxConfig } from "./config";
 import { Queries } from "./db/queries";
 import type { SandboxEnv } from "./http/env";
 import { ApiError, errorBody } from "./http/errors";
+import { controlRoutes } from "./http/control";
 import { faultInjection } from "./http/faults";
 import { FailedAuthLimiter, FixedWindowLimiter } from "./http/rate-limit";
 import { TokenStore } from "./http/tokens";
@@ -78,6 +79,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   app.get(`${API_PREFIX}/docs/openapi`, (c) => c.json(document));
   app.get("/api/docs/openapi", (c) => c.json(document));
   app.route(API_PREFIX, v1);
+  if (config.control) app.route("/sandbox", controlRoutes(config));
 
   app.notFound((c) => c.json(errorBody(config.profile, "not_found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
   app.onError((error, c) => {

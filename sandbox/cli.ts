@@ -11,8 +11,9 @@ const USAGE = `Fleet Fuel API v1 sandbox
 Serve (default):
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--profile primary|alternative] [--reset]
                      [--seed N] [--transactions N] [--stations N] [--budget N] [--window-seconds N] [--failed-auth-budget N]
-                     [--token-ttl-seconds N] [--quiet]
+                     [--token-ttl-seconds N] [--quiet] [--control]
                      [--faults] [--fault-latency MS] [--fault-error-rate F] [--fault-drop-rate F] [--fault-malformed-rate F]
+                     --control also serves GET/PUT/DELETE /sandbox/faults to change faults while running (tests only)
 Keys and data:
   npm run sandbox -- keys create --customer CODE [--scopes read|account,transactions,locations] [--allow IP,...] [--label TEXT] [--json]
   npm run sandbox -- keys revoke KEY_ID [--json]
@@ -40,6 +41,7 @@ const OPTIONS = {
   "failed-auth-budget": { type: "string" },
   "token-ttl-seconds": { type: "string" },
   quiet: { type: "boolean" },
+  control: { type: "boolean" },
   faults: { type: "boolean" },
   "fault-latency": { type: "string" },
   "fault-error-rate": { type: "string" },
@@ -184,6 +186,7 @@ async function serve(values: Values, dbPath: string): Promise<number> {
     dropRate: fraction("fault-drop-rate", values["fault-drop-rate"]),
     malformedRate: fraction("fault-malformed-rate", values["fault-malformed-rate"]),
     headers: values.faults ?? false,
+    rateLimitSeconds: 0,
   };
   const budget = int("budget", values.budget, 1, 1_000_000_000);
   const windowSeconds = int("window-seconds", values["window-seconds"], 1, 86_400);
@@ -192,6 +195,7 @@ async function serve(values: Values, dbPath: string): Promise<number> {
   const config = createConfig({
     profile,
     faults,
+    control: values.control ?? false,
     ...(budget ? { budget } : {}),
     ...(windowSeconds ? { windowSeconds } : {}),
     ...(failedAuthBudget ? { failedAuthBudget } : {}),

@@ -22,9 +22,11 @@ export interface FaultSettings {
   malformedRate: number;
   /** Honour the per-request `X-Sandbox-Fault` header (tests). Off by default. */
   headers: boolean;
+  /** When above 0, every /api/v1 request is answered 429 `rate_limited` with `Retry-After` of this many seconds. */
+  rateLimitSeconds: number;
 }
 
-export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, dropRate: 0, malformedRate: 0, headers: false };
+export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, dropRate: 0, malformedRate: 0, headers: false, rateLimitSeconds: 0 };
 
 export interface SandboxConfig {
   profile: Profile;
@@ -33,7 +35,13 @@ export interface SandboxConfig {
   /** Failed key-pair checks per client address per window; past it, key-pair checks from there are 429. */
   failedAuthBudget: number;
   tokenTtlSeconds: number;
+  /** Fault injection; replaced at run time through /sandbox/faults when `control` is on. */
   faults: FaultSettings;
+  /**
+   * Serve `GET|PUT|DELETE /sandbox/faults` so a test can change the faults of a running sandbox (e2e journeys of a
+   * slow, failing or rate-limiting upstream). Off by default; `--control` on the command line.
+   */
+  control: boolean;
   /** Clock in epoch milliseconds; tests inject their own. */
   now: () => number;
   /** Source of randomness for fault rates; tests inject their own. */
@@ -49,6 +57,7 @@ export function createConfig(overrides: Partial<SandboxConfig> = {}): SandboxCon
     failedAuthBudget: overrides.failedAuthBudget ?? DEFAULT_FAILED_AUTH_BUDGET,
     tokenTtlSeconds: overrides.tokenTtlSeconds ?? TOKEN_TTL_SECONDS,
     faults: overrides.faults ?? NO_FAULTS,
+    control: overrides.control ?? false,
     now: overrides.now ?? Date.now,
     random: overrides.random ?? Math.random,
   };

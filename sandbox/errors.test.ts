@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PROFILES } from "./config";
+import { NO_FAULTS, PROFILES } from "./config";
 import { parseFaultHeader } from "./http/faults";
 import { schemasFor } from "./routes/schemas";
 import { client, errorCode, startTestSandbox, type TestSandbox } from "./test/harness";
@@ -11,7 +11,7 @@ describe.each(PROFILES)("errors and faults (%s profile)", (profile) => {
   const schemas = schemasFor(profile);
 
   beforeAll(async () => {
-    sb = await startTestSandbox({ profile, budget: 100_000, faults: { latencyMs: 0, errorRate: 0, dropRate: 0, malformedRate: 0, headers: true } });
+    sb = await startTestSandbox({ profile, budget: 100_000, faults: { ...NO_FAULTS, headers: true } });
     api = client(sb.baseUrl);
     token = await api.token();
   });
@@ -71,7 +71,7 @@ describe.each(PROFILES)("errors and faults (%s profile)", (profile) => {
 
   it("fault rates apply to a fraction of requests", async () => {
     let roll = 0;
-    const flaky = await startTestSandbox({ profile, budget: 100_000, random: () => (roll++ % 4) / 4, faults: { latencyMs: 0, errorRate: 0.5, dropRate: 0, malformedRate: 0, headers: false } });
+    const flaky = await startTestSandbox({ profile, budget: 100_000, random: () => (roll++ % 4) / 4, faults: { ...NO_FAULTS, errorRate: 0.5 } });
     try {
       const flakyApi = client(flaky.baseUrl);
       const statuses: number[] = [];
@@ -79,6 +79,59 @@ describe.each(PROFILES)("errors and faults (%s profile)", (profile) => {
       expect(statuses.filter((s) => s === 500)).toHaveLength(4);
     } finally {
       await flaky.close();
+    }
+  });
+});
+
+describe.each(PROFILES)("/sandbox/faults, the run-time fault control (%s profile)", (profile) => {
+  it("is not served unless the sandbox was started with control on", async () => {
+    const plain = await startTestSandbox({ profile });
+    try {
+      const res = await fetch(`${plain.origin}/sandbox/faults`, { method: "PUT", body: JSON.stringify({ rateLimitSeconds: 5 }) });
+      expect(res.status).toBe(404);
+      const api = client(plain.baseUrl);
+      expect((await api.get("/account-details", await api.token())).status).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("replaces the faults of a running sandbox, rate limiting included, and DELETE restores the start-up ones", async () => {
+    const sb = await startTestSandbox({ profile, control: true, faults: { ...NO_FAULTS, headers: true } });
+    try {
+      const api = client(sb.baseUrl);
+      const token = await api.token();
+      const put = await fetch(`${sb.origin}/sandbox/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rateLimitSeconds: 42 }) });
+      expect(put.status).toBe(200);
+      expect(await put.json()).toEqual({ ...NO_FAULTS, headers: true, rateLimitSeconds: 42 });
+      const limited = await api.get("/account-details", token);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBe("42");
+      expect(errorCode(limited.body)).toBe("rate_limited");
+      schemasFor(profile).ErrorBody.parse(limited.body);
+
+      await fetch(`${sb.origin}/sandbox/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ errorRate: 1 }) });
+      expect((await api.get("/account-details", token)).status).toBe(500);
+
+      const reset = await fetch(`${sb.origin}/sandbox/faults`, { method: "DELETE" });
+      expect(await reset.json()).toEqual({ ...NO_FAULTS, headers: true });
+      expect((await api.get("/account-details", token)).status).toBe(200);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it("refuses a malformed or out-of-range body with 400 and keeps the faults in force", async () => {
+    const sb = await startTestSandbox({ profile, control: true });
+    try {
+      for (const body of ["not json", JSON.stringify({ latencyMs: -1 }), JSON.stringify({ errorRate: 2 }), JSON.stringify({ explode: true }), JSON.stringify([1])]) {
+        const res = await fetch(`${sb.origin}/sandbox/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body });
+        expect(res.status, body).toBe(400);
+        expect(((await res.json()) as { error: string }).error).toMatch(/\w/);
+      }
+      expect(await (await fetch(`${sb.origin}/sandbox/faults`)).json()).toEqual(NO_FAULTS);
+    } finally {
+      await sb.close();
     }
   });
 });

@@ -11,6 +11,7 @@ import { errorBody } from "./errors";
  *   X-Sandbox-Fault: drop                    cut the connection without an answer
  *   X-Sandbox-Fault: malformed               answer 200 with truncated JSON
  * Several may be combined with commas (latency first, then the rest).
+ * `rateLimitSeconds` (no header form) answers every request 429 with that `Retry-After`, as a provider under load would.
  */
 export function faultInjection(config: SandboxConfig): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
@@ -18,6 +19,10 @@ export function faultInjection(config: SandboxConfig): MiddlewareHandler<Sandbox
     const requested = f.headers ? parseFaultHeader(c.req.header("x-sandbox-fault")) : {};
     const latency = requested.latencyMs ?? f.latencyMs;
     if (latency > 0) await sleep(latency, c.req.raw.signal);
+    if (f.rateLimitSeconds > 0) {
+      c.header("Retry-After", String(f.rateLimitSeconds));
+      return c.json(errorBody(config.profile, "rate_limited", `Injected fault: the request budget is exhausted; retry in ${String(f.rateLimitSeconds)} s.`), 429);
+    }
     if (requested.drop || (f.dropRate > 0 && config.random() < f.dropRate)) {
       c.env.incoming?.socket.destroy();
       return new Response(null, { status: 499 });

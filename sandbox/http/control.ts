@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { FaultSettings, SandboxConfig } from "../config";
+import type { SandboxEnv } from "./env";
+
+/**
+ * `/sandbox/faults`: change the fault injection of a running sandbox (on with `--control`, for tests only).
+ *   GET     the faults in force
+ *   PUT     replace them: JSON with any of latencyMs, errorRate, dropRate, malformedRate, rateLimitSeconds (missing = 0)
+ *   DELETE  back to the faults the sandbox was started with
+ * The e2e suite uses it to show the dashboard a slow, failing or rate-limiting upstream without mocking the BFF's
+ * HTTP calls. Not part of the Fleet Fuel API; never served unless asked for.
+ */
+const FaultsBody = z
+  .object({
+    latencyMs: z.number().int().min(0).max(600_000).default(0),
+    errorRate: z.number().min(0).max(1).default(0),
+    dropRate: z.number().min(0).max(1).default(0),
+    malformedRate: z.number().min(0).max(1).default(0),
+    rateLimitSeconds: z.number().int().min(0).max(86_400).default(0),
+  })
+  .strict();
+
+export function controlRoutes(config: SandboxConfig): Hono<SandboxEnv> {
+  const initial: FaultSettings = { ...config.faults };
+  const routes = new Hono<SandboxEnv>();
+  routes.get("/faults", (c) => c.json(config.faults));
+  routes.put("/faults", async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: "Send the faults as a JSON object." }, 400);
+    }
+    const parsed = FaultsBody.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return c.json({ error: `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}` }, 400);
+    }
+    config.faults = { ...parsed.data, headers: initial.headers };
+    return c.json(config.faults);
+  });
+  routes.delete("/faults", (c) => {
+    config.faults = { ...initial };
+    return c.json(config.faults);
+  });
+  return routes;
+}
