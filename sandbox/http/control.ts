@@ -35,7 +35,8 @@ export function controlRoutes(config: SandboxConfig): Hono<SandboxEnv> {
     const parsed = FaultsBody.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return c.json({ error: `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}` }, 400);
+      const where = issue === undefined || issue.path.length === 0 ? "body" : issue.path.join(".");
+      return c.json({ error: `${where}: ${issue?.message ?? "invalid"}` }, 400);
     }
     config.faults = { ...parsed.data, headers: initial.headers };
     return c.json(config.faults);
