@@ -1,5 +1,5 @@
 import type { BffRequestError } from "@/lib/queries/fetch-json";
-import { ErrorNotice, isRetryableStatus } from "@/components/ui/error-notice";
+import { QueryErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** A card's loading placeholder: grey rows for the eye, one sentence for screen readers. */
@@ -16,7 +16,7 @@ export function CardSkeleton({ label, rows = 5, className = "h-4" }: { label: st
   );
 }
 
-/** A card's failure: the BFF's own sentence (a missing scope names the scope), with "Try again" when it may help. */
+/** A card's failure, by kind (rate limit, missing scope, outage, other): see QueryErrorNotice. */
 export function CardError({ error, onRetry, isRetrying }: { error: BffRequestError; onRetry: () => void; isRetrying: boolean }) {
-  return <ErrorNotice message={error.message} onRetry={isRetryableStatus(error.status) ? onRetry : undefined} isRetrying={isRetrying} />;
+  return <QueryErrorNotice error={error} onRetry={onRetry} isRetrying={isRetrying} />;
 }

@@ -6,7 +6,7 @@ import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
 import { Card } from "@/components/ui/card";
-import { ErrorNotice, isRetryableStatus } from "@/components/ui/error-notice";
+import { QueryErrorNotice } from "@/components/ui/error-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Extra, TransactionDetail } from "@/lib/model";
@@ -52,10 +52,7 @@ export function TransactionDetailView({ id }: { id: string }) {
     return (
       <div className="space-y-4">
         <PageHeader title="Transaction" />
-        <ErrorNotice
-          message={query.error.message}
-          {...(isRetryableStatus(query.error.status) ? { onRetry: () => void query.refetch(), isRetrying: query.isFetching } : {})}
-        />
+        <QueryErrorNotice error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
         {backLink}
       </div>
     );

@@ -5,10 +5,9 @@ import type { Route } from "next";
 import { useRouter } from "next/navigation";
 import type { KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { ErrorNotice, isRetryableStatus } from "@/components/ui/error-notice";
+import { QueryErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Transaction } from "@/lib/model";
-import type { BffRequestError } from "@/lib/queries/fetch-json";
 import { useTransactions } from "@/lib/queries/transactions";
 import { ColumnToggle } from "./column-toggle";
 import { ExportControls } from "./export-controls";
@@ -82,7 +81,7 @@ export function TransactionsTable() {
         </div>
       </div>
 
-      {query.isError ? <ListError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} /> : null}
+      {query.isError ? <QueryErrorNotice error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} /> : null}
 
       <div
         aria-busy={isBusy}
@@ -193,7 +192,3 @@ function EmptyState({ hasFilters, isPastEnd, onClear, onFirstPage }: { hasFilter
   );
 }
 
-function ListError({ error, onRetry, isRetrying }: { error: BffRequestError; onRetry: () => void; isRetrying: boolean }) {
-  const wait = error.status === 429 && error.retryAfterSeconds !== null ? ` You can try again in ${error.retryAfterSeconds} s.` : "";
-  return <ErrorNotice message={`${error.message}${wait}`} {...(isRetryableStatus(error.status) ? { onRetry, isRetrying } : {})} />;
-}

@@ -1,5 +1,6 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { BffRequestError } from "./fetch-json";
+import { RateLimitState } from "./rate-limit";
 
 // Every query function goes through fetchJson, which turns every failure into a BffRequestError.
 declare module "@tanstack/react-query" {
@@ -23,8 +24,17 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < MAX_QUERY_RETRIES && error instanceof BffRequestError && RETRYABLE_STATUSES.has(error.status);
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * A 429 from any query starts the page's one shared wait (`rateLimit`), which the dashboard's banner counts down
+ * before retrying the queries that failed with it.
+ */
+export function createQueryClient(rateLimit: RateLimitState = new RateLimitState()): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof BffRequestError && error.status === 429) rateLimit.note(error.retryAfterSeconds);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: DEFAULT_STALE_TIME_MS,
