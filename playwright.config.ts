@@ -1,9 +1,12 @@
 // Playwright end-to-end tests (e2e/): Debian's Chromium against the built app and the sandbox, once per sandbox
 // profile. `npm run test:e2e` builds the app first when the build is missing or stale (scripts/prepare-e2e.ts, which also installs Debian's chromium when missing and running as root):
 // Playwright starts `webServer`s before `globalSetup`, so the build cannot happen there.
+// The sandboxes run with --control: e2e/states.spec.ts makes them slow, failing or rate-limiting through /sandbox/faults.
 import { defineConfig } from "@playwright/test";
 import type { E2eWorkerOptions } from "./e2e/fixtures";
 import { appOrigin, PROFILES, serversOf, type Profile } from "./e2e/profiles";
+// Test tooling may read the sandbox's seed: the demo pair is derived from the seed the e2e sandboxes use (the default).
+import { DEFAULT_SEED, demoCredentials } from "./sandbox/db/seed";
 
 const isCi = Boolean(process.env.CI);
 const TSX_CLI = "node_modules/tsx/dist/cli.mjs";
@@ -16,12 +19,15 @@ const SERVER_TIMEOUT_MS = 120_000;
 /** SIGTERM first, so the sandbox closes its database and `next start` exits cleanly; SIGKILL after this long. */
 const GRACEFUL_SHUTDOWN = { signal: "SIGTERM" as const, timeout: 10_000 };
 
+/** The pair the login page offers as "Sign in with the demo key" (as `npm start` sets it). */
+const DEMO = demoCredentials(DEFAULT_SEED, "demo-full");
+
 function serversFor(profile: Profile) {
   const { sandboxPort, appPort, db } = serversOf(profile);
   return [
     {
       name: `sandbox ${profile}`,
-      command: `node ${TSX_CLI} sandbox/cli.ts --port ${sandboxPort} --db ${db} --reset --profile ${profile} --budget ${BUDGET} --quiet`,
+      command: `node ${TSX_CLI} sandbox/cli.ts --port ${sandboxPort} --db ${db} --reset --profile ${profile} --budget ${BUDGET} --quiet --control`,
       url: `http://127.0.0.1:${sandboxPort}/healthz`,
       reuseExistingServer: false,
       timeout: SERVER_TIMEOUT_MS,
@@ -44,6 +50,8 @@ function serversFor(profile: Profile) {
         SESSION_SECRET,
         FLEET_API_BUDGET: BUDGET,
         LOG_LEVEL: "warn",
+        DEMO_KEY_ID: DEMO.keyId,
+        DEMO_KEY_SECRET: DEMO.secret,
       },
     },
   ];

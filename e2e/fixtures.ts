@@ -121,3 +121,46 @@ export async function expectLoaded(page: Page): Promise<void> {
 export function pageAlerts(page: Page): Locator {
   return page.locator('[role="alert"]:not(#__next-route-announcer__)');
 }
+
+/** The fault settings of the project's sandbox (sandbox/http/control.ts); omitted fields are 0. */
+export interface SandboxFaults {
+  latencyMs?: number;
+  errorRate?: number;
+  dropRate?: number;
+  malformedRate?: number;
+  rateLimitSeconds?: number;
+}
+
+function faultsUrl(profile: Profile): string {
+  return `http://127.0.0.1:${serversOf(profile).sandboxPort}/sandbox/faults`;
+}
+
+/**
+ * Makes the project's sandbox slow, failing or rate-limiting, for every client, until `resetSandboxFaults`. A real
+ * upstream fault over real HTTP (the sandbox runs with --control in the e2e config), not a mock of the BFF's calls.
+ */
+export async function setSandboxFaults(profile: Profile, faults: SandboxFaults): Promise<void> {
+  const response = await fetch(faultsUrl(profile), { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(faults) });
+  if (!response.ok) throw new Error(`PUT /sandbox/faults answered ${String(response.status)}: ${await response.text()}`);
+}
+
+export async function resetSandboxFaults(profile: Profile): Promise<void> {
+  const response = await fetch(faultsUrl(profile), { method: "DELETE" });
+  if (!response.ok) throw new Error(`DELETE /sandbox/faults answered ${String(response.status)}`);
+}
+
+const CreatedKeyJson = z.object({ key_id: z.string().min(1), secret: z.string().min(1) });
+
+/**
+ * A new key pair of the demo customer with every scope, made with the sandbox's CLI on its database. For a journey
+ * that changes the BFF's state of its key (a rate-limit pause), so the other tests' key is untouched.
+ */
+export function createSandboxKey(profile: Profile): Pick<DemoKey, "keyId" | "secret"> {
+  const stdout = execFileSync(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "keys", "create", "--customer", "PFL", "--scopes", "account,transactions,locations", "--label", "e2e", "--json", "--db", serversOf(profile).db],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 },
+  );
+  const created = CreatedKeyJson.parse(JSON.parse(stdout));
+  return { keyId: created.key_id, secret: created.secret };
+}

@@ -103,3 +103,15 @@ test("a next parameter pointing at another site is not followed", async ({ page,
   expect(new URL(page.url()).origin).toBe(appOrigin);
   expect(new URL(page.url()).pathname).toBe("/");
 });
+
+test("against the sandbox the login page offers the demo key by its id, and it signs in without typing", async ({ page, demoKeys }) => {
+  await page.goto("/login?next=/transactions");
+  const offer = page.getByRole("region", { name: "Trying it out?" });
+  await expect(offer).toContainText(demoKeys["demo-full"].keyId);
+  // The secret never reaches the browser: not in the page, not in the form.
+  expect(await page.content()).not.toContain(demoKeys["demo-full"].secret);
+  await expect(loginForm(page).secret).toHaveValue("");
+  await offer.getByRole("button", { name: "Sign in with the demo key" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/transactions");
+  await expect(page.getByText(DEMO_CUSTOMER_NAME).first()).toBeVisible();
+});

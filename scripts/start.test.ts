@@ -72,6 +72,20 @@ describe("npm start (scripts/start.ts)", () => {
     expect(page.status).toBe(307);
     expect(page.headers.get("location")).toContain("/login");
 
+    // The login page offers the sandbox's demo key by its id; the secret stays on the server, and signing in with
+    // it works.
+    const keyId = /key_id\s+(ffk_\S+)/.exec(run.output())?.[1] ?? "";
+    const secret = /secret\s+(\S+)/.exec(run.output())?.[1] ?? "";
+    expect(keyId).not.toBe("");
+    const login = await (await fetch(`http://127.0.0.1:${String(appPort)}/login`)).text();
+    expect(login).toContain("Sign in with the demo key");
+    expect(login).toContain(keyId);
+    expect(login).not.toContain(secret);
+    const origin = `http://127.0.0.1:${String(appPort)}`;
+    const demo = await fetch(`${origin}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest", Origin: origin }, body: JSON.stringify({ demo: true }) });
+    expect(demo.status, await demo.clone().text()).toBe(200);
+    expect(((await demo.json()) as { customer: { code: string } }).customer.code).toBe("PFL");
+
     run.child.kill("SIGINT");
     expect(await exitOf(run.child)).toBe(0);
     expect(await isListening(appPort)).toBe(false);
@@ -85,6 +99,8 @@ describe("npm start (scripts/start.ts)", () => {
     await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
     expect(run.output()).toContain("http://127.0.0.1:9/api/v1");
     expect(await isListening(sandboxPort)).toBe(false);
+    // No sandbox started by us: no demo key offered.
+    expect(await (await fetch(`http://127.0.0.1:${String(appPort)}/login`)).text()).not.toContain("Sign in with the demo key");
     run.child.kill("SIGTERM");
     expect(await exitOf(run.child)).toBe(0);
   }, 200_000);

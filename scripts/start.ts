@@ -4,7 +4,7 @@
 // talks to that upstream and no sandbox runs. The app is built once when no production build exists, then served with
 // `next start`. Ctrl-C / SIGTERM stops everything; if one child dies, the other is stopped and we exit non-zero.
 import nextEnv from "@next/env";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -364,6 +364,28 @@ async function startSandbox(port: number): Promise<string> {
   return upstream;
 }
 
+/**
+ * The sandbox's demo key pair (demo-full), for the login page's "Sign in with the demo key" (the app keeps the secret
+ * on its server). Read with the sandbox's own CLI from the database it serves; undefined (with a note) if that fails.
+ */
+function readDemoKey(): { keyId: string; secret: string } | undefined {
+  const result = spawnSync(process.execPath, [TSX_CLI, SANDBOX_ENTRY, "keys", "demo", "--json"], { cwd: ROOT, env: process.env, encoding: "utf8", timeout: 60_000 });
+  try {
+    const rows = JSON.parse(result.stdout) as unknown;
+    if (Array.isArray(rows)) {
+      for (const row of rows as unknown[]) {
+        if (typeof row !== "object" || row === null) continue;
+        const { label, key_id: keyId, secret } = row as Record<string, unknown>;
+        if (label === "demo-full" && typeof keyId === "string" && typeof secret === "string") return { keyId, secret };
+      }
+    }
+  } catch {
+    // reported below
+  }
+  log("Could not read the sandbox's demo key; the login page will not offer it (sign in with the pair printed above).");
+  return undefined;
+}
+
 async function buildIfNeeded(env: NodeJS.ProcessEnv): Promise<void> {
   const state = buildState(ROOT);
   if (state === "current") return;
@@ -388,14 +410,17 @@ async function main(): Promise<void> {
   requireFile(TSX_CLI, "Run npm install first.");
 
   let upstream = config.upstream;
+  const demoEnv: Record<string, string> = {};
   if (upstream === undefined) {
     upstream = await startSandbox(config.sandboxPort);
+    const demo = process.env.DEMO_KEY_ID === undefined ? readDemoKey() : undefined;
+    if (demo !== undefined) Object.assign(demoEnv, { DEMO_KEY_ID: demo.keyId, DEMO_KEY_SECRET: demo.secret });
   } else {
     log(`Using the Fleet Fuel API at ${upstream} (from FLEET_API_BASE_URL); the sandbox is not started.`);
   }
 
   await assertPortFree(config.appPort, "PORT");
-  const appEnv: NodeJS.ProcessEnv = { ...process.env, FLEET_API_BASE_URL: upstream, PORT: String(config.appPort) };
+  const appEnv: NodeJS.ProcessEnv = { ...process.env, ...demoEnv, FLEET_API_BASE_URL: upstream, PORT: String(config.appPort) };
   await buildIfNeeded(appEnv);
 
   spawnService("app", [NEXT_BIN, "start", "-p", String(config.appPort)], appEnv);

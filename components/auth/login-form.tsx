@@ -2,12 +2,14 @@
 
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { BffRequestError, NETWORK_ERROR_MESSAGE } from "@/lib/queries/fetch-json";
-import { signIn } from "@/lib/queries/session";
+import { signIn, type SignInRequest } from "@/lib/queries/session";
 import { buttonClasses } from "@/components/ui/button";
 
 export interface LoginFormProps {
   /** Where to go after signing in: already checked to be a same-site path (safeNextPath). */
   next: string;
+  /** The key id of the sandbox's demo key when the server offers it (local sandbox only); its secret stays there. */
+  demoKeyId?: string | undefined;
 }
 
 interface FailedAttempt {
@@ -19,7 +21,7 @@ interface FailedAttempt {
 const INPUT_CLASSES =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-50 dark:placeholder:text-slate-400";
 
-export function LoginForm({ next }: LoginFormProps) {
+export function LoginForm({ next, demoKeyId }: LoginFormProps) {
   const [isPending, setIsPending] = useState(false);
   const [failure, setFailure] = useState<FailedAttempt | null>(null);
   const [isSecretVisible, setIsSecretVisible] = useState(false);
@@ -32,14 +34,16 @@ export function LoginForm({ next }: LoginFormProps) {
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isPending) return;
     const data = new FormData(event.currentTarget);
-    const keyId = readField(data, "keyId").trim();
-    const secret = readField(data, "secret");
+    await submit({ keyId: readField(data, "keyId").trim(), secret: readField(data, "secret") });
+  }
+
+  async function submit(request: SignInRequest) {
+    if (isPending) return;
     setIsPending(true);
     setFailure(null);
     try {
-      await signIn({ keyId, secret });
+      await signIn(request);
       // A full navigation: the next page renders on the server with the new session cookie. The button stays
       // pending until the page goes.
       window.location.assign(next);
@@ -118,6 +122,28 @@ export function LoginForm({ next }: LoginFormProps) {
       <button ref={submitRef} type="submit" disabled={isPending} className={buttonClasses("primary", "w-full py-2.5 text-base")}>
         {isPending ? "Signing in…" : "Sign in"}
       </button>
+
+      {demoKeyId === undefined ? null : (
+        <section aria-labelledby="demo-key-title" className="rounded-md border border-dashed border-slate-400 p-4 text-sm dark:border-slate-500">
+          <h2 id="demo-key-title" className="font-semibold text-slate-900 dark:text-slate-50">
+            Trying it out?
+          </h2>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            This dashboard is connected to the local sandbox. Its demo key <code className="font-mono break-all">{demoKeyId}</code> sees
+            the sample fleet Prairie Freight Lines.
+          </p>
+          <button
+            type="button"
+            disabled={isPending}
+            onClick={() => {
+              void submit({ demo: true });
+            }}
+            className={buttonClasses("secondary", "mt-3 w-full")}
+          >
+            Sign in with the demo key
+          </button>
+        </section>
+      )}
     </form>
   );
 }

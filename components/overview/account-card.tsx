@@ -21,7 +21,7 @@ export function AccountCard() {
           </div>
         </div>
       ) : isError ? (
-        <CardError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
+        <CardError error={error} subject="the account" onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
           <dt className="text-slate-600 dark:text-slate-400">Name</dt>

@@ -17,6 +17,6 @@ export function CardSkeleton({ label, rows = 5, className = "h-4" }: { label: st
 }
 
 /** A card's failure, by kind (rate limit, missing scope, outage, other): see QueryErrorNotice. */
-export function CardError({ error, onRetry, isRetrying }: { error: BffRequestError; onRetry: () => void; isRetrying: boolean }) {
-  return <QueryErrorNotice error={error} onRetry={onRetry} isRetrying={isRetrying} />;
+export function CardError({ error, subject, onRetry, isRetrying }: { error: BffRequestError; subject: string; onRetry: () => void; isRetrying: boolean }) {
+  return <QueryErrorNotice error={error} subject={subject} onRetry={onRetry} isRetrying={isRetrying} />;
 }

@@ -20,7 +20,7 @@ export function DailyChartCard({ className }: { className?: string }) {
           <Skeleton className="mt-3 aspect-[18/7] w-full" />
         </div>
       ) : isError ? (
-        <CardError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
+        <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
         <>
           <DailyChart from={summary.from} to={summary.to} daily={summary.daily} totals={summary.totals} />

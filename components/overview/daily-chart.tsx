@@ -161,7 +161,7 @@ export function DailyChart({ from, to, daily, totals }: DailyChartProps) {
         id={tableId}
         // Shown, it scrolls: focusable so keyboard users can scroll it too, named for the region it becomes.
         {...(isTableShown ? { tabIndex: 0, role: "region", "aria-label": "Daily figures" } : {})}
-        className={isTableShown ? "mt-3 max-h-96 overflow-y-auto rounded-md border border-slate-200 px-3 dark:border-slate-800" : "sr-only"}
+        className={isTableShown ? "relative mt-3 max-h-96 overflow-y-auto rounded-md border border-slate-200 px-3 dark:border-slate-800" : "sr-only"}
       >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{`Daily spend, gallons and transactions, ${formatLongDay(from)} to ${formatLongDay(to)} (UTC days)`}</caption>

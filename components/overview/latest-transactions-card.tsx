@@ -21,12 +21,12 @@ export function LatestTransactionsCard({ className }: { className?: string }) {
       {isPending ? (
         <CardSkeleton label="Loading the latest transactions…" rows={LATEST_TRANSACTIONS_COUNT} className="h-6" />
       ) : isError ? (
-        <CardError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
+        <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : page.items.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">No transactions yet.</p>
       ) : (
         <>
-          <div className="-mx-5 overflow-x-auto px-5">
+          <div className="relative -mx-5 overflow-x-auto px-5">
             <LatestTable items={page.items} />
           </div>
           <p className="mt-4 text-sm">

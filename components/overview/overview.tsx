@@ -11,7 +11,7 @@ export function Overview() {
       <AccountCard />
       <TotalsCard className="lg:col-span-2" />
       <DailyChartCard className="lg:col-span-3" />
-      <div className="grid gap-6 md:grid-cols-2 lg:col-span-3">
+      <div className="grid min-w-0 gap-6 md:grid-cols-2 lg:col-span-3">
         <TopListCard list="topDrivers" />
         <TopListCard list="topStations" />
       </div>

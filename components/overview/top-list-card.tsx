@@ -23,7 +23,7 @@ export function TopListCard({ list, className }: { list: RankedList; className?:
       {isPending ? (
         <CardSkeleton label={copy.loading} rows={5} className="h-8" />
       ) : isError ? (
-        <CardError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
+        <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
         <RankedTable items={pick(summary, list)} nameHeading={copy.nameHeading} empty={copy.empty} testId={list} />
       )}

@@ -28,7 +28,7 @@ export function TotalsCard({ className }: { className?: string }) {
           </div>
         </div>
       ) : isError ? (
-        <CardError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
+        <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : account.totals30d === null ? (
         // The BFF leaves the totals out only when it could not compute them: the key lacks the transactions scope.
         <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -52,7 +52,7 @@ export function TransactionDetailView({ id }: { id: string }) {
     return (
       <div className="space-y-4">
         <PageHeader title="Transaction" />
-        <QueryErrorNotice error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+        <QueryErrorNotice error={query.error} subject="transactions" onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
         {backLink}
       </div>
     );

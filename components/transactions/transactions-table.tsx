@@ -81,11 +81,11 @@ export function TransactionsTable() {
         </div>
       </div>
 
-      {query.isError ? <QueryErrorNotice error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} /> : null}
+      {query.isError ? <QueryErrorNotice error={query.error} subject="transactions" onRetry={() => void query.refetch()} isRetrying={query.isFetching} /> : null}
 
       <div
         aria-busy={isBusy}
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         <table className={`w-full text-left text-sm transition-opacity ${query.isPlaceholderData ? "opacity-60" : ""}`}>
           <caption className="sr-only">Transactions. Press Enter on a row to open its detail.</caption>

@@ -12,7 +12,7 @@ export function Card({ title, children, className = "" }: CardProps) {
   return (
     <section
       aria-labelledby={titleId}
-      className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`.trim()}
+      className={`min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`.trim()}
     >
       <h2 id={titleId} className="text-base font-semibold text-slate-900 dark:text-slate-50">
         {title}

@@ -45,6 +45,8 @@ const OUTAGE_STATUSES: ReadonlySet<number> = new Set([0, 502, 503, 504]);
 
 export interface QueryErrorNoticeProps {
   error: BffRequestError;
+  /** What this part shows ("transactions"), so a missing scope can say what the key cannot see in every profile. */
+  subject?: string;
   onRetry: () => void;
   isRetrying: boolean;
 }
@@ -54,12 +56,13 @@ export interface QueryErrorNoticeProps {
  * retries, so no button here), a missing scope (which one, and who can grant it), an outage (calm, with "Try again"),
  * anything else (the BFF's own sentence).
  */
-export function QueryErrorNotice({ error, onRetry, isRetrying }: QueryErrorNoticeProps) {
+export function QueryErrorNotice({ error, subject, onRetry, isRetrying }: QueryErrorNoticeProps) {
   if (error.status === 429) {
     return <ErrorNotice tone="warning" title="Paused by the request limit" message="The Fleet Fuel API asked us to wait. This part reloads by itself when the wait shown above ends." />;
   }
   if (error.status === 403 && error.code === "scope_denied") {
-    return <ErrorNotice tone="info" title="Not available with this API key" message={error.message} />;
+    // The upstream may name the scope only as "read" (primary shape), so the title says what is out of reach.
+    return <ErrorNotice tone="info" title={subject === undefined ? "Not available with this API key" : `Your API key cannot see ${subject}`} message={error.message} />;
   }
   if (OUTAGE_STATUSES.has(error.status)) {
     return <ErrorNotice tone="warning" title="Temporarily unavailable" message={error.message} onRetry={onRetry} isRetrying={isRetrying} />;

@@ -34,7 +34,8 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
 
   beforeAll(async () => {
     upstream = await startSandboxProcess({ profile, log: true, args: ["--budget", "100000"] });
-    app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, BFF_TEST_HOOKS: TEST_HOOKS_TOKEN, FLEET_API_BUDGET: "100000" });
+    const demo = upstream.keys["demo-full"];
+    app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, BFF_TEST_HOOKS: TEST_HOOKS_TOKEN, FLEET_API_BUDGET: "100000", DEMO_KEY_ID: demo.keyId, DEMO_KEY_SECRET: demo.secret });
   }, 240_000);
   afterAll(async () => {
     // Both guarded: when a start failed, the other process must still be stopped.
@@ -71,6 +72,29 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(errorCodeOf(res.body)).toBe(code);
       expect(errorMessageOf(res.body)).toMatch(/key id or secret is wrong|revoked/);
       expect(res.setCookie).toHaveLength(0);
+    });
+
+    it("signs in with the demo key the server holds ({demo: true}); the login page shows its id, never its secret", async () => {
+      const b = browser();
+      const res = await b.fetch("/api/session", { method: "POST", json: { demo: true } });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ customer: { name: "Prairie Freight Lines", code: "PFL" } });
+      expect(res.text).not.toContain(upstream.keys["demo-full"].secret);
+      expect((await b.fetch("/api/session")).status).toBe(200);
+      const page = await browser().fetch("/login");
+      expect(page.text).toContain(upstream.keys["demo-full"].keyId);
+      expect(page.text).not.toContain(upstream.keys["demo-full"].secret);
+    });
+
+    it.each([
+      ["demo: false", { demo: false }, /demo must be true/],
+      ["demo with a key pair", { demo: true, keyId: "ffk_x", secret: "x" }, /either \{demo: true\} or \{keyId, secret\}/],
+    ])("answers a demo sign-in with %s with a 400 naming the problem", async (_what, json, message) => {
+      const b = browser();
+      const res = await b.fetch("/api/session", { method: "POST", json });
+      expect(res.status).toBe(400);
+      expect(errorMessageOf(res.body)).toMatch(message);
+      expect(b.cookie).toBeUndefined();
     });
 
     it.each([
@@ -452,6 +476,11 @@ describe("the BFF when the upstream fails", () => {
       expect(errorCodeOf(res.body)).toBe("upstream_unavailable");
       expect(errorMessageOf(res.body)).toMatch(/not answering/);
       expect(res.text).not.toMatch(/at .*\.(ts|js):\d+/);
+      // This app was started without DEMO_KEY_*: no demo key on offer, on the page or through the API.
+      const demo = await new TestBrowser(app.origin).fetch("/api/session", { method: "POST", json: { demo: true } });
+      expect(demo.status).toBe(400);
+      expect(errorMessageOf(demo.body)).toMatch(/No demo key is offered here/);
+      expect((await new TestBrowser(app.origin).fetch("/login")).text).not.toContain("Sign in with the demo key");
     } finally {
       await app.stop();
       await upstream.stop();

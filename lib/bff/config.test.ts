@@ -69,6 +69,14 @@ describe("parseConfig", () => {
     expect(parseConfig({ FLEET_API_BASE_URL: "http://10.0.0.5/api/v1", FLEET_API_ALLOW_INSECURE_HTTP: "true", SESSION_SECRET: LONG }).upstream.allowInsecureHttp).toBe(true);
   });
 
+  it("offers the demo key pair only as a pair and only against a local upstream", () => {
+    expect(parseConfig({ SESSION_SECRET: LONG }).demoKey).toBeUndefined();
+    expect(parseConfig({ SESSION_SECRET: LONG, DEMO_KEY_ID: " ffk_demo ", DEMO_KEY_SECRET: "s3cret" }).demoKey).toEqual({ keyId: "ffk_demo", secret: "s3cret" });
+    expect(() => parseConfig({ SESSION_SECRET: LONG, DEMO_KEY_ID: "ffk_demo" })).toThrow(/DEMO_KEY_ID and DEMO_KEY_SECRET go together/);
+    expect(() => parseConfig({ SESSION_SECRET: LONG, DEMO_KEY_SECRET: "s3cret" })).toThrow(/go together/);
+    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1", SESSION_SECRET: LONG, DEMO_KEY_ID: "ffk_demo", DEMO_KEY_SECRET: "s3cret" })).toThrow(/only be set when the upstream is the local sandbox/);
+  });
+
   it("reads extra public origins for the CSRF check", () => {
     expect(parseConfig({ SESSION_SECRET: LONG, PUBLIC_ORIGINS: "https://fleet.example.com, https://fleet2.example.com" }).publicOrigins).toEqual(["https://fleet.example.com", "https://fleet2.example.com"]);
     expect(() => parseConfig({ SESSION_SECRET: LONG, PUBLIC_ORIGINS: "fleet.example.com" })).toThrow(/PUBLIC_ORIGINS/);

@@ -64,6 +64,10 @@ const EnvSchema = z.object({
     .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/, error: "PUBLIC_ORIGINS must be comma-separated origins like https://fleet.example.com" }))),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+  // The sandbox's demo key pair, offered on /login as "Sign in with the demo key" (local upstream only; the secret
+  // stays on the server). `npm start` sets both when it starts the sandbox.
+  DEMO_KEY_ID: z.string().optional().transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim())),
+  DEMO_KEY_SECRET: z.string().optional().transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim())),
   // A token (≥ 16 characters) enabling the test-only routes, which then require it in X-Test-Hooks-Token.
   BFF_TEST_HOOKS: z
     .string()
@@ -87,6 +91,8 @@ export interface BffConfig {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** The token of the test-only routes, or undefined when they are off. */
   testHooksToken: string | undefined;
+  /** The sandbox's demo key pair offered on /login (local upstream only), or undefined. Never sent to a browser. */
+  demoKey: { keyId: string; secret: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +129,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
     problems.push("FLEET_API_BASE_URL must use https unless it points at this machine (set FLEET_API_ALLOW_INSECURE_HTTP=true only for a test server on your LAN)");
   }
   if (env.BFF_TEST_HOOKS?.trim() && host !== "" && !isLocal) problems.push("BFF_TEST_HOOKS may only be enabled against a local upstream (the sandbox)");
+  const hasDemoId = Boolean(env.DEMO_KEY_ID?.trim());
+  const hasDemoSecret = Boolean(env.DEMO_KEY_SECRET?.trim());
+  if (hasDemoId !== hasDemoSecret) problems.push("DEMO_KEY_ID and DEMO_KEY_SECRET go together: set both (the sandbox's demo pair) or neither");
+  // Offering a key to anyone who opens /login is only right for the local sandbox's demo data, never a real account.
+  if ((hasDemoId || hasDemoSecret) && host !== "" && !isLocal) problems.push("DEMO_KEY_ID/DEMO_KEY_SECRET may only be set when the upstream is the local sandbox");
 
   let passwords: Record<string, string> = {};
   let generatedSecret = false;
@@ -167,6 +178,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
     publicOrigins: e.PUBLIC_ORIGINS,
     logLevel: e.LOG_LEVEL,
     testHooksToken: e.BFF_TEST_HOOKS,
+    demoKey: e.DEMO_KEY_ID !== undefined && e.DEMO_KEY_SECRET !== undefined ? { keyId: e.DEMO_KEY_ID, secret: e.DEMO_KEY_SECRET } : undefined,
   };
 }
 

@@ -37,11 +37,14 @@ export function useSession() {
   return useQuery(sessionQueryOptions);
 }
 
+/** `{ demo: true }` signs in with the sandbox's demo key, which only the server holds (offered on /login when set). */
+export type SignInRequest = KeyPair | { demo: true };
+
 /** Logs in. A 401 here means a wrong or revoked key pair, so it is thrown, not redirected. */
-export function signIn(keyPair: KeyPair): Promise<SignInResult> {
+export function signIn(request: SignInRequest): Promise<SignInResult> {
   return fetchJson<SignInResult>(
     "/api/session",
-    { method: "POST", headers: SESSION_WRITE_HEADERS, body: JSON.stringify(keyPair) },
+    { method: "POST", headers: SESSION_WRITE_HEADERS, body: JSON.stringify(request) },
     { redirectOnUnauthorized: false },
   );
 }

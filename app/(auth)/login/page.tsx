@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { LoginForm } from "@/components/auth/login-form";
 import { safeNextPath } from "@/components/auth/safe-next-path";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
+import { getConfig } from "@/lib/bff/config";
 
 export const metadata: Metadata = {
   title: "Sign in",
@@ -22,8 +23,8 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
   const next = safeNextPath(params.next);
   const reason = typeof params.reason === "string" ? REASON_MESSAGES[params.reason] : undefined;
 
-  // TODO(issue 5): offer the sandbox's demo key pair when the upstream is the local sandbox. That needs a
-  // server-only helper the page can call (the BFF config knows whether the upstream is local); no BFF route for it.
+  // The sandbox's demo key (DEMO_KEY_ID/SECRET, local upstream only): only its id reaches the page.
+  const demoKeyId = getConfig().demoKey?.keyId;
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 dark:bg-slate-950">
       <div className="flex justify-end p-4">
@@ -46,7 +47,7 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
         )}
 
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <LoginForm next={next} />
+          <LoginForm next={next} demoKeyId={demoKeyId} />
         </div>
 
         <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">

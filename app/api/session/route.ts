@@ -14,12 +14,30 @@ import { credentialKey } from "@/lib/fleet-api";
 
 const MAX_BODY_BYTES = 4096;
 
-const LoginBody = z
+const KeyPairBody = z
   .object({
     keyId: z.string({ error: (i) => (i.input === undefined ? "keyId is required" : "keyId must be a string") }).trim().min(1, { error: "keyId is required" }).max(200, { error: "keyId is too long" }),
     secret: z.string({ error: (i) => (i.input === undefined ? "secret is required" : "secret must be a string") }).min(1, { error: "secret is required" }).max(500, { error: "secret is too long" }),
   })
   .strict();
+/** "Sign in with the demo key": the pair is the server's (DEMO_KEY_ID/SECRET, local sandbox only), never the browser's. */
+const DemoBody = z.object({ demo: z.literal(true, { error: "demo must be true" }) }).strict();
+
+function credentialsFrom(body: unknown): Credentials {
+  if (typeof body === "object" && body !== null && Object.hasOwn(body, "demo")) {
+    const demo = DemoBody.safeParse(body);
+    if (!demo.success) throw new BffError("bad_request", `${demo.error.issues[0]?.code === "unrecognized_keys" ? "Send either {demo: true} or {keyId, secret}, not both" : (demo.error.issues[0]?.message ?? "Invalid request")}.`);
+    const pair = getConfig().demoKey;
+    if (pair === undefined) throw new BffError("bad_request", "No demo key is offered here: sign in with your own key pair.");
+    return { keyId: pair.keyId, secret: pair.secret };
+  }
+  const parsed = KeyPairBody.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new BffError("bad_request", issue?.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}.` : `${issue?.message ?? "Invalid request"}.`);
+  }
+  return { keyId: parsed.data.keyId, secret: parsed.data.secret };
+}
 
 function refuseCrossSite(request: NextRequest): void {
   const reason = checkCsrf(request, { trustProxy: getConfig().trustProxy, allowedOrigins: getConfig().publicOrigins });
@@ -37,15 +55,11 @@ async function readJson(request: NextRequest): Promise<unknown> {
   }
 }
 
-// POST /api/session — log in with {keyId, secret}: verifies the pair against the upstream, seals the session
+// POST /api/session — log in with {keyId, secret} (or {demo: true} when the sandbox's demo key is offered): verifies
+// the pair against the upstream, seals the session
 export const POST = withoutSession("POST /api/session", async (request) => {
   refuseCrossSite(request);
-  const parsed = LoginBody.safeParse(await readJson(request));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new BffError("bad_request", issue?.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}.` : `${issue?.message ?? "Invalid request"}.`);
-  }
-  const credentials: Credentials = { keyId: parsed.data.keyId, secret: parsed.data.secret };
+  const credentials = credentialsFrom(await readJson(request));
   const address = clientAddress(request.headers, getConfig().trustProxy);
   const waitMs = loginWaitMs(credentials.keyId, address);
   if (waitMs > 0) {

@@ -1,0 +1,73 @@
+// The shell around every page: its own font (no CDN), a layout that holds from a 360 px phone up, a dark theme that
+// passes axe too, and a proper title per page.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { DEMO_CUSTOMER_NAME, expect, expectLoaded, test } from "./fixtures";
+
+async function openOverview(page: Page): Promise<void> {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.getByText(DEMO_CUSTOMER_NAME).first()).toBeVisible();
+  await expectLoaded(page);
+}
+
+test("the pages use the app's own font, loaded from the app itself, and request nothing from another origin", async ({ loggedInPage: page, appOrigin }) => {
+  const foreign: string[] = [];
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith("http") && url.origin !== appOrigin) foreign.push(request.url());
+    if (request.resourceType() === "font") fonts.push(request.url());
+  });
+  await openOverview(page);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family));
+  expect(loaded.length).toBeGreaterThan(0);
+  const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  expect(loaded.some((family) => bodyFont.includes(family.replaceAll('"', "")))).toBe(true);
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const font of fonts) expect(new URL(font).origin).toBe(appOrigin);
+  expect(foreign).toEqual([]);
+});
+
+for (const path of ["/", "/transactions"]) {
+  test(`${path} fits a 360 px wide phone without sideways scrolling`, async ({ loggedInPage: page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectLoaded(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // On failure, name the elements that stick out furthest past the right edge (e.g. an absolutely positioned
+    // screen-reader text escaping a scrolling box that is not its containing block).
+    const offenders = overflow <= 0 ? [] : await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      return [...document.body.querySelectorAll("*")]
+        .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+        .filter((x) => x.right > width + 1)
+        .sort((a, b) => b.right - a.right)
+        .slice(0, 5)
+        .map((x) => `${x.el.tagName.toLowerCase()}.${x.el.className.toString().slice(0, 60)} (${getComputedStyle(x.el).position}) right=${String(Math.round(x.right))}`);
+    });
+    expect(overflow, offenders.join("\n")).toBeLessThanOrEqual(0);
+    // The navigation is still reachable.
+    await expect(page.getByRole("link", { name: "Transactions" }).first()).toBeVisible();
+  });
+}
+
+test("the dark theme (system preference) has no serious or critical axe violation on the overview, chart included", async ({ loggedInPage: page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await openOverview(page);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // slate-950, not the light theme's slate-50
+  expect(background).not.toBe("rgb(248, 250, 252)");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("each page has its own title", async ({ loggedInPage: page }) => {
+  for (const [path, title] of [["/", /^Overview · Fleet Fuel Dashboard$/], ["/transactions", /^Transactions · Fleet Fuel Dashboard$/], ["/no-such-page", /Not found|Page not found/i]] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+  }
+});

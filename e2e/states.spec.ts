@@ -1,0 +1,150 @@
+// The states a user must understand (issue 5, item 7) and the export's progress, against a real upstream fault: the
+// project's sandbox runs with --control, and each test makes it slow, failing or rate-limiting through
+// /sandbox/faults, then puts it back. Every fault is reset after each test, pass or fail.
+import { readFile } from "node:fs/promises";
+import type { Page, Request } from "@playwright/test";
+import { createSandboxKey, expect, expectLoaded, pageAlerts, resetSandboxFaults, setSandboxFaults, signInThroughApi, test } from "./fixtures";
+
+test.afterEach(async ({ profile }) => {
+  await resetSandboxFaults(profile);
+});
+
+/** What the BFF says the filtered total is. */
+async function bffTotal(page: Page, query: string): Promise<number> {
+  const response = await page.request.get(`/api/transactions?limit=1${query}`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { total?: unknown };
+  if (typeof body.total !== "number") throw new Error(`no total in ${JSON.stringify(body)}`);
+  return body.total;
+}
+
+const isListCall = (request: Request) => new URL(request.url()).pathname === "/api/transactions";
+
+test("a rate-limited upstream shows one banner with a countdown, and the page retries by itself when it ends", async ({ page, appOrigin, profile }) => {
+  test.setTimeout(120_000);
+  // Its own key: the BFF pauses the key the 429 was for, and the other tests' key must not wait.
+  await signInThroughApi(page.request, appOrigin, createSandboxKey(profile));
+  const listCalls: Request[] = [];
+  page.on("request", (request) => {
+    if (isListCall(request)) listCalls.push(request);
+  });
+  // Beyond 30 s the BFF does not make the person wait behind a spinner: it answers 429 with the wait at once.
+  await setSandboxFaults(profile, { rateLimitSeconds: 35 });
+  // A page of the list no other test asks for, so the BFF's cache cannot answer it.
+  await page.goto("/transactions?status=completed&limit=25&page=7");
+
+  const banner = page.getByTestId("rate-limit-banner");
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText("request limit");
+  await expect(page.getByText("Paused by the request limit")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "will try again by itself in about" })).toHaveCount(1);
+  const seconds = page.getByTestId("rate-limit-seconds");
+  const first = Number(await seconds.textContent());
+  expect(first).toBeGreaterThan(25);
+  expect(first).toBeLessThanOrEqual(35);
+  await expect.poll(async () => Number(await seconds.textContent()), { timeout: 5000 }).toBeLessThan(first);
+  // No retry storm while waiting: the one failed call, nothing more.
+  expect(listCalls).toHaveLength(1);
+
+  await resetSandboxFaults(profile);
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible({ timeout: 60_000 });
+  await expect(banner).toBeHidden();
+  await expect(pageAlerts(page)).toHaveCount(0);
+  // The retry came from the countdown, not from the user: one more call (two if it landed a moment early).
+  expect(listCalls.length).toBeGreaterThanOrEqual(2);
+  expect(listCalls.length).toBeLessThanOrEqual(3);
+});
+
+test("an upstream that is down shows a calm message with Try again, which recovers once it is back", async ({ loggedInPage: page, profile }) => {
+  test.setTimeout(90_000);
+  await setSandboxFaults(profile, { errorRate: 1 });
+  await page.goto("/transactions?status=failed&limit=25&page=2");
+  const notice = pageAlerts(page).filter({ hasText: "Temporarily unavailable" });
+  await expect(notice).toBeVisible({ timeout: 60_000 });
+  await expect(notice).toContainText("not answering");
+  await expect(notice).not.toContainText(/stack|Error:|at \S+:\d+/);
+
+  await resetSandboxFaults(profile);
+  await notice.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible({ timeout: 30_000 });
+  await expect(pageAlerts(page)).toHaveCount(0);
+});
+
+test("a key without the transactions scope is told the list is out of its reach and which scope it lacks", async ({ page, appOrigin, demoKeys, profile }) => {
+  await signInThroughApi(page.request, appOrigin, demoKeys["demo-no-transactions"]);
+  await page.goto("/transactions");
+  const notice = pageAlerts(page).filter({ hasText: "Your API key cannot see transactions" });
+  await expect(notice).toBeVisible();
+  // The primary shape names the scope "read"; the alternative names "transactions".
+  await expect(notice).toContainText(profile === "primary" ? "lacks the read scope" : "lacks the transactions scope");
+  // Asking again would not help, so no button suggests it.
+  await expect(notice.getByRole("button")).toHaveCount(0);
+  await expect(page.getByTestId("transaction-row")).toHaveCount(0);
+});
+
+test("a slow export shows its progress (rows, total, time left, the budget) and Cancel stops it without a file", async ({ loggedInPage: page, profile }) => {
+  test.setTimeout(90_000);
+  const total = await bffTotal(page, "");
+  expect(total).toBeGreaterThan(2000);
+  await page.goto("/transactions");
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible();
+  await expectLoaded(page);
+
+  // 300 ms per upstream page: the export of every row takes a while, as it would at the real request budget.
+  await setSandboxFaults(profile, { latencyMs: 300 });
+  let downloads = 0;
+  page.on("download", () => {
+    downloads += 1;
+  });
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const progress = page.getByTestId("export-progress");
+  await expect(progress).toBeVisible();
+  const bar = progress.getByRole("progressbar", { name: "Exporting CSV" });
+  await expect(bar).toBeVisible();
+  const totalText = total.toLocaleString("en-US");
+  await expect(progress).toContainText(new RegExp(`[\\d,]+ of ${totalText} rows`), { timeout: 20_000 });
+  await expect.poll(async () => Number(await bar.getAttribute("value")), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(progress).toContainText(/left/);
+  await expect(progress).toContainText("request budget");
+  // Focus is on Cancel while the export runs, so Enter stops it.
+  await expect(progress.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByText("Export cancelled.")).toBeVisible();
+  await expect(progress).toBeHidden();
+  expect(downloads).toBe(0);
+  await expect(pageAlerts(page)).toHaveCount(0);
+});
+
+test("an export that the upstream cannot serve ends in an alert that says so", async ({ loggedInPage: page, profile }) => {
+  test.setTimeout(90_000);
+  await page.goto("/transactions?status=pending");
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible();
+  await expectLoaded(page);
+  await setSandboxFaults(profile, { errorRate: 1 });
+  await page.getByRole("button", { name: "Export Excel" }).click();
+  const alert = pageAlerts(page).filter({ hasText: /not answering/ });
+  await expect(alert).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("export-progress")).toBeHidden();
+  // The buttons are usable again for another try.
+  await expect(page.getByRole("button", { name: "Export Excel" })).toBeEnabled();
+});
+
+test("exporting every transaction (tens of thousands of rows) completes with the whole set and no error shown", async ({ loggedInPage: page }) => {
+  test.setTimeout(120_000);
+  const total = await bffTotal(page, "");
+  expect(total).toBeGreaterThan(10_000);
+  await page.goto("/transactions");
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible();
+  await expectLoaded(page);
+  const downloadPromise = page.waitForEvent("download", { timeout: 110_000 });
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloadPromise;
+  const path = await download.path();
+  const text = (await readFile(path)).toString("utf8");
+  // First line: what was exported; second: the header; then one line per row (no field of these rows holds a line break).
+  const lines = text.split("\r\n").filter((line) => line !== "");
+  expect(lines.length - 2).toBe(total);
+  await expect(page.getByText(`Exported ${total.toLocaleString("en-US")} rows`)).toBeVisible({ timeout: 20_000 });
+  await expect(pageAlerts(page)).toHaveCount(0);
+});
