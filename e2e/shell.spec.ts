@@ -46,7 +46,7 @@ for (const path of ["/", "/transactions"]) {
         .filter((x) => x.right > width + 1)
         .sort((a, b) => b.right - a.right)
         .slice(0, 5)
-        .map((x) => `${x.el.tagName.toLowerCase()}.${x.el.className.toString().slice(0, 60)} (${getComputedStyle(x.el).position}) right=${String(Math.round(x.right))}`);
+        .map((x) => `${x.el.tagName.toLowerCase()}.${(x.el.getAttribute("class") ?? "").slice(0, 60)} (${getComputedStyle(x.el).position}) right=${String(Math.round(x.right))}`);
     });
     expect(overflow, offenders.join("\n")).toBeLessThanOrEqual(0);
     // The navigation is still reachable.
