@@ -71,3 +71,23 @@ test("each page has its own title", async ({ loggedInPage: page }) => {
     await expect(page).toHaveTitle(title);
   }
 });
+
+for (const [name, path, heading] of [
+  ["a transaction's detail", "first-row", "Transaction"],
+  ["the not-found page", "/no-such-page", /not found/i],
+] as const) {
+  test(`${name} has no serious or critical axe violation`, async ({ loggedInPage: page }) => {
+    if (path === "first-row") {
+      await page.goto("/transactions");
+      await page.getByTestId("transaction-row").first().click();
+      await expect(page).toHaveURL(/\/transactions\/[^/?]+/);
+    } else {
+      await page.goto(path);
+    }
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expectLoaded(page);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}

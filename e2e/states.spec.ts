@@ -148,3 +148,33 @@ test("exporting every transaction (tens of thousands of rows) completes with the
   await expect(page.getByText(`Exported ${total.toLocaleString("en-US")} rows`)).toBeVisible({ timeout: 20_000 });
   await expect(pageAlerts(page)).toHaveCount(0);
 });
+
+test.describe("sign-in failures each get their own message", () => {
+  async function signInThroughForm(page: Page, pair: { keyId: string; secret: string }): Promise<void> {
+    await page.goto("/login");
+    await page.getByLabel("Key ID", { exact: true }).fill(pair.keyId);
+    await page.getByLabel("Secret", { exact: true }).fill(pair.secret);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  }
+
+  test("a revoked key", async ({ page, demoKeys }) => {
+    await signInThroughForm(page, demoKeys["demo-revoked"]);
+    await expect(pageAlerts(page)).toContainText(/wrong, or the key was revoked/);
+    await expect(page).toHaveURL((url) => url.pathname === "/login");
+  });
+
+  test("an upstream that is down", async ({ page, demoKeys, profile }) => {
+    test.setTimeout(60_000);
+    await setSandboxFaults(profile, { errorRate: 1 });
+    await signInThroughForm(page, demoKeys["demo-full"]);
+    await expect(pageAlerts(page)).toContainText(/not answering/, { timeout: 45_000 });
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
+  });
+
+  test("a rate-limited upstream, with the seconds to wait", async ({ page, profile }) => {
+    await setSandboxFaults(profile, { rateLimitSeconds: 45 });
+    // A fresh key: the BFF pauses the key a 429 was for.
+    await signInThroughForm(page, createSandboxKey(profile));
+    await expect(pageAlerts(page)).toContainText(/wait 4\d s/);
+  });
+});
