@@ -19,7 +19,8 @@ export function distanceMiles(a: LatLng, b: LatLng): number {
 export interface RankedStation {
   station: Station;
   price: number;
-  distanceMiles: number;
+  /** Null in a ranking without a point (the cheapest of all stations shown). */
+  distanceMiles: number | null;
   /** Price minus the area's average price, in dollars per gallon (negative = cheaper than the area). */
   diffFromAverage: number;
 }
@@ -61,6 +62,16 @@ export function rankNearby(stations: readonly Station[], origin: LatLng, radiusM
   within.sort((a, b) => a.price - b.price || a.distanceMiles - b.distanceMiles || a.station.locNum.localeCompare(b.station.locNum));
   const items = within.slice(0, limit).map((s) => ({ ...s, diffFromAverage: s.price - (areaAverage ?? s.price) }));
   return { items, inRadius: within.length, unpriced, areaAverage };
+}
+
+/** The `limit` cheapest of the given stations (no point chosen yet), compared with their average price. */
+export function rankCheapest(stations: readonly Station[], limit: number): NearbyRanking {
+  const priced: { station: Station; price: number; distanceMiles: null }[] = [];
+  for (const station of stations) if (station.price !== null) priced.push({ station, price: Number(station.price), distanceMiles: null });
+  const areaAverage = priced.length === 0 ? null : priced.reduce((sum, s) => sum + s.price, 0) / priced.length;
+  priced.sort((a, b) => a.price - b.price || a.station.locNum.localeCompare(b.station.locNum));
+  const items = priced.slice(0, limit).map((s) => ({ ...s, diffFromAverage: s.price - (areaAverage ?? s.price) }));
+  return { items, inRadius: priced.length, unpriced: stations.length - priced.length, areaAverage };
 }
 
 /** "12¢ below area average", "3¢ above area average", "at the area average" (within half a cent). */

@@ -44,7 +44,7 @@ export function buildPriceScale(prices: readonly (number | null)[], classCount: 
   const values = prices.filter((p): p is number => p !== null && Number.isFinite(p));
   if (values.length === 0) return { classes: [], classOf: () => -1 };
 
-  const quantile = scaleQuantile<number>()
+  const quantile = scaleQuantile()
     .domain(values)
     .range(Array.from({ length: classCount }, (_, i) => i));
   // Equal thresholds (ties) would make empty classes: keep each threshold once. A price equal to a threshold goes to

@@ -29,7 +29,7 @@ export const GET = withSession("GET /api/locations", async ({ request, session, 
     const catalog = await cache().get<Station[]>(`${key}:locations:all`, ttl, async () => {
       const progress = trackCatalogWalk(key);
       try {
-        const stations = await fleetApi().listAllLocations(session.credentials, {}, { onProgress: progress.page });
+        const stations = await fleetApi().listAllLocations(session.credentials, {}, { onProgress: (walk) => { progress.page(walk); } });
         progress.finish("done");
         return stations;
       } catch (error) {
