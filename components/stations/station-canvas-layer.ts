@@ -65,9 +65,11 @@ export class StationCanvasLayer extends L.Layer {
   /** Web Mercator at zoom 0, in [0, 1]: computed once per data set. */
   private unitX = new Float64Array(0);
   private unitY = new Float64Array(0);
-  /** Container-pixel positions of the last draw (NaN when off the canvas), for hit-testing. */
-  private screenX = new Float32Array(0);
-  private screenY = new Float32Array(0);
+  /** World-pixel positions (at the zoom of the last draw) of the stations drawn, NaN when off the canvas: hit-testing. */
+  private screenX = new Float64Array(0);
+  private screenY = new Float64Array(0);
+  /** The world-pixel rectangle the canvas covers and the zoom it was drawn at: a pan that stays inside needs no redraw. */
+  private drawn: { zoom: number; minX: number; minY: number; maxX: number; maxY: number } | null = null;
   private order: Int32Array = new Int32Array(0);
   private selectedIndex = -1;
   private isDark = false;
@@ -75,18 +77,30 @@ export class StationCanvasLayer extends L.Layer {
   private readonly onRedraw = () => {
     this.draw();
   };
+  /** After a pan: the canvas moved with the map; it is only redrawn once the view leaves what was drawn around it. */
+  private readonly onMoveEnd = () => {
+    const map = this._map as L.Map | undefined;
+    const drawn = this.drawn;
+    if (map !== undefined && drawn !== null && drawn.zoom === map.getZoom()) {
+      const view = map.getPixelBounds();
+      if (view.min !== undefined && view.max !== undefined && view.min.x >= drawn.minX && view.min.y >= drawn.minY && view.max.x <= drawn.maxX && view.max.y <= drawn.maxY) return;
+    }
+    this.draw();
+  };
 
   override onAdd(map: L.Map): this {
     this.canvas = L.DomUtil.create("canvas", "leaflet-zoom-hide ffd-station-canvas");
     this.canvas.setAttribute("aria-hidden", "true");
     map.getPanes().overlayPane.appendChild(this.canvas);
-    map.on("moveend zoomend resize viewreset", this.onRedraw);
+    map.on("zoomend resize viewreset", this.onRedraw);
+    map.on("moveend", this.onMoveEnd);
     this.draw();
     return this;
   }
 
   override onRemove(map: L.Map): this {
-    map.off("moveend zoomend resize viewreset", this.onRedraw);
+    map.off("zoomend resize viewreset", this.onRedraw);
+    map.off("moveend", this.onMoveEnd);
     this.canvas?.remove();
     this.canvas = null;
     return this;
@@ -127,9 +141,11 @@ export class StationCanvasLayer extends L.Layer {
   }
 
   /** The station under a container point (the nearest within its radius plus a few pixels), or null. */
-  hitTest(x: number, y: number): string | null {
+  hitTest(containerX: number, containerY: number): string | null {
     const points = this.points;
-    if (points === null) return null;
+    const world = this.toWorld(containerX, containerY);
+    if (points === null || world === null) return null;
+    const { x, y } = world;
     let best = -1;
     let bestDistance = Infinity;
     const classCount = points.colors.length;
@@ -152,7 +168,17 @@ export class StationCanvasLayer extends L.Layer {
     const index = this.points?.ids.indexOf(id) ?? -1;
     const x = this.screenX[index];
     const y = this.screenY[index];
-    return x === undefined || y === undefined || Number.isNaN(x) ? null : { x, y };
+    const origin = this.toWorld(0, 0);
+    return x === undefined || y === undefined || Number.isNaN(x) || origin === null ? null : { x: x - origin.x, y: y - origin.y };
+  }
+
+  /** A container point in world pixels at the zoom of the last draw (null when the zoom changed since). */
+  private toWorld(containerX: number, containerY: number): { x: number; y: number } | null {
+    const map = this._map as L.Map | undefined;
+    if (map === undefined || this.drawn?.zoom !== map.getZoom()) return null;
+    const min = map.getPixelBounds().min;
+    if (min === undefined) return null;
+    return { x: containerX + min.x, y: containerY + min.y };
   }
 
   private draw(): void {
@@ -182,12 +208,13 @@ export class StationCanvasLayer extends L.Layer {
 
     const n = points.ids.length;
     if (this.screenX.length !== n) {
-      this.screenX = new Float32Array(n);
-      this.screenY = new Float32Array(n);
+      this.screenX = new Float64Array(n);
+      this.screenY = new Float64Array(n);
     }
     // World pixels at this zoom, minus the container's top-left corner in world pixels.
     const scale = map.options.crs?.scale(map.getZoom()) ?? 256 * 2 ** map.getZoom();
     const origin = map.getPixelBounds().min ?? L.point(0, 0);
+    this.drawn = { zoom: map.getZoom(), minX: origin.x - padX, minY: origin.y - padY, maxX: origin.x + size.x + padX, maxY: origin.y + size.y + padY };
     const classCount = points.colors.length;
     for (let k = 0; k < n; k++) {
       const i = this.order[k] ?? 0;
@@ -198,15 +225,15 @@ export class StationCanvasLayer extends L.Layer {
         this.screenY[i] = NaN;
         continue;
       }
-      this.screenX[i] = x;
-      this.screenY[i] = y;
+      this.screenX[i] = x + origin.x;
+      this.screenY[i] = y + origin.y;
       const classIndex = points.classes[i] ?? -1;
       const sprite = this.sprite(classIndex, points.stale[i] === 1, classCount, points.colors, dpr);
       ctx.drawImage(sprite.canvas, Math.round((x + padX - sprite.half) * dpr), Math.round((y + padY - sprite.half) * dpr));
     }
-    const selectedX = this.screenX[this.selectedIndex];
-    const selectedY = this.screenY[this.selectedIndex];
-    if (this.selectedIndex >= 0 && selectedX !== undefined && selectedY !== undefined && !Number.isNaN(selectedX)) {
+    const selectedX = (this.screenX[this.selectedIndex] ?? NaN) - origin.x;
+    const selectedY = (this.screenY[this.selectedIndex] ?? NaN) - origin.y;
+    if (this.selectedIndex >= 0 && !Number.isNaN(selectedX)) {
       // The selection: a thick ring in the text colour around a white one, visible on any class colour.
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       const cx = selectedX + padX;
