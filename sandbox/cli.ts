@@ -3,6 +3,7 @@ import { createConfig, PROFILES, type FaultSettings, type Profile } from "./conf
 import { insertKey, listKeys, newKeyPair, parseAllowList, parseScopeList, revokeKey, SCOPES, findKey, verifySecret } from "./db/keys";
 import { DEFAULT_DB_PATH, openDatabase } from "./db/open";
 import { addTransactions, DEMO_KEYS, demoCredentials } from "./db/seed";
+import { MAX_STATIONS } from "./db/stations";
 import { isoUtc } from "./db/timezones";
 import { startSandboxServer } from "./server";
 
@@ -10,7 +11,7 @@ const USAGE = `Fleet Fuel API v1 sandbox
 
 Serve (default):
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--profile primary|alternative] [--reset]
-                     [--seed N] [--transactions N] [--stations N] [--budget N] [--window-seconds N] [--failed-auth-budget N]
+                     [--seed N] [--transactions N] [--stations N (≤ 99,999)] [--budget N] [--window-seconds N] [--failed-auth-budget N]
                      [--token-ttl-seconds N] [--quiet] [--control]
                      [--faults] [--fault-latency MS] [--fault-error-rate F] [--fault-drop-rate F] [--fault-malformed-rate F]
                      --control also serves GET/PUT/DELETE /sandbox/faults to change faults while running (tests only)
@@ -174,7 +175,7 @@ async function serve(values: Values, dbPath: string): Promise<number> {
   const port = int("port", values.port ?? process.env.SANDBOX_PORT, 0, 65_535) ?? 4010;
   const seed = int("seed", values.seed, 0, 2 ** 32 - 1);
   const transactions = int("transactions", values.transactions, 0, 5_000_000);
-  const stations = int("stations", values.stations, 10, 20_000);
+  const stations = int("stations", values.stations, 10, MAX_STATIONS);
   const seedOptions = {
     ...(seed !== undefined ? { seed } : {}),
     ...(transactions !== undefined ? { transactions } : {}),

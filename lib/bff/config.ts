@@ -56,6 +56,19 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()))
     .pipe(z.url({ protocol: /^https?$/, error: "TILE_URL must be an http(s) URL template, e.g. https://tiles.example.com/{z}/{x}/{y}.png" }).optional()),
+  // Plain text (Leaflet writes attributions as HTML; the map escapes it, and markup here is refused outright).
+  TILE_ATTRIBUTION: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()))
+    .pipe(
+      z
+        .string()
+        .max(300, { error: "TILE_ATTRIBUTION must be at most 300 characters" })
+        // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+        .refine((v) => !/[<>\u0000-\u001f\u007f]/.test(v), { error: "TILE_ATTRIBUTION must be plain text (no < > or control characters), e.g. © OpenStreetMap contributors" })
+        .optional(),
+    ),
   TRUST_PROXY: flag("TRUST_PROXY", false),
   // Other origins this same app is reached at (behind a proxy that rewrites Host), accepted by the CSRF check.
   PUBLIC_ORIGINS: z
@@ -86,6 +99,8 @@ export interface BffConfig {
   cacheTtlMs: { account: number; transactions: number; summary: number; locations: number };
   redisUrl: string | undefined;
   tileUrl: string | undefined;
+  /** Plain-text credit for the tiles, shown in the map's attribution control. */
+  tileAttribution: string | undefined;
   trustProxy: boolean;
   publicOrigins: string[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -174,6 +189,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
     },
     redisUrl: e.REDIS_URL,
     tileUrl: e.TILE_URL,
+    tileAttribution: e.TILE_ATTRIBUTION,
     trustProxy: e.TRUST_PROXY,
     publicOrigins: e.PUBLIC_ORIGINS,
     logLevel: e.LOG_LEVEL,

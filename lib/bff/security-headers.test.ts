@@ -136,8 +136,9 @@ describe("tileOriginFromEnv", () => {
     expect(tileOriginFromEnv({ TILE_URL: "http://10.0.0.5:8080/{z}/{x}/{y}.png" })).toBe("http://10.0.0.5:8080");
   });
 
-  it("prefers NEXT_PUBLIC_TILE_URL, which is what the browser's map uses", () => {
-    expect(tileOriginFromEnv({ NEXT_PUBLIC_TILE_URL: "https://public.example.com/{z}/{x}/{y}.png", TILE_URL: "https://server.example.com/{z}/{x}/{y}.png" })).toBe("https://public.example.com");
+  it("reads TILE_URL only, the template the stations page hands the map (a NEXT_PUBLIC_ copy could drift from the CSP)", () => {
+    expect(tileOriginFromEnv({ NEXT_PUBLIC_TILE_URL: "https://public.example.com/{z}/{x}/{y}.png", TILE_URL: "https://server.example.com/{z}/{x}/{y}.png" })).toBe("https://server.example.com");
+    expect(tileOriginFromEnv({ NEXT_PUBLIC_TILE_URL: "https://public.example.com/{z}/{x}/{y}.png" })).toBeNull();
   });
 
   it("turns Leaflet's subdomain placeholder into a wildcard", () => {

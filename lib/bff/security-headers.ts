@@ -132,13 +132,14 @@ export function generateNonce(): string {
 }
 
 /**
- * The origin of the map tile server from the tile URL template (`NEXT_PUBLIC_TILE_URL`, else `TILE_URL`), e.g.
+ * The origin of the map tile server from the tile URL template `TILE_URL` (the one the stations page hands the map as
+ * a prop at request time; a `NEXT_PUBLIC_` variable would be baked into the build and could drift from the CSP), e.g.
  * `https://tile.example.com/{z}/{x}/{y}.png` → `https://tile.example.com`. Leaflet's subdomain placeholder as the
  * first label (`https://{s}.tile.example.com/…`) becomes a wildcard, `https://*.tile.example.com`. Null when unset,
  * not http(s), or not a URL: the map then uses its own basemap and the CSP allows no tile server.
  */
 export function tileOriginFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): string | null {
-  const template = (env.NEXT_PUBLIC_TILE_URL ?? env.TILE_URL ?? "").trim();
+  const template = (env.TILE_URL ?? "").trim();
   if (template === "") return null;
   let url: URL;
   try {

@@ -36,3 +36,17 @@ export const StationFilter = z.object({
   search: z.string().min(1).max(100).optional(),
 });
 export type StationFilter = z.infer<typeof StationFilter>;
+
+/** How far the BFF's walk of the whole catalog (`GET /api/locations?all=1`) has got: `GET /api/locations/progress`. */
+export interface CatalogProgress {
+  /** `idle`: no walk recently (the catalog may come from the cache at once). */
+  state: "idle" | "loading" | "done" | "failed";
+  pagesDone: number;
+  /** Null until the first page answered. */
+  pages: number | null;
+  total: number | null;
+  /** Distinct stations received so far. */
+  loaded: number;
+  startedAt: string | null;
+  updatedAt: string | null;
+}

@@ -1,5 +1,6 @@
 import { withSession, parseQuery } from "@/lib/bff/handler";
 import { cache } from "@/lib/bff/cache";
+import { trackCatalogWalk } from "@/lib/bff/catalog-progress";
 import { getConfig } from "@/lib/bff/config";
 import { LocationListQuery } from "@/lib/bff/params";
 import { fleetApi } from "@/lib/bff/upstream";
@@ -24,7 +25,18 @@ export const GET = withSession("GET /api/locations", async ({ request, session, 
   if (q.all) {
     // The whole catalog at bulk priority, cached for minutes per customer: ⌈stations/500⌉ upstream calls per TTL.
     // Only the unfiltered catalog is cached (one entry per customer); filters apply to it here, as the spec says.
-    const catalog = await cache().get<Station[]>(`${key}:locations:all`, ttl, () => fleetApi().listAllLocations(session.credentials));
+    // The walk reports each page to GET /api/locations/progress, so the map page can show how far it has got.
+    const catalog = await cache().get<Station[]>(`${key}:locations:all`, ttl, async () => {
+      const progress = trackCatalogWalk(key);
+      try {
+        const stations = await fleetApi().listAllLocations(session.credentials, {}, { onProgress: (walk) => { progress.page(walk); } });
+        progress.finish("done");
+        return stations;
+      } catch (error) {
+        progress.finish("failed");
+        throw error;
+      }
+    });
     const items = catalog.filter((s) => matchesStation(s, filter));
     return Response.json({ page: 1, limit: items.length, total: items.length, pages: 1, items } satisfies Page<Station>);
   }

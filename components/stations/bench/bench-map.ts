@@ -1,0 +1,175 @@
+// npm run bench:map — the stations map's figures: main-thread time from catalog data to drawn map (the page's own
+// `ffd:map-draw` measure) for 2,500 and 50,000 stations, the longest task while panning, JavaScript transferred for
+// /stations, and whether Leaflet (window.L) stays off the other pages. Starts a sandbox per size (--stations N, a
+// budget high enough that the 100-page catalog walk never waits), the built app, and Debian's Chromium.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Page } from "playwright-core";
+import { startApp } from "@/test/app-process";
+
+const SIZES = [2_500, 50_000] as const;
+/** The highest budget the app accepts (FLEET_API_BUDGET ≤ 100,000): the 100-page walk never waits for it. */
+const BUDGET = "100000";
+const CLI = ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts"];
+const SESSION_SECRET = "bench-only-session-secret-0123456789abcdef";
+const PAN_STEPS = 6;
+const DRAWS_MEASURED = 3;
+
+interface Sandbox {
+  baseUrl: string;
+  key: { keyId: string; secret: string };
+  stop: () => Promise<void>;
+}
+
+async function startSandbox(stations: number): Promise<Sandbox> {
+  const dir = mkdtempSync(join(tmpdir(), "ffd-bench-map-"));
+  const db = join(dir, "sandbox.db");
+  const child: ChildProcess = spawn(process.execPath, [...CLI, "--port", "0", "--db", db, "--reset", "--stations", String(stations), "--transactions", "2000", "--budget", BUDGET, "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /at (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(output);
+      if (match?.[1] !== undefined) {
+        clearInterval(timer);
+        resolve(match[1]);
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`the sandbox exited:\n${output}`));
+      }
+    }, 50);
+  });
+  const pairs = JSON.parse(execFileSync(process.execPath, [...CLI, "keys", "demo", "--json", "--db", db], { encoding: "utf8" })) as { label: string; key_id: string; secret: string }[];
+  const full = pairs.find((p) => p.label === "demo-full");
+  if (full === undefined) throw new Error("no demo-full key");
+  return {
+    baseUrl,
+    key: { keyId: full.key_id, secret: full.secret },
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function drawDurations(page: Page): Promise<{ duration: number; count: number }[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByName("ffd:map-draw").map((e) => ({ duration: e.duration, count: ((e as PerformanceMeasure).detail as { count: number }).count })),
+  );
+}
+
+async function waitForDraw(page: Page, count: number): Promise<void> {
+  await page.waitForSelector(`[data-testid="station-map"][data-drawn-count="${String(count)}"]`, { timeout: 600_000 });
+}
+
+async function benchSize(stations: number): Promise<void> {
+  const sandbox = await startSandbox(stations);
+  const app = await startApp({ FLEET_API_BASE_URL: sandbox.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: BUDGET, LOG_LEVEL: "warn" }).catch(async (error: unknown) => {
+    await sandbox.stop();
+    throw error;
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  try {
+    const context = await browser.newContext({ baseURL: app.origin, viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const login = await page.request.post("/api/session", { data: sandbox.key, headers: { "X-Requested-With": "XMLHttpRequest", Origin: app.origin } });
+    if (login.status() !== 200) throw new Error(`login failed: ${String(login.status())} ${await login.text()}`);
+
+    // Leaflet stays off the other pages.
+    const leafletElsewhere: string[] = [];
+    for (const path of ["/", "/transactions"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      if (await page.evaluate(() => typeof (window as Window & { L?: unknown }).L !== "undefined")) leafletElsewhere.push(path);
+    }
+
+    // Warm the BFF's catalog cache (the walk's time is the upstream's, not the page's), then load the page for real.
+    const warmStart = Date.now();
+    await page.request.get("/api/locations?all=1", { timeout: 600_000 });
+    const walkMs = Date.now() - warmStart;
+    const draws: number[] = [];
+    let jsBytes = 0;
+    let jsFiles = 0;
+    let catalogBytes = 0;
+    for (let run = 0; run < DRAWS_MEASURED; run++) {
+      await page.goto("/stations", { waitUntil: "load" });
+      await waitForDraw(page, stations);
+      const measured = await drawDurations(page);
+      const first = measured[0];
+      if (first !== undefined) draws.push(first.duration);
+      if (run === 0) {
+        const resources = await page.evaluate(() =>
+          performance.getEntriesByType("resource").map((r) => ({ name: r.name, size: (r as PerformanceResourceTiming).transferSize, encoded: (r as PerformanceResourceTiming).encodedBodySize })),
+        );
+        const js = resources.filter((r) => /\.js(\?|$)/.test(r.name));
+        jsBytes = js.reduce((sum, r) => sum + r.size, 0);
+        jsFiles = js.length;
+        catalogBytes = resources.find((r) => r.name.includes("/api/locations?all=1"))?.size ?? 0;
+      }
+    }
+
+    // Panning: drag the map a few times and record every long task (> 50 ms) meanwhile.
+    await page.evaluate(() => {
+      const w = window as Window & { __longTasks?: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longTasks?.push(entry.duration);
+      }).observe({ type: "longtask" });
+    });
+    const box = await page.getByTestId("station-map").boundingBox();
+    if (box === null) throw new Error("no map box");
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    for (let step = 0; step < PAN_STEPS; step++) {
+      const dx = step % 2 === 0 ? 200 : -150;
+      const dy = step % 3 === 0 ? 80 : -60;
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i++) await page.mouse.move(cx + (dx * i) / 10, cy + (dy * i) / 10);
+      await page.mouse.up();
+      await page.waitForTimeout(400);
+    }
+    const longTasks = await page.evaluate(() => (window as Window & { __longTasks?: number[] }).__longTasks ?? []);
+
+    const sorted = [...draws].sort((a, b) => a - b);
+    console.log(`\n== ${stations.toLocaleString("en-US")} stations ==`);
+    console.log(`BFF catalog walk (cold, upstream pages of 500): ${String(walkMs)} ms; catalog JSON transferred: ${(catalogBytes / 1024).toFixed(0)} KiB`);
+    console.log(`ffd:map-draw (data → drawn), ${String(draws.length)} page loads: ${draws.map((d) => d.toFixed(1)).join(", ")} ms (median ${(sorted[Math.floor(sorted.length / 2)] ?? NaN).toFixed(1)} ms)`);
+    console.log(`long tasks while panning (${String(PAN_STEPS)} drags): ${String(longTasks.length)}, longest ${longTasks.length === 0 ? "none over 50" : Math.max(...longTasks).toFixed(0)} ms`);
+    console.log(`JavaScript transferred on /stations: ${(jsBytes / 1024).toFixed(1)} KiB in ${String(jsFiles)} files`);
+    console.log(`window.L on /, /transactions: ${leafletElsewhere.length === 0 ? "undefined (Leaflet not loaded)" : `DEFINED on ${leafletElsewhere.join(", ")}`}`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await app.stop();
+    await sandbox.stop();
+  }
+}
+
+// /login has no session: check it once, with a fresh browser.
+async function checkLogin(): Promise<void> {
+  const sandbox = await startSandbox(100);
+  const app = await startApp({ FLEET_API_BASE_URL: sandbox.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: BUDGET, LOG_LEVEL: "warn" }).catch(async (error: unknown) => {
+    await sandbox.stop();
+    throw error;
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${app.origin}/login`, { waitUntil: "networkidle" });
+    console.log(`window.L on /login: ${await page.evaluate(() => typeof (window as Window & { L?: unknown }).L)}`);
+  } finally {
+    await browser.close();
+    await app.stop();
+    await sandbox.stop();
+  }
+}
+
+for (const size of SIZES) await benchSize(size);
+await checkLogin();

@@ -1,0 +1,116 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { brandName } from "./format";
+import { MAX_SEARCH_LENGTH, type StationsView } from "./view-state";
+
+/** Long enough to skip the intermediate keystrokes of a name, short enough to feel immediate. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export const FIELD_CLASSES =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+export const LABEL_CLASSES = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+export interface StationFiltersProps {
+  view: StationsView;
+  brands: readonly string[];
+  states: readonly string[];
+  onChange: (patch: Partial<StationsView>, mode?: "push" | "replace") => void;
+}
+
+export function StationFilters({ view, brands, states, onChange }: StationFiltersProps) {
+  const ids = { brand: useId(), state: useId(), search: useId(), hint: useId() };
+  const [search, setSearch] = useState(view.search);
+  // The URL changed under the field (Back, a shared link, "Clear filters"): show what it says.
+  const [lastUrlSearch, setLastUrlSearch] = useState(view.search);
+  if (view.search !== lastUrlSearch) {
+    setLastUrlSearch(view.search);
+    setSearch(view.search);
+  }
+  useEffect(() => {
+    if (search.trim() === view.search) return;
+    const timer = setTimeout(() => {
+      onChange({ search: search.trim() }, "replace");
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [search, view.search, onChange]);
+
+  const hasFilters = view.brand !== null || view.state !== null || view.search !== "";
+  return (
+    <div role="search" aria-label="Filter stations" className="flex flex-wrap items-end gap-3">
+      <div className="w-[calc(50%-0.375rem)] sm:w-40">
+        <label htmlFor={ids.brand} className={LABEL_CLASSES}>
+          Brand
+        </label>
+        <select
+          id={ids.brand}
+          className={FIELD_CLASSES}
+          value={view.brand ?? ""}
+          onChange={(event) => {
+            onChange({ brand: event.target.value === "" ? null : event.target.value });
+          }}
+        >
+          <option value="">All brands</option>
+          {brands.map((code) => (
+            <option key={code} value={code}>
+              {brandName(code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="w-[calc(50%-0.375rem)] sm:w-32">
+        <label htmlFor={ids.state} className={LABEL_CLASSES}>
+          State
+        </label>
+        <select
+          id={ids.state}
+          className={FIELD_CLASSES}
+          value={view.state ?? ""}
+          onChange={(event) => {
+            onChange({ state: event.target.value === "" ? null : event.target.value });
+          }}
+        >
+          <option value="">All states</option>
+          {states.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="w-full sm:w-72">
+        <label htmlFor={ids.search} className={LABEL_CLASSES}>
+          Search stations
+        </label>
+        <input
+          id={ids.search}
+          type="search"
+          aria-describedby={ids.hint}
+          className={FIELD_CLASSES}
+          value={search}
+          maxLength={MAX_SEARCH_LENGTH}
+          onChange={(event) => {
+            setSearch(event.target.value);
+          }}
+        />
+        <p id={ids.hint} className="sr-only">
+          Matches a station&apos;s name, city or location number.
+        </p>
+      </div>
+      {hasFilters ? (
+        <button
+          type="button"
+          className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300"
+          onClick={() => {
+            setSearch("");
+            onChange({ brand: null, state: null, search: "" });
+          }}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </div>
+  );
+}

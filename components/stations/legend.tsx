@@ -1,0 +1,86 @@
+import { formatCount } from "@/components/format/numbers";
+import type { PriceScale } from "./price-scale";
+import { radiusForClass } from "./station-canvas-layer-shapes";
+import { formatPriceRange } from "./format";
+
+/**
+ * The key to the map: each class's number, dot (colour and size) and printed price range, so no meaning rests on
+ * colour alone; then the stale and no-price marks. It describes the stations currently shown (the filters apply).
+ */
+export function PriceLegend({ scale, staleCount, unpricedCount }: { scale: PriceScale; staleCount: number; unpricedCount: number }) {
+  const classCount = scale.classes.length;
+  return (
+    <div data-testid="price-legend" className="space-y-3 text-sm">
+      {classCount === 0 ? (
+        <p className="text-slate-700 dark:text-slate-300">No station shown has a price.</p>
+      ) : (
+        <table className="w-full text-left">
+          <caption className="sr-only">Price classes of the stations shown, cheapest first</caption>
+          <thead className="text-xs text-slate-600 dark:text-slate-400">
+            <tr>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Class
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Price per gallon
+              </th>
+              <th scope="col" className="pb-1 text-right font-medium">
+                Stations
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {scale.classes.map((c) => (
+              <tr key={c.index} data-testid="legend-class">
+                <th scope="row" className="py-0.5 pr-2 font-normal">
+                  <span className="inline-flex items-center gap-2">
+                    <Dot color={c.color} radius={radiusForClass(c.index, classCount)} />
+                    <span className="tabular-nums">
+                      {c.label}
+                      {c.index === 0 ? <span className="text-slate-600 dark:text-slate-400"> cheapest</span> : null}
+                      {c.index === classCount - 1 && classCount > 1 ? <span className="text-slate-600 dark:text-slate-400"> priciest</span> : null}
+                    </span>
+                  </span>
+                </th>
+                <td className="py-0.5 pr-2 tabular-nums text-slate-900 dark:text-slate-100">{formatPriceRange(c.min, c.max)}</td>
+                <td className="py-0.5 text-right tabular-nums text-slate-700 dark:text-slate-300">{formatCount(c.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ul className="space-y-1 text-slate-700 dark:text-slate-300">
+        <li className="flex items-center gap-2">
+          <Dot color="#64748b" radius={4.5} hollow />
+          <span>
+            Hollow ring: price not updated for more than 2 days ({formatCount(staleCount)} shown)
+          </span>
+        </li>
+        {unpricedCount > 0 ? (
+          <li className="flex items-center gap-2">
+            <Dot color="#94a3b8" radius={3} />
+            <span>Grey: no price ({formatCount(unpricedCount)})</span>
+          </li>
+        ) : null}
+        <li>Classes are sevenths of the prices shown (quantiles): they follow the filters.</li>
+      </ul>
+    </div>
+  );
+}
+
+function Dot({ color, radius, hollow = false }: { color: string; radius: number; hollow?: boolean }) {
+  const size = 16;
+  return (
+    <svg aria-hidden="true" width={size} height={size} viewBox={`0 0 ${String(size)} ${String(size)}`} className="shrink-0">
+      <circle
+        cx={size / 2}
+        cy={size / 2}
+        r={radius}
+        fill={hollow ? "transparent" : color}
+        stroke={hollow ? color : "currentColor"}
+        strokeWidth={hollow ? 2 : 1}
+        strokeOpacity={hollow ? 1 : 0.7}
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,230 @@
+"use client";
+
+import "leaflet/dist/leaflet.css";
+import "./station-map.css";
+import L from "leaflet";
+import Link from "next/link";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Circle, CircleMarker, GeoJSON, MapContainer, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
+import { feature } from "topojson-client";
+import type { GeometryCollection, Topology } from "topojson-specification";
+import statesTopology from "us-atlas/states-10m.json";
+import type { Station } from "@/lib/model";
+import { formatUnitPrice } from "@/components/format/numbers";
+import { useTheme } from "@/components/theme/theme";
+import type { LatLng } from "./nearby";
+import type { PriceScale } from "./price-scale";
+import { StationCanvasLayer, type StationPoints } from "./station-canvas-layer";
+import { describeAge } from "./format";
+
+/** The contiguous United States, where the catalog's stations are. */
+const US_BOUNDS: L.LatLngBoundsExpression = [
+  [24.4, -125],
+  [49.5, -66.9],
+];
+/** Without tiles the vector basemap has no detail past this; with tiles, what tile servers commonly offer. */
+const MAX_ZOOM_VECTOR = 13;
+const MAX_ZOOM_TILES = 18;
+const MIN_ZOOM = 3;
+/** Tile failures before the map gives up on the tile server (when no tile has loaded at all). */
+const TILE_FAILURES_BEFORE_FALLBACK = 4;
+const METERS_PER_MILE = 1609.344;
+
+// us-atlas ships TopoJSON: the 50 states and DC, unprojected (WGS84), simplified at 1:10,000,000.
+const STATES = feature(statesTopology as unknown as Topology<{ states: GeometryCollection }>, (statesTopology as unknown as Topology<{ states: GeometryCollection }>).objects.states);
+
+export interface MapInnerProps {
+  stations: readonly Station[];
+  points: StationPoints;
+  scale: PriceScale;
+  /** `performance.now()` when the data of this draw was ready for the map (start of the `ffd:map-draw` measure). */
+  dataReadyAt: number;
+  staleIds: ReadonlySet<string>;
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  near: LatLng | null;
+  radiusMiles: number;
+  onPickPoint: (point: LatLng) => void;
+  /** Called after each draw with the number of stations drawn (the page sets `data-drawn-count`). */
+  onDrawn: (count: number) => void;
+  tileUrl: string | null;
+  tileAttribution: string | null;
+  onTilesFailed: () => void;
+  tilesFailed: boolean;
+  now: number;
+}
+
+export function MapInner(props: MapInnerProps) {
+  const hasTiles = props.tileUrl !== null && !props.tilesFailed;
+  const tileEvents = useTileFallback(props.onTilesFailed);
+  return (
+    <MapContainer
+      bounds={US_BOUNDS}
+      preferCanvas
+      minZoom={MIN_ZOOM}
+      maxZoom={hasTiles ? MAX_ZOOM_TILES : MAX_ZOOM_VECTOR}
+      worldCopyJump={false}
+      className="h-full w-full rounded-xl"
+      // Leaflet's keyboard panning works on the focused map; stations are reached through the ranked list.
+      keyboard
+    >
+      <GeoJSON
+        data={STATES}
+        interactive={false}
+        // SVG, not the shared canvas: the outlines take their colours from CSS (light/dark theme).
+        style={{ className: hasTiles ? "ffd-state ffd-state-over-tiles" : "ffd-state", renderer: L.svg({ padding: 0.5 }) } as L.PathOptions}
+        attribution="US states: US Census Bureau via us-atlas"
+      />
+      {hasTiles && props.tileUrl !== null ? (
+        <TileLayer
+          url={props.tileUrl}
+          attribution={escapeHtml(props.tileAttribution ?? tileHost(props.tileUrl))}
+          maxZoom={MAX_ZOOM_TILES}
+          eventHandlers={tileEvents}
+        />
+      ) : null}
+      <StationLayer {...props} />
+      {props.near === null ? null : (
+        <>
+          <Circle center={props.near} radius={props.radiusMiles * METERS_PER_MILE} interactive={false} pathOptions={{ color: "#0f172a", weight: 1.5, dashArray: "6 6", fill: false }} />
+          <CircleMarker center={props.near} radius={5} interactive={false} pathOptions={{ color: "#ffffff", weight: 2, fillColor: "#dc2626", fillOpacity: 1 }} />
+        </>
+      )}
+      <SelectedPopup {...props} />
+    </MapContainer>
+  );
+}
+
+/** Leaflet writes attributions as HTML: the operator's plain text is escaped. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+}
+
+function tileHost(url: string): string {
+  try {
+    return `Tiles: ${new URL(url.replace(/\{s\}\./, "")).host}`;
+  } catch {
+    return "Tiles";
+  }
+}
+
+function useTileFallback(onFailed: () => void): L.LeafletEventHandlerFnMap {
+  const state = useRef({ loaded: 0, failed: 0 });
+  return useMemo(
+    () => ({
+      tileload: () => {
+        state.current.loaded++;
+      },
+      tileerror: () => {
+        state.current.failed++;
+        if (state.current.loaded === 0 && state.current.failed >= TILE_FAILURES_BEFORE_FALLBACK) onFailed();
+      },
+    }),
+    [onFailed],
+  );
+}
+
+interface StationMapHook {
+  positionOf: (id: string) => { x: number; y: number } | null;
+}
+
+/** The stations' canvas layer: created once, fed new points on every filter change, measured on every draw. */
+function StationLayer({ points, dataReadyAt, selectedId, onSelect, onPickPoint, onDrawn }: MapInnerProps) {
+  const map = useMap();
+  const theme = useTheme();
+  const [layer] = useState(() => new StationCanvasLayer());
+  const readyAt = useRef(0);
+
+  useEffect(() => {
+    readyAt.current = performance.now();
+    layer.addTo(map);
+    // A test and bench hook: where a station is drawn (the canvas has no DOM node per station).
+    const hook: StationMapHook = { positionOf: (id) => layer.positionOf(id) };
+    (window as Window & { __ffdStationMap?: StationMapHook }).__ffdStationMap = hook;
+    return () => {
+      layer.remove();
+      delete (window as Window & { __ffdStationMap?: StationMapHook }).__ffdStationMap;
+    };
+  }, [layer, map]);
+
+  useEffect(() => {
+    // The data may have been ready before Leaflet's chunk arrived: the draw's own time starts when both are there.
+    const start = Math.max(dataReadyAt, readyAt.current);
+    const { count } = layer.setPoints(points);
+    performance.measure("ffd:map-draw", { start, end: performance.now(), detail: { count } });
+    onDrawn(count);
+  }, [layer, points, dataReadyAt, onDrawn]);
+
+  useEffect(() => {
+    layer.setDark(theme === "dark");
+  }, [layer, theme]);
+
+  useEffect(() => {
+    layer.setSelected(selectedId);
+  }, [layer, selectedId]);
+
+  useMapEvents({
+    click: (event) => {
+      const id = layer.hitTest(event.containerPoint.x, event.containerPoint.y);
+      if (id !== null) onSelect(id);
+      else onPickPoint({ lat: event.latlng.lat, lng: event.latlng.lng });
+    },
+    mousemove: (event) => {
+      map.getContainer().style.cursor = layer.hitTest(event.containerPoint.x, event.containerPoint.y) === null ? "" : "pointer";
+    },
+  });
+  return null;
+}
+
+/** The popup of the selected station; selecting from the list brings the station into view first. */
+function SelectedPopup({ stations, selectedId, onSelect, scale, staleIds, now }: MapInnerProps) {
+  const map = useMap();
+  const station = useMemo(() => (selectedId === null ? null : (stations.find((s) => s.id === selectedId) ?? null)), [stations, selectedId]);
+  const selectedRef = useRef(selectedId);
+  useEffect(() => {
+    selectedRef.current = selectedId;
+  }, [selectedId]);
+
+  useEffect(() => {
+    if (station === null) return;
+    if (!map.getBounds().pad(-0.1).contains([station.lat, station.lng])) map.panTo([station.lat, station.lng]);
+  }, [map, station]);
+
+  if (station === null) return null;
+  const price = station.price === null ? null : Number(station.price);
+  const classIndex = scale.classOf(price);
+  const priceClass = scale.classes[classIndex];
+  const isStale = staleIds.has(station.id);
+  return (
+    <Popup
+      key={station.id}
+      position={[station.lat, station.lng]}
+      eventHandlers={{
+        // Closed by its ×, Escape or a click elsewhere; not when another station replaced it.
+        remove: () => {
+          if (selectedRef.current === station.id) onSelect(null);
+        },
+      }}
+    >
+      <div data-testid="station-popup" className="space-y-1 text-sm">
+        <p className="text-base font-semibold">{station.name}</p>
+        <p>
+          {station.brand} · #{station.locNum} · {station.city}, {station.state}
+        </p>
+        <p>
+          <span className="font-semibold">{station.price === null ? "No price" : formatUnitPrice(station.price)}</span>
+          {priceClass === undefined ? null : ` · price class ${priceClass.label} of ${String(scale.classes.length)}`}
+        </p>
+        <p>
+          {station.priceUpdatedAt === null ? "Never updated" : `Updated ${describeAge(station.priceUpdatedAt, now)}`}
+          {isStale ? " (stale)" : ""}
+        </p>
+        <p>
+          <Link href={`/stations/${encodeURIComponent(station.id)}`} className="font-medium underline">
+            Station details
+          </Link>
+        </p>
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,18 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/**
+ * The Leaflet map, loaded only by the stations page and only in the browser: Leaflet touches `window` when imported
+ * (it sets `window.L`), and its code and CSS stay out of every other page's bundle.
+ */
+export const StationMap = dynamic(() => import("./map-inner").then((m) => m.MapInner), {
+  ssr: false,
+  loading: () => (
+    <div aria-busy="true" className="h-full w-full">
+      <p className="sr-only">Loading the map…</p>
+      <Skeleton className="h-full w-full rounded-xl" />
+    </div>
+  ),
+});

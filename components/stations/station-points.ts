@@ -1,0 +1,37 @@
+import type { Station } from "@/lib/model";
+import { buildPriceScale, type PriceScale } from "./price-scale";
+import type { StationPoints } from "./station-canvas-layer";
+import { isStale } from "./view-state";
+
+export interface StationsOnMap {
+  points: StationPoints;
+  scale: PriceScale;
+  staleIds: ReadonlySet<string>;
+  /** `performance.now()` when this data set was ready: the start of its `ffd:map-draw` measure. */
+  readyAt: number;
+}
+
+/**
+ * What the map draws for the stations shown: the quantile scale of their prices and typed arrays for the canvas
+ * layer. Built outside React's render purity rules on purpose (it stamps the time it was called).
+ */
+export function buildStationsOnMap(stations: readonly Station[], now: number, readyAt: number = performance.now()): StationsOnMap {
+  const n = stations.length;
+  const prices = stations.map((s) => (s.price === null ? null : Number(s.price)));
+  const scale = buildPriceScale(prices);
+  const lats = new Float64Array(n);
+  const lngs = new Float64Array(n);
+  const classes = new Int8Array(n);
+  const stale = new Uint8Array(n);
+  const staleIds = new Set<string>();
+  stations.forEach((s, i) => {
+    lats[i] = s.lat;
+    lngs[i] = s.lng;
+    classes[i] = scale.classOf(prices[i] ?? null);
+    if (isStale(s.priceUpdatedAt, now)) {
+      stale[i] = 1;
+      staleIds.add(s.id);
+    }
+  });
+  return { points: { ids: stations.map((s) => s.id), lats, lngs, classes, stale, colors: scale.classes.map((c) => c.color) }, scale, staleIds, readyAt };
+}

@@ -1,0 +1,155 @@
+"use client";
+
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { Station } from "@/lib/model";
+import { useCatalog, useCatalogProgress } from "@/lib/queries/locations";
+import { formatCount } from "@/components/format/numbers";
+import { CardError } from "@/components/overview/card-states";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
+import { Skeleton } from "@/components/ui/skeleton";
+import { CatalogProgressBar } from "./catalog-progress";
+import { StationFilters } from "./filters";
+import { describeAge } from "./format";
+import { PriceLegend } from "./legend";
+import { rankCheapest, rankNearby, type LatLng } from "./nearby";
+import { NearbyPanel } from "./nearby-panel";
+import { StationMap } from "./station-map";
+import { buildStationsOnMap } from "./station-points";
+import { useNow } from "./use-now";
+import { useStationsView } from "./use-stations-view";
+import { filterStations, formatLatLng } from "./view-state";
+
+const EMPTY: readonly Station[] = [];
+
+export interface StationsViewProps {
+  /** The tile URL template (TILE_URL), handed over by the server page; null: the vector basemap only. */
+  tileUrl: string | null;
+  tileAttribution: string | null;
+}
+
+/**
+ * The stations page: the whole catalog on a map coloured by price (relative classes of what is shown), filters in the
+ * URL, "cheapest near here" as a ranked table, and the catalog's loading progress, age and refresh failures.
+ */
+export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
+  const { view, setView } = useStationsView();
+  const catalog = useCatalog();
+  const progress = useCatalogProgress(catalog.isPending);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const mapBox = useRef<HTMLDivElement>(null);
+  const clock = useNow();
+
+  const all = catalog.data?.stations ?? EMPTY;
+  const now = catalog.data?.receivedAt ?? 0;
+  const shown = useMemo(() => filterStations(all, view), [all, view]);
+  const onMap = useMemo(() => buildStationsOnMap(shown, now), [shown, now]);
+  const brands = useMemo(() => [...new Set(all.map((s) => s.brand))].sort(), [all]);
+  const states = useMemo(() => [...new Set(all.map((s) => s.state))].sort(), [all]);
+  const ranking = useMemo(() => (view.near === null ? rankCheapest(shown, view.count) : rankNearby(shown, view.near, view.radius, view.count)), [shown, view.near, view.radius, view.count]);
+  const unpricedCount = useMemo(() => shown.reduce((n, s) => n + (s.price === null ? 1 : 0), 0), [shown]);
+
+  const onDrawn = useCallback((count: number) => {
+    mapBox.current?.setAttribute("data-drawn-count", String(count));
+  }, []);
+  const onPickPoint = useCallback(
+    (point: LatLng) => {
+      setView({ near: point, nearLabel: formatLatLng(point).replace(",", ", ") }, "replace");
+    },
+    [setView],
+  );
+  const onTilesFailed = useCallback(() => {
+    setTilesFailed(true);
+  }, []);
+  const selected = selectedId === null ? null : (shown.find((s) => s.id === selectedId) ?? null);
+
+  if (catalog.isPending) {
+    return (
+      <div aria-busy="true" className="space-y-4">
+        <CatalogProgressBar progress={progress.data ?? null} />
+        <Skeleton className="h-[60vh] min-h-[24rem] w-full rounded-xl" />
+      </div>
+    );
+  }
+  if (catalog.isError && catalog.data === undefined) {
+    return (
+      <Card title="Station catalog">
+        {catalog.error.status === 403 ? (
+          <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+            The map needs the <strong>locations</strong> scope on your API key. Ask your fleet administrator for a key that includes it, then sign in again.
+          </p>
+        ) : null}
+        <CardError error={catalog.error} subject="stations" onRetry={() => void catalog.refetch()} isRetrying={catalog.isFetching} />
+      </Card>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <StationFilters view={view} brands={brands} states={states} onChange={setView} />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
+        <p data-testid="station-count" aria-live="polite">
+          Showing <strong className="text-slate-900 dark:text-slate-50">{formatCount(shown.length)}</strong> of {formatCount(all.length)} stations
+        </p>
+        <p data-testid="catalog-age">
+          Catalog loaded {describeAge(catalog.dataUpdatedAt, Math.max(clock, catalog.dataUpdatedAt))}
+          <span className="sr-only"> (prices as of then)</span>
+        </p>
+        <Button variant="secondary" className="px-3 py-1" onClick={() => void catalog.refetch()} disabled={catalog.isFetching}>
+          {catalog.isFetching ? "Refreshing…" : "Refresh"}
+        </Button>
+      </div>
+      {catalog.isError ? (
+        <ErrorNotice message={`The catalog could not be refreshed: ${catalog.error.message} The stations below are from ${describeAge(catalog.dataUpdatedAt, Math.max(clock, catalog.dataUpdatedAt))}.`} />
+      ) : null}
+      {tilesFailed ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          The map tile server could not be reached; the map shows its built-in basemap.
+        </p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <div
+            ref={mapBox}
+            data-testid="station-map"
+            role="region"
+            aria-label="Map of the stations shown, coloured by price. The ranked list beside it gives the same stations as text."
+            className="ffd-station-map relative h-[60vh] min-h-[24rem] w-full rounded-xl border border-slate-200 dark:border-slate-800"
+          >
+            <StationMap
+              stations={shown}
+              points={onMap.points}
+              scale={onMap.scale}
+              dataReadyAt={onMap.readyAt}
+              staleIds={onMap.staleIds}
+              selectedId={selected?.id ?? null}
+              onSelect={setSelectedId}
+              near={view.near}
+              radiusMiles={view.radius}
+              onPickPoint={onPickPoint}
+              onDrawn={onDrawn}
+              tileUrl={tileUrl}
+              tileAttribution={tileAttribution}
+              onTilesFailed={onTilesFailed}
+              tilesFailed={tilesFailed}
+              now={now}
+            />
+          </div>
+          <p className="sr-only" aria-live="polite">
+            {selected === null ? "" : `Selected ${selected.name}, ${selected.city}, ${selected.state}.`}
+          </p>
+        </div>
+        <div className="space-y-6">
+          <Card title="Price legend">
+            <PriceLegend scale={onMap.scale} staleCount={onMap.staleIds.size} unpricedCount={unpricedCount} />
+          </Card>
+          <Card title="Cheapest near here">
+            <NearbyPanel view={view} stations={shown} ranking={ranking} staleIds={onMap.staleIds} selectedId={selected?.id ?? null} onSelect={setSelectedId} onChange={setView} now={now} />
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

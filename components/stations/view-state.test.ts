@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { Station } from "@/lib/model";
+import { DEFAULT_VIEW, filterStations, isStale, parseView, resolvePlace, serializeView, STALE_AFTER_MS } from "./view-state";
+
+const s = (over: Partial<Station>): Station => ({ id: "1", locNum: "00012", name: "Pilot Travel Center #12", brand: "pilot", address: "", city: "Amarillo", state: "TX", lat: 35.2, lng: -101.8, price: "3.500", priceUpdatedAt: null, ...over });
+
+describe("parseView / serializeView", () => {
+  it("round-trips a full view and leaves defaults out", () => {
+    const view = { brand: "loves", state: "TX", search: "amarillo", near: { lat: 35.2221, lng: -101.8313 }, nearLabel: "Amarillo, TX", radius: 100, count: 20 } as const;
+    const query = serializeView(view);
+    expect(parseView(new URLSearchParams(query))).toEqual(view);
+    expect(serializeView(DEFAULT_VIEW)).toBe("");
+  });
+
+  it("ignores what it cannot read", () => {
+    expect(parseView(new URLSearchParams("brand=%3Cx%3E&state=ZZ&radius=7&n=3&near=100,200&place=x"))).toEqual(DEFAULT_VIEW);
+  });
+});
+
+describe("filterStations", () => {
+  const stations = [s({ id: "a" }), s({ id: "b", brand: "loves", name: "Love's #7", city: "Dallas", locNum: "00777" }), s({ id: "c", state: "OK", city: "Tulsa", name: "Petro Tulsa", brand: "petro" })];
+  it("filters by brand, state and a search of name, city or loc number", () => {
+    expect(filterStations(stations, { brand: "loves", state: null, search: "" }).map((x) => x.id)).toEqual(["b"]);
+    expect(filterStations(stations, { brand: null, state: "TX", search: "" }).map((x) => x.id)).toEqual(["a", "b"]);
+    expect(filterStations(stations, { brand: null, state: null, search: "TULSA" }).map((x) => x.id)).toEqual(["c"]);
+    expect(filterStations(stations, { brand: null, state: null, search: "777" }).map((x) => x.id)).toEqual(["b"]);
+  });
+});
+
+describe("isStale", () => {
+  it("is stale past two days, or without a stamp", () => {
+    const now = Date.parse("2026-01-10T00:00:00Z");
+    expect(isStale(new Date(now - STALE_AFTER_MS + 1000).toISOString(), now)).toBe(false);
+    expect(isStale(new Date(now - STALE_AFTER_MS - 1000).toISOString(), now)).toBe(true);
+    expect(isStale(null, now)).toBe(true);
+  });
+});
+
+describe("resolvePlace", () => {
+  const stations = [s({ id: "a", lat: 35, lng: -101 }), s({ id: "b", lat: 36, lng: -102 }), s({ id: "c", city: "Tulsa", state: "OK", lat: 36.1, lng: -95.9 })];
+  it("reads coordinates, a city with or without its state, and a state", () => {
+    expect(resolvePlace("35.5, -101.5", stations)?.point).toEqual({ lat: 35.5, lng: -101.5 });
+    expect(resolvePlace("amarillo, tx", stations)).toEqual({ point: { lat: 35.5, lng: -101.5 }, label: "Amarillo, TX" });
+    expect(resolvePlace("Amarillo TX", stations)?.label).toBe("Amarillo, TX");
+    expect(resolvePlace("tulsa", stations)?.point).toEqual({ lat: 36.1, lng: -95.9 });
+    expect(resolvePlace("OK", stations)).toEqual({ point: { lat: 36.1, lng: -95.9 }, label: "OK" });
+    expect(resolvePlace("Nowhere, ZZ", stations)).toBeNull();
+    expect(resolvePlace("  ", stations)).toBeNull();
+  });
+});
