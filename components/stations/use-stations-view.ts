@@ -1,8 +1,7 @@
 "use client";
 
-import type { Route } from "next";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback } from "react";
+import { useUrlView } from "@/components/navigation/use-url-view";
 import { parseView, serializeView, type StationsView } from "./view-state";
 
 /**
@@ -10,18 +9,12 @@ import { parseView, serializeView, type StationsView } from "./view-state";
  * history entry; the debounced search and map clicks replace it, so typing or exploring does not fill the history.
  */
 export function useStationsView(): { view: StationsView; setView: (patch: Partial<StationsView>, mode?: "push" | "replace") => void } {
-  const searchParams = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
-  const view = useMemo(() => parseView(searchParams), [searchParams]);
+  const { view, update } = useUrlView(parseView, serializeView);
   const setView = useCallback(
     (patch: Partial<StationsView>, mode: "push" | "replace" = "push") => {
-      const query = serializeView({ ...view, ...patch });
-      const href = (query === "" ? pathname : `${pathname}?${query}`) as Route;
-      if (mode === "push") router.push(href, { scroll: false });
-      else router.replace(href, { scroll: false });
+      update((current) => ({ ...current, ...patch }), mode);
     },
-    [pathname, router, view],
+    [update],
   );
   return { view, setView };
 }
