@@ -115,6 +115,12 @@ async function main(): Promise<number> {
   return errors.length === 0 ? 0 : 1;
 }
 
+// A stray rejection must not end the run without stopping what it started.
+process.on("unhandledRejection", (reason) => {
+  console.error("[bench] unhandled rejection:", reason);
+  void stopAll().finally(() => process.exit(1));
+});
+
 process.exitCode = await main().catch(async (error: unknown) => {
   console.error(error);
   await stopAll();
