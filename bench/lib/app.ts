@@ -37,7 +37,7 @@ export async function signIn(origin: string, key: DemoKeyPair, extraHeaders: Rec
   });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`POST /api/session answered ${String(res.status)}: ${text.slice(0, 300)}`);
-  const setCookie = res.headers.getSetCookie().find((c) => /ffd_session=/.test(c)) ?? "";
+  const setCookie = res.headers.getSetCookie().find((c) => c.includes("ffd_session=")) ?? "";
   const cookie = setCookie.split(";")[0] ?? "";
   if (cookie === "") throw new Error("POST /api/session set no session cookie");
   return { cookie, setCookie };

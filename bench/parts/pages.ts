@@ -66,7 +66,7 @@ export async function runPagesPart(ctx: BenchContext): Promise<void> {
       }
       const results: LighthouseResult[] = [];
       // Signed out, /login is what a visitor gets; the other pages need the session cookie.
-      const headers = path === "/login" ? {} : { Cookie: session.cookie };
+      const headers: Record<string, string> = path === "/login" ? {} : { Cookie: session.cookie };
       for (let i = 0; i < runs; i++) results.push(await lighthouse.run(app.origin + path, preset, headers));
       const how = `Lighthouse 12 ${preset} preset, median of ${String(runs)} run${runs === 1 ? "" : "s"}, Debian Chromium headless`;
       const med = (pick: (r: LighthouseResult) => number) => median(results.map(pick));
