@@ -11,7 +11,8 @@ import { bearerToken } from "../lib/sandbox";
 const WALK_PAGE_SIZE = 200;
 const CATALOG_PAGE_SIZE = 500;
 const DAYS_IN_SUMMARY = 30;
-const MAP_WAIT_MS = 15_000;
+/** How long to wait for the map to appear on /stations (the smoke run only checks the path). */
+const MAP_WAIT_MS = { full: 15_000, smoke: 5_000 };
 const LOG_QUIET_MS = 500;
 
 export async function runEconomyPart(ctx: BenchContext): Promise<void> {
@@ -83,7 +84,7 @@ export async function runEconomyPart(ctx: BenchContext): Promise<void> {
 
     await page.goto("/stations");
     await waitSettled(page);
-    const hasMap = await page.locator('[data-testid="station-map"]').waitFor({ timeout: MAP_WAIT_MS }).then(
+    const hasMap = await page.locator('[data-testid="station-map"]').waitFor({ timeout: ctx.options.smoke ? MAP_WAIT_MS.smoke : MAP_WAIT_MS.full }).then(
       () => true,
       () => false,
     );
