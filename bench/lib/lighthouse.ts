@@ -9,6 +9,8 @@ import { register } from "./processes";
 
 export type Preset = "desktop" | "mobile";
 
+const ATTEMPTS = 3;
+
 export interface LighthouseResult {
   performance: number;
   accessibility: number;
@@ -36,10 +38,18 @@ export async function launchLighthouse(): Promise<LighthouseRunner> {
     async run(url, preset, headers = {}) {
       const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], extraHeaders: headers };
       const config: Config | undefined = preset === "desktop" ? desktopConfig : undefined;
-      const result = await lighthouse(url, flags, config);
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const lhr = result.lhr;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) on a busy 2-core machine: try again.
+      let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+      for (let attempt = 1; ; attempt++) {
+        const result = await lighthouse(url, flags, config);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        if (!result.lhr.runtimeError) {
+          lhr = result.lhr;
+          break;
+        }
+        if (attempt >= ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message} (${String(ATTEMPTS)} attempts)`);
+        console.log(`[bench]   Lighthouse on ${url}: ${result.lhr.runtimeError.code}; trying again`);
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const summary = (lhr.audits["resource-summary"]?.details ?? {}) as { items?: { resourceType: string; transferSize: number }[] };

@@ -149,6 +149,7 @@ async function measureFilterToRows(ctx: BenchContext, page: Page, ranges: readon
     new MutationObserver(() => window.__ffdMutations?.push(performance.now())).observe(target, { childList: true, subtree: true, characterData: true });
   });
   const samples: number[] = [];
+  const skipped: string[] = [];
   let current = "";
   // A combination already shown is in the page's query cache and would not fetch: only new ones are measured.
   const seen = new Set(["all|"]);
@@ -175,9 +176,13 @@ async function measureFilterToRows(ctx: BenchContext, page: Page, ranges: readon
       // Awaited below; caught here too so that a failure before then is not an unhandled rejection.
       responded.catch(() => undefined);
       await statusSelect.selectOption(status);
-      const response = await responded.catch((error: unknown) => {
-        throw new Error(`no /api/transactions answer after choosing status "${status}" with date range "${range}": ${error instanceof Error ? error.message : String(error)}`);
-      });
+      const response = await responded.catch(() => null);
+      current = status;
+      if (response === null) {
+        // Seen in the full run: after a date-range change some status changes fetch nothing we can match; counted, not fatal.
+        skipped.push(`${range}/${status || "all"}`);
+        continue;
+      }
       await response.finished();
       await waitSettled(page);
       const sample = await page.evaluate((url) => {
@@ -187,10 +192,9 @@ async function measureFilterToRows(ctx: BenchContext, page: Page, ranges: readon
         return after.length === 0 ? null : (after[0] ?? 0) - entry.responseEnd;
       }, response.url());
       if (sample !== null) samples.push(sample);
-      current = status;
     }
   }
-  const how = `Playwright, Chromium: ${String(samples.length)} status changes over date ranges ${ranges.join(", ")}; from the /api/transactions response's responseEnd (resource timing) to the table's first DOM mutation after it (MutationObserver; paint follows within the frame)`;
+  const how = `Playwright, Chromium: ${String(samples.length)} status changes over date ranges ${ranges.join(", ")}; from the /api/transactions response's responseEnd (resource timing) to the table's first DOM mutation after it (MutationObserver; paint follows within the frame)${skipped.length > 0 ? `; no matching /api/transactions response within ${String(RESPONSE_TIMEOUT_MS / 1000)} s for (range/status) ${skipped.join(", ")}: not sampled` : ""}`;
   if (samples.length === 0) {
     ctx.notMeasured({ part: "pages", name: "filter change → new rows: p50", unit: "ms", goal: { op: "<=", target: FILTER_GOAL_MS }, reason: "no sample: the table did not change after the response", note: "" });
     return;
