@@ -35,6 +35,8 @@ export async function ensureBuilt(): Promise<void> {
 
 export interface AppProcess {
   origin: string;
+  /** The `next start` process (for memory figures). */
+  pid: number | undefined;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   }
   return {
     origin,
+    pid: child.pid,
     output: () => output,
     stop: async () => {
       if (child.exitCode !== null) return;
