@@ -19,7 +19,11 @@ import { useColumnVisibility } from "./use-column-visibility";
 import { useListState } from "./use-list-state";
 
 const NO_ROWS: Transaction[] = [];
-const SKELETON_ROWS = 10;
+/**
+ * While the first page loads, the skeleton has as many rows as the page will (up to 50) and each is as tall as a real
+ * row (two lines of text), so the rows arriving do not push the pagination and the rest of the page around (CLS).
+ */
+const MAX_SKELETON_ROWS = 50;
 
 /** The transactions list: filters, the table (server-side pagination) and the pager, all driven by the URL. */
 export function TransactionsTable() {
@@ -106,11 +110,14 @@ export function TransactionsTable() {
           </thead>
           <tbody className="divide-y divide-slate-100 text-slate-900 dark:divide-slate-800 dark:text-slate-100">
             {query.isPending
-              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              ? Array.from({ length: Math.min(state.pageSize, MAX_SKELETON_ROWS) }, (_, index) => (
                   <tr key={index}>
                     {visibleColumns.map((column) => (
-                      <td key={column.id} className="px-3 py-3">
-                        <Skeleton className="h-4 w-full min-w-12" />
+                      <td key={column.id} className="px-3 py-2.5 align-top">
+                        <div className="flex flex-col gap-1 py-0.5">
+                          <Skeleton className="h-4 w-full min-w-12" />
+                          <Skeleton className="h-4 w-2/3 min-w-8" />
+                        </div>
                       </td>
                     ))}
                   </tr>
