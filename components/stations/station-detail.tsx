@@ -10,9 +10,8 @@ import { averagePricePerGallon } from "@/components/overview/average-price";
 import { CardError, CardSkeleton } from "@/components/overview/card-states";
 import { formatDateTime } from "@/components/overview/format-dates";
 import { Card } from "@/components/ui/card";
-import { ErrorNotice, isRetryableStatus } from "@/components/ui/error-notice";
+import { DetailError, DetailLoading } from "@/components/ui/detail-states";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
 import { brandName } from "./format";
 import { useNow } from "./use-now";
 import { isStale } from "./view-state";
@@ -38,25 +37,9 @@ export function StationDetailView({ id }: { id: string }) {
         </div>
       );
     }
-    return (
-      <div className="space-y-4">
-        <PageHeader title="Station" />
-        <ErrorNotice message={query.error.message} {...(isRetryableStatus(query.error.status) ? { onRetry: () => void query.refetch(), isRetrying: query.isFetching } : {})} />
-        {backLink}
-      </div>
-    );
+    return <DetailError title="Station" subject="stations" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} backLink={backLink} />;
   }
-  if (query.isPending) {
-    return (
-      <div aria-busy="true" className="space-y-4">
-        <p className="mb-2">{backLink}</p>
-        <PageHeader title="Station" />
-        <p className="sr-only">Loading the station…</p>
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
+  if (query.isPending) return <DetailLoading title="Station" label="Loading the station…" backLink={backLink} />;
   return <Detail station={query.data} backLink={backLink} />;
 }
 

@@ -6,9 +6,8 @@ import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
 import { Card } from "@/components/ui/card";
-import { QueryErrorNotice } from "@/components/ui/error-notice";
+import { DetailError, DetailLoading } from "@/components/ui/detail-states";
 import { PageHeader } from "@/components/ui/page-header";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { Extra, TransactionDetail } from "@/lib/model";
 import { useTransaction } from "@/lib/queries/transactions";
 import { describeOffset, formatDateTime } from "./format-date-time";
@@ -49,26 +48,10 @@ export function TransactionDetailView({ id }: { id: string }) {
         </div>
       );
     }
-    return (
-      <div className="space-y-4">
-        <PageHeader title="Transaction" />
-        <QueryErrorNotice error={query.error} subject="transactions" onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
-        {backLink}
-      </div>
-    );
+    return <DetailError title="Transaction" subject="transactions" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} backLink={backLink} />;
   }
 
-  if (query.isPending) {
-    return (
-      <div aria-busy="true" className="space-y-4">
-        <p className="mb-2">{backLink}</p>
-        <PageHeader title="Transaction" />
-        <p className="sr-only">Loading the transaction…</p>
-        <Skeleton className="h-40 w-full" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
+  if (query.isPending) return <DetailLoading title="Transaction" label="Loading the transaction…" backLink={backLink} />;
 
   return <Detail transaction={query.data} backLink={backLink} />;
 }
