@@ -36,6 +36,12 @@ export class TtlCache {
     }
   }
 
+  /** A fresh entry's value without loading anything (undefined when absent or expired); its type is the caller's to know. */
+  peek(key: string): unknown {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > now() ? hit.value : undefined;
+  }
+
   private set(key: string, value: unknown, ttlMs: number): void {
     if (this.entries.size >= this.maxEntries) this.sweep();
     this.entries.delete(key);

@@ -82,6 +82,35 @@ export const LocationListQuery = z
 
 /** Ids go into one upstream path segment; anything else cannot exist and is a 404 without asking the upstream. */
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+/** Station ids per `GET /api/locations/prices` request: each unknown one costs an upstream call. */
+export const MAX_PRICE_IDS = 25;
+/** How much of an unreadable id a 400 quotes back. */
+const QUOTED_ID_LENGTH = 40;
+
+export const StationPricesQuery = z
+  .object({
+    ids: z.string({ error: `ids is required: 1 to ${String(MAX_PRICE_IDS)} station ids separated by commas` }).transform((value, ctx) => {
+      const ids = [...new Set(value.split(",").map((id) => id.trim()).filter((id) => id !== ""))];
+      if (ids.length === 0) {
+        ctx.addIssue({ code: "custom", message: `ids must name 1 to ${String(MAX_PRICE_IDS)} station ids separated by commas` });
+        return z.NEVER;
+      }
+      if (ids.length > MAX_PRICE_IDS) {
+        ctx.addIssue({ code: "custom", message: `ids names ${String(ids.length)} stations; ask for at most ${String(MAX_PRICE_IDS)} per request and the rest in another` });
+        return z.NEVER;
+      }
+      const bad = ids.find((id) => !ID.test(id));
+      if (bad !== undefined) {
+        const quoted = bad.length > QUOTED_ID_LENGTH ? `${bad.slice(0, QUOTED_ID_LENGTH)}…` : bad;
+        ctx.addIssue({ code: "custom", message: `“${quoted}” is not a station id (letters, digits, - and _, at most 100 characters; ids are separated by commas)` });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+  })
+  .strict();
+
 export function checkId(id: string, what: string): string {
   if (!ID.test(id)) throw new BffError("not_found", `No such ${what}.`);
   return id;

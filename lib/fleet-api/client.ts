@@ -50,6 +50,15 @@ export interface CallOptions {
   priority?: Priority;
 }
 
+export interface BudgetUse {
+  /** Requests per window this key may send (the configured budget, or lower once a 429 taught us). */
+  budget: number;
+  /** Requests recorded in the current window. */
+  sent: number;
+  /** How long an upstream 429 still pauses this key; 0 when not paused. */
+  pausedForMs: number;
+}
+
 export interface WalkProgress {
   pagesDone: number;
   /** Pages as of the latest reply (it can grow while new transactions arrive). */
@@ -147,6 +156,18 @@ export class FleetApiClient {
       if (!isFleetApiError(error) || error.code !== "scope_denied") throw error;
     }
     return { scopes: null };
+  }
+
+  /**
+   * How much of this key's request budget the current window holds: the budget (as learned from 429s), the requests
+   * recorded in the window, and how long an upstream 429 still pauses the key. For callers that must leave part of the
+   * budget to others (the price checks of the stations page); reading it costs no request.
+   */
+  async budgetUse(credentials: Credentials): Promise<BudgetUse> {
+    const key = credentialKey(credentials);
+    const sent = await this.budget.sentInWindow(key);
+    const pausedForMs = Math.max(0, (this.keys.get(key)?.pausedUntilMs ?? 0) - this.clock.now());
+    return { budget: this.budget.budgetOf(key), sent, pausedForMs };
   }
 
   getAccount(credentials: Credentials, options: CallOptions = {}): Promise<Account> {

@@ -50,3 +50,42 @@ export interface CatalogProgress {
   startedAt: string | null;
   updatedAt: string | null;
 }
+
+/**
+ * The products a station detail may price. The catalog (`GET /locations`) gives one price per station, the customer's
+ * diesel price; the alternative detail shape gives `prices: {diesel, unleaded, def}`.
+ */
+export const STATION_PRODUCTS = ["diesel", "unleaded", "def"] as const;
+export type StationProduct = (typeof STATION_PRODUCTS)[number];
+
+/** `GET /api/locations/products`: which products the upstream's station detail prices, learned from a real detail reply. */
+export const StationProductsInfo = z.object({
+  /** The products named in that reply's prices (`["diesel"]` for the one-price shape; empty when it had no price). */
+  products: z.array(z.string()),
+  /** True when the detail prices more than one product: only then can the page rank by another product. */
+  hasSeveralPrices: z.boolean(),
+});
+export type StationProductsInfo = z.infer<typeof StationProductsInfo>;
+
+/** One station's product prices as its detail reply gave them. */
+export const StationProductPrices = z.object({
+  id: z.string(),
+  /** Product → price per gallon; null when the upstream lists the product without a price (the station does not sell it). */
+  prices: z.record(z.string(), UnitPrice.nullable()),
+  priceUpdatedAt: z.iso.datetime().nullable(),
+  /** When the BFF read this detail from the upstream (it is cached for minutes). */
+  checkedAt: z.iso.datetime(),
+});
+export type StationProductPrices = z.infer<typeof StationProductPrices>;
+
+/** `GET /api/locations/prices?ids=…`: the detail prices of up to 25 stations. */
+export const StationPricesReply = z.object({
+  items: z.array(StationProductPrices),
+  /** Ids the upstream does not know (404): reported, not an error. */
+  notFound: z.array(z.string()),
+  /** Ids not checked this time, to keep part of the request budget free for the user's other pages. */
+  deferred: z.array(z.string()),
+  /** When `deferred` is not empty: ask again after about this many seconds. */
+  retryAfterSeconds: z.number().int().positive().nullable(),
+});
+export type StationPricesReply = z.infer<typeof StationPricesReply>;

@@ -1,6 +1,6 @@
 import { withSession, parseQuery } from "@/lib/bff/handler";
 import { cache } from "@/lib/bff/cache";
-import { trackCatalogWalk } from "@/lib/bff/catalog-progress";
+import { getCatalog } from "@/lib/bff/catalog";
 import { getConfig } from "@/lib/bff/config";
 import { LocationListQuery } from "@/lib/bff/params";
 import { fleetApi } from "@/lib/bff/upstream";
@@ -23,20 +23,8 @@ export const GET = withSession("GET /api/locations", async ({ request, session, 
   const filter = { ...(q.brand ? { brand: q.brand } : {}), ...(q.state ? { state: q.state } : {}), ...(q.search ? { search: q.search } : {}) };
   const ttl = getConfig().cacheTtlMs.locations;
   if (q.all) {
-    // The whole catalog at bulk priority, cached for minutes per customer: ⌈stations/500⌉ upstream calls per TTL.
     // Only the unfiltered catalog is cached (one entry per customer); filters apply to it here, as the spec says.
-    // The walk reports each page to GET /api/locations/progress, so the map page can show how far it has got.
-    const catalog = await cache().get<Station[]>(`${key}:locations:all`, ttl, async () => {
-      const progress = trackCatalogWalk(key);
-      try {
-        const stations = await fleetApi().listAllLocations(session.credentials, {}, { onProgress: (walk) => { progress.page(walk); } });
-        progress.finish("done");
-        return stations;
-      } catch (error) {
-        progress.finish("failed");
-        throw error;
-      }
-    });
+    const catalog = await getCatalog(session.credentials, key);
     const items = catalog.filter((s) => matchesStation(s, filter));
     return Response.json({ page: 1, limit: items.length, total: items.length, pages: 1, items } satisfies Page<Station>);
   }
