@@ -1,8 +1,10 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import type { StationProduct } from "@/lib/model";
 import { brandName } from "./format";
-import { MAX_SEARCH_LENGTH, type StationsView } from "./view-state";
+import { productName } from "./product-ranking";
+import { DEFAULT_PRODUCT, MAX_SEARCH_LENGTH, type StationsView } from "./view-state";
 
 /** Long enough to skip the intermediate keystrokes of a name, short enough to feel immediate. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -15,11 +17,16 @@ export interface StationFiltersProps {
   view: StationsView;
   brands: readonly string[];
   states: readonly string[];
+  /**
+   * The products the stations' details price (diesel first). Fewer than two: no product control at all, since the
+   * catalog's one price is all there is.
+   */
+  products: readonly StationProduct[];
   onChange: (patch: Partial<StationsView>, mode?: "push" | "replace") => void;
 }
 
-export function StationFilters({ view, brands, states, onChange }: StationFiltersProps) {
-  const ids = { brand: useId(), state: useId(), search: useId(), hint: useId() };
+export function StationFilters({ view, brands, states, products, onChange }: StationFiltersProps) {
+  const ids = { brand: useId(), state: useId(), search: useId(), hint: useId(), product: useId(), productHint: useId() };
   const [search, setSearch] = useState(view.search);
   // The URL changed under the field (Back, a shared link, "Clear filters"): show what it says.
   const [lastUrlSearch, setLastUrlSearch] = useState(view.search);
@@ -37,7 +44,8 @@ export function StationFilters({ view, brands, states, onChange }: StationFilter
     };
   }, [search, view.search, onChange]);
 
-  const hasFilters = view.brand !== null || view.state !== null || view.search !== "";
+  const hasProducts = products.length > 1;
+  const hasFilters = view.brand !== null || view.state !== null || view.search !== "" || (hasProducts && view.product !== DEFAULT_PRODUCT);
   return (
     <div role="search" aria-label="Filter stations" className="flex flex-wrap items-end gap-3">
       <div className="w-[calc(50%-0.375rem)] sm:w-40">
@@ -99,13 +107,39 @@ export function StationFilters({ view, brands, states, onChange }: StationFilter
           Matches a station&apos;s name, city or location number.
         </p>
       </div>
+      {hasProducts ? (
+        <div className="w-full sm:w-48">
+          <label htmlFor={ids.product} className={LABEL_CLASSES}>
+            Product
+          </label>
+          <select
+            id={ids.product}
+            className={FIELD_CLASSES}
+            aria-describedby={ids.productHint}
+            value={products.includes(view.product) ? view.product : DEFAULT_PRODUCT}
+            onChange={(event) => {
+              onChange({ product: event.target.value as StationProduct });
+            }}
+          >
+            {products.map((product) => (
+              <option key={product} value={product}>
+                {product === DEFAULT_PRODUCT ? `${productName(product)} (catalog price)` : productName(product)}
+              </option>
+            ))}
+          </select>
+          <p id={ids.productHint} className="sr-only">
+            Ranks the cheapest stations near a point by this product. Diesel is every station&apos;s catalog price; other products are checked in each
+            station&apos;s details, nearest stations first.
+          </p>
+        </div>
+      ) : null}
       {hasFilters ? (
         <button
           type="button"
           className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300"
           onClick={() => {
             setSearch("");
-            onChange({ brand: null, state: null, search: "" });
+            onChange({ brand: null, state: null, search: "", product: DEFAULT_PRODUCT });
           }}
         >
           Clear filters

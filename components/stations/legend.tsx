@@ -7,10 +7,16 @@ import { formatPriceRange } from "./format";
  * The key to the map: each class's number, dot (colour and size) and printed price range, so no meaning rests on
  * colour alone; then the stale and no-price marks. It describes the stations currently shown (the filters apply).
  */
-export function PriceLegend({ scale, staleCount, unpricedCount }: { scale: PriceScale; staleCount: number; unpricedCount: number }) {
+export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = null }: { scale: PriceScale; staleCount: number; unpricedCount: number; rankedProduct?: string | null }) {
   const classCount = scale.classes.length;
   return (
     <div data-testid="price-legend" className="space-y-3 text-sm">
+      {rankedProduct === null ? null : (
+        <p data-testid="legend-product-note" className="rounded-md border border-slate-200 p-2 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+          The map colours <strong>diesel</strong> prices, the catalog&apos;s price for every station. {rankedProduct} prices are only known for the stations
+          checked near your point: the list beside the map ranks those.
+        </p>
+      )}
       {classCount === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">No station shown has a price.</p>
       ) : (

@@ -52,6 +52,11 @@ export interface MapInnerProps {
   onTilesFailed: () => void;
   tilesFailed: boolean;
   now: number;
+  /**
+   * While another product ranks the list: a line for the popup about that product at this station ("Unleaded
+   * $3.159", "No DEF", "Unleaded not checked"), and the popup names the price it shows as diesel. Null otherwise.
+   */
+  describeProduct: ((id: string) => string) | null;
 }
 
 export function MapInner(props: MapInnerProps) {
@@ -177,7 +182,7 @@ function StationLayer({ points, dataReadyAt, selectedId, onSelect, onPickPoint, 
 }
 
 /** The popup of the selected station; selecting from the list brings the station into view first. */
-function SelectedPopup({ stations, selectedId, onSelect, scale, staleIds, now }: MapInnerProps) {
+function SelectedPopup({ stations, selectedId, onSelect, scale, staleIds, now, describeProduct }: MapInnerProps) {
   const map = useMap();
   const station = useMemo(() => (selectedId === null ? null : (stations.find((s) => s.id === selectedId) ?? null)), [stations, selectedId]);
   const selectedRef = useRef(selectedId);
@@ -212,9 +217,11 @@ function SelectedPopup({ stations, selectedId, onSelect, scale, staleIds, now }:
           {station.brand} · #{station.locNum} · {station.city}, {station.state}
         </p>
         <p>
+          {describeProduct === null ? null : "Diesel "}
           <span className="font-semibold">{station.price === null ? "No price" : formatUnitPrice(station.price)}</span>
           {priceClass === undefined ? null : ` · price class ${priceClass.label} of ${String(scale.classes.length)}`}
         </p>
+        {describeProduct === null ? null : <p data-testid="popup-product">{describeProduct(station.id)}</p>}
         <p>
           {station.priceUpdatedAt === null ? "Never updated" : `Updated ${describeAge(station.priceUpdatedAt, now)}`}
           {isStale ? " (stale)" : ""}

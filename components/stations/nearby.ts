@@ -19,6 +19,10 @@ export function distanceMiles(a: LatLng, b: LatLng): number {
 export interface RankedStation {
   station: Station;
   price: number;
+  /** The price as the upstream gave it (exact decimal string), for display. */
+  priceText: string;
+  /** When that price was last updated (the catalog's stamp, or the station detail's). */
+  priceUpdatedAt: string | null;
   /** Null in a ranking without a point (the cheapest of all stations shown). */
   distanceMiles: number | null;
   /** Price minus the area's average price, in dollars per gallon (negative = cheaper than the area). */
@@ -36,41 +40,68 @@ export interface NearbyRanking {
   areaAverage: number | null;
 }
 
+export interface StationWithin {
+  station: Station;
+  distanceMiles: number;
+}
+
 /**
- * The cheapest stations within `radiusMiles` of `origin` (the edge counts as inside). A latitude/longitude box drops
- * the far stations before the exact distance is computed, so a ranking over 50,000 stations stays instant.
+ * Every station within `radiusMiles` of `origin` (the edge counts as inside), in the order given. A latitude/longitude
+ * box drops the far stations before the exact distance is computed, so this stays instant over 50,000 stations.
  */
-export function rankNearby(stations: readonly Station[], origin: LatLng, radiusMiles: number, limit: number): NearbyRanking {
+export function findWithin(stations: readonly Station[], origin: LatLng, radiusMiles: number): StationWithin[] {
   // The box is a little larger than the circle (1 % margin): the exact distance decides.
   const dLat = (radiusMiles / MILES_PER_DEGREE_LAT) * 1.01;
   const cosLat = Math.max(Math.cos((Math.min(89, Math.abs(origin.lat) + dLat) * Math.PI) / 180), 1e-6);
   const dLng = Math.min(180, dLat / cosLat);
-  const within: { station: Station; price: number; distanceMiles: number }[] = [];
-  let unpriced = 0;
+  const within: StationWithin[] = [];
   for (const station of stations) {
     if (Math.abs(station.lat - origin.lat) > dLat) continue;
     if (Math.abs(station.lng - origin.lng) > dLng && dLng < 180) continue;
     const miles = distanceMiles(origin, station);
-    if (miles > radiusMiles) continue;
-    if (station.price === null) {
-      unpriced++;
-      continue;
-    }
-    within.push({ station, price: Number(station.price), distanceMiles: miles });
+    if (miles <= radiusMiles) within.push({ station, distanceMiles: miles });
   }
-  const areaAverage = within.length === 0 ? null : within.reduce((sum, s) => sum + s.price, 0) / within.length;
-  within.sort((a, b) => a.price - b.price || a.distanceMiles - b.distanceMiles || a.station.locNum.localeCompare(b.station.locNum));
-  const items = within.slice(0, limit).map((s) => ({ ...s, diffFromAverage: s.price - (areaAverage ?? s.price) }));
-  return { items, inRadius: within.length, unpriced, areaAverage };
+  return within;
+}
+
+/** Nearest first, then loc number: the order in which stations' detail prices are checked. */
+export function sortByDistance(within: readonly StationWithin[]): StationWithin[] {
+  return [...within].sort((a, b) => a.distanceMiles - b.distanceMiles || a.station.locNum.localeCompare(b.station.locNum));
+}
+
+interface Priced {
+  station: Station;
+  price: number;
+  priceText: string;
+  priceUpdatedAt: string | null;
+  distanceMiles: number | null;
+}
+
+/** Cheapest first (then nearer, then loc number); the first `limit`, each compared with the mean of all `priced`. */
+export function rankPriced(priced: Priced[], limit: number): { items: RankedStation[]; areaAverage: number | null } {
+  const areaAverage = priced.length === 0 ? null : priced.reduce((sum, s) => sum + s.price, 0) / priced.length;
+  priced.sort((a, b) => a.price - b.price || (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) || a.station.locNum.localeCompare(b.station.locNum));
+  const items = priced.slice(0, limit).map((s) => ({ ...s, diffFromAverage: s.price - (areaAverage ?? s.price) }));
+  return { items, areaAverage };
+}
+
+/** The cheapest stations within `radiusMiles` of `origin` by the catalog's price. */
+export function rankNearby(stations: readonly Station[], origin: LatLng, radiusMiles: number, limit: number): NearbyRanking {
+  const priced: Priced[] = [];
+  let unpriced = 0;
+  for (const { station, distanceMiles: miles } of findWithin(stations, origin, radiusMiles)) {
+    if (station.price === null) unpriced++;
+    else priced.push({ station, price: Number(station.price), priceText: station.price, priceUpdatedAt: station.priceUpdatedAt, distanceMiles: miles });
+  }
+  const { items, areaAverage } = rankPriced(priced, limit);
+  return { items, inRadius: priced.length, unpriced, areaAverage };
 }
 
 /** The `limit` cheapest of the given stations (no point chosen yet), compared with their average price. */
 export function rankCheapest(stations: readonly Station[], limit: number): NearbyRanking {
-  const priced: { station: Station; price: number; distanceMiles: null }[] = [];
-  for (const station of stations) if (station.price !== null) priced.push({ station, price: Number(station.price), distanceMiles: null });
-  const areaAverage = priced.length === 0 ? null : priced.reduce((sum, s) => sum + s.price, 0) / priced.length;
-  priced.sort((a, b) => a.price - b.price || a.station.locNum.localeCompare(b.station.locNum));
-  const items = priced.slice(0, limit).map((s) => ({ ...s, diffFromAverage: s.price - (areaAverage ?? s.price) }));
+  const priced: Priced[] = [];
+  for (const station of stations) if (station.price !== null) priced.push({ station, price: Number(station.price), priceText: station.price, priceUpdatedAt: station.priceUpdatedAt, distanceMiles: null });
+  const { items, areaAverage } = rankPriced(priced, limit);
   return { items, inRadius: priced.length, unpriced: stations.length - priced.length, areaAverage };
 }
 

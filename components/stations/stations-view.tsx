@@ -1,9 +1,9 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState } from "react";
-import type { Station } from "@/lib/model";
-import { useCatalog, useCatalogProgress } from "@/lib/queries/locations";
-import { formatCount } from "@/components/format/numbers";
+import { STATION_PRODUCTS, type Station, type StationProduct } from "@/lib/model";
+import { useCatalog, useCatalogProgress, useStationPrices, useStationProducts } from "@/lib/queries/locations";
+import { formatCount, formatUnitPrice } from "@/components/format/numbers";
 import { CardError } from "@/components/overview/card-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,15 +13,23 @@ import { CatalogProgressBar } from "./catalog-progress";
 import { StationFilters } from "./filters";
 import { describeAge } from "./format";
 import { PriceLegend } from "./legend";
-import { rankCheapest, rankNearby, type LatLng } from "./nearby";
-import { NearbyPanel } from "./nearby-panel";
+import { findWithin, rankCheapest, rankNearby, sortByDistance, type LatLng, type StationWithin } from "./nearby";
+import { NearbyPanel, type ProductMode } from "./nearby-panel";
+import { lookupsFromReplies, PRICE_CHECK_STEP, priceCheckChunks, productInText, productName, rankByProduct } from "./product-ranking";
 import { StationMap } from "./station-map";
 import { buildStationsOnMap } from "./station-points";
 import { useNow } from "./use-now";
 import { useStationsView } from "./use-stations-view";
-import { filterStations, formatLatLng } from "./view-state";
+import { DEFAULT_PRODUCT, filterStations, formatLatLng, type StationsView as View } from "./view-state";
 
 const EMPTY: readonly Station[] = [];
+const NO_CANDIDATES: readonly StationWithin[] = [];
+const NO_PRODUCTS: readonly StationProduct[] = [];
+
+/** What decides which stations' detail prices are checked: a change starts again from the nearest PRICE_CHECK_STEP. */
+function checkScopeOf(view: View): string {
+  return [view.near === null ? "" : formatLatLng(view.near), view.brand ?? "", view.state ?? "", view.search, view.product].join("|");
+}
 
 export interface StationsViewProps {
   /** The tile URL template (TILE_URL), handed over by the server page; null: the vector basemap only. */
@@ -50,6 +58,50 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   const states = useMemo(() => [...new Set(all.map((s) => s.state))].sort(), [all]);
   const ranking = useMemo(() => (view.near === null ? rankCheapest(shown, view.count) : rankNearby(shown, view.near, view.radius, view.count)), [shown, view.near, view.radius, view.count]);
   const unpricedCount = useMemo(() => shown.reduce((n, s) => n + (s.price === null ? 1 : 0), 0), [shown]);
+
+  // Another product than the catalog's diesel: offered only when a real station detail prices several (the BFF looks).
+  const productsInfo = useStationProducts(catalog.data !== undefined);
+  const products = useMemo(() => {
+    const info = productsInfo.data;
+    if (!info?.hasSeveralPrices) return NO_PRODUCTS;
+    return STATION_PRODUCTS.filter((product) => product === DEFAULT_PRODUCT || info.products.includes(product));
+  }, [productsInfo.data]);
+  const wantsProduct = view.product !== DEFAULT_PRODUCT;
+  const isProductReady = wantsProduct && products.includes(view.product);
+  const candidates = useMemo(() => (isProductReady && view.near !== null ? sortByDistance(findWithin(shown, view.near, view.radius)) : NO_CANDIDATES), [isProductReady, shown, view.near, view.radius]);
+  // The nearest PRICE_CHECK_STEP are checked; "Check more" adds a step. A new point, filter or product starts again.
+  const checkScope = checkScopeOf(view);
+  const [checks, setChecks] = useState({ scope: checkScope, limit: PRICE_CHECK_STEP });
+  if (checks.scope !== checkScope) setChecks({ scope: checkScope, limit: PRICE_CHECK_STEP });
+  const checkLimit = checks.scope === checkScope ? checks.limit : PRICE_CHECK_STEP;
+  const chunks = useMemo(() => priceCheckChunks(candidates, checkLimit), [candidates, checkLimit]);
+  const prices = useStationPrices(chunks);
+  const lookups = useMemo(() => lookupsFromReplies(prices.replies), [prices.replies]);
+  const productRanking = useMemo(
+    () => (isProductReady && view.near !== null ? rankByProduct(candidates, lookups, view.product, checkLimit, view.count) : null),
+    [isProductReady, view.near, view.product, view.count, candidates, lookups, checkLimit],
+  );
+  const onCheckMore = useCallback(() => {
+    setChecks((current) => ({ scope: current.scope, limit: current.limit + PRICE_CHECK_STEP }));
+  }, []);
+  const productMode = useMemo((): ProductMode | null => {
+    if (!wantsProduct) return null;
+    if (productsInfo.isError) return { status: "failed", product: view.product, error: productsInfo.error, onRetry: () => void productsInfo.refetch(), isRetrying: productsInfo.isFetching };
+    if (productsInfo.data === undefined) return { status: "learning", product: view.product };
+    if (!isProductReady) return { status: "unavailable", product: view.product };
+    return { status: "ready", product: view.product, ranking: productRanking, prices, onCheckMore };
+  }, [wantsProduct, productsInfo, view.product, isProductReady, productRanking, prices, onCheckMore]);
+  const describeProduct = useMemo(() => {
+    if (!isProductReady) return null;
+    const product = view.product;
+    return (id: string): string => {
+      const lookup = lookups.get(id);
+      if (lookup === undefined) return `${productName(product)} price not checked (only the stations nearest your point are).`;
+      if (lookup.kind === "not_found") return `${productName(product)}: station not found at the Fleet Fuel API.`;
+      const price = lookup.prices[product] ?? null;
+      return price === null ? `No ${productInText(product)}` : `${productName(product)} ${formatUnitPrice(price)}`;
+    };
+  }, [isProductReady, view.product, lookups]);
 
   const onDrawn = useCallback((count: number) => {
     mapBox.current?.setAttribute("data-drawn-count", String(count));
@@ -88,7 +140,7 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
 
   return (
     <div className="space-y-4">
-      <StationFilters view={view} brands={brands} states={states} onChange={setView} />
+      <StationFilters view={view} brands={brands} states={states} products={products} onChange={setView} />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
         <p data-testid="station-count" aria-live="polite">
           Showing <strong className="text-slate-900 dark:text-slate-50">{formatCount(shown.length)}</strong> of {formatCount(all.length)} stations
@@ -135,6 +187,7 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
               onTilesFailed={onTilesFailed}
               tilesFailed={tilesFailed}
               now={now}
+              describeProduct={describeProduct}
             />
           </div>
           <p className="sr-only" aria-live="polite">
@@ -143,10 +196,10 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
         </div>
         <div className="space-y-6">
           <Card title="Price legend">
-            <PriceLegend scale={onMap.scale} staleCount={onMap.staleIds.size} unpricedCount={unpricedCount} />
+            <PriceLegend scale={onMap.scale} staleCount={onMap.staleIds.size} unpricedCount={unpricedCount} rankedProduct={isProductReady ? productName(view.product) : null} />
           </Card>
           <Card title="Cheapest near here">
-            <NearbyPanel view={view} stations={shown} ranking={ranking} staleIds={onMap.staleIds} selectedId={selected?.id ?? null} onSelect={setSelectedId} onChange={setView} now={now} />
+            <NearbyPanel view={view} stations={shown} ranking={ranking} selectedId={selected?.id ?? null} onSelect={setSelectedId} onChange={setView} now={now} productMode={productMode} />
           </Card>
         </div>
       </div>

@@ -1,9 +1,9 @@
-import { US_STATE_CODES, type Station } from "@/lib/model";
+import { STATION_PRODUCTS, US_STATE_CODES, type Station, type StationProduct } from "@/lib/model";
 import type { LatLng } from "./nearby";
 
 /**
- * The stations page's view as it lives in the URL, so a view can be shared: the filters (brand, state, search) and the
- * "cheapest near here" question (a point, a radius, how many). Pure functions, unit-tested without a browser.
+ * The stations page's view as it lives in the URL, so a view can be shared: the filters (brand, state, search, product)
+ * and the "cheapest near here" question (a point, a radius, how many). Pure functions, unit-tested without a browser.
  */
 
 export const RADIUS_OPTIONS_MILES = [10, 25, 50, 100, 250] as const;
@@ -12,6 +12,8 @@ export const DEFAULT_RADIUS_MILES: RadiusMiles = 50;
 export const RESULT_COUNT_OPTIONS = [5, 10, 20, 50] as const;
 export type ResultCount = (typeof RESULT_COUNT_OPTIONS)[number];
 export const DEFAULT_RESULT_COUNT: ResultCount = 10;
+/** Diesel is the catalog's own price; another product is read from station details (see product-ranking.ts). */
+export const DEFAULT_PRODUCT: StationProduct = "diesel";
 /** The longest search the BFF accepts (and the upstream's spec allows). */
 export const MAX_SEARCH_LENGTH = 100;
 /** A price stamp older than this is stale: drawn hollow on the map and flagged in the lists. */
@@ -26,9 +28,11 @@ export interface StationsView {
   nearLabel: string;
   radius: RadiusMiles;
   count: ResultCount;
+  /** Which product's price ranks "cheapest near here". Only offered when the upstream's detail prices several. */
+  product: StationProduct;
 }
 
-export const DEFAULT_VIEW: StationsView = { brand: null, state: null, search: "", near: null, nearLabel: "", radius: DEFAULT_RADIUS_MILES, count: DEFAULT_RESULT_COUNT };
+export const DEFAULT_VIEW: StationsView = { brand: null, state: null, search: "", near: null, nearLabel: "", radius: DEFAULT_RADIUS_MILES, count: DEFAULT_RESULT_COUNT, product: DEFAULT_PRODUCT };
 
 const BRAND = /^[a-z0-9_-]{1,40}$/;
 const MAX_LABEL_LENGTH = 80;
@@ -59,6 +63,7 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
   const radius = Number(params.get("radius"));
   const count = Number(params.get("n"));
   const near = parseLatLng(params.get("near"));
+  const product = (params.get("product") ?? "").toLowerCase();
   return {
     brand: BRAND.test(brand) ? brand : null,
     state: includes(US_STATE_CODES, state) ? state : null,
@@ -67,6 +72,7 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
     nearLabel: near === null ? "" : (params.get("place") ?? "").trim().slice(0, MAX_LABEL_LENGTH),
     radius: includes(RADIUS_OPTIONS_MILES, radius) ? radius : DEFAULT_RADIUS_MILES,
     count: includes(RESULT_COUNT_OPTIONS, count) ? count : DEFAULT_RESULT_COUNT,
+    product: includes(STATION_PRODUCTS, product) ? product : DEFAULT_PRODUCT,
   };
 }
 
@@ -82,6 +88,7 @@ export function serializeView(view: StationsView): string {
   }
   if (view.radius !== DEFAULT_RADIUS_MILES) params.set("radius", String(view.radius));
   if (view.count !== DEFAULT_RESULT_COUNT) params.set("n", String(view.count));
+  if (view.product !== DEFAULT_PRODUCT) params.set("product", view.product);
   return params.toString();
 }
 

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CatalogProgress, Page, Station, StationDetail, Transaction } from "@/lib/model";
-import { fetchJson } from "./fetch-json";
+import { queryOptions, useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import type { CatalogProgress, Page, Station, StationDetail, StationPricesReply, StationProductsInfo, Transaction } from "@/lib/model";
+import { fetchJson, type BffRequestError } from "./fetch-json";
 
 /** The whole catalog as the map uses it, with the moment it arrived in this browser (for its age and the draw measure). */
 export interface Catalog {
@@ -21,7 +21,94 @@ export const locationKeys = {
   progress: () => ["locations", "progress"] as const,
   detail: (id: string) => ["locations", "detail", id] as const,
   transactionsAt: (id: string, name: string) => ["locations", "transactions-at", id, name] as const,
+  products: () => ["locations", "products"] as const,
+  prices: (ids: readonly string[]) => ["locations", "prices", ids.join(",")] as const,
 };
+
+/** The BFF learns which products the station detail prices once an hour per key. */
+export const STATION_PRODUCTS_STALE_TIME_MS = 60 * 60_000;
+/** Checked detail prices are cached by the BFF for the locations TTL (5 minutes). */
+export const STATION_PRICES_STALE_TIME_MS = 5 * 60_000;
+/** When the BFF deferred some checks without saying when to ask again. */
+const DEFERRED_RETRY_FALLBACK_MS = 10_000;
+
+export const stationProductsQueryOptions = queryOptions({
+  queryKey: locationKeys.products(),
+  queryFn: ({ signal }) => fetchJson<StationProductsInfo>("/api/locations/products", { signal }),
+  staleTime: STATION_PRODUCTS_STALE_TIME_MS,
+});
+
+/** Which products the station detail prices (learned by the BFF from a real detail reply); asked once the catalog is in. */
+export function useStationProducts(enabled: boolean) {
+  return useQuery({ ...stationProductsQueryOptions, enabled });
+}
+
+export function stationPricesQueryOptions(ids: readonly string[]) {
+  return queryOptions({
+    queryKey: locationKeys.prices(ids),
+    queryFn: ({ signal }) => fetchJson<StationPricesReply>(`/api/locations/prices?${new URLSearchParams({ ids: ids.join(",") }).toString()}`, { signal }),
+    staleTime: STATION_PRICES_STALE_TIME_MS,
+    // Checks the BFF deferred (to leave request budget to other pages) are asked for again until they are done.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data !== undefined && data.deferred.length > 0 ? (data.retryAfterSeconds ?? DEFERRED_RETRY_FALLBACK_MS / 1000) * 1000 : false;
+    },
+  });
+}
+
+export interface StationPricesState {
+  /** The replies in hand, in chunk order. */
+  replies: StationPricesReply[];
+  /** Chunks asked for or waiting their turn. */
+  pendingChunks: number;
+  /** Ids the BFF deferred for budget, to be asked again by itself. */
+  deferred: number;
+  /** The first failure (a 429, a missing scope, an outage), if any. */
+  error: BffRequestError | null;
+  isRetrying: boolean;
+  refetch: () => void;
+}
+
+function combinePrices(results: UseQueryResult<StationPricesReply>[]): StationPricesState {
+  const replies: StationPricesReply[] = [];
+  let pendingChunks = 0;
+  let deferred = 0;
+  let error: BffRequestError | null = null;
+  for (const result of results) {
+    if (result.data !== undefined) {
+      replies.push(result.data);
+      deferred += result.data.deferred.length;
+    } else if (result.error === null) pendingChunks++;
+    error ??= result.error;
+  }
+  return {
+    replies,
+    pendingChunks,
+    deferred,
+    error,
+    isRetrying: results.some((r) => r.isError && r.isFetching),
+    refetch: () => {
+      for (const r of results) if (r.isError) void r.refetch();
+    },
+  };
+}
+
+/**
+ * The detail prices of the given chunks of station ids, one BFF request per chunk, one after another (the next
+ * starts when the one before has answered), so the page can say how far the checking has got and a failure stops it.
+ */
+export function useStationPrices(chunks: readonly (readonly string[])[]): StationPricesState {
+  const queryClient = useQueryClient();
+  return useQueries({
+    queries: chunks.map((ids, index) => {
+      const before = chunks[index - 1];
+      // Read from the cache while rendering: this hook re-renders when the chunk before answers (it is one of its queries).
+      const isTurn = before === undefined || queryClient.getQueryData(locationKeys.prices(before)) !== undefined;
+      return { ...stationPricesQueryOptions(ids), enabled: isTurn };
+    }),
+    combine: combinePrices,
+  });
+}
 
 export const catalogQueryOptions = queryOptions({
   queryKey: locationKeys.catalog(),
