@@ -39,6 +39,16 @@ test("the stations page has no serious or critical axe violation outside the map
   await expectNoSeriousViolations(page, [".leaflet-pane"]);
 });
 
+test("the stations page ranking by another product (or saying it cannot) has no serious or critical axe violation", async ({ loggedInPage: page, profile }) => {
+  await page.goto("/stations?product=def&near=41.8781,-87.6298&radius=50");
+  await expect(page.getByTestId("station-map")).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: 30_000 });
+  // The alternative detail prices DEF: the checked stations are ranked, those without DEF listed. The primary one does not.
+  if (profile === "alternative") await expect(page.getByTestId("price-check-status")).toContainText("DEF prices checked at", { timeout: 30_000 });
+  else await expect(page.getByTestId("product-unavailable")).toBeVisible();
+  await expectLoaded(page);
+  await expectNoSeriousViolations(page, [".leaflet-pane"]);
+});
+
 test("a station's detail page has no serious or critical axe violation", async ({ loggedInPage: page }) => {
   const catalog = (await (await page.request.get("/api/locations?limit=1")).json()) as { items: { id: string; name: string }[] };
   const station = catalog.items[0];

@@ -1,10 +1,12 @@
 // The stations journey: the map draws the sandbox's whole catalog, filters change the count, a station's popup and
-// detail, "cheapest near here" equals a ranking computed from the sandbox's own data, the keyboard path through the
-// ranked list, a key without the locations scope, a failed refresh keeping the last catalog, and Leaflet staying off
-// the other pages. Expected values come from the sandbox's API directly (not through the BFF under test).
+// detail, "cheapest near here" equals a ranking computed from the sandbox's own data (by the catalog's diesel price, and
+// by unleaded or DEF from the stations' details where the detail prices several products), the keyboard path through
+// the ranked list, a key without the locations scope, a rate limit during price checks, a failed refresh keeping the
+// last catalog, and Leaflet staying off the other pages. Expected values come from the sandbox's API directly (not
+// through the BFF under test).
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { expect, expectLoaded, signInThroughApi, test, type DemoKey } from "./fixtures";
+import { createSandboxKey, expect, expectLoaded, resetSandboxFaults, setSandboxFaults, signInThroughApi, test, type DemoKey } from "./fixtures";
 import { serversOf, type Profile } from "./profiles";
 
 interface SandboxStation {
@@ -62,7 +64,69 @@ function haversineMiles(a: { lat: number; lng: number }, b: { lat: number; lng: 
   return 2 * EARTH_RADIUS_MILES * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h));
 }
 
+/** One station's detail as the sandbox answers it: `prices` in the alternative shape only. */
+interface SandboxDetail {
+  id: string;
+  price: number | string | null;
+  prices?: Record<string, number | string | null>;
+}
+
+/** The sandbox's own detail replies of the given stations (one request each, as the BFF makes them). */
+async function sandboxDetails(page: Page, profile: Profile, key: DemoKey, ids: readonly string[]): Promise<Map<string, SandboxDetail>> {
+  const base = `http://127.0.0.1:${String(serversOf(profile).sandboxPort)}/api/v1`;
+  const token = await sandboxToken(page, profile, key);
+  const details = new Map<string, SandboxDetail>();
+  for (const id of ids) {
+    const response = await page.request.get(`${base}/locations/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status(), await response.text()).toBe(200);
+    const body = (await response.json()) as { data?: SandboxDetail } & SandboxDetail;
+    details.set(id, body.data ?? body);
+  }
+  return details;
+}
+
+interface Candidate {
+  s: SandboxStation;
+  miles: number;
+}
+
+/** The catalog's stations within `radius` of `origin`, nearest first (then loc number): the order prices are checked in. */
+function nearestFirst(catalog: readonly SandboxStation[], origin: { lat: number; lng: number }, radius: number): Candidate[] {
+  return catalog
+    .map((s) => ({ s, miles: haversineMiles(origin, s) }))
+    .filter((x) => x.miles <= radius)
+    .sort((a, b) => a.miles - b.miles || a.s.loc_num.localeCompare(b.s.loc_num));
+}
+
+/** The ranking the page must show for `product` over the checked stations, from the sandbox's detail replies. */
+function productRanking(checked: readonly Candidate[], details: ReadonlyMap<string, SandboxDetail>, product: string, count: number) {
+  const withPrice = checked.map((x) => ({ ...x, price: details.get(x.s.id)?.prices?.[product] ?? null }));
+  const ranked = withPrice
+    .filter((x): x is Candidate & { price: number | string } => x.price !== null)
+    .map((x) => ({ ...x, price: Number(x.price) }))
+    .sort((a, b) => a.price - b.price || a.miles - b.miles || a.s.loc_num.localeCompare(b.s.loc_num))
+    .slice(0, count);
+  return { ranked, without: withPrice.filter((x) => x.price === null) };
+}
+
 const map = (page: Page) => page.getByTestId("station-map");
+const CHICAGO = { lat: 41.8781, lng: -87.6298 };
+/** Stations checked per step of the product filter. */
+const PRICE_CHECK_STEP = 25;
+
+async function findNear(page: Page, origin: { lat: number; lng: number }, radius: number): Promise<void> {
+  await page.getByLabel("Near", { exact: true }).fill(`${String(origin.lat)}, ${String(origin.lng)}`);
+  await page.getByRole("combobox", { name: "Within" }).selectOption(String(radius));
+  await page.getByRole("button", { name: "Find" }).click();
+}
+
+async function expectRanked(page: Page, expected: { s: SandboxStation; price: number; miles: number }[]): Promise<void> {
+  const rows = page.getByTestId("ranked-row");
+  await expect(rows).toHaveCount(expected.length);
+  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-station-id")))).toEqual(expected.map((x) => x.s.id));
+  expect(await page.getByTestId("ranked-price").allTextContents()).toEqual(expected.map((x) => `$${x.price.toFixed(3)}`));
+  expect(await page.getByTestId("ranked-distance").allTextContents()).toEqual(expected.map((x) => `${x.miles.toFixed(1)} mi`));
+}
 
 async function openStations(page: Page, query = ""): Promise<void> {
   await page.goto(`/stations${query}`);
@@ -197,4 +261,121 @@ test("Leaflet is loaded on the stations page only", async ({ loggedInPage: page 
   }
   await openStations(page);
   expect(await page.evaluate(() => typeof (window as Window & { L?: unknown }).L)).toBe("object");
+});
+
+test("unleaded near a point: the ranked list equals a ranking of the sandbox's own detail replies, and more stations are checked on request", async ({ loggedInPage: page, profile, demoKeys }) => {
+  test.skip(profile !== "alternative", "the primary station detail gives one price: no product filter");
+  test.setTimeout(120_000);
+  const key = demoKeys["demo-full"];
+  const radius = 50;
+  const count = 10;
+  const candidates = nearestFirst(await sandboxCatalog(page, profile, key), CHICAGO, radius);
+  expect(candidates.length, "the test needs more stations within the radius than one check step").toBeGreaterThan(PRICE_CHECK_STEP);
+  const details = await sandboxDetails(page, profile, key, candidates.slice(0, 2 * PRICE_CHECK_STEP).map((x) => x.s.id));
+
+  await openStations(page);
+  await page.getByRole("combobox", { name: "Product" }).selectOption("unleaded");
+  await expect(page).toHaveURL((url) => url.searchParams.get("product") === "unleaded");
+  await findNear(page, CHICAGO, radius);
+  const status = page.getByTestId("price-check-status");
+  await expect(status).toContainText(`Unleaded prices checked at the ${String(PRICE_CHECK_STEP)} nearest of ${String(candidates.length)} stations within ${String(radius)} mi.`, { timeout: 30_000 });
+  const first = productRanking(candidates.slice(0, PRICE_CHECK_STEP), details, "unleaded", count);
+  // The unleaded ranking differs from the diesel one, or this test would prove nothing about the product.
+  const byDiesel = candidates.slice(0, PRICE_CHECK_STEP).filter((x) => x.s.price !== null).sort((a, b) => Number(a.s.price) - Number(b.s.price) || a.miles - b.miles);
+  expect(first.ranked.map((x) => x.s.id)).not.toEqual(byDiesel.slice(0, count).map((x) => x.s.id));
+  await expectRanked(page, first.ranked);
+  await expect(page.getByRole("columnheader", { name: "Unleaded", exact: true })).toBeVisible();
+  await expect(page.getByTestId("legend-product-note")).toContainText("The map colours diesel prices");
+
+  await page.getByRole("button", { name: `Check ${String(PRICE_CHECK_STEP)} more` }).click();
+  await expect(status).toContainText(`Unleaded prices checked at the ${String(2 * PRICE_CHECK_STEP)} nearest of ${String(candidates.length)} stations`, { timeout: 30_000 });
+  await expectRanked(page, productRanking(candidates.slice(0, 2 * PRICE_CHECK_STEP), details, "unleaded", count).ranked);
+
+  // Selecting a row shows the station on the map, with its unleaded price next to the catalog's diesel price.
+  const top = productRanking(candidates.slice(0, 2 * PRICE_CHECK_STEP), details, "unleaded", count).ranked[0];
+  if (top === undefined) throw new Error("no ranked station");
+  const button = page.getByTestId("ranked-row").first().getByRole("button", { name: top.s.name });
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("popup-product")).toHaveText(`Unleaded $${top.price.toFixed(3)}`);
+  await expect(page.getByTestId("station-popup")).toContainText(`Diesel $${Number(top.s.price).toFixed(3)}`);
+  await expectLoaded(page);
+});
+
+test("DEF near a point: stations whose detail has no DEF price are listed as such, the others ranked", async ({ loggedInPage: page, profile, demoKeys }) => {
+  test.skip(profile !== "alternative", "the primary station detail gives one price: no product filter");
+  test.setTimeout(90_000);
+  const key = demoKeys["demo-full"];
+  const radius = 50;
+  const checked = nearestFirst(await sandboxCatalog(page, profile, key), CHICAGO, radius).slice(0, PRICE_CHECK_STEP);
+  const details = await sandboxDetails(page, profile, key, checked.map((x) => x.s.id));
+  const expected = productRanking(checked, details, "def", 10);
+  expect(expected.without.length, "the test needs a station without DEF among the nearest").toBeGreaterThan(0);
+
+  // A shared link: the product and the point come from the URL.
+  await openStations(page, `?product=def&near=${String(CHICAGO.lat)},${String(CHICAGO.lng)}&radius=${String(radius)}`);
+  await expect(page.getByRole("combobox", { name: "Product" })).toHaveValue("def");
+  await expect(page.getByTestId("price-check-status")).toContainText(`DEF prices checked at the ${String(PRICE_CHECK_STEP)} nearest`, { timeout: 30_000 });
+  await expectRanked(page, expected.ranked);
+  const unpriced = page.getByTestId("unpriced-row");
+  await expect(unpriced).toHaveCount(expected.without.length);
+  expect(await unpriced.evaluateAll((els) => els.map((el) => el.getAttribute("data-station-id")))).toEqual(expected.without.map((x) => x.s.id));
+  expect(await page.getByTestId("unpriced-label").allTextContents()).toEqual(expected.without.map(() => "No DEF"));
+  await expect(page.getByTestId("price-check-results")).toContainText(`${String(expected.without.length)} ${expected.without.length === 1 ? "station has" : "stations have"} none`);
+  // Back to diesel: the catalog's ranking, no price checks.
+  await page.getByRole("combobox", { name: "Product" }).selectOption("diesel");
+  await expect(page).toHaveURL((url) => !url.searchParams.has("product"));
+  await expect(page.getByTestId("price-check-status")).toHaveCount(0);
+  await expect(page.getByTestId("legend-product-note")).toHaveCount(0);
+});
+
+test("a rate limit during the price checks shows the page's banner, and the checks resume by themselves after the wait", async ({ page, appOrigin, profile }) => {
+  test.skip(profile !== "alternative", "the primary station detail gives one price: no price checks");
+  test.setTimeout(150_000);
+  // Its own key: the BFF pauses the key a 429 was for, and the other tests' key must not wait.
+  await signInThroughApi(page.request, appOrigin, createSandboxKey(profile));
+  try {
+    await openStations(page, "?product=unleaded");
+    await expect(page.getByTestId("nearby-summary")).toContainText("compared near a point");
+    // Beyond 30 s the BFF does not make the person wait behind a spinner: it answers 429 with the wait at once.
+    await setSandboxFaults(profile, { rateLimitSeconds: 35 });
+    await findNear(page, CHICAGO, 50);
+    await expect(page.getByTestId("rate-limit-banner")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Paused by the request limit")).toBeVisible();
+    await expect(page.getByTestId("ranked-row")).toHaveCount(0);
+    await resetSandboxFaults(profile);
+    // After the countdown the page asks again by itself. The 429 also taught the BFF a lower budget for this key
+    // (lib/fleet-api learns from every 429), so the checks may go on in smaller steps: resuming is what counts here.
+    await expect(page.getByTestId("ranked-row").first()).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByTestId("rate-limit-banner")).toBeHidden();
+    await expect(page.getByText("Paused by the request limit")).toBeHidden();
+    await expect(page.getByTestId("price-check-status")).toContainText(/Unleaded prices checked at|checking unleaded prices/);
+  } finally {
+    await resetSandboxFaults(profile);
+  }
+});
+
+test("where the station detail gives one price, there is no product control and a product link falls back to diesel", async ({ loggedInPage: page, profile, demoKeys }) => {
+  test.skip(profile !== "primary", "the alternative station detail prices several products");
+  // What the sandbox's detail gives (the BFF probes the catalog's first station): one price, no per-product prices.
+  const [firstStation] = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
+  if (firstStation === undefined) throw new Error("empty catalog");
+  const detail = (await sandboxDetails(page, profile, demoKeys["demo-full"], [firstStation.id])).get(firstStation.id);
+  expect(detail?.prices).toBeUndefined();
+  expect(detail?.price).not.toBeUndefined();
+  // The page learns the detail's products from the BFF; only after that answer is the absence meaningful.
+  const learned = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/locations/products");
+  await openStations(page);
+  const reply = await learned;
+  expect(reply.status()).toBe(200);
+  expect(((await reply.json()) as { hasSeveralPrices: boolean }).hasSeveralPrices).toBe(false);
+  await expect(page.getByRole("combobox", { name: "Product" })).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Brand" })).toBeVisible();
+
+  await openStations(page, `?product=unleaded&near=${String(CHICAGO.lat)},${String(CHICAGO.lng)}&radius=50`);
+  await expect(page.getByTestId("product-unavailable")).toContainText("one price per station");
+  await expect(page.getByRole("combobox", { name: "Product" })).toHaveCount(0);
+  await expect(page.getByTestId("ranked-row").first()).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Price", exact: true })).toBeVisible();
+  await expect(page.getByTestId("price-check-status")).toHaveCount(0);
 });
