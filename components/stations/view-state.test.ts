@@ -6,14 +6,20 @@ const s = (over: Partial<Station>): Station => ({ id: "1", locNum: "00012", name
 
 describe("parseView / serializeView", () => {
   it("round-trips a full view and leaves defaults out", () => {
-    const view = { brand: "loves", state: "TX", search: "amarillo", near: { lat: 35.2221, lng: -101.8313 }, nearLabel: "Amarillo, TX", radius: 100, count: 20 } as const;
+    const view = { brand: "loves", state: "TX", search: "amarillo", near: { lat: 35.2221, lng: -101.8313 }, nearLabel: "Amarillo, TX", radius: 100, count: 20, selected: "3f2b8c1e-7d4a-4e9b-9c1f-0a2b3c4d5e6f" } as const;
     const query = serializeView(view);
     expect(parseView(new URLSearchParams(query))).toEqual(view);
     expect(serializeView(DEFAULT_VIEW)).toBe("");
   });
 
   it("ignores what it cannot read", () => {
-    expect(parseView(new URLSearchParams("brand=%3Cx%3E&state=ZZ&radius=7&n=3&near=100,200&place=x"))).toEqual(DEFAULT_VIEW);
+    expect(parseView(new URLSearchParams("brand=%3Cx%3E&state=ZZ&radius=7&n=3&near=100,200&place=x&station=%3Cscript%3E"))).toEqual(DEFAULT_VIEW);
+    expect(parseView(new URLSearchParams(`station=${"a".repeat(65)}`)).selected).toBeNull();
+  });
+
+  it("keeps the selected station as its own parameter, whatever else the view says", () => {
+    expect(serializeView({ ...DEFAULT_VIEW, selected: "st-42" })).toBe("station=st-42");
+    expect(parseView(new URLSearchParams("station=st-42&brand=pilot"))).toEqual({ ...DEFAULT_VIEW, brand: "pilot", selected: "st-42" });
   });
 });
 

@@ -2,8 +2,8 @@ import { US_STATE_CODES, type Station } from "@/lib/model";
 import type { LatLng } from "./nearby";
 
 /**
- * The stations page's view as it lives in the URL, so a view can be shared: the filters (brand, state, search) and the
- * "cheapest near here" question (a point, a radius, how many). Pure functions, unit-tested without a browser.
+ * The stations page's view as it lives in the URL, so a view can be shared: the filters (brand, state, search), the
+ * "cheapest near here" question (a point, a radius, how many) and the selected station. Pure functions, unit-tested without a browser.
  */
 
 export const RADIUS_OPTIONS_MILES = [10, 25, 50, 100, 250] as const;
@@ -26,11 +26,15 @@ export interface StationsView {
   nearLabel: string;
   radius: RadiusMiles;
   count: ResultCount;
+  /** The station selected on the map or in the ranked list (its popup open), by id: a shared link opens on it. */
+  selected: string | null;
 }
 
-export const DEFAULT_VIEW: StationsView = { brand: null, state: null, search: "", near: null, nearLabel: "", radius: DEFAULT_RADIUS_MILES, count: DEFAULT_RESULT_COUNT };
+export const DEFAULT_VIEW: StationsView = { brand: null, state: null, search: "", near: null, nearLabel: "", radius: DEFAULT_RADIUS_MILES, count: DEFAULT_RESULT_COUNT, selected: null };
 
 const BRAND = /^[a-z0-9_-]{1,40}$/;
+/** Station ids are UUIDs upstream; anything of another shape cannot name a station and is ignored. */
+const STATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_LABEL_LENGTH = 80;
 
 function includes<T extends string | number>(list: readonly T[], value: unknown): value is T {
@@ -59,6 +63,7 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
   const radius = Number(params.get("radius"));
   const count = Number(params.get("n"));
   const near = parseLatLng(params.get("near"));
+  const selected = params.get("station") ?? "";
   return {
     brand: BRAND.test(brand) ? brand : null,
     state: includes(US_STATE_CODES, state) ? state : null,
@@ -67,6 +72,7 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
     nearLabel: near === null ? "" : (params.get("place") ?? "").trim().slice(0, MAX_LABEL_LENGTH),
     radius: includes(RADIUS_OPTIONS_MILES, radius) ? radius : DEFAULT_RADIUS_MILES,
     count: includes(RESULT_COUNT_OPTIONS, count) ? count : DEFAULT_RESULT_COUNT,
+    selected: STATION_ID.test(selected) ? selected : null,
   };
 }
 
@@ -82,6 +88,7 @@ export function serializeView(view: StationsView): string {
   }
   if (view.radius !== DEFAULT_RADIUS_MILES) params.set("radius", String(view.radius));
   if (view.count !== DEFAULT_RESULT_COUNT) params.set("n", String(view.count));
+  if (view.selected !== null) params.set("station", view.selected);
   return params.toString();
 }
 
