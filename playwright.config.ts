@@ -2,9 +2,10 @@
 // profile. `npm run test:e2e` builds the app first when the build is missing or stale (scripts/prepare-e2e.ts, which also installs Debian's chromium when missing and running as root):
 // Playwright starts `webServer`s before `globalSetup`, so the build cannot happen there.
 // The sandboxes run with --control: e2e/states.spec.ts makes them slow, failing or rate-limiting through /sandbox/faults.
+// A small tile server (e2e/tile-server.ts) stands in for the operator's TILE_URL.
 import { defineConfig } from "@playwright/test";
 import type { E2eWorkerOptions } from "./e2e/fixtures";
-import { appOrigin, PROFILES, serversOf, type Profile } from "./e2e/profiles";
+import { appOrigin, PROFILES, serversOf, TILE_ATTRIBUTION, TILE_SERVER_PORT, tileServerOrigin, tileUrlOf, type Profile } from "./e2e/profiles";
 // Test tooling may read the sandbox's seed: the demo pair is derived from the seed the e2e sandboxes use (the default).
 import { DEFAULT_SEED, demoCredentials } from "./sandbox/db/seed";
 
@@ -52,6 +53,9 @@ function serversFor(profile: Profile) {
         LOG_LEVEL: "warn",
         DEMO_KEY_ID: DEMO.keyId,
         DEMO_KEY_SECRET: DEMO.secret,
+        // Real tiles from the e2e tile server (e2e/stations.spec.ts switches them off to test the fallback).
+        TILE_URL: tileUrlOf(profile),
+        TILE_ATTRIBUTION,
       },
     },
   ];
@@ -77,5 +81,17 @@ export default defineConfig<object, E2eWorkerOptions>({
     name: profile,
     use: { baseURL: appOrigin(profile), profile },
   })),
-  webServer: PROFILES.flatMap(serversFor),
+  webServer: [
+    {
+      name: "tiles",
+      command: `node ${TSX_CLI} e2e/tile-server.ts --port ${String(TILE_SERVER_PORT)}`,
+      url: `${tileServerOrigin()}/healthz`,
+      reuseExistingServer: false,
+      timeout: SERVER_TIMEOUT_MS,
+      gracefulShutdown: GRACEFUL_SHUTDOWN,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    },
+    ...PROFILES.flatMap(serversFor),
+  ],
 });

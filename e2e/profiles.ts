@@ -11,7 +11,7 @@ interface ProfileServers {
   db: string;
 }
 
-/** E2E_PORT_BASE moves every port at once (default 4600: sandboxes 4601/4602, apps 4611/4612). */
+/** E2E_PORT_BASE moves every port at once (default 4600: sandboxes 4601/4602, apps 4611/4612, tile server 4620). */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? "4600");
 if (!Number.isInteger(PORT_BASE) || PORT_BASE < 1024 || PORT_BASE > 65_000) {
   throw new Error(`E2E_PORT_BASE must be an integer from 1024 to 65000; got ${JSON.stringify(process.env.E2E_PORT_BASE)}.`);
@@ -25,3 +25,18 @@ export function serversOf(profile: Profile): ProfileServers {
 export function appOrigin(profile: Profile): string {
   return `http://127.0.0.1:${serversOf(profile).appPort}`;
 }
+
+/** The e2e tile server (e2e/tile-server.ts), shared by both profiles: each profile's app asks for `/{profile}/…`. */
+export const TILE_SERVER_PORT = PORT_BASE + 20;
+
+export function tileServerOrigin(): string {
+  return `http://127.0.0.1:${String(TILE_SERVER_PORT)}`;
+}
+
+/** The TILE_URL template the profile's app is started with. */
+export function tileUrlOf(profile: Profile): string {
+  return `${tileServerOrigin()}/${profile}/{z}/{x}/{y}.png`;
+}
+
+/** The attribution the e2e apps show for those tiles (TILE_ATTRIBUTION). */
+export const TILE_ATTRIBUTION = "Test tiles (e2e tile server)";

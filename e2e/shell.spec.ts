@@ -91,3 +91,29 @@ for (const [name, path, heading] of [
     expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
+
+test("no page breaks its own Content-Security-Policy (no eval probe, no inline script, no foreign source)", async ({ loggedInPage: page }) => {
+  // The browser fires `securitypolicyviolation` for every refused eval, script, style or connection; Lighthouse's best
+  // practices count the same reports. Collected from the first script on, on every page of the dashboard.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, "__cspViolations", { value: seen });
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${String(event.lineNumber)}`);
+    });
+  });
+  const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+  const visited: Record<string, string[]> = {};
+  await openOverview(page);
+  visited["/"] = await violations();
+  await page.goto("/transactions");
+  await page.getByTestId("transaction-row").first().click();
+  await expect(page).toHaveURL(/\/transactions\/[^/?]+/);
+  await expectLoaded(page);
+  visited["/transactions → detail"] = await violations();
+  await page.goto("/stations");
+  await expect(page.getByTestId("station-map")).toHaveAttribute("data-drawn-count", /^[1-9]\d*$/, { timeout: 30_000 });
+  await expectLoaded(page);
+  visited["/stations"] = await violations();
+  expect(visited).toEqual({ "/": [], "/transactions → detail": [], "/stations": [] });
+});

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { createSandboxKey, expect, expectLoaded, resetSandboxFaults, setSandboxFaults, signInThroughApi, test, type DemoKey } from "./fixtures";
-import { serversOf, type Profile } from "./profiles";
+import { serversOf, TILE_ATTRIBUTION, tileServerOrigin, type Profile } from "./profiles";
 
 interface SandboxStation {
   id: string;
@@ -120,7 +120,14 @@ async function findNear(page: Page, origin: { lat: number; lng: number }, radius
   await page.getByRole("button", { name: "Find" }).click();
 }
 
-async function expectRanked(page: Page, expected: { s: SandboxStation; price: number; miles: number }[]): Promise<void> {
+/** A ranked row as the page must show it. */
+interface Ranked {
+  s: SandboxStation;
+  price: number;
+  miles: number;
+}
+
+async function expectRanked(page: Page, expected: readonly Ranked[]): Promise<void> {
   const rows = page.getByTestId("ranked-row");
   await expect(rows).toHaveCount(expected.length);
   expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-station-id")))).toEqual(expected.map((x) => x.s.id));
@@ -188,30 +195,100 @@ test("clicking a station opens its popup, and the popup leads to its detail", as
   await expectLoaded(page);
 });
 
-test("cheapest near a point equals the ranking computed from the sandbox's data", async ({ loggedInPage: page, profile, demoKeys }) => {
-  const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
-  const origin = { lat: 35.222, lng: -101.8313 }; // Amarillo, TX
-  const radius = 100;
-  const count = 10;
-  const expected = catalog
+/** The page's ranking, computed independently: priced stations within the radius, cheapest first, then nearest. */
+function expectedRanking(catalog: readonly SandboxStation[], origin: { lat: number; lng: number }, radius: number, count: number): Ranked[] {
+  return catalog
     .filter((s) => s.price !== null)
     .map((s) => ({ s, price: Number(s.price), miles: haversineMiles(origin, s) }))
     .filter((x) => x.miles <= radius)
     .sort((a, b) => a.price - b.price || a.miles - b.miles || a.s.loc_num.localeCompare(b.s.loc_num))
     .slice(0, count);
+}
+
+const AMARILLO = { lat: 35.222, lng: -101.8313 };
+
+test("cheapest near a point equals the ranking computed from the sandbox's data", async ({ loggedInPage: page, profile, demoKeys }) => {
+  const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
+  const origin = AMARILLO;
+  const radius = 100;
+  const expected = expectedRanking(catalog, origin, radius, 10);
   expect(expected.length).toBeGreaterThan(2);
 
   await openStations(page);
-  await page.getByLabel("Near", { exact: true }).fill(`${String(origin.lat)}, ${String(origin.lng)}`);
-  await page.getByRole("combobox", { name: "Within" }).selectOption(String(radius));
-  await page.getByRole("button", { name: "Find" }).click();
+  await findNear(page, origin, radius);
   await expect(page).toHaveURL((url) => url.searchParams.get("near") === "35.2220,-101.8313" && url.searchParams.get("radius") === "100");
-  const rows = page.getByTestId("ranked-row");
-  await expect(rows).toHaveCount(expected.length);
-  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-station-id")))).toEqual(expected.map((x) => x.s.id));
-  expect(await page.getByTestId("ranked-price").allTextContents()).toEqual(expected.map((x) => `$${x.price.toFixed(3)}`));
-  expect(await page.getByTestId("ranked-distance").allTextContents()).toEqual(expected.map((x) => `${x.miles.toFixed(1)} mi`));
-  await expect(rows.first()).toContainText("below area average");
+  await expectRanked(page, expected);
+  await expect(page.getByTestId("ranked-row").first()).toContainText("below area average");
+});
+
+test("'Use my location' (permission granted) ranks the cheapest stations around the browser's position", async ({ loggedInPage: page, profile, demoKeys, appOrigin }) => {
+  const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
+  // Near Oklahoma City: the browser reports this position once the page may ask for it.
+  const position = { latitude: 35.4676, longitude: -97.5164 };
+  await page.context().grantPermissions(["geolocation"], { origin: appOrigin });
+  await page.context().setGeolocation(position);
+  const expected = expectedRanking(catalog, { lat: position.latitude, lng: position.longitude }, 50, 10);
+  expect(expected.length).toBeGreaterThan(2);
+  await openStations(page, "?radius=50");
+  await page.getByRole("button", { name: "Use my location" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("near") === "35.4676,-97.5164");
+  await expect(page.getByLabel("Near", { exact: true })).toHaveValue("your location");
+  await expectRanked(page, expected);
+});
+
+test("'Use my location' with the permission refused says so and keeps the typed-place path", async ({ loggedInPage: page }) => {
+  // No permission granted: Chromium answers the page's request with PERMISSION_DENIED, as when a user says no.
+  await page.context().clearPermissions();
+  await openStations(page);
+  await page.getByRole("button", { name: "Use my location" }).click();
+  await expect(page.getByText("Location permission was denied. Type a place or click the map instead.")).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("near")).toBeNull();
+  await page.getByLabel("Near", { exact: true }).fill("Amarillo, TX");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("near") !== null);
+  await expect(page.getByTestId("ranked-row").first()).toBeVisible();
+});
+
+/** Switch the e2e tile server's answers for this profile ("fail": every tile a 503). */
+async function setTiles(page: Page, profile: Profile, mode: "ok" | "fail"): Promise<void> {
+  const response = await page.request.put(`${tileServerOrigin()}/${profile}/mode`, { data: mode, headers: { "Content-Type": "text/plain" } });
+  expect(response.status()).toBe(204);
+}
+
+async function tileStats(page: Page, profile: Profile): Promise<{ served: number; refused: number }> {
+  return (await (await page.request.get(`${tileServerOrigin()}/${profile}/stats`)).json()) as { served: number; refused: number };
+}
+
+test("tiles from the configured tile server (TILE_URL) show under the stations, with their attribution", async ({ loggedInPage: page, profile }) => {
+  await setTiles(page, profile, "ok");
+  await openStations(page);
+  const tile = map(page).locator(".leaflet-tile-pane img.leaflet-tile-loaded").first();
+  await expect(tile).toBeVisible();
+  expect(await tile.getAttribute("src")).toMatch(new RegExp(`^${tileServerOrigin()}/${profile}/\\d+/\\d+/\\d+\\.png$`));
+  expect(await tile.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(256);
+  await expect(map(page).locator(".leaflet-control-attribution")).toContainText(TILE_ATTRIBUTION);
+  await expect(map(page).locator(".leaflet-control-attribution")).toContainText("us-atlas");
+  await expect(page.getByText("The map tile server could not be reached", { exact: false })).toHaveCount(0);
+  expect((await tileStats(page, profile)).served).toBeGreaterThan(0);
+});
+
+test("when the tile server fails, the map falls back to its own basemap and says so", async ({ loggedInPage: page, profile, demoKeys }) => {
+  const { total } = await sandboxLocations(page, profile, demoKeys["demo-full"]);
+  await setTiles(page, profile, "fail");
+  try {
+    await openStations(page);
+    await expect(page.getByRole("status").filter({ hasText: "The map tile server could not be reached; the map shows its built-in basemap." })).toBeVisible();
+    // The tile layer is gone (no more requests), the state outlines and every station are still drawn.
+    await expect(map(page).locator(".leaflet-tile-pane img")).toHaveCount(0);
+    expect(await map(page).locator("path.ffd-state").count()).toBeGreaterThan(40);
+    await expect(map(page)).toHaveAttribute("data-drawn-count", String(total));
+    await expect(map(page).locator(".leaflet-control-attribution")).not.toContainText(TILE_ATTRIBUTION);
+    const { refused, served } = await tileStats(page, profile);
+    expect(served).toBe(0);
+    expect(refused).toBeGreaterThanOrEqual(4);
+  } finally {
+    await setTiles(page, profile, "ok");
+  }
 });
 
 test("keyboard only: Tab to the ranked list, select a station (popup on the map), open its detail", async ({ loggedInPage: page }) => {
@@ -246,7 +323,7 @@ test("a failed refresh keeps the last catalog on screen with its age", async ({ 
   await openStations(page);
   const drawn = await map(page).getAttribute("data-drawn-count");
   // A BFF failure on cue: mocked in the browser because the real BFF would answer from its 5-minute cache.
-  await page.route("**/api/locations?all=1", (route) => route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: { code: "upstream_unavailable", message: "The Fleet Fuel API is not answering." } }) }));
+  await page.route((url) => url.pathname === "/api/locations" && url.searchParams.get("all") === "1", (route) => route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: { code: "upstream_unavailable", message: "The Fleet Fuel API is not answering." } }) }));
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByText("The catalog could not be refreshed", { exact: false })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("catalog-age")).toContainText("Catalog loaded");
@@ -378,4 +455,29 @@ test("where the station detail gives one price, there is no product control and 
   await expect(page.getByTestId("ranked-row").first()).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Price", exact: true })).toBeVisible();
   await expect(page.getByTestId("price-check-status")).toHaveCount(0);
+});
+
+test("the selected station lives in the URL: a shared link opens on its popup and highlighted row", async ({ loggedInPage: page }) => {
+  await openStations(page, "?near=35.2220,-101.8313&radius=100");
+  const row = page.getByTestId("ranked-row").nth(1);
+  const id = (await row.getAttribute("data-station-id")) ?? "";
+  const name = (await row.getByRole("button").textContent())?.trim() ?? "";
+  await row.getByRole("button", { name }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("station") === id && url.searchParams.get("radius") === "100");
+  const shared = page.url();
+  await page.goto("/");
+  await page.goto(shared);
+  await expect(page.getByTestId("station-popup")).toContainText(name, { timeout: 30_000 });
+  await expect(page.getByTestId("ranked-row").nth(1).getByRole("button", { name })).toHaveAttribute("aria-pressed", "true");
+  // Closing the popup clears the selection from the URL.
+  await map(page).locator(".leaflet-popup-close-button").click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("station") === null && url.searchParams.get("near") === "35.2220,-101.8313");
+});
+
+test("the radius ring is drawn in the theme's ink (visible on the dark basemap too)", async ({ loggedInPage: page }) => {
+  for (const [scheme, ink] of [["light", "#0f172a"], ["dark", "#f1f5f9"]] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openStations(page, "?near=35.2220,-101.8313&radius=100");
+    await expect(map(page).locator("path.ffd-radius-ring")).toHaveAttribute("stroke", ink);
+  }
 });

@@ -61,6 +61,10 @@ export interface MapInnerProps {
 
 export function MapInner(props: MapInnerProps) {
   const hasTiles = props.tileUrl !== null && !props.tilesFailed;
+  // The radius ring in the theme's ink: near-black on the light basemap, near-white on the dark one (≥ 3:1 both).
+  const ringColor = useTheme() === "dark" ? "#f1f5f9" : "#0f172a";
+  // SVG, like the state outlines, and above them (the shared canvas sits under every SVG layer in Leaflet's pane).
+  const [ringRenderer] = useState(() => L.svg({ padding: 0.5 }));
   const tileEvents = useTileFallback(props.onTilesFailed);
   return (
     <MapContainer
@@ -91,8 +95,8 @@ export function MapInner(props: MapInnerProps) {
       <StationLayer {...props} />
       {props.near === null ? null : (
         <>
-          <Circle center={props.near} radius={props.radiusMiles * METERS_PER_MILE} interactive={false} pathOptions={{ color: "#0f172a", weight: 1.5, dashArray: "6 6", fill: false }} />
-          <CircleMarker center={props.near} radius={5} interactive={false} pathOptions={{ color: "#ffffff", weight: 2, fillColor: "#dc2626", fillOpacity: 1 }} />
+          <Circle center={props.near} radius={props.radiusMiles * METERS_PER_MILE} interactive={false} pathOptions={{ color: ringColor, weight: 2, dashArray: "6 6", fill: false }} className="ffd-radius-ring" renderer={ringRenderer} />
+          <CircleMarker center={props.near} radius={5} interactive={false} pathOptions={{ color: "#ffffff", weight: 2, fillColor: "#dc2626", fillOpacity: 1 }} className="ffd-near-point" renderer={ringRenderer} />
         </>
       )}
       <SelectedPopup {...props} />

@@ -45,7 +45,6 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   const { view, setView } = useStationsView();
   const catalog = useCatalog();
   const progress = useCatalogProgress(catalog.isPending);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const mapBox = useRef<HTMLDivElement>(null);
   const clock = useNow();
@@ -109,6 +108,14 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   const onPickPoint = useCallback(
     (point: LatLng) => {
       setView({ near: point, nearLabel: formatLatLng(point).replace(",", ", ") }, "replace");
+    },
+    [setView],
+  );
+  // Selecting is exploring: it replaces the history entry (Back leaves the page's view, not each station clicked).
+  const selectedId = view.selected;
+  const setSelectedId = useCallback(
+    (id: string | null) => {
+      setView({ selected: id }, "replace");
     },
     [setView],
   );

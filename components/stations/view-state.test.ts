@@ -6,26 +6,32 @@ const s = (over: Partial<Station>): Station => ({ id: "1", locNum: "00012", name
 
 describe("parseView / serializeView", () => {
   it("round-trips a full view and leaves defaults out", () => {
-    const view = { brand: "loves", state: "TX", search: "amarillo", near: { lat: 35.2221, lng: -101.8313 }, nearLabel: "Amarillo, TX", radius: 100, count: 20, product: "def" } as const;
+    const view = { brand: "loves", state: "TX", search: "amarillo", near: { lat: 35.2221, lng: -101.8313 }, nearLabel: "Amarillo, TX", radius: 100, count: 20, product: "def", selected: "3f2b8c1e-7d4a-4e9b-9c1f-0a2b3c4d5e6f" } as const;
     const query = serializeView(view);
     expect(parseView(new URLSearchParams(query))).toEqual(view);
     expect(serializeView(DEFAULT_VIEW)).toBe("");
   });
 
   it("ignores what it cannot read", () => {
-    expect(parseView(new URLSearchParams("brand=%3Cx%3E&state=ZZ&radius=7&n=3&near=100,200&place=x&product=gasoline"))).toEqual(DEFAULT_VIEW);
+    expect(parseView(new URLSearchParams("brand=%3Cx%3E&state=ZZ&radius=7&n=3&near=100,200&place=x&product=gasoline&station=%3Cscript%3E"))).toEqual(DEFAULT_VIEW);
   });
 
   it("reads the product in any case, keeps diesel (the catalog's price) out of the URL, and ignores unknown products", () => {
     expect(parseView(new URLSearchParams("product=UNLEADED")).product).toBe("unleaded");
     expect(parseView(new URLSearchParams("product=def")).product).toBe("def");
     expect(parseView(new URLSearchParams("product=diesel")).product).toBe("diesel");
+    expect(parseView(new URLSearchParams(`station=${"a".repeat(65)}`)).selected).toBeNull();
     expect(parseView(new URLSearchParams("product=premium")).product).toBe("diesel");
     expect(parseView(new URLSearchParams("product=")).product).toBe("diesel");
     expect(serializeView({ ...DEFAULT_VIEW, product: "diesel" })).toBe("");
     expect(serializeView({ ...DEFAULT_VIEW, product: "unleaded" })).toBe("product=unleaded");
     // The other filters are untouched by the product.
     expect(parseView(new URLSearchParams("brand=pilot&product=def&radius=25"))).toEqual({ ...DEFAULT_VIEW, brand: "pilot", radius: 25, product: "def" });
+  });
+
+  it("keeps the selected station as its own parameter, whatever else the view says", () => {
+    expect(serializeView({ ...DEFAULT_VIEW, selected: "st-42" })).toBe("station=st-42");
+    expect(parseView(new URLSearchParams("station=st-42&brand=pilot"))).toEqual({ ...DEFAULT_VIEW, brand: "pilot", selected: "st-42" });
   });
 });
 

@@ -2,8 +2,9 @@ import { STATION_PRODUCTS, US_STATE_CODES, type Station, type StationProduct } f
 import type { LatLng } from "./nearby";
 
 /**
- * The stations page's view as it lives in the URL, so a view can be shared: the filters (brand, state, search, product)
- * and the "cheapest near here" question (a point, a radius, how many). Pure functions, unit-tested without a browser.
+ * The stations page's view as it lives in the URL, so a view can be shared: the filters (brand, state, search, product),
+ * the "cheapest near here" question (a point, a radius, how many) and the selected station. Pure functions, unit-tested
+ * without a browser.
  */
 
 export const RADIUS_OPTIONS_MILES = [10, 25, 50, 100, 250] as const;
@@ -30,11 +31,15 @@ export interface StationsView {
   count: ResultCount;
   /** Which product's price ranks "cheapest near here". Only offered when the upstream's detail prices several. */
   product: StationProduct;
+  /** The station selected on the map or in the ranked list (its popup open), by id: a shared link opens on it. */
+  selected: string | null;
 }
 
-export const DEFAULT_VIEW: StationsView = { brand: null, state: null, search: "", near: null, nearLabel: "", radius: DEFAULT_RADIUS_MILES, count: DEFAULT_RESULT_COUNT, product: DEFAULT_PRODUCT };
+export const DEFAULT_VIEW: StationsView = { brand: null, state: null, search: "", near: null, nearLabel: "", radius: DEFAULT_RADIUS_MILES, count: DEFAULT_RESULT_COUNT, product: DEFAULT_PRODUCT, selected: null };
 
 const BRAND = /^[a-z0-9_-]{1,40}$/;
+/** Station ids are UUIDs upstream; anything of another shape cannot name a station and is ignored. */
+const STATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_LABEL_LENGTH = 80;
 
 function includes<T extends string | number>(list: readonly T[], value: unknown): value is T {
@@ -64,6 +69,7 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
   const count = Number(params.get("n"));
   const near = parseLatLng(params.get("near"));
   const product = (params.get("product") ?? "").toLowerCase();
+  const selected = params.get("station") ?? "";
   return {
     brand: BRAND.test(brand) ? brand : null,
     state: includes(US_STATE_CODES, state) ? state : null,
@@ -73,6 +79,7 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
     radius: includes(RADIUS_OPTIONS_MILES, radius) ? radius : DEFAULT_RADIUS_MILES,
     count: includes(RESULT_COUNT_OPTIONS, count) ? count : DEFAULT_RESULT_COUNT,
     product: includes(STATION_PRODUCTS, product) ? product : DEFAULT_PRODUCT,
+    selected: STATION_ID.test(selected) ? selected : null,
   };
 }
 
@@ -89,6 +96,7 @@ export function serializeView(view: StationsView): string {
   if (view.radius !== DEFAULT_RADIUS_MILES) params.set("radius", String(view.radius));
   if (view.count !== DEFAULT_RESULT_COUNT) params.set("n", String(view.count));
   if (view.product !== DEFAULT_PRODUCT) params.set("product", view.product);
+  if (view.selected !== null) params.set("station", view.selected);
   return params.toString();
 }
 

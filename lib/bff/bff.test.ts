@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -344,6 +345,22 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(calls).toHaveLength(Math.ceil(items.length / 500));
       await b.fetch("/api/locations?all=1");
       expect(upstreamRequests(upstream).length).toBe(before + calls.length);
+      // pack=gzip: the same catalog gzip-packed (the map page unpacks it with DecompressionStream), 4× smaller or more.
+      const packed = await b.fetch("/api/locations?all=1&pack=gzip", { raw: true });
+      expect(packed.status).toBe(200);
+      expect(packed.res.headers.get("content-type")).toBe("application/gzip");
+      expect(packed.res.headers.get("x-packed-content-type")).toBe("application/json");
+      const packedBytes = Buffer.from(await packed.res.arrayBuffer());
+      expect(packedBytes.byteLength * 4).toBeLessThan(Buffer.byteLength(all.text));
+      expect(JSON.parse(gunzipSync(packedBytes).toString("utf8"))).toEqual(all.body);
+      for (const [query, message] of [
+        ["pack=gzip&state=TX", /pack=gzip is only for the whole catalog \(all=1\)/],
+        ["all=1&pack=br", /pack must be gzip/],
+      ] as const) {
+        const refused = await b.fetch(`/api/locations?${query}`);
+        expect(refused.status, query).toBe(400);
+        expect(errorMessageOf(refused.body)).toMatch(message);
+      }
       const one = await b.fetch(`/api/locations/${items[0]?.id ?? ""}`);
       expect(one.status).toBe(200);
       expect((await b.fetch("/api/locations/00000000-0000-4000-8000-000000000000")).status).toBe(404);

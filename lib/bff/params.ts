@@ -70,6 +70,8 @@ export const LocationListQuery = z
     page: whole("page", 1, 1_000_000),
     limit: whole("limit", 1, 500),
     all: z.enum(["1", "true"], { error: "all must be 1" }).optional(),
+    /** The whole catalog gzip-packed (lib/bff/compress): only with all=1. */
+    pack: z.enum(["gzip"], { error: "pack must be gzip" }).optional(),
     brand: z.string().regex(/^[a-z0-9_-]{1,40}$/i, { error: "brand must be a chain code such as pilot" }).transform((v) => v.toLowerCase()).optional(),
     state: z
       .string()
@@ -78,7 +80,8 @@ export const LocationListQuery = z
       .optional(),
     search,
   })
-  .strict();
+  .strict()
+  .refine((q) => q.pack === undefined || q.all !== undefined, { error: "pack=gzip is only for the whole catalog (all=1)", path: ["pack"] });
 
 /** Ids go into one upstream path segment; anything else cannot exist and is a 404 without asking the upstream. */
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;

@@ -60,8 +60,30 @@ export async function requestBff(url: string, init: RequestInit = {}, options: B
 /** GETs (or sends) JSON to the BFF and returns the parsed body. The BFF validates its responses on the way out. */
 export async function fetchJson<T>(url: string, init: RequestInit = {}, options: BffRequestOptions = {}): Promise<T> {
   const response = await requestBff(url, init, options);
+  return readJson<T>(response, () => response.json());
+}
+
+/** The media type of the BFF's gzip-packed JSON (lib/bff/compress). */
+const PACKED_JSON_TYPE = "application/gzip";
+
+/**
+ * `fetchJson` for a large body the BFF can send gzip-packed (`pack=gzip`; the station catalog, 4–6× smaller): asked
+ * for only when this browser can unpack it (`DecompressionStream`), unpacked as it streams in. A plain JSON answer
+ * is read as is.
+ */
+export async function fetchPackedJson<T>(url: string, init: RequestInit = {}, options: BffRequestOptions = {}): Promise<T> {
+  const canUnpack = typeof DecompressionStream !== "undefined";
+  const response = await requestBff(canUnpack ? `${url}${url.includes("?") ? "&" : "?"}pack=gzip` : url, init, options);
+  const body = response.body;
+  if (canUnpack && body !== null && response.headers.get("Content-Type")?.startsWith(PACKED_JSON_TYPE) === true) {
+    return readJson<T>(response, () => new Response(body.pipeThrough(new DecompressionStream("gzip"))).json());
+  }
+  return readJson<T>(response, () => response.json());
+}
+
+async function readJson<T>(response: Response, read: () => Promise<unknown>): Promise<T> {
   try {
-    return (await response.json()) as T;
+    return (await read()) as T;
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw new BffRequestError(response.status, "unexpected_response", UNREADABLE_REPLY_MESSAGE);

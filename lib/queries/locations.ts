@@ -1,6 +1,6 @@
 import { queryOptions, useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import type { CatalogProgress, Page, Station, StationDetail, StationPricesReply, StationProductsInfo, Transaction } from "@/lib/model";
-import { fetchJson, type BffRequestError } from "./fetch-json";
+import { fetchJson, fetchPackedJson, type BffRequestError } from "./fetch-json";
 
 /** The whole catalog as the map uses it, with the moment it arrived in this browser (for its age and the draw measure). */
 export interface Catalog {
@@ -113,7 +113,7 @@ export function useStationPrices(chunks: readonly (readonly string[])[]): Statio
 export const catalogQueryOptions = queryOptions({
   queryKey: locationKeys.catalog(),
   queryFn: async ({ signal }): Promise<Catalog> => {
-    const page = await fetchJson<Page<Station>>("/api/locations?all=1", { signal });
+    const page = await fetchPackedJson<Page<Station>>("/api/locations?all=1", { signal });
     return { stations: page.items, receivedAt: Date.now(), receivedAtPerf: performance.now() };
   },
   staleTime: CATALOG_STALE_TIME_MS,
