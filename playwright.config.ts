@@ -8,6 +8,7 @@ import type { E2eWorkerOptions } from "./e2e/fixtures";
 import { appOrigin, PROFILES, serversOf, TILE_ATTRIBUTION, TILE_SERVER_PORT, tileServerOrigin, tileUrlOf, type Profile } from "./e2e/profiles";
 // Test tooling may read the sandbox's seed: the demo pair is derived from the seed the e2e sandboxes use (the default).
 import { DEFAULT_SEED, demoCredentials } from "./sandbox/db/seed";
+import { appNodeArgs } from "./scripts/app-heap";
 
 const isCi = Boolean(process.env.CI);
 const TSX_CLI = "node_modules/tsx/dist/cli.mjs";
@@ -38,7 +39,7 @@ function serversFor(profile: Profile) {
     },
     {
       name: `app ${profile}`,
-      command: `node ${NEXT_BIN} start -p ${appPort} -H 127.0.0.1`,
+      command: `node ${appNodeArgs().join(" ")} ${NEXT_BIN} start -p ${appPort} -H 127.0.0.1`,
       // Any HTTP answer (401 without a session) means the app is up.
       url: `${appOrigin(profile)}/api/session`,
       reuseExistingServer: false,

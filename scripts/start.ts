@@ -10,6 +10,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { appNodeArgs } from "./app-heap";
 import { buildState } from "./build-state";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -423,7 +424,7 @@ async function main(): Promise<void> {
   const appEnv: NodeJS.ProcessEnv = { ...process.env, ...demoEnv, FLEET_API_BASE_URL: upstream, PORT: String(config.appPort) };
   await buildIfNeeded(appEnv);
 
-  spawnService("app", [NEXT_BIN, "start", "-p", String(config.appPort)], appEnv);
+  spawnService("app", [...appNodeArgs(appEnv), NEXT_BIN, "start", "-p", String(config.appPort)], appEnv);
   await waitForHttp({
     url: `http://127.0.0.1:${config.appPort}/`,
     what: "app",

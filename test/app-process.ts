@@ -1,6 +1,7 @@
 import { freePort } from "./net";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
+import { appNodeArgs } from "@/scripts/app-heap";
 import { buildState } from "@/scripts/build-state";
 
 const ROOT = process.cwd();
@@ -45,8 +46,10 @@ export interface AppProcess {
 export async function startApp(env: Record<string, string>): Promise<AppProcess> {
   await ensureBuilt();
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [NEXT, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+  const appEnv = { ...process.env, NODE_ENV: "production" as const, LOG_LEVEL: "info", ...env };
+  // The same heap cap as `npm start` (scripts/app-heap.ts): the tests and the bench measure the app as it runs.
+  const child: ChildProcess = spawn(process.execPath, [...appNodeArgs(appEnv), NEXT, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: appEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -6,6 +6,7 @@
  * a minute). Also: the app's peak RSS growth during the export, and whether the rows are exactly the sandbox's set.
  */
 import Database from "better-sqlite3";
+import { appNodeArgs } from "@/scripts/app-heap";
 import type { BenchContext } from "../lib/context";
 import { signIn, startBenchApp } from "../lib/app";
 import { treeRssMb } from "../lib/processes";
@@ -102,7 +103,7 @@ export async function runExportPart(ctx: BenchContext): Promise<void> {
         value: run.rssPeakMb - run.rssBeforeMb,
         unit: "MB",
         goal: { op: "<=", target: RSS_GROWTH_GOAL_MB },
-        note: `RSS of the next start process tree, sampled every ${String(SAMPLE_EVERY_MS)} ms: ${run.rssBeforeMb.toFixed(0)} MB before, peak ${run.rssPeakMb.toFixed(0)} MB`,
+        note: `RSS of the next start process tree (started like npm start does: ${appNodeArgs().join(" ") || "NODE_OPTIONS as set"}), sampled every ${String(SAMPLE_EVERY_MS)} ms: ${run.rssBeforeMb.toFixed(0)} MB before, peak ${run.rssPeakMb.toFixed(0)} MB`,
       });
       const expected = sandboxIds(db);
       const unique = new Set(run.ids);

@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { get, type ClientRequest, type IncomingMessage } from "node:http";
 import { gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import ExcelJS from "exceljs";
@@ -567,6 +569,64 @@ describe("exports of 25,000 rows", () => {
     expect((progress.body as { rowsDone: number }).rowsDone).toBeLessThan(25_000);
   }, 60_000);
 });
+
+describe("an export of 100,000 rows the browser stops reading", () => {
+  let upstream: SandboxProcess;
+  let app: AppProcess;
+  beforeAll(async () => {
+    upstream = await startSandboxProcess({ log: true, args: ["--budget", "100000", "--reset", "--transactions", "100000"] });
+    app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: "100000" });
+  }, 240_000);
+  afterAll(async () => {
+    await (app as AppProcess | undefined)?.stop();
+    await (upstream as SandboxProcess | undefined)?.stop();
+  });
+
+  it("stops walking the upstream while the browser does not read, then delivers every row once it does", async () => {
+    const b = new TestBrowser(app.origin);
+    await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
+    const pages = () => upstreamRequests(upstream).filter(isListCall).length;
+    const before = pages();
+    // node:http, so that not reading is really not reading: a paused response leaves the bytes in the socket,
+    // and only back-pressure from there through Next's response to the walk keeps the app from walking on.
+    const request = get(`${app.origin}/api/transactions/export?format=csv`, { headers: { Cookie: b.cookie ?? "" } });
+    try {
+      await stallThenRead(request, pages, before);
+    } finally {
+      request.destroy(); // a failed expectation must not leave the export open (the app would not stop)
+    }
+  }, 120_000);
+});
+
+/** The body of the test above: pause, wait for the walk to stop, check where; then read everything. */
+async function stallThenRead(request: ClientRequest, pages: () => number, before: number): Promise<void> {
+  const [response] = (await once(request, "response")) as [IncomingMessage];
+  expect(response.statusCode).toBe(200);
+  response.pause();
+  // Wait until the page count has not moved for 2 s (at most 30 s): with back-pressure broken, the walk would go
+  // on to the 500th page at this unlimited budget.
+  let stalledAt = pages();
+  for (let quiet = 0, waited = 0; quiet < 4 && waited < 60; waited++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = pages();
+    quiet = now === stalledAt ? quiet + 1 : 0;
+    stalledAt = now;
+  }
+  const walked = stalledAt - before;
+  expect(walked).toBeGreaterThan(0);
+  // What the socket and the streams can hold (a few MB of CSV, ~200 bytes a row) is well under half the file.
+  expect(walked).toBeLessThan(250);
+
+  response.setEncoding("utf8");
+  let text = "";
+  response.on("data", (chunk: string) => (text += chunk));
+  response.resume();
+  await once(response, "end");
+  const ids = text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "").slice(2).map((l) => l.split(",").at(-1) ?? "");
+  expect(ids).toHaveLength(100_000);
+  expect(new Set(ids).size).toBe(100_000);
+  expect(pages() - before).toBe(500); // one request per page of 200, nothing fetched twice
+}
 
 describe("the BFF's configuration", () => {
   it("a bad value stops the start, naming every problem", async () => {

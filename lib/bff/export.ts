@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { PassThrough, type Readable } from "node:stream";
 import { stringify, type Stringifier } from "csv-stringify";
 import ExcelJS from "exceljs";
+import { RecentIds } from "@/lib/fleet-api";
 import type { Transaction, TransactionFilter } from "@/lib/model";
 
 /**
@@ -10,7 +11,7 @@ import type { Transaction, TransactionFilter } from "@/lib/model";
  *
  * Pull-based end to end: nothing is produced before the first read, and the producer waits whenever the reader
  * does (CSV: the stringifier's back-pressure; XLSX: the zip's input and output, see `XlsxBackPressure`). Memory
- * stays flat whatever the size, except the set of ids seen for deduplication (~60 bytes per row).
+ * stays flat whatever the size: the only per-row state is a bounded window of recent ids (`RecentIds`).
  */
 
 import type { ExportFormat } from "@/lib/model";
@@ -197,10 +198,16 @@ export function exportAboutLine(meta: ExportMeta): string {
 // ---------------------------------------------------------------------------------------------------------------
 // The run: rows in, deduplicated, stoppable
 
-/** Pulls rows one at a time, drops ids already seen, and stops the upstream walk on cancel/abort. */
+/**
+ * Ids an export remembers to drop repeats it is handed. The transaction walk already delivers each id once (see
+ * `iterateTransactions`); this second, bounded check catches a repeat within the last rows of any other source.
+ */
+const EXPORT_RECENT_IDS = 1_000;
+
+/** Pulls rows one at a time, drops ids seen among the recent ones, and stops the upstream walk on cancel/abort. */
 class ExportRun {
   readonly #iterator: AsyncIterator<Transaction>;
-  readonly #seen = new Set<string>();
+  readonly #recent = new RecentIds(EXPORT_RECENT_IDS);
   readonly #stopper = new AbortController();
   readonly #onRow: ((rowsDone: number) => void) | undefined;
   #iteratorFinished = false;
@@ -221,7 +228,7 @@ class ExportRun {
     return this.#stopper.signal;
   }
 
-  /** The next row whose id was not seen before; null at the end, or once stopped. */
+  /** The next row whose id is not among the recent ones; null at the end, or once stopped. */
   async next(): Promise<Transaction | null> {
     for (;;) {
       if (this.isStopped()) return null;
@@ -237,8 +244,8 @@ class ExportRun {
         return null;
       }
       if (this.isStopped()) return null;
-      if (this.#seen.has(result.value.id)) continue;
-      this.#seen.add(result.value.id);
+      if (this.#recent.has(result.value.id)) continue;
+      this.#recent.add(result.value.id);
       return result.value;
     }
   }
@@ -592,7 +599,7 @@ function readChunk(readable: Readable): Promise<Uint8Array | null> {
 
 /**
  * Streams the rows as a file: pull-based (a slow reader slows the producer), memory flat whatever the size.
- * `rows` is deduplicated by id again here. `onRow(count)` after each row. Cancelling the stream or aborting
+ * A row whose id is among the last 1,000 delivered is dropped (the walk itself delivers each id once). `onRow(count)` after each row. Cancelling the stream or aborting
  * `signal` calls `rows.return()` (stops the upstream walk) and stops writing. An error from `rows`: CSV ends with a
  * line `# export incomplete: <message>` and then errors; XLSX errors at once. Messages only, never stacks.
  */

@@ -145,10 +145,11 @@ describe.each(["primary", "alternative"] as const)("FleetApiClient against the s
     const keys = upstream.keys["demo-full"];
     const before = new Set((await collect(client.iterateTransactions(keys))).map((i) => i.id));
     // The walk is pull-based: after 250 items (inside page 3 of 100), new transactions arrive at the top and
-    // shift every later page down by 150 before page 4 is fetched.
+    // shift every later page down by 150 (more than a page) before page 4 is fetched.
     const ids: string[] = [];
     let added: string[] = [];
-    for await (const item of client.iterateTransactions(keys, {}, { pageSize: 100 })) {
+    const remembered: number[] = [];
+    for await (const item of client.iterateTransactions(keys, {}, { pageSize: 100, onProgress: (p) => remembered.push(p.remembered) })) {
       ids.push(item.id);
       if (ids.length === 250) added = await upstream.addTransactions(150);
     }
@@ -156,6 +157,21 @@ describe.each(["primary", "alternative"] as const)("FleetApiClient against the s
     expect(new Set(ids).size).toBe(ids.length); // nothing doubled
     for (const id of before) expect(ids).toContain(id); // nothing lost
     expect(ids.length).toBe(before.size);
+    // What it remembered to get there: two pages plus the 150 that arrived, not every id.
+    expect(Math.max(...remembered)).toBeLessThanOrEqual(2 * 100 + 150);
+    expect(ids.length).toBeGreaterThan(2 * (2 * 100 + 150));
+  });
+
+  it("remembers at most two pages of ids to drop repeats, however many it delivers", async () => {
+    const client = newClient();
+    const progress: { delivered: number; remembered: number }[] = [];
+    const items = await collect(client.iterateTransactions(upstream.keys["demo-full"], {}, { pageSize: 100, onProgress: (p) => progress.push(p) }));
+    const total = (await client.listTransactions(upstream.keys["demo-full"], { limit: 1 })).total;
+    expect(items).toHaveLength(total);
+    expect(new Set(items.map((i) => i.id)).size).toBe(total);
+    expect(total).toBeGreaterThan(5 * 2 * 100); // a set of every id would pass the bound several times over
+    expect(progress.at(-1)?.delivered).toBe(total);
+    expect(Math.max(...progress.map((p) => p.remembered))).toBeLessThanOrEqual(2 * 100);
   });
 
   it("loads the whole station catalog at bulk priority with one request per 500 stations", async () => {

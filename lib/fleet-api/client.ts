@@ -7,6 +7,7 @@ import { credentialKey, type Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { abortedError, replyError, send, type UpstreamReply } from "./http";
 import { dateBound, scopeName, variantsFor, type Resource, type Variants } from "./negotiation";
+import { RecentIds } from "./recent-ids";
 import { reshapeAccount, reshapeAuth, reshapeStationDetail, reshapeStationPage, reshapeTransactionDetail, reshapeTransactionPage } from "./reshape";
 
 export interface FleetApiClientOptions {
@@ -67,6 +68,11 @@ export interface WalkProgress {
   total: number;
   /** Distinct items delivered so far. */
   delivered: number;
+  /**
+   * Ids the walk holds to drop repeats. The transaction walk keeps two pages' worth plus as many as the total grew
+   * by during the walk, whatever the number delivered; the catalog walk keeps all (it returns them all anyway).
+   */
+  remembered: number;
 }
 
 export interface WalkOptions extends CallOptions {
@@ -253,24 +259,36 @@ export class FleetApiClient {
   /**
    * Every transaction matching the filter, newest first, walking the pages at bulk priority by default. New
    * transactions arriving during a long walk shift later pages; items are deduplicated by id so none is
-   * delivered twice, and the walk goes on until a short page so none is lost.
+   * delivered twice, and the walk goes on until the reply's last page so none is lost.
+   *
+   * The pages are offsets into a list that moves: an item delivered earlier comes back on a later page only when
+   * items were inserted ahead of it after it was delivered, and then among the last ones delivered. So the walk
+   * remembers only the latest ids, two pages' worth plus as many as the upstream's `total` grew by since the walk
+   * began (the insertions it shows), not every id delivered: memory follows the page size and what arrives during
+   * the walk, never the number of rows. (Insertions hidden from `total` by as many deletions could still let a
+   * repeat through beyond that window; a repeat, never a loss.)
    */
   async *iterateTransactions(credentials: Credentials, filter: TransactionFilter = {}, options: TransactionWalkOptions = {}): AsyncGenerator<Transaction> {
     const pageSize = options.pageSize ?? TRANSACTIONS_PAGE_MAX;
-    const seen = new Set<string>();
+    const recent = new RecentIds(2 * pageSize);
+    let firstTotal: number | undefined;
+    let delivered = 0;
     let pagesDone = 0;
     for (let page = 1; ; page++) {
       const result =
         page === 1 && options.firstPage !== undefined
           ? options.firstPage
           : await this.listTransactions(credentials, { ...filter, page, limit: pageSize }, { ...options, priority: options.priority ?? "bulk" });
+      firstTotal ??= result.total;
+      recent.growTo(2 * Math.max(pageSize, result.items.length) + Math.max(0, result.total - firstTotal));
       for (const item of result.items) {
-        if (seen.has(item.id)) continue;
-        seen.add(item.id);
+        if (recent.has(item.id)) continue;
+        recent.add(item.id);
+        delivered++;
         yield item;
       }
       pagesDone++;
-      options.onProgress?.({ pagesDone, pages: result.pages, total: result.total, delivered: seen.size });
+      options.onProgress?.({ pagesDone, pages: result.pages, total: result.total, delivered, remembered: recent.size });
       // The reply's `pages` decides (it grows when new transactions arrive); a short page does not, in case the
       // upstream caps `limit` below what we asked.
       if (result.items.length === 0 || page >= result.pages) return;
@@ -286,7 +304,7 @@ export class FleetApiClient {
         seen.add(item.id);
         deliver(item);
       }
-      options.onProgress?.({ pagesDone: page, pages: result.pages, total: result.total, delivered: seen.size });
+      options.onProgress?.({ pagesDone: page, pages: result.pages, total: result.total, delivered: seen.size, remembered: seen.size });
       if (result.items.length === 0 || page >= result.pages) return;
     }
   }
