@@ -51,7 +51,19 @@ export default tseslint.config(
   {
     files: ["components/**/*.{ts,tsx}", "lib/queries/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/fleet-api", "@/lib/fleet-api/*", "@/lib/bff", "@/lib/bff/*"], message: "Browser code talks to the BFF over HTTP, never to server modules." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          // zod stays out of the browser: 31 kB gzip on every page, and its JIT probe (Function("")) is a violation of
+          // our CSP, which has no 'unsafe-eval'. The BFF validates what it sends; pages import types and zod-free
+          // constants (lib/model/us-states, lib/model/products, lib/model/decimal-math).
+          paths: [
+            { name: "zod", message: "No zod in browser code (bundle size, CSP): the BFF validates its replies." },
+            { name: "@/lib/model", allowTypeImports: true, message: "Browser code imports types from @/lib/model, and values from its zod-free modules (e.g. @/lib/model/us-states)." },
+          ],
+          patterns: [{ group: ["@/lib/fleet-api", "@/lib/fleet-api/*", "@/lib/bff", "@/lib/bff/*"], message: "Browser code talks to the BFF over HTTP, never to server modules." }],
+        },
+      ],
     },
   },
   {

@@ -219,6 +219,14 @@ test("cheapest near a point equals the ranking computed from the sandbox's data"
   await expect(page).toHaveURL((url) => url.searchParams.get("near") === "35.2220,-101.8313" && url.searchParams.get("radius") === "100");
   await expectRanked(page, expected);
   await expect(page.getByTestId("ranked-row").first()).toContainText("below area average");
+  // The map brought the radius into view: the ring is large on screen and inside the map (at the whole-US view a
+  // 100-mile ring is a few pixels wide).
+  const box = await map(page).boundingBox();
+  const ring = await map(page).locator("path.ffd-radius-ring").boundingBox();
+  if (box === null || ring === null) throw new Error("the map or its radius ring is not on screen");
+  expect(ring.height).toBeGreaterThan(box.height / 2);
+  expect(ring.y).toBeGreaterThanOrEqual(box.y - 1);
+  expect(ring.y + ring.height).toBeLessThanOrEqual(box.y + box.height + 1);
 });
 
 test("'Use my location' (permission granted) ranks the cheapest stations around the browser's position", async ({ loggedInPage: page, profile, demoKeys, appOrigin }) => {

@@ -134,6 +134,7 @@ export function MapInner(props: MapInnerProps) {
           <CircleMarker center={props.near} radius={5} interactive={false} pathOptions={{ color: "#ffffff", weight: 2, fillColor: "#dc2626", fillOpacity: 1 }} className="ffd-near-point" renderer={ringRenderer} />
         </>
       )}
+      <FitToNear near={props.near} radiusMiles={props.radiusMiles} />
       <SelectedPopup {...props} />
     </MapContainer>
   );
@@ -217,6 +218,21 @@ function StationLayer({ points, dataReadyAt, selectedId, onSelect, onPickPoint, 
       map.getContainer().style.cursor = layer.hitTest(event.containerPoint.x, event.containerPoint.y) === null ? "" : "pointer";
     },
   });
+  return null;
+}
+
+/**
+ * A chosen point (typed, "Use my location", a shared link) brings its radius into view, so the stations ranked beside
+ * the map are the ones on screen. Only when the point or the radius changes: panning and zooming stay the user's.
+ */
+function FitToNear({ near, radiusMiles }: { near: LatLng | null; radiusMiles: number }) {
+  const map = useMap();
+  const lat = near?.lat ?? null;
+  const lng = near?.lng ?? null;
+  useEffect(() => {
+    if (lat === null || lng === null) return;
+    map.fitBounds(L.latLng(lat, lng).toBounds(2 * radiusMiles * METERS_PER_MILE), { padding: [16, 16], animate: false });
+  }, [map, lat, lng, radiusMiles]);
   return null;
 }
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState } from "react";
-import { STATION_PRODUCTS, type Station, type StationProduct } from "@/lib/model";
+import type { Station } from "@/lib/model";
+import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
 import { useCatalog, useCatalogProgress, useStationPrices, useStationProducts } from "@/lib/queries/locations";
 import { formatCount, formatUnitPrice } from "@/components/format/numbers";
 import { CardError } from "@/components/overview/card-states";

@@ -1,4 +1,6 @@
-import { STATION_PRODUCTS, US_STATE_CODES, type Station, type StationProduct } from "@/lib/model";
+import type { Station } from "@/lib/model";
+import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
+import { US_STATE_CODES } from "@/lib/model/us-states";
 import type { LatLng } from "./nearby";
 
 /**

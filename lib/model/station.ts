@@ -51,12 +51,7 @@ export interface CatalogProgress {
   updatedAt: string | null;
 }
 
-/**
- * The products a station detail may price. The catalog (`GET /locations`) gives one price per station, the customer's
- * diesel price; the alternative detail shape gives `prices: {diesel, unleaded, def}`.
- */
-export const STATION_PRODUCTS = ["diesel", "unleaded", "def"] as const;
-export type StationProduct = (typeof STATION_PRODUCTS)[number];
+export { STATION_PRODUCTS, type StationProduct } from "./products";
 
 /** `GET /api/locations/products`: which products the upstream's station detail prices, learned from a real detail reply. */
 export const StationProductsInfo = z.object({

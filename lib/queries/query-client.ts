@@ -1,5 +1,4 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { BffRequestError } from "./fetch-json";
 import { RateLimitState } from "./rate-limit";
 
@@ -9,12 +8,6 @@ declare module "@tanstack/react-query" {
     defaultError: BffRequestError;
   }
 }
-
-// Our CSP has no 'unsafe-eval'. Zod 4 compiles object parsers with `new Function` when it can and probes for that
-// with `Function("")`; in the browser the probe is refused and Chrome logs a CSP violation (Lighthouse best practices
-// counts it). Parsing without the JIT is as correct and, for the pages' small payloads, as fast. Browser only: the
-// BFF's parsing of 50,000-station catalogs keeps the JIT.
-if (typeof window !== "undefined") z.config({ jitless: true });
 
 /** The BFF caches account data 20–60 s itself; refetching sooner than this would only hit its cache. */
 export const DEFAULT_STALE_TIME_MS = 30_000;
