@@ -6,8 +6,9 @@ import { DEMO_CUSTOMER_NAME, expect, expectLoaded, loginForm, test } from "./fix
 
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
-async function expectNoSeriousViolations(page: Page, exclude: readonly string[] = []): Promise<void> {
+async function expectNoSeriousViolations(page: Page, exclude: readonly string[] = [], include: readonly string[] = []): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
+  for (const selector of include) builder = builder.include(selector);
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""));
@@ -38,6 +39,18 @@ test("the stations page has no serious or critical axe violation outside the map
   // is labelled, its zoom and attribution controls are still scanned, and the ranked list is the accessible path.
   await expectNoSeriousViolations(page, [".leaflet-pane"]);
 });
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`a station's popup on the map has no serious or critical axe violation (${scheme} theme)`, async ({ loggedInPage: page }) => {
+    // The panes of dots and outlines are excluded above; the popup is text and links, so it is scanned on its own.
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/stations?near=35.2220,-101.8313");
+    await expect(page.getByTestId("station-map")).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: 30_000 });
+    await page.getByTestId("ranked-row").first().getByRole("button").first().click();
+    await expect(page.getByTestId("station-popup")).toBeVisible();
+    await expectNoSeriousViolations(page, [], [".leaflet-popup"]);
+  });
+}
 
 test("the stations page ranking by another product (or saying it cannot) has no serious or critical axe violation", async ({ loggedInPage: page, profile }) => {
   await page.goto("/stations?product=def&near=41.8781,-87.6298&radius=50");

@@ -187,6 +187,9 @@ test("clicking a station opens its popup, and the popup leads to its detail", as
   const popup = page.getByTestId("station-popup");
   await expect(popup).toContainText(station.name);
   await expect(popup).toContainText(`$${Number(station.price).toFixed(3)}`);
+  // And the other way round from the list: the station's row in the ranked list is the selected one, and it is in the URL.
+  await expect(page.locator(`[data-testid="ranked-row"][data-station-id="${station.id}"]`).getByRole("button", { name: station.name })).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL((url) => url.searchParams.get("station") === station.id);
   await popup.getByRole("link", { name: "Station details" }).click();
   await expect(page).toHaveURL((url) => url.pathname === `/stations/${station.id}`);
   await expect(page.getByRole("heading", { name: station.name, level: 1 })).toBeVisible();
