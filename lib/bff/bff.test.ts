@@ -232,6 +232,29 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(res.body).toMatchObject({ name: "Prairie Freight Lines", totals30d: { source: profile === "primary" ? "upstream" : "computed" } });
     });
 
+    it("the overview's account reuses the sign-in's account reply: one GET /account-details for both", async () => {
+      const accountCalls = (from: number) => upstreamRequests(upstream).slice(from).filter((r) => r.startsWith("GET /api/v1/account-details"));
+      // An hour on: every answer cached by earlier tests has expired, so the sign-in must ask the upstream itself.
+      await setClock(60 * MINUTE);
+      try {
+        const before = upstreamRequests(upstream).length;
+        const b = await loggedIn();
+        expect(accountCalls(before)).toHaveLength(1);
+        const afterLogin = upstreamRequests(upstream).length;
+        const res = await b.fetch("/api/account");
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ name: "Prairie Freight Lines" });
+        expect(accountCalls(afterLogin)).toHaveLength(0);
+        // Past the account's TTL it is asked again.
+        await setClock(62 * MINUTE);
+        const later = upstreamRequests(upstream).length;
+        expect((await b.fetch("/api/account")).status).toBe(200);
+        expect(accountCalls(later)).toHaveLength(1);
+      } finally {
+        await setClock(0);
+      }
+    });
+
     it("a reload within the cache TTL costs no upstream call", async () => {
       const b = await loggedIn();
       await b.fetch("/api/account");

@@ -70,3 +70,8 @@ export function cache(): TtlCache {
   holder.__ffdCache ??= new TtlCache();
   return holder.__ffdCache;
 }
+
+/** The upstream's account of a key as last read (`GET /account-details`): written at sign-in, read by GET /api/account. */
+export function upstreamAccountKey(key: string): string {
+  return `${key}:account-upstream`;
+}

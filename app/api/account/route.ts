@@ -1,6 +1,6 @@
 import { parseQuery, withSession } from "@/lib/bff/handler";
 import { NoQuery } from "@/lib/bff/params";
-import { cache } from "@/lib/bff/cache";
+import { cache, upstreamAccountKey } from "@/lib/bff/cache";
 import { now } from "@/lib/bff/clock";
 import { getConfig } from "@/lib/bff/config";
 import { computeTotals30d } from "@/lib/bff/summary";
@@ -13,7 +13,8 @@ export const GET = withSession("GET /api/account", async ({ request, session, ke
   parseQuery(request, NoQuery);
   const ttl = getConfig().cacheTtlMs.account;
   const account = await cache().get<Account>(`${key}:account`, ttl, async () => {
-    const upstream = await fleetApi().getAccount(session.credentials, { signal: request.signal });
+    // The upstream's account as the sign-in read it moments ago, when it is still fresh (one request saved).
+    const upstream = await cache().get<Account>(upstreamAccountKey(key), ttl, () => fleetApi().getAccount(session.credentials, { signal: request.signal }));
     if (upstream.totals30d !== null) return upstream;
     try {
       // A walk of the last 30 days: bulk, so it never holds up what a person is waiting for.

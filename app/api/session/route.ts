@@ -5,7 +5,7 @@ import { getConfig } from "@/lib/bff/config";
 import { checkCsrf } from "@/lib/bff/csrf";
 import { BffError } from "@/lib/bff/errors";
 import { withoutSession, withSession } from "@/lib/bff/handler";
-import { cache } from "@/lib/bff/cache";
+import { cache, upstreamAccountKey } from "@/lib/bff/cache";
 import { clientAddress, loginWaitMs, recordLoginFailure } from "@/lib/bff/login-limiter";
 import { endSession, startSession } from "@/lib/bff/session";
 import { readTextLimited } from "@/lib/read-limited";
@@ -83,6 +83,8 @@ export const POST = withoutSession("POST /api/session", async (request) => {
     const account = await fleetApi().getAccount(credentials);
     customerName = account.name;
     customerCode = account.code;
+    // The overview opens next and shows this account: it reads this answer instead of asking the upstream again.
+    await cache().get(upstreamAccountKey(credentialKey(credentials)), getConfig().cacheTtlMs.account, () => Promise.resolve(account));
   } catch (error) {
     if (!isFleetApiError(error) || error.code !== "scope_denied") throw error;
   }
