@@ -1,4 +1,4 @@
-import { scaleQuantile } from "d3-scale";
+import { ascending, bisectRight, quantileSorted } from "d3-array";
 import { interpolateViridis } from "d3-scale-chromatic";
 
 /**
@@ -44,22 +44,14 @@ export function buildPriceScale(prices: readonly (number | null)[], classCount: 
   const values = prices.filter((p): p is number => p !== null && Number.isFinite(p));
   if (values.length === 0) return { classes: [], classOf: () => -1 };
 
-  const quantile = scaleQuantile()
-    .domain(values)
-    .range(Array.from({ length: classCount }, (_, i) => i));
+  // The thresholds of a quantile scale (what d3-scale's scaleQuantile computes: the i/n quantiles of the sorted prices),
+  // from d3-array alone — d3-scale's module would bring its time and number formats into the page for nothing.
+  const sorted = [...values].sort(ascending);
+  const quantiles = Array.from({ length: classCount - 1 }, (_, i) => quantileSorted(sorted, (i + 1) / classCount) ?? Number.NaN);
   // Equal thresholds (ties) would make empty classes: keep each threshold once. A price equal to a threshold goes to
   // the class above it, as d3's quantile scale does (bisectRight).
-  const thresholds = [...new Set(quantile.quantiles())].sort((a, b) => a - b);
-  const rawClassOf = (price: number): number => {
-    let lo = 0;
-    let hi = thresholds.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((thresholds[mid] ?? Infinity) <= price) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const thresholds = [...new Set(quantiles)].sort(ascending);
+  const rawClassOf = (price: number): number => bisectRight(thresholds, price);
 
   const stats = Array.from({ length: thresholds.length + 1 }, () => ({ min: Infinity, max: -Infinity, count: 0 }));
   for (const price of values) {
