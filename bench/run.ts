@@ -23,6 +23,7 @@ import { runMapPart } from "./parts/map";
 import { runOverheadPart } from "./parts/overhead";
 import { runPagesPart } from "./parts/pages";
 import { runSandboxPart } from "./parts/sandbox";
+import { partTimeLimitMs, withTimeLimit } from "./lib/time-limit";
 
 const PARTS: Readonly<Record<PartName, Part>> = {
   sandbox: runSandboxPart,
@@ -82,7 +83,8 @@ async function main(): Promise<number> {
       const started = performance.now();
       console.log(`[bench] ${part}…`);
       try {
-        await PARTS[part](ctx);
+        const limitMs = partTimeLimitMs({ smoke: values.smoke, long: values.long });
+        await (limitMs === null ? PARTS[part](ctx) : withTimeLimit(PARTS[part](ctx), limitMs, `the ${part} part`));
       } catch (error) {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         console.error(`[bench] the ${part} part failed: ${message}`);

@@ -8,6 +8,7 @@ import type { BenchContext } from "../lib/context";
 import { signedInContext, waitSettled } from "../lib/browser";
 import { launchLighthouse, type LighthouseResult, type Preset } from "../lib/lighthouse";
 import { median, percentile, type Goal } from "../lib/report";
+import { withTimeLimit } from "../lib/time-limit";
 
 const RUNS = { default: 5, long: 5, smoke: 1 };
 const KB = 1000;
@@ -113,7 +114,8 @@ async function measureLeafletIsolation(ctx: BenchContext, page: Page, mapPresent
     page.on("response", onResponse);
     await page.goto(path);
     await waitSettled(page);
-    await Promise.all(bodies);
+    // A body that cannot be read in time is judged by its URL and window.L only (a stuck read must not hang the run).
+    await withTimeLimit(Promise.all(bodies), RESPONSE_TIMEOUT_MS, `reading the scripts and stylesheets of ${path}`).catch(() => undefined);
     page.off("response", onResponse);
     const hasGlobal = await page.evaluate(() => (window as unknown as { L?: unknown }).L !== undefined);
     const loaded = hasGlobal || leafletUrls.length > 0;
@@ -183,7 +185,7 @@ async function measureFilterToRows(ctx: BenchContext, page: Page, ranges: readon
         skipped.push(`${range}/${status || "all"}`);
         continue;
       }
-      await response.finished();
+      await withTimeLimit(response.finished(), RESPONSE_TIMEOUT_MS, `the /api/transactions response for status "${status}"`);
       await waitSettled(page);
       const sample = await page.evaluate((url) => {
         const entry = performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined;
