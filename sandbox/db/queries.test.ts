@@ -49,6 +49,8 @@ describe("Queries.transactionPage", () => {
     fc.integer({ min: anchor - span, max: anchor }),
     day.map((d) => d * 86_400), // day starts
     day.map((d) => d * 86_400 + 86_399), // day ends
+    // Edges of the 32-day buckets of tx_station_buckets, and a day either side of them.
+    fc.tuple(day, fc.constantFrom(-86_400, -1, 0, 86_399, 86_400)).map(([d, shift]) => Math.floor(d / 32) * 32 * 86_400 + shift),
   );
   const filterArb = fc.record(
     {
@@ -61,9 +63,26 @@ describe("Queries.transactionPage", () => {
     { requiredKeys: ["customerPk"] },
   );
 
-  for (const [materializeMax, complementBelow, seekAfter] of [[0, 0, 0], [50, 0, 0], [20_000, 0, 0], [0, 1.01, 0], [0, 1.01, 1e9], [0, 0, 1e9], [20_000, 1.01, 0], [0, 0.3, 5_000], [0, 0, 500], [0, 1.01, 500]] as const) {
-    it(`matches the plain SQL for any filter and page (materialize ≤ ${String(materializeMax)}, complement < ${String(complementBelow)}, seek ≥ ${String(seekAfter)})`, () => {
-      const queries = new Queries(db, { materializeMax, complementBelow, seekAfter });
+  // The fourth value: the stations part is counted from tx_station_buckets (the server's way) or from its index.
+  for (const [materializeMax, complementBelow, seekAfter, stationBuckets] of [
+    [0, 0, 0, true],
+    [50, 0, 0, true],
+    [20_000, 0, 0, true],
+    [0, 1.01, 0, true],
+    [0, 1.01, 1e9, true],
+    [0, 0, 1e9, true],
+    [20_000, 1.01, 0, true],
+    [0, 0.3, 5_000, true],
+    [0, 0, 500, true],
+    [0, 1.01, 500, true],
+    [0, 0, 0, false],
+    [0, 0, 500, false],
+    [0, 0, 1e9, false],
+    [20_000, 0, 0, false],
+    [0, 0.3, 500, false],
+  ] as const) {
+    it(`matches the plain SQL for any filter and page (materialize ≤ ${String(materializeMax)}, complement < ${String(complementBelow)}, seek ≥ ${String(seekAfter)}, station buckets ${stationBuckets ? "on" : "off"})`, () => {
+      const queries = new Queries(db, { materializeMax, complementBelow, seekAfter, stationBuckets });
       fc.assert(
         fc.property(filterArb, fc.integer({ min: 1, max: 40 }), fc.constantFrom(1, 7, 50, 200), (filter, page, limit) => {
           const got = queries.transactionPage(filter, { page, limit });
@@ -77,8 +96,8 @@ describe("Queries.transactionPage", () => {
   }
 
   it("every page of a broad search, walked from the top, by day seek and from the oldest end, joins to the plain list", () => {
-    for (const complementBelow of [0, 1.01]) {
-      const queries = new Queries(db, { materializeMax: 0, complementBelow, seekAfter: 300 });
+    for (const [complementBelow, stationBuckets] of [[0, false], [1.01, true], [0, true]] as const) {
+      const queries = new Queries(db, { materializeMax: 0, complementBelow, seekAfter: 300, stationBuckets });
       for (const search of ["a", "pilot", "e"]) {
         const filter = { customerPk: 1, search };
         const want = reference(db, filter, 1, 1_000_000);
@@ -92,6 +111,20 @@ describe("Queries.transactionPage", () => {
         expect(got).toEqual(want.ids);
       }
     }
+  });
+
+  it("keeps the station buckets equal to the transactions through inserts, updates and deletes", () => {
+    const counts = () =>
+      db.prepare("SELECT customer_pk, bucket, station_pk, status, n FROM tx_station_buckets WHERE n != 0 ORDER BY 1, 2, 3, 4").all();
+    const truth = () =>
+      db.prepare("SELECT customer_pk, at_utc / 2764800 AS bucket, station_pk, status, COUNT(*) AS n FROM transactions GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4").all();
+    expect(counts()).toEqual(truth());
+    const [id] = addTransactions(db, "PFL", 1, Date.parse("2026-02-01T12:00:00Z") / 1000, 14);
+    expect(counts()).toEqual(truth());
+    db.prepare("UPDATE transactions SET at_utc = at_utc - 40 * 86400, status = 'failed', station_pk = (SELECT MAX(pk) FROM stations) WHERE id = ?").run(id);
+    expect(counts()).toEqual(truth());
+    db.prepare("DELETE FROM transactions WHERE id = ?").run(id);
+    expect(counts()).toEqual(truth());
   });
 
   it("keeps the day counts exact through inserts, updates and deletes", () => {
