@@ -31,14 +31,19 @@ test("the overview has no serious or critical axe violation", async ({ loggedInP
   await expectNoSeriousViolations(page);
 });
 
-test("the stations page has no serious or critical axe violation outside the map's panes", async ({ loggedInPage: page }) => {
-  await page.goto("/stations?near=35.2220,-101.8313");
-  await expect(page.getByTestId("station-map")).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: 30_000 });
-  await expectLoaded(page);
-  // Leaflet's panes are a canvas of dots and SVG outlines that axe cannot judge (no text, no roles); the map region
-  // is labelled, its zoom and attribution controls are still scanned, and the ranked list is the accessible path.
-  await expectNoSeriousViolations(page, [".leaflet-pane"]);
-});
+for (const scheme of ["light", "dark"] as const) {
+  test(`the stations page has no serious or critical axe violation outside the map's panes (${scheme} theme)`, async ({ loggedInPage: page }) => {
+    // The map's controls (zoom, attribution links) are scanned: the dark theme once had attribution links told apart
+    // from their text by colour alone.
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/stations?near=35.2220,-101.8313");
+    await expect(page.getByTestId("station-map")).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: 30_000 });
+    await expectLoaded(page);
+    // Leaflet's panes are a canvas of dots and SVG outlines that axe cannot judge (no text, no roles); the map region
+    // is labelled, its zoom and attribution controls are still scanned, and the ranked list is the accessible path.
+    await expectNoSeriousViolations(page, [".leaflet-pane"]);
+  });
+}
 
 for (const scheme of ["light", "dark"] as const) {
   test(`a station's popup on the map has no serious or critical axe violation (${scheme} theme)`, async ({ loggedInPage: page }) => {
