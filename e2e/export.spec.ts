@@ -2,16 +2,7 @@
 // the BFF's filtered total and are all failed; "Export Excel" downloads an .xlsx.
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
-import { expect, expectLoaded, pageAlerts, test } from "./fixtures";
-
-/** What the BFF says the filtered total is. */
-async function bffTotal(page: Page, query: string): Promise<number> {
-  const response = await page.request.get(`/api/transactions?limit=1${query}`);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { total?: unknown };
-  if (typeof body.total !== "number") throw new Error(`no total in ${JSON.stringify(body)}`);
-  return body.total;
-}
+import { bffTotal, expect, expectLoaded, pageAlerts, test } from "./fixtures";
 
 async function openFailedList(page: Page): Promise<void> {
   await page.goto("/transactions?status=failed");

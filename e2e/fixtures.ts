@@ -57,6 +57,15 @@ function readDemoKeys(profile: Profile): DemoKeys {
   return Object.fromEntries(entries) as Record<DemoKeyLabel, DemoKey>;
 }
 
+/** What the BFF says the filtered transaction total is (`query`: "" for all, or "&status=failed…"). */
+export async function bffTotal(page: Page, query = ""): Promise<number> {
+  const response = await page.request.get(`/api/transactions?limit=1${query}`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { total?: unknown };
+  if (typeof body.total !== "number") throw new Error(`no total in ${JSON.stringify(body)}`);
+  return body.total;
+}
+
 /** What the dashboard's own pages send with `POST`/`DELETE /api/session` (the BFF's CSRF checks). */
 export function sameOriginHeaders(appOrigin: string): Record<string, string> {
   return { "X-Requested-With": "XMLHttpRequest", Origin: appOrigin };

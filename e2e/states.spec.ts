@@ -3,20 +3,11 @@
 // /sandbox/faults, then puts it back. Every fault is reset after each test, pass or fail.
 import { readFile } from "node:fs/promises";
 import type { Page, Request } from "@playwright/test";
-import { createSandboxKey, expect, expectLoaded, pageAlerts, resetSandboxFaults, setSandboxFaults, signInThroughApi, test } from "./fixtures";
+import { bffTotal, createSandboxKey, expect, expectLoaded, pageAlerts, resetSandboxFaults, setSandboxFaults, signInThroughApi, test } from "./fixtures";
 
 test.afterEach(async ({ profile }) => {
   await resetSandboxFaults(profile);
 });
-
-/** What the BFF says the filtered total is. */
-async function bffTotal(page: Page, query: string): Promise<number> {
-  const response = await page.request.get(`/api/transactions?limit=1${query}`);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { total?: unknown };
-  if (typeof body.total !== "number") throw new Error(`no total in ${JSON.stringify(body)}`);
-  return body.total;
-}
 
 const isListCall = (request: Request) => new URL(request.url()).pathname === "/api/transactions";
 

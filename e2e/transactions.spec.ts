@@ -2,22 +2,13 @@
 // URL, paging and the page size, search, a row's detail, an unknown id, and an axe scan.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, expectLoaded, test } from "./fixtures";
+import { bffTotal, expect, expectLoaded, test } from "./fixtures";
 
 const DEFAULT_PAGE_SIZE = 50;
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
 const rows = (page: Page) => page.getByTestId("transaction-row");
 const rangeSummary = (page: Page) => page.getByTestId("range-summary");
-
-/** What the BFF itself says the unfiltered total is. */
-async function bffTotal(page: Page, query = ""): Promise<number> {
-  const response = await page.request.get(`/api/transactions?limit=1${query}`);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { total?: unknown };
-  if (typeof body.total !== "number") throw new Error(`no total in ${JSON.stringify(body)}`);
-  return body.total;
-}
 
 async function openList(page: Page, query = ""): Promise<void> {
   await page.goto(`/transactions${query}`);

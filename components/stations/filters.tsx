@@ -1,17 +1,11 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useCallback, useId } from "react";
+import { FIELD_CLASSES, LABEL_CLASSES, useDebouncedSearch } from "@/components/ui/form";
 import type { StationProduct } from "@/lib/model";
 import { brandName } from "./format";
 import { productName } from "./product-ranking";
 import { DEFAULT_PRODUCT, MAX_SEARCH_LENGTH, type StationsView } from "./view-state";
-
-/** Long enough to skip the intermediate keystrokes of a name, short enough to feel immediate. */
-const SEARCH_DEBOUNCE_MS = 300;
-
-export const FIELD_CLASSES =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-export const LABEL_CLASSES = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export interface StationFiltersProps {
   view: StationsView;
@@ -27,22 +21,10 @@ export interface StationFiltersProps {
 
 export function StationFilters({ view, brands, states, products, onChange }: StationFiltersProps) {
   const ids = { brand: useId(), state: useId(), search: useId(), hint: useId(), product: useId(), productHint: useId() };
-  const [search, setSearch] = useState(view.search);
-  // The URL changed under the field (Back, a shared link, "Clear filters"): show what it says.
-  const [lastUrlSearch, setLastUrlSearch] = useState(view.search);
-  if (view.search !== lastUrlSearch) {
-    setLastUrlSearch(view.search);
-    setSearch(view.search);
-  }
-  useEffect(() => {
-    if (search.trim() === view.search) return;
-    const timer = setTimeout(() => {
-      onChange({ search: search.trim() }, "replace");
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [search, view.search, onChange]);
+  const commitSearch = useCallback((search: string) => {
+    onChange({ search }, "replace");
+  }, [onChange]);
+  const [search, setSearch] = useDebouncedSearch(view.search, commitSearch);
 
   const hasProducts = products.length > 1;
   const hasFilters = view.brand !== null || view.state !== null || view.search !== "" || (hasProducts && view.product !== DEFAULT_PRODUCT);

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { QueryErrorNotice } from "@/components/ui/error-notice";
 import { brandName, describeAge } from "./format";
 import { describeDifference, type NearbyRanking, type StationWithin } from "./nearby";
-import { FIELD_CLASSES, LABEL_CLASSES } from "./filters";
+import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/form";
 import { ProductSummary } from "./product-summary";
 import { productInText, productName, withArticle, type ProductRanking } from "./product-ranking";
 import { formatLatLng, isStale, RADIUS_OPTIONS_MILES, resolvePlace, RESULT_COUNT_OPTIONS, type RadiusMiles, type ResultCount, type StationsView } from "./view-state";

@@ -1,15 +1,11 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
+import { FIELD_CLASSES, LABEL_CLASSES, useDebouncedSearch } from "@/components/ui/form";
 import type { TransactionStatus } from "@/lib/model";
 import { MAX_SEARCH_LENGTH, RANGE_LABELS, RANGE_PRESETS, STATUS_OPTIONS, type ListState, type RangePreset } from "./list-state";
 
 /** Long enough to skip the intermediate keystrokes of a name, short enough to feel immediate. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-const FIELD_CLASSES =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-const LABEL_CLASSES = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export interface TransactionFiltersProps {
   state: ListState;
@@ -107,25 +103,7 @@ export function TransactionFilters({ state, onChange }: TransactionFiltersProps)
 }
 
 function SearchField({ id, value, onSearch }: { id: string; value: string; onSearch: (search: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  // The URL changed under the field (Back, "Clear filters"): show what the URL says. Adjusting state during render,
-  // as React recommends, instead of an effect that would show the stale text for a frame.
-  const [lastValue, setLastValue] = useState(value);
-  if (value !== lastValue) {
-    setLastValue(value);
-    setDraft(value);
-  }
-
-  useEffect(() => {
-    const trimmed = draft.trim();
-    if (trimmed === value) return;
-    const timer = window.setTimeout(() => {
-      onSearch(trimmed);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [draft, value, onSearch]);
+  const [draft, setDraft] = useDebouncedSearch(value, onSearch);
 
   return (
     <div className="w-full sm:w-64">
