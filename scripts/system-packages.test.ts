@@ -10,7 +10,9 @@ writeFileSync(present, "#!/bin/sh\n");
 chmodSync(present, 0o755);
 const notExecutable = path.join(dir, "plain-file");
 writeFileSync(notExecutable, "");
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe("system tools of the test suite", () => {
   it("finds a command on PATH or by absolute path, only when executable", () => {
