@@ -150,6 +150,17 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(errorCodeOf(res.body)).toBe("csrf_rejected");
     });
 
+    it("refuses a data request from a sibling subdomain (same-site) or with an unknown Sec-Fetch-Site; accepts same-origin and none", async () => {
+      const b = await loggedIn();
+      for (const site of ["same-site", "websocket"]) {
+        const res = await b.fetch("/api/account", { headers: { "Sec-Fetch-Site": site } });
+        expect(res.status, site).toBe(403);
+        expect(errorCodeOf(res.body)).toBe("csrf_rejected");
+        expect(errorMessageOf(res.body)).toMatch(/data requests are answered only for the dashboard's own pages/);
+      }
+      for (const site of ["same-origin", "none"]) expect((await b.fetch("/api/account", { headers: { "Sec-Fetch-Site": site } })).status, site).toBe(200);
+    });
+
     it("the test clock hook is not there without its token", async () => {
       const res = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs: 1 }) });
       expect(res.status).toBe(404);
