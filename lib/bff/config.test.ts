@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -100,5 +101,13 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: cwd }, { cwd })).toThrow(/SESSION_DB: .* is a folder/);
     parseConfig({}, { cwd, warn: () => undefined }); // writes the file .data/session-secret
     expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: ".data/session-secret/sessions.db" }, { cwd })).toThrow(/SESSION_DB: .*session-secret is a file/);
+  });
+});
+
+describe("env files", () => {
+  it("git ignores every env file that can hold secrets, and not the documented template", () => {
+    const ignored = (path: string) => spawnSync("git", ["check-ignore", "--no-index", "-q", path]).status === 0;
+    for (const path of [".env", ".env.local", ".env.production", ".env.production.local", ".env.development.local", ".env.test.local"]) expect(ignored(path), path).toBe(true);
+    expect(ignored(".env.example")).toBe(false);
   });
 });
