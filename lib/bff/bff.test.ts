@@ -164,7 +164,7 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
     it("the test clock hook is not there without its token, nor with a wrong one", async () => {
       const res = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs: 1 }) });
       expect(res.status).toBe(404);
-      for (const token of [`${TEST_HOOKS_TOKEN.slice(0, -1)}x`, TEST_HOOKS_TOKEN.slice(0, 8), `${TEST_HOOKS_TOKEN} `]) {
+      for (const token of [`${TEST_HOOKS_TOKEN.slice(0, -1)}x`, TEST_HOOKS_TOKEN.slice(0, 8), `${TEST_HOOKS_TOKEN}x`]) {
         const wrong = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": token }, body: JSON.stringify({ offsetMs: 1 }) });
         expect(wrong.status, token).toBe(404);
       }
