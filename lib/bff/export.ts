@@ -134,9 +134,10 @@ const SKIPPED_PREFIX = /^[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\
  */
 export function neutralizeCell(value: string): string {
   const skipped = SKIPPED_PREFIX.exec(value)?.[0] ?? "";
-  // A trigger in the skipped run (tab, CR, NUL) counts as much as the first visible character.
-  const leading = [...skipped, value.charAt(skipped.length)];
-  return leading.some((c) => FORMULA_TRIGGERS.has(c)) ? `'${value}` : value;
+  // A trigger in the skipped run (tab, CR, NUL; all single UTF-16 units) counts as much as the first visible character.
+  const leading = `${skipped}${value.charAt(skipped.length)}`;
+  for (let i = 0; i < leading.length; i++) if (FORMULA_TRIGGERS.has(leading.charAt(i))) return `'${value}`;
+  return value;
 }
 
 /** csv-stringify's `quoted_match`: cells it must quote besides those with `,` `"` CR or LF (see neutralizeCell). */
