@@ -123,16 +123,20 @@ describe("FleetApiClient under scripted faults", () => {
     expect(gets("/account-details")).toHaveLength(2);
   });
 
-  it("renews the token shortly before expires_in runs out", async () => {
+  it("keeps the token through its last minute (the provider would return the same one) and renews it once it has expired", async () => {
     server.script("POST /auth", { status: 200, body: { ...TOKEN.body, expires_in: 600 } }, { status: 200, body: { ...TOKEN.body, access_token: "fft_token-2" } });
     server.fallback("GET /account-details", () => ACCOUNT);
-    const c = client({ tokenRefreshMarginMs: 60_000 });
+    const c = client();
     await c.getAccount(KEYS);
-    clock.ms += 530_000; // 70 s left: still fine
+    clock.ms += 530_000; // 70 s left
     await c.getAccount(KEYS);
-    clock.ms += 20_000; // 50 s left: inside the margin
+    clock.ms += 20_000; // 50 s left: renewing now would only get the same token back
     await c.getAccount(KEYS);
-    expect(gets("/account-details").map((r) => r.authorization)).toEqual(["Bearer fft_token-1", "Bearer fft_token-1", "Bearer fft_token-2"]);
+    clock.ms += 49_000; // 1 s left by our reckoning: wait that second out, then one POST /auth gets the next token
+    await c.getAccount(KEYS);
+    expect(gets("/account-details").map((r) => r.authorization)).toEqual(["Bearer fft_token-1", "Bearer fft_token-1", "Bearer fft_token-1", "Bearer fft_token-2"]);
+    expect(server.requests.filter((r) => r.path === "/auth")).toHaveLength(2);
+    expect(clock.sleeps).toEqual([1_000]);
   });
 
   it("falls back to HTTP Basic when POST /auth itself is unavailable", async () => {

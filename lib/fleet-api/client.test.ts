@@ -185,12 +185,13 @@ describe.each(["primary", "alternative"] as const)("FleetApiClient against the s
 
 describe("token expiry against the sandbox", () => {
   it("re-authenticates once when the upstream drops a token the client still holds, mid-walk", async () => {
-    // Tokens live 1 s upstream; the client's clock is frozen so it keeps the token until a 401 says otherwise.
-    const upstream = await startSandboxProcess({ args: ["--budget", "100000", "--token-ttl-seconds", "1", "--fault-latency", "150"] });
+    // Tokens live 2 s upstream (6 pages at 400 ms outlive one); the client's clock is frozen so it keeps the token
+    // until a 401 says otherwise.
+    const upstream = await startSandboxProcess({ args: ["--budget", "100000", "--token-ttl-seconds", "2", "--fault-latency", "400"] });
     try {
       const calls: UpstreamCall[] = [];
       const frozen = { now: () => Date.parse("2026-06-15T12:00:00Z"), sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
-      const client = new FleetApiClient({ baseUrl: upstream.baseUrl, clock: frozen, tokenRefreshMarginMs: 0, onUpstreamCall: (c) => calls.push(c) });
+      const client = new FleetApiClient({ baseUrl: upstream.baseUrl, clock: frozen, onUpstreamCall: (c) => calls.push(c) });
       const items = await collect(client.iterateTransactions(upstream.keys["demo-full"], {}, { pageSize: 200 }));
       const total = (await client.listTransactions(upstream.keys["demo-full"], { limit: 1 })).total;
       expect(new Set(items.map((i) => i.id)).size).toBe(total);
