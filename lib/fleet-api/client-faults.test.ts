@@ -150,6 +150,41 @@ describe("FleetApiClient under scripted faults", () => {
     expect(server.requests.filter((r) => r.path === "/auth")).toHaveLength(1); // not asked again during the fallback period
   });
 
+  it("sign-ins, re-authentications after a 401 and Basic checks share one allowance of 12 failed checks a minute", async () => {
+    // Scripted: the sandbox cannot take POST /auth down while Basic keeps working.
+    const revoked = new Set<string>();
+    let isAuthDown = false;
+    const refused = { status: 401, body: { ok: false, error: "unauthenticated", message: "Unknown key id or wrong secret, or the key was revoked." } };
+    const isGood = (secret: string) => secret.startsWith("ffs_good") && !revoked.has(secret);
+    server.fallback("POST /auth", (req) => {
+      if (isAuthDown) return err(503, "server_error");
+      const { secret } = JSON.parse(req.body) as { secret: string };
+      return isGood(secret) ? { status: 200, body: { ...TOKEN.body, access_token: `fft_${secret}` } } : refused;
+    });
+    server.fallback("GET /account-details", (req) => {
+      const [scheme = "", value = ""] = (req.authorization ?? "").split(" ");
+      const secret = scheme === "Bearer" ? value.slice("fft_".length) : (Buffer.from(value, "base64").toString().split(":")[1] ?? "");
+      return isGood(secret) ? ACCOUNT : refused;
+    });
+    const c = client();
+    const pair = (secret: string) => ({ keyId: KEYS.keyId, secret });
+
+    for (let i = 0; i < 4; i++) expect((await rejection(c.authenticate(pair(`ffs_wrong-${String(i)}`)))).code).toBe("unauthenticated");
+    for (let i = 0; i < 4; i++) await c.getAccount(pair(`ffs_good-${String(i)}`));
+    for (let i = 0; i < 4; i++) revoked.add(`ffs_good-${String(i)}`);
+    // Each re-authentication after the 401 fails: a failed check too, though the pair was known good.
+    for (let i = 0; i < 4; i++) expect((await rejection(c.getAccount(pair(`ffs_good-${String(i)}`)))).code).toBe("unauthenticated");
+    isAuthDown = true;
+    const basicCodes: string[] = [];
+    for (let i = 0; i < 6; i++) basicCodes.push((await rejection(c.authenticate(pair(`ffs_basic-${String(i)}`)))).code);
+    expect(basicCodes).toEqual(["unauthenticated", "unauthenticated", "unauthenticated", "unauthenticated", "too_many_failed_checks", "too_many_failed_checks"]);
+    expect(server.requests.filter((r) => r.authorization?.startsWith("Basic ") === true)).toHaveLength(4);
+    // 4 wrong sign-ins, 4 good ones, 4 refused re-authentications: 12 failed checks reached the server in all.
+    expect(server.requests.filter((r) => r.path === "/auth" && !r.body.includes("ffs_basic"))).toHaveLength(12);
+    clock.ms += 60_000; // a minute later the allowance is back
+    expect((await rejection(c.authenticate(pair("ffs_basic-late")))).code).toBe("unauthenticated");
+  });
+
   it("does not fall back to Basic when /auth says the credentials are wrong", async () => {
     server.fallback("POST /auth", () => ({ status: 401, body: { error: { code: "invalid_credentials", message: "unknown key id or wrong secret" } } }));
     const error = await rejection(client().getAccount(KEYS));
