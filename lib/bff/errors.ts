@@ -53,7 +53,7 @@ export function fromUpstream(error: FleetApiError): BffError {
       const seconds = error.retryAfterSeconds ?? 60;
       return new BffError(
         "rate_limited",
-        `Too many failed sign-ins reached the Fleet Fuel API from this dashboard in the last minute. To keep signing in working for everyone, please wait ${String(seconds)} s and try again.`,
+        `Too many failed key checks (wrong or revoked keys) reached the Fleet Fuel API from this dashboard in the last minute. To keep signing in working for everyone, please wait ${String(seconds)} s and try again.`,
         { "Retry-After": String(seconds) },
       );
     }
