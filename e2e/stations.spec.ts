@@ -579,8 +579,12 @@ test("choosing a state zooms the map to it; clearing it shows the whole country 
   const tx = await viewBounds(page);
   if (tx === null) throw new Error("no view");
   for (const s of texas) expect(s.lat >= tx.south && s.lat <= tx.north && s.lng >= tx.west && s.lng <= tx.east, `${s.name} in view`).toBe(true);
-  expect(tx.west).toBeGreaterThan(-110);
-  expect(tx.east).toBeLessThan(-90);
+  // Centred on Texas (its outline spans about 25.8–36.5° N, 93.5–106.6° W).
+  const centre = { lat: (tx.south + tx.north) / 2, lng: (tx.west + tx.east) / 2 };
+  expect(centre.lat).toBeGreaterThan(25.8);
+  expect(centre.lat).toBeLessThan(36.5);
+  expect(centre.lng).toBeGreaterThan(-106.6);
+  expect(centre.lng).toBeLessThan(-93.5);
   await page.getByRole("combobox", { name: "State" }).selectOption("");
   await expect.poll(async () => {
     const b = await viewBounds(page);

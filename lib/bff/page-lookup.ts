@@ -1,7 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
-import { credentialKey, isFleetApiError } from "@/lib/fleet-api";
-import { BffError } from "./errors";
+import { credentialKey } from "@/lib/fleet-api";
 import { logger } from "./log";
 import { readSession, type ActiveSession } from "./session";
 
@@ -20,7 +19,13 @@ export async function notFoundUnlessFound(lookUp: (session: ActiveSession, key: 
   try {
     await lookUp(result.session, credentialKey(result.session.credentials));
   } catch (error) {
-    if ((isFleetApiError(error) || error instanceof BffError) && error.code === "not_found") notFound();
+    // By its code, not `instanceof`: a server page is bundled apart from the route handlers, and the process-wide
+    // client and cache (on globalThis) may throw the FleetApiError class of the handlers' copy of lib/fleet-api.
+    if (codeOf(error) === "not_found") notFound();
     logger().debug({ error: error instanceof Error ? error.message : String(error) }, "detail page lookup failed; the page shows it");
   }
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
 }
