@@ -780,6 +780,9 @@ test("an unknown station answers HTTP 404 with the not-found page", async ({ log
     const response = await page.goto(`/stations/${encodeURIComponent(id)}`);
     expect(response?.status(), id).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    // Inside the dashboard's shell, whose <main> it is in: one main landmark, not one in another.
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Stations" })).toBeVisible();
   }
   const ok = await page.goto(`/stations/${known.id}`);
   expect(ok?.status()).toBe(200);
