@@ -6,7 +6,8 @@
 // through the BFF under test).
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { createSandboxKey, expect, expectLoaded, resetSandboxFaults, setSandboxFaults, signInThroughApi, test, type DemoKey } from "./fixtures";
+import { createSandboxKey, expect, expectLoaded, resetSandboxFaults, sameOriginHeaders, sessionCookieOf, setSandboxFaults, signInThroughApi, test, type DemoKey } from "./fixtures";
+import { startOwnStack } from "./own-stack";
 import { serversOf, TILE_ATTRIBUTION, tileServerOrigin, type Profile } from "./profiles";
 
 interface SandboxStation {
@@ -14,6 +15,7 @@ interface SandboxStation {
   loc_num: string;
   name: string;
   brand: string;
+  city: string;
   state: string;
   lat: number;
   lng: number;
@@ -491,4 +493,298 @@ test("the radius ring is drawn in the theme's ink (visible on the dark basemap t
     await openStations(page, "?near=35.2220,-101.8313&radius=100");
     await expect(map(page).locator("path.ffd-radius-ring")).toHaveAttribute("stroke", ink);
   }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 13: places, the map's zoom and colours, the ranking beside the map, the popup's brand, the page's height,
+// the catalog's wait for an export, the station detail's purchases and its 404.
+
+/** The catalog's stations of a city name, grouped by state: what a person typing the name may mean. */
+function placesNamed(catalog: readonly SandboxStation[], city: string): Map<string, SandboxStation[]> {
+  const byState = new Map<string, SandboxStation[]>();
+  for (const s of catalog) {
+    if (s.city !== city) continue;
+    byState.set(s.state, [...(byState.get(s.state) ?? []), s]);
+  }
+  return byState;
+}
+
+const centreOf = (stations: readonly SandboxStation[]) => ({ lat: stations.reduce((n, s) => n + s.lat, 0) / stations.length, lng: stations.reduce((n, s) => n + s.lng, 0) / stations.length });
+
+test("a place name several states have offers each of them, and the chosen one is that city (Springfield, Portland, Columbus)", async ({ loggedInPage: page, profile, demoKeys }) => {
+  test.setTimeout(60_000);
+  const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
+  await openStations(page);
+  const near = page.getByLabel("Near", { exact: true });
+  for (const [name, chosen, how] of [["Springfield", "MO", "keyboard"], ["Portland", "OR", "click"], ["Columbus", "OH", "click"]] as const) {
+    const places = placesNamed(catalog, name);
+    expect(places.size, `${name} is in several states of the sandbox's catalog`).toBeGreaterThan(1);
+    const labels = [...places.keys()].map((state) => `${name}, ${state}`).sort((a, b) => a.localeCompare(b));
+    await near.fill(name);
+    await page.getByRole("button", { name: "Find" }).click();
+    const choices = page.getByRole("group", { name: `“${name}” is a place in ${String(places.size)} states. Which one?` });
+    await expect(choices.getByRole("button")).toHaveText(labels);
+    const wanted = choices.getByRole("button", { name: `${name}, ${chosen}`, exact: true });
+    if (how === "keyboard") {
+      // Focus is on the first choice; the others are a Tab away each.
+      await expect(choices.getByRole("button").first()).toBeFocused();
+      for (let i = 0; i < labels.indexOf(`${name}, ${chosen}`); i++) await page.keyboard.press("Tab");
+      await expect(wanted).toBeFocused();
+      await page.keyboard.press("Enter");
+    } else {
+      await wanted.click();
+    }
+    const stations = places.get(chosen) ?? [];
+    const centre = centreOf(stations);
+    const expectedNear = `${centre.lat.toFixed(4)},${centre.lng.toFixed(4)}`;
+    await expect(page).toHaveURL((url) => url.searchParams.get("near") === expectedNear && url.searchParams.get("place") === `${name}, ${chosen}`);
+    await expect(choices).toHaveCount(0);
+    await expect(near).toHaveValue(`${name}, ${chosen}`);
+    // That city: every one of its stations is close to the point (averaging the states put Springfield on the IL/IN border).
+    const origin = { lat: Number(centre.lat.toFixed(4)), lng: Number(centre.lng.toFixed(4)) };
+    for (const s of stations) expect(haversineMiles(origin, s), `${s.name} from the chosen ${name}, ${chosen}`).toBeLessThan(30);
+    await expect(page.getByTestId("nearby-summary")).toContainText(`Near ${name}, ${chosen}:`);
+    await expectRanked(page, expectedRanking(catalog, origin, 50, 10));
+  }
+  // With its state, the name is one place at once.
+  await near.fill("Springfield, IL");
+  await page.getByRole("button", { name: "Find" }).click();
+  const il = centreOf(placesNamed(catalog, "Springfield").get("IL") ?? []);
+  await expect(page).toHaveURL((url) => url.searchParams.get("near") === `${il.lat.toFixed(4)},${il.lng.toFixed(4)}`);
+  await expect(page.getByTestId("place-choices")).toHaveCount(0);
+});
+
+interface ViewBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+const viewBounds = (page: Page) => page.evaluate(() => (window as Window & { __ffdStationMap?: { viewBounds: () => ViewBounds } }).__ffdStationMap?.viewBounds() ?? null);
+
+test("choosing a state zooms the map to it; clearing it shows the whole country again", async ({ loggedInPage: page, profile, demoKeys }) => {
+  const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
+  const texas = catalog.filter((s) => s.state === "TX");
+  await openStations(page);
+  const country = await viewBounds(page);
+  if (country === null) throw new Error("the map's test hook is missing");
+  await page.getByRole("combobox", { name: "State" }).selectOption("TX");
+  await expect(map(page)).toHaveAttribute("data-drawn-count", String(texas.length));
+  // Texas fills the view: every Texan station inside, the view far narrower than the country's.
+  await expect.poll(async () => {
+    const b = await viewBounds(page);
+    return b !== null && b.east - b.west < (country.east - country.west) / 2;
+  }).toBe(true);
+  const tx = await viewBounds(page);
+  if (tx === null) throw new Error("no view");
+  for (const s of texas) expect(s.lat >= tx.south && s.lat <= tx.north && s.lng >= tx.west && s.lng <= tx.east, `${s.name} in view`).toBe(true);
+  // Centred on Texas (its outline spans about 25.8–36.5° N, 93.5–106.6° W).
+  const centre = { lat: (tx.south + tx.north) / 2, lng: (tx.west + tx.east) / 2 };
+  expect(centre.lat).toBeGreaterThan(25.8);
+  expect(centre.lat).toBeLessThan(36.5);
+  expect(centre.lng).toBeGreaterThan(-106.6);
+  expect(centre.lng).toBeLessThan(-93.5);
+  await page.getByRole("combobox", { name: "State" }).selectOption("");
+  await expect.poll(async () => {
+    const b = await viewBounds(page);
+    return b !== null && b.west <= -120 && b.east >= -70;
+  }).toBe(true);
+});
+
+const DALLAS = { lat: 32.7767, lng: -96.797 };
+
+test("around a point, 'the stations in view' colours by the nearby prices; the legend and the URL say which scale is in force", async ({ loggedInPage: page, profile, demoKeys }) => {
+  const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
+  const priced = catalog.filter((s) => s.price !== null);
+  await openStations(page, `?near=${String(DALLAS.lat)},${String(DALLAS.lng)}&radius=50`);
+  const note = page.getByTestId("legend-scale-note");
+  await expect(note).toContainText(`National scale: classes are sevenths of the prices of all ${catalog.length.toLocaleString("en-US")} stations, nationwide.`);
+  await expect(page.getByRole("radio", { name: /National prices/ })).toBeChecked();
+  const legendCounts = async () => (await page.getByTestId("legend-class").locator("td:last-child").allTextContents()).reduce((n, text) => n + Number(text.replace(/,/g, "")), 0);
+  expect(await legendCounts()).toBe(priced.length);
+
+  await page.getByRole("radio", { name: /The stations in view/ }).check();
+  await expect(page).toHaveURL((url) => url.searchParams.get("scale") === "view");
+  const bounds = await viewBounds(page);
+  if (bounds === null) throw new Error("the map's test hook is missing");
+  const inView = priced.filter((s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east);
+  const inViewAll = catalog.filter((s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east);
+  expect(inView.length).toBeGreaterThan(7);
+  await expect(note).toContainText(`Stations in view: classes are sevenths of the prices of the ${String(inViewAll.length)} stations in the map's view`);
+  // The classes are those of the stations in view: their counts add up to them, from their cheapest to their priciest.
+  await expect.poll(legendCounts).toBe(inView.length);
+  const prices = inView.map((s) => Number(s.price)).sort((a, b) => a - b);
+  const ranges = await page.getByTestId("legend-class").locator("td:first-of-type").allTextContents();
+  expect(ranges[0]?.startsWith(`$${(prices[0] ?? 0).toFixed(3)}`)).toBe(true);
+  expect(ranges.at(-1)?.endsWith(`$${(prices.at(-1) ?? 0).toFixed(3)}`)).toBe(true);
+  expect(ranges.length).toBeGreaterThanOrEqual(5);
+  // A shared link keeps the scale.
+  await page.reload();
+  await expect(map(page)).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: 30_000 });
+  await expect(page.getByRole("radio", { name: /The stations in view/ })).toBeChecked();
+  await expect(note).toContainText("Stations in view:");
+});
+
+for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+  test(`choosing a row of the ranking keeps the map and the station's popup in view (${String(viewport.width)} px wide)`, async ({ loggedInPage: page }) => {
+    await page.setViewportSize(viewport);
+    await openStations(page, `?near=${String(AMARILLO.lat)},${String(AMARILLO.lng)}&radius=250&n=20`);
+    const row = page.getByTestId("ranked-row").nth(14);
+    const name = (await row.getByRole("button").textContent())?.trim() ?? "";
+    // The click scrolls the row into view first, as a person scrolls down to it.
+    await row.getByRole("button", { name }).click();
+    const popup = page.getByTestId("station-popup");
+    await expect(popup).toContainText(name);
+    await expect(popup).toBeInViewport({ ratio: 1 });
+    await expect(map(page)).toBeInViewport({ ratio: viewport.width >= 1024 ? 0.9 : 0.5 });
+  });
+}
+
+test("the popup names the station's brand, not its code", async ({ loggedInPage: page, profile, demoKeys }) => {
+  const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
+  for (const [code, label] of [["other", "Independent or other chain"], ["pilot", "Pilot"]] as const) {
+    const station = catalog.find((s) => s.brand === code);
+    if (station === undefined) throw new Error(`no ${code} station in the catalog`);
+    await openStations(page, `?search=${station.loc_num}`);
+    await expect(map(page)).toHaveAttribute("data-drawn-count", "1");
+    const position = await page.evaluate((id) => (window as Window & { __ffdStationMap?: { positionOf: (id: string) => { x: number; y: number } | null } }).__ffdStationMap?.positionOf(id) ?? null, station.id);
+    if (position === null) throw new Error("the station is not drawn");
+    await map(page).locator(".leaflet-container").click({ position });
+    await expect(page.getByTestId("station-popup")).toContainText(`${label} · #${station.loc_num}`);
+  }
+});
+
+test("the stations page is no taller than its layout (no empty scroll space under it)", async ({ loggedInPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openStations(page, `?near=${String(AMARILLO.lat)},${String(AMARILLO.lng)}&radius=250&n=50`);
+  await expect(page.getByTestId("ranked-row")).toHaveCount(50);
+  const { scrollHeight, layoutBottom } = await page.evaluate(() => {
+    const main = document.querySelector("main");
+    const bottom = main === null ? 0 : main.getBoundingClientRect().bottom + window.scrollY + Number.parseFloat(getComputedStyle(main).marginBottom || "0");
+    return { scrollHeight: document.documentElement.scrollHeight, layoutBottom: Math.max(Math.ceil(bottom), window.innerHeight) };
+  });
+  expect(scrollHeight).toBeLessThanOrEqual(layoutBottom + 1);
+});
+
+test("while an export of the same key holds the request budget, the catalog's progress says so, then the map loads", async ({ page, profile }) => {
+  test.setTimeout(180_000);
+  // Its own sandbox and app with a small budget (10 requests per 6 s): the shared ones have a budget no test reaches.
+  const stack = await startOwnStack(profile, 10, 6);
+  const exportAbort = new AbortController();
+  try {
+    const signIn = await page.request.post(`${stack.origin}/api/session`, { data: stack.key, headers: sameOriginHeaders(stack.origin) });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    const cookie = (await sessionCookieOf(page)).header;
+    // The export, read as fast as it comes (as a browser saving the file does), until the test ends.
+    const exportResponse = await fetch(`${stack.origin}/api/transactions/export?format=csv`, { headers: { Cookie: cookie }, signal: exportAbort.signal });
+    expect(exportResponse.status).toBe(200);
+    const reader = exportResponse.body?.getReader();
+    void (async () => {
+      try {
+        for (;;) if ((await reader?.read())?.done !== false) return;
+      } catch {
+        // aborted at the end of the test
+      }
+    })();
+    await page.goto(`${stack.origin}/stations`);
+    await expect(page.getByTestId("catalog-budget-wait")).toContainText("Waiting for the request budget: an export of your transactions is running with the same API key", { timeout: 60_000 });
+    await expect(page.getByTestId("catalog-budget-wait")).toContainText("allows 10 requests per 6 seconds");
+    await expect(map(page)).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: 120_000 });
+    await expect(page.getByTestId("catalog-budget-wait")).toHaveCount(0);
+  } finally {
+    exportAbort.abort();
+    await stack.stop();
+  }
+});
+
+/** Every transaction of the key's customer, newest first, from the sandbox itself. */
+async function sandboxTransactions(page: Page, profile: Profile, key: DemoKey, query: Record<string, string> = {}, maxPages = Number.POSITIVE_INFINITY): Promise<SandboxTransaction[]> {
+  const base = `http://127.0.0.1:${String(serversOf(profile).sandboxPort)}/api/v1`;
+  const token = await sandboxToken(page, profile, key);
+  const all: SandboxTransaction[] = [];
+  for (let p = 1; p <= maxPages; p++) {
+    const params = new URLSearchParams({ ...query, page: String(p), limit: "200" });
+    const response = await page.request.get(`${base}/transactions?${params.toString()}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { data: { pages: number; items: SandboxTransaction[] } };
+    all.push(...body.data.items);
+    if (p >= body.data.pages) break;
+  }
+  return all;
+}
+
+interface SandboxTransaction {
+  id: string;
+  transaction_at: string;
+  status: string;
+  product: string;
+  gallons: number | string;
+  amount: number | string;
+  station: { id: string; name: string };
+  def: { gallons: number | string; amount: number | string } | null;
+}
+
+/** Σ amount ÷ Σ gallons to 3 decimals, half away from zero, in integers (as the page must). */
+function averagePrice(rows: readonly { amount: number | string; gallons: number | string }[]): string {
+  const cents = rows.reduce((n, r) => n + BigInt(Math.round(Number(r.amount) * 100)), 0n);
+  const milli = rows.reduce((n, r) => n + BigInt(Math.round(Number(r.gallons) * 1000)), 0n);
+  const thousandths = (2n * cents * 10_000n + milli) / (2n * milli);
+  return `$${(Number(thousandths) / 1000).toFixed(3)}`;
+}
+
+test("a station's detail: the latest 20 of its purchases, the year on last year's dates, an average price per product", async ({ loggedInPage: page, profile, demoKeys }) => {
+  test.setTimeout(90_000);
+  const key = demoKeys["demo-full"];
+  const all = await sandboxTransactions(page, profile, key);
+  const thisYear = new Date().getFullYear();
+  const byStation = new Map<string, SandboxTransaction[]>();
+  for (const t of all) byStation.set(t.station.id, [...(byStation.get(t.station.id) ?? []), t]);
+  // A station with more purchases than the page lists, of two products, whose latest 20 reach into last year.
+  const pick = [...byStation.values()].find((rows) => rows.length > 20 && new Set(rows.map((r) => r.product)).size > 1 && new Date(rows[19]?.transaction_at ?? 0).getFullYear() < thisYear);
+  if (pick === undefined) throw new Error("no station fits the test in the sandbox's data");
+  const station = pick[0]?.station;
+  if (station === undefined) throw new Error("no station");
+  // The page's own source: the newest 200 transactions that mention the station's name, of this station.
+  const items = (await sandboxTransactions(page, profile, key, { search: station.name }, 1)).filter((t) => t.station.id === station.id);
+  expect(items.length).toBeGreaterThan(20);
+
+  const response = await page.goto(`/stations/${station.id}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId("station-transactions-count")).toHaveText(`The latest 20 of ${String(items.length)} purchases.`);
+  const rows = page.getByTestId("station-transaction-row");
+  await expect(rows).toHaveCount(20);
+  const whenTexts = await rows.locator("td:first-child a").allTextContents();
+  items.slice(0, 20).forEach((t, i) => {
+    const year = new Date(t.transaction_at).getFullYear();
+    expect(whenTexts[i]?.includes(String(year)), `row ${String(i + 1)} (${t.transaction_at}) reads “${whenTexts[i] ?? ""}”`).toBe(year !== thisYear);
+  });
+  const spend = items.filter((t) => t.status !== "failed");
+  const expected = new Map<string, { amount: number | string; gallons: number | string }[]>();
+  for (const t of spend) {
+    expected.set(t.product, [...(expected.get(t.product) ?? []), t]);
+    if (t.def !== null && Number(t.def.gallons) > 0) expected.set("def", [...(expected.get("def") ?? []), t.def]);
+  }
+  const names: Record<string, string> = { diesel: "Diesel", unleaded: "Unleaded", def: "DEF" };
+  const averages = page.getByTestId("average-paid-product");
+  await expect(averages).toHaveCount(expected.size);
+  for (const [product, rowsOf] of expected) {
+    await expect(averages.filter({ hasText: `${names[product] ?? product}:` })).toHaveText(`${names[product] ?? product}: ${averagePrice(rowsOf)} per gallon over ${String(rowsOf.length)} ${rowsOf.length === 1 ? "purchase" : "purchases"}`);
+  }
+});
+
+test("an unknown station answers HTTP 404 with the not-found page", async ({ loggedInPage: page, profile, demoKeys }) => {
+  const [known] = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
+  if (known === undefined) throw new Error("empty catalog");
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not a station"]) {
+    const response = await page.goto(`/stations/${encodeURIComponent(id)}`);
+    expect(response?.status(), id).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    // Inside the dashboard's shell, whose <main> it is in: one main landmark, not one in another.
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Stations" })).toBeVisible();
+  }
+  const ok = await page.goto(`/stations/${known.id}`);
+  expect(ok?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: known.name, level: 1 })).toBeVisible();
 });

@@ -19,7 +19,10 @@ export function formatPriceRange(min: number, max: number): string {
   return min === max ? format(min) : `${format(min)}–${format(max)}`;
 }
 
-/** Brand codes as people say them. Unknown codes are shown as sent. */
+/**
+ * Brand codes as people say them. `other` is the spec's catch-all: in the primary description independent and regional
+ * operators, in the alternative one (which names only `pilot` and `loves`) every other chain too.
+ */
 const BRAND_NAMES: Readonly<Record<string, string>> = {
   pilot: "Pilot",
   loves: "Love's",
@@ -28,9 +31,13 @@ const BRAND_NAMES: Readonly<Record<string, string>> = {
   flyingj: "Flying J",
   kwiktrip: "Kwik Trip",
   caseys: "Casey's",
-  other: "Other",
+  other: "Independent or other chain",
 };
 
+/** A chain's name for its code; a code we do not know reads as words ("road_ranger" → "Road Ranger"), never as a code. */
 export function brandName(code: string): string {
-  return BRAND_NAMES[code] ?? code;
+  const known = BRAND_NAMES[code];
+  if (known !== undefined) return known;
+  const words = code.replace(/[_-]+/g, " ").trim();
+  return words === "" ? "Unknown brand" : words.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 }

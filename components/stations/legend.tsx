@@ -1,16 +1,66 @@
+import { useId } from "react";
 import { formatCount } from "@/components/format/numbers";
 import type { PriceScale } from "./price-scale";
 import { radiusForClass } from "./station-canvas-layer-shapes";
 import { formatPriceRange } from "./format";
+import type { ColourScale } from "./view-state";
+
+export interface PriceLegendProps {
+  scale: PriceScale;
+  staleCount: number;
+  unpricedCount: number;
+  rankedProduct?: string | null;
+  /** Which stations the classes are computed from, and how to change it. */
+  colourScale: ColourScale;
+  onColourScaleChange: (scale: ColourScale) => void;
+  /** Stations the filters show, and those of them in the map's view (null until the map has reported its view). */
+  shownCount: number;
+  inViewCount: number | null;
+  hasFilters: boolean;
+}
 
 /**
- * The key to the map: each class's number, dot (colour and size) and printed price range, so no meaning rests on
- * colour alone; then the stale and no-price marks. It describes the stations currently shown (the filters apply).
+ * The key to the map: which stations the colours compare with (the national scale or the stations in view, a choice
+ * kept in the URL), each class's number, dot (colour and size) and printed price range, so no meaning rests on colour
+ * alone; then the stale and no-price marks.
  */
-export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = null }: { scale: PriceScale; staleCount: number; unpricedCount: number; rankedProduct?: string | null }) {
+export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = null, colourScale, onColourScaleChange, shownCount, inViewCount, hasFilters }: PriceLegendProps) {
   const classCount = scale.classes.length;
+  const ids = { legend: useId(), all: useId(), view: useId() };
+  const allText = hasFilters ? `all ${formatCount(shownCount)} stations the filters show` : `all ${formatCount(shownCount)} stations, nationwide`;
+  const inViewText = inViewCount === null ? "the stations in the map's view" : `the ${formatCount(inViewCount)} ${inViewCount === 1 ? "station" : "stations"} in the map's view`;
   return (
     <div data-testid="price-legend" className="space-y-3 text-sm">
+      <fieldset>
+        <legend id={ids.legend} className="font-medium text-slate-800 dark:text-slate-200">
+          Colour by
+        </legend>
+        <div className="mt-1 space-y-1">
+          <label className="flex items-start gap-2">
+            <input type="radio" name={ids.legend} className="mt-1" checked={colourScale === "all"} onChange={() => { onColourScaleChange("all"); }} />
+            <span>
+              National prices <span className="text-slate-600 dark:text-slate-400">(every station the filters show)</span>
+            </span>
+          </label>
+          <label className="flex items-start gap-2">
+            <input type="radio" name={ids.legend} className="mt-1" checked={colourScale === "view"} onChange={() => { onColourScaleChange("view"); }} />
+            <span>
+              The stations in view <span className="text-slate-600 dark:text-slate-400">(follows panning and zooming)</span>
+            </span>
+          </label>
+        </div>
+      </fieldset>
+      <p data-testid="legend-scale-note" className="text-slate-700 dark:text-slate-300">
+        {colourScale === "all" ? (
+          <>
+            <strong>National scale:</strong> classes are sevenths of the prices of {allText}.
+          </>
+        ) : (
+          <>
+            <strong>Stations in view:</strong> classes are sevenths of the prices of {inViewText}, so the cheaper ones around you stand out.
+          </>
+        )}
+      </p>
       {rankedProduct === null ? null : (
         <p data-testid="legend-product-note" className="rounded-md border border-slate-200 p-2 text-slate-700 dark:border-slate-700 dark:text-slate-300">
           The map colours <strong>diesel</strong> prices, the catalog&apos;s price for every station. {rankedProduct} prices are only known for the stations
@@ -21,7 +71,7 @@ export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = 
         <p className="text-slate-700 dark:text-slate-300">No station shown has a price.</p>
       ) : (
         <table className="w-full text-left">
-          <caption className="sr-only">Price classes of the stations shown, cheapest first</caption>
+          <caption className="sr-only">Price classes of {colourScale === "all" ? allText : inViewText}, cheapest first</caption>
           <thead className="text-xs text-slate-600 dark:text-slate-400">
             <tr>
               <th scope="col" className="pb-1 pr-2 font-medium">
@@ -68,7 +118,6 @@ export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = 
             <span>Grey: no price ({formatCount(unpricedCount)})</span>
           </li>
         ) : null}
-        <li>Classes are sevenths of the prices shown (quantiles): they follow the filters.</li>
       </ul>
     </div>
   );

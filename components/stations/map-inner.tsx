@@ -10,12 +10,14 @@ import { useQuery } from "@tanstack/react-query";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import type { Station } from "@/lib/model";
+import { US_STATE_FIPS, type UsStateCode } from "@/lib/model/us-states";
 import { formatUnitPrice } from "@/components/format/numbers";
 import { useTheme } from "@/components/theme/theme";
 import type { LatLng } from "./nearby";
 import type { PriceScale } from "./price-scale";
 import { StationCanvasLayer, type StationPoints } from "./station-canvas-layer";
-import { describeAge } from "./format";
+import { brandName, describeAge } from "./format";
+import type { ViewBounds } from "./view-state";
 
 /** The contiguous United States, where the catalog's stations are. */
 const US_BOUNDS: L.LatLngBoundsExpression = [
@@ -72,7 +74,11 @@ export interface MapInnerProps {
   onSelect: (id: string | null) => void;
   near: LatLng | null;
   radiusMiles: number;
+  /** The state filter: choosing one brings that state into view (unless a point is chosen, whose radius decides). */
+  state: string | null;
   onPickPoint: (point: LatLng) => void;
+  /** The map's view after every move and zoom (and once at the start): the "stations in view" colour scale uses it. */
+  onViewChange: (bounds: ViewBounds) => void;
   /** Called after each draw with the number of stations drawn (the page sets `data-drawn-count`). */
   onDrawn: (count: number) => void;
   tileUrl: string | null;
@@ -134,7 +140,8 @@ export function MapInner(props: MapInnerProps) {
           <CircleMarker center={props.near} radius={5} interactive={false} pathOptions={{ color: "#ffffff", weight: 2, fillColor: "#dc2626", fillOpacity: 1 }} className="ffd-near-point" renderer={ringRenderer} />
         </>
       )}
-      <FitToNear near={props.near} radiusMiles={props.radiusMiles} />
+      <FitView near={props.near} radiusMiles={props.radiusMiles} state={props.state} outlines={states} />
+      <ViewReporter onViewChange={props.onViewChange} />
       <SelectedPopup {...props} />
     </MapContainer>
   );
@@ -171,6 +178,13 @@ function useTileFallback(onFailed: () => void): L.LeafletEventHandlerFnMap {
 
 interface StationMapHook {
   positionOf: (id: string) => { x: number; y: number } | null;
+  /** The map's view (south, west, north, east). */
+  viewBounds: () => ViewBounds;
+}
+
+function boundsOf(map: L.Map): ViewBounds {
+  const b = map.getBounds();
+  return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
 }
 
 /** The stations' canvas layer: created once, fed new points on every filter change, measured on every draw. */
@@ -184,7 +198,7 @@ function StationLayer({ points, dataReadyAt, selectedId, onSelect, onPickPoint, 
     readyAt.current = performance.now();
     layer.addTo(map);
     // A test and bench hook: where a station is drawn (the canvas has no DOM node per station).
-    const hook: StationMapHook = { positionOf: (id) => layer.positionOf(id) };
+    const hook: StationMapHook = { positionOf: (id) => layer.positionOf(id), viewBounds: () => boundsOf(map) };
     (window as Window & { __ffdStationMap?: StationMapHook }).__ffdStationMap = hook;
     return () => {
       layer.remove();
@@ -222,17 +236,53 @@ function StationLayer({ points, dataReadyAt, selectedId, onSelect, onPickPoint, 
 }
 
 /**
- * A chosen point (typed, "Use my location", a shared link) brings its radius into view, so the stations ranked beside
- * the map are the ones on screen. Only when the point or the radius changes: panning and zooming stay the user's.
+ * Brings into view what the person asked about: a chosen point (typed, "Use my location", a shared link) with its
+ * radius, so the stations ranked beside the map are the ones on screen; else a state chosen in the filter (its outline's
+ * bounds, once the outlines are there), or the whole country when the state filter is cleared. Only when one of those
+ * changes: panning and zooming stay the user's.
  */
-function FitToNear({ near, radiusMiles }: { near: LatLng | null; radiusMiles: number }) {
+function FitView({ near, radiusMiles, state, outlines }: { near: LatLng | null; radiusMiles: number; state: string | null; outlines: GeoJSON.FeatureCollection | null }) {
   const map = useMap();
+  // What the view was last fitted to; the map starts on the whole country.
+  const fitted = useRef("us");
   const lat = near?.lat ?? null;
   const lng = near?.lng ?? null;
   useEffect(() => {
-    if (lat === null || lng === null) return;
-    map.fitBounds(L.latLng(lat, lng).toBounds(2 * radiusMiles * METERS_PER_MILE), { padding: [16, 16], animate: false });
-  }, [map, lat, lng, radiusMiles]);
+    if (lat !== null && lng !== null) {
+      const target = `near:${String(lat)},${String(lng)},${String(radiusMiles)}`;
+      if (fitted.current === target) return;
+      fitted.current = target;
+      map.fitBounds(L.latLng(lat, lng).toBounds(2 * radiusMiles * METERS_PER_MILE), { padding: [16, 16], animate: false });
+      return;
+    }
+    const target = state === null ? "us" : `state:${state}`;
+    if (fitted.current === target) return;
+    if (state === null) {
+      fitted.current = target;
+      map.fitBounds(US_BOUNDS, { animate: false });
+      return;
+    }
+    const fips = US_STATE_FIPS[state as UsStateCode] as string | undefined;
+    const outline = fips === undefined ? undefined : outlines?.features.find((f) => String(f.id) === fips);
+    // The outlines are still loading: this runs again when they arrive.
+    if (outline === undefined) return;
+    fitted.current = target;
+    map.fitBounds(L.geoJSON(outline).getBounds(), { padding: [16, 16], animate: false });
+  }, [map, lat, lng, radiusMiles, state, outlines]);
+  return null;
+}
+
+/** Reports the map's view once at the start and after every move or zoom. */
+function ViewReporter({ onViewChange }: { onViewChange: (bounds: ViewBounds) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    onViewChange(boundsOf(map));
+  }, [map, onViewChange]);
+  useMapEvents({
+    moveend: () => {
+      onViewChange(boundsOf(map));
+    },
+  });
   return null;
 }
 
@@ -269,7 +319,7 @@ function SelectedPopup({ stations, selectedId, onSelect, scale, staleIds, now, d
       <div data-testid="station-popup" className="space-y-1 text-sm">
         <p className="text-base font-semibold">{station.name}</p>
         <p>
-          {station.brand} · #{station.locNum} · {station.city}, {station.state}
+          {brandName(station.brand)} · #{station.locNum} · {station.city}, {station.state}
         </p>
         <p>
           {describeProduct === null ? null : "Diesel "}

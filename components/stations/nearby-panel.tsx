@@ -13,7 +13,7 @@ import { describeDifference, type NearbyRanking, type StationWithin } from "./ne
 import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/form";
 import { ProductSummary } from "./product-summary";
 import { productInText, productName, withArticle, type ProductRanking } from "./product-ranking";
-import { formatLatLng, isStale, RADIUS_OPTIONS_MILES, resolvePlace, RESULT_COUNT_OPTIONS, type RadiusMiles, type ResultCount, type StationsView } from "./view-state";
+import { formatLatLng, isStale, RADIUS_OPTIONS_MILES, resolvePlace, RESULT_COUNT_OPTIONS, type Place, type RadiusMiles, type ResultCount, type StationsView } from "./view-state";
 
 const GEOLOCATION_TIMEOUT_MS = 10_000;
 
@@ -47,9 +47,16 @@ export interface NearbyPanelProps {
  * from here by keyboard, with the price, distance and comparison as text.
  */
 export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onChange, now, productMode }: NearbyPanelProps) {
-  const ids = { place: useId(), radius: useId(), count: useId(), hint: useId() };
+  const ids = { place: useId(), radius: useId(), count: useId(), hint: useId(), choices: useId() };
   const [place, setPlace] = useState(view.nearLabel);
   const [message, setMessage] = useState<string | null>(null);
+  // A name several states have: the places it can mean, until one is chosen (or the name changes).
+  const [choices, setChoices] = useState<{ name: string; places: Place[] } | null>(null);
+  const firstChoice = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Keyboard and screen-reader users land on the list they must choose from.
+    if (choices !== null) firstChoice.current?.focus();
+  }, [choices]);
   const [isLocating, setIsLocating] = useState(false);
   // The point changed elsewhere (a map click, Back, a shared link): the field shows its label.
   const [lastLabel, setLastLabel] = useState(view.nearLabel);
@@ -60,12 +67,24 @@ export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onC
 
   const findPlace = () => {
     const found = resolvePlace(place, stations);
-    if (found === null) {
+    const [only] = found;
+    if (only === undefined) {
+      setChoices(null);
       setMessage(place.trim() === "" ? "Type a city and state (Amarillo, TX), a state (TX) or coordinates (35.22, -101.83)." : `No station is in a place called “${place.trim()}”. Try a city and state, a state code or coordinates.`);
       return;
     }
     setMessage(null);
-    onChange({ near: found.point, nearLabel: found.label });
+    if (found.length > 1) {
+      setChoices({ name: place.trim(), places: found });
+      return;
+    }
+    choosePlace(only);
+  };
+
+  const choosePlace = (chosen: Place) => {
+    setChoices(null);
+    setPlace(chosen.label);
+    onChange({ near: chosen.point, nearLabel: chosen.label });
   };
 
   const useMyLocation = () => {
@@ -116,6 +135,7 @@ export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onC
               maxLength={80}
               onChange={(event) => {
                 setPlace(event.target.value);
+                setChoices(null);
               }}
             />
             <Button type="submit" variant="secondary">
@@ -174,6 +194,32 @@ export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onC
         <p role="status" className="text-sm text-red-800 dark:text-red-200">
           {message}
         </p>
+      )}
+      {choices === null ? null : (
+        <div role="group" aria-labelledby={ids.choices} data-testid="place-choices" className="rounded-md border border-slate-300 p-3 dark:border-slate-600">
+          <p id={ids.choices} className="text-sm text-slate-800 dark:text-slate-200">
+            “{choices.name}” is a place in {formatCount(choices.places.length)} states. Which one?
+          </p>
+          <ul className="mt-2 space-y-1">
+            {choices.places.map((choice, index) => (
+              <li key={choice.label}>
+                <button
+                  ref={index === 0 ? firstChoice : undefined}
+                  type="button"
+                  className="text-left text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300"
+                  onClick={() => {
+                    choosePlace(choice);
+                  }}
+                >
+                  {choice.label}
+                </button>{" "}
+                <span className="text-xs text-slate-600 dark:text-slate-400">
+                  ({formatCount(choice.stationCount)} {choice.stationCount === 1 ? "station" : "stations"})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {productMode === null || productMode.status === "ready" ? null : <ProductModeNotice mode={productMode} />}
       {productMode?.status === "ready" ? (
@@ -291,8 +337,17 @@ interface RankedTableProps {
 
 function RankedTable({ items, selectedId, onSelect, now, hasDistance, priceLabel, emptyMessage, unpricedRows = [], unpricedLabel = "No price", unpricedHeading = "Checked, without a price" }: RankedTableProps) {
   const selectedRow = useRef<HTMLTableRowElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    selectedRow.current?.scrollIntoView({ block: "nearest" });
+    // A station chosen on the map: its row is scrolled into view inside the list only. (scrollIntoView would scroll
+    // the page too, taking the map and its popup off screen.)
+    const row = selectedRow.current;
+    const box = scroller.current;
+    if (row === null || box === null) return;
+    const rowTop = row.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    const header = box.querySelector("thead")?.getBoundingClientRect().height ?? 0;
+    if (rowTop - header < box.scrollTop) box.scrollTop = rowTop - header;
+    else if (rowTop + row.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = rowTop + row.offsetHeight - box.clientHeight;
   }, [selectedId]);
 
   if (items.length === 0 && unpricedRows.length === 0) {
@@ -300,7 +355,9 @@ function RankedTable({ items, selectedId, onSelect, now, hasDistance, priceLabel
   }
   const columns = hasDistance ? 4 : 3;
   return (
-    <div className="max-h-[32rem] overflow-y-auto">
+    // relative: the screen-reader-only texts inside (absolutely positioned) are placed and clipped within the list;
+    // without it they sat at their rows' positions far below, and the page grew an empty scroll space under the map.
+    <div ref={scroller} className="relative max-h-[32rem] overflow-y-auto">
       {items.length === 0 ? <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">{emptyMessage}</p> : null}
       <table className="w-full text-left text-sm" data-testid="ranked-list">
         <caption className="sr-only">

@@ -3,16 +3,16 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { StationDetail, Transaction } from "@/lib/model";
-import { addDecimals } from "@/lib/model/decimal-math";
 import { useStation, useTransactionsAtStation, STATION_TRANSACTIONS_SCAN } from "@/lib/queries/locations";
-import { formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
-import { averagePricePerGallon } from "@/components/overview/average-price";
+import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
 import { CardError, CardSkeleton } from "@/components/overview/card-states";
 import { formatDateTime } from "@/components/overview/format-dates";
 import { Card } from "@/components/ui/card";
 import { DetailError, DetailLoading } from "@/components/ui/detail-states";
 import { PageHeader } from "@/components/ui/page-header";
 import { brandName } from "./format";
+import { productName } from "./product-ranking";
+import { averagesByProduct } from "./station-purchases";
 import { useNow } from "./use-now";
 import { isStale } from "./view-state";
 
@@ -127,15 +127,30 @@ function FleetTransactions({ items, scanned, matchingTotal }: { items: Transacti
   if (items.length === 0) {
     return <p className="text-sm text-slate-700 dark:text-slate-300">No recent transactions of your fleet at this station.</p>;
   }
-  const spend = items.filter((t) => t.status !== "failed");
-  const average = spend.length === 0 ? null : averagePricePerGallon(addDecimals(spend.map((t) => t.amount), 2), addDecimals(spend.map((t) => t.gallons), 3));
+  const averages = averagesByProduct(items);
   const shown = items.slice(0, RECENT_TRANSACTIONS_SHOWN);
+  const source = matchingTotal > scanned ? ` among your ${String(STATION_TRANSACTIONS_SCAN)} newest transactions that mention this station's name` : "";
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="average-paid">
-        Average price paid here: <strong className="text-slate-900 dark:text-slate-50">{average === null ? "—" : formatUnitPrice(average)}</strong> per gallon over {spend.length}{" "}
-        {spend.length === 1 ? "purchase" : "purchases"} (failed ones left out).
-        {matchingTotal > scanned ? ` From your ${String(STATION_TRANSACTIONS_SCAN)} newest transactions that mention this station's name.` : ""}
+      <div className="text-sm text-slate-700 dark:text-slate-300" data-testid="average-paid">
+        <p>Average price paid here per product (completed and pending purchases; failed ones left out):</p>
+        {averages.length === 0 ? (
+          <p>— (every purchase here failed)</p>
+        ) : (
+          <ul className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+            {averages.map((a) => (
+              <li key={a.product} data-testid="average-paid-product">
+                {a.name}: <strong className="text-slate-900 dark:text-slate-50">{formatUnitPrice(a.average)}</strong> per gallon over {formatCount(a.purchases)}{" "}
+                {a.purchases === 1 ? "purchase" : "purchases"}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="station-transactions-count">
+        {shown.length < items.length
+          ? `The latest ${formatCount(shown.length)} of ${formatCount(items.length)} purchases${source}.`
+          : `${items.length === 1 ? "The one purchase" : `All ${formatCount(items.length)} purchases`}${source}.`}
       </p>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="station-transactions">
@@ -159,7 +174,7 @@ function FleetTransactions({ items, scanned, matchingTotal }: { items: Transacti
                   {t.status === "completed" ? null : <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">({t.status})</span>}
                 </td>
                 <td className="py-1.5 pr-3">{t.driver.name}</td>
-                <td className="py-1.5 pr-3">{t.product}</td>
+                <td className="py-1.5 pr-3">{productName(t.product.toLowerCase())}</td>
                 <td className="py-1.5 pr-3 text-right tabular-nums">{formatGallons(t.gallons)}</td>
                 <td className="py-1.5 pr-3 text-right tabular-nums">{formatUnitPrice(t.pricePerGallon)}</td>
                 <td className="py-1.5 text-right tabular-nums">{formatMoney(t.amount)}</td>

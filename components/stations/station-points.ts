@@ -11,14 +11,17 @@ export interface StationsOnMap {
   readyAt: number;
 }
 
+const priceOf = (s: Station): number | null => (s.price === null ? null : Number(s.price));
+
 /**
- * What the map draws for the stations shown: the quantile scale of their prices and typed arrays for the canvas
- * layer. Built outside React's render purity rules on purpose (it stamps the time it was called).
+ * What the map draws for the stations shown: the quantile scale of the prices of `scaleStations` (the stations shown,
+ * or those of them in the map's view) and typed arrays for the canvas layer. Built outside React's render purity rules
+ * on purpose (it stamps the time it was called).
  */
-export function buildStationsOnMap(stations: readonly Station[], now: number, readyAt: number = performance.now()): StationsOnMap {
+export function buildStationsOnMap(stations: readonly Station[], now: number, scaleStations: readonly Station[] = stations, readyAt: number = performance.now()): StationsOnMap {
   const n = stations.length;
-  const prices = stations.map((s) => (s.price === null ? null : Number(s.price)));
-  const scale = buildPriceScale(prices);
+  const prices = stations.map(priceOf);
+  const scale = buildPriceScale(scaleStations === stations ? prices : scaleStations.map(priceOf));
   const lats = new Float64Array(n);
   const lngs = new Float64Array(n);
   const classes = new Int8Array(n);

@@ -21,7 +21,7 @@ import { StationMap } from "./station-map";
 import { buildStationsOnMap } from "./station-points";
 import { useNow } from "./use-now";
 import { useStationsView } from "./use-stations-view";
-import { DEFAULT_PRODUCT, filterStations, formatLatLng, type StationsView as View } from "./view-state";
+import { DEFAULT_PRODUCT, filterStations, formatLatLng, stationsInView, type ColourScale, type StationsView as View, type ViewBounds } from "./view-state";
 
 const EMPTY: readonly Station[] = [];
 const NO_CANDIDATES: readonly StationWithin[] = [];
@@ -53,7 +53,10 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   const all = catalog.data?.stations ?? EMPTY;
   const now = catalog.data?.receivedAt ?? 0;
   const shown = useMemo(() => filterStations(all, view), [all, view]);
-  const onMap = useMemo(() => buildStationsOnMap(shown, now), [shown, now]);
+  // The map's view, for the "stations in view" colour scale (null until the map reports it).
+  const [viewBounds, setViewBounds] = useState<ViewBounds | null>(null);
+  const inView = useMemo(() => (view.scale === "view" && viewBounds !== null ? stationsInView(shown, viewBounds) : null), [view.scale, viewBounds, shown]);
+  const onMap = useMemo(() => buildStationsOnMap(shown, now, inView ?? shown), [shown, now, inView]);
   const brands = useMemo(() => [...new Set(all.map((s) => s.brand))].sort(), [all]);
   const states = useMemo(() => [...new Set(all.map((s) => s.state))].sort(), [all]);
   const ranking = useMemo(() => (view.near === null ? rankCheapest(shown, view.count) : rankNearby(shown, view.near, view.radius, view.count)), [shown, view.near, view.radius, view.count]);
@@ -120,6 +123,21 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
     },
     [setView],
   );
+  const onScaleChange = useCallback(
+    (scale: ColourScale) => {
+      setView({ scale });
+    },
+    [setView],
+  );
+  // A row chosen in the ranked list: its popup opens on the map, so the map comes into view (on narrow screens it is
+  // above the list; on wide ones it stays in view by itself, see the sticky column below).
+  const onSelectFromList = useCallback(
+    (id: string) => {
+      setSelectedId(id);
+      mapBox.current?.scrollIntoView({ block: "nearest" });
+    },
+    [setSelectedId],
+  );
   const onTilesFailed = useCallback(() => {
     setTilesFailed(true);
   }, []);
@@ -170,7 +188,8 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
         </p>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-4 lg:col-span-2">
+        {/* Sticky on wide screens: scrolling down the ranked list keeps the map and the chosen station's popup in view. */}
+        <div className="space-y-4 lg:sticky lg:top-4 lg:col-span-2 lg:self-start">
           <div
             ref={mapBox}
             data-testid="station-map"
@@ -188,7 +207,9 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
               onSelect={setSelectedId}
               near={view.near}
               radiusMiles={view.radius}
+              state={view.state}
               onPickPoint={onPickPoint}
+              onViewChange={setViewBounds}
               onDrawn={onDrawn}
               tileUrl={tileUrl}
               tileAttribution={tileAttribution}
@@ -204,10 +225,20 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
         </div>
         <div className="space-y-6">
           <Card title="Price legend">
-            <PriceLegend scale={onMap.scale} staleCount={onMap.staleIds.size} unpricedCount={unpricedCount} rankedProduct={isProductReady ? productName(view.product) : null} />
+            <PriceLegend
+              scale={onMap.scale}
+              staleCount={onMap.staleIds.size}
+              unpricedCount={unpricedCount}
+              rankedProduct={isProductReady ? productName(view.product) : null}
+              colourScale={view.scale}
+              onColourScaleChange={onScaleChange}
+              shownCount={shown.length}
+              inViewCount={inView?.length ?? null}
+              hasFilters={view.brand !== null || view.state !== null || view.search !== ""}
+            />
           </Card>
           <Card title="Cheapest near here">
-            <NearbyPanel view={view} stations={shown} ranking={ranking} selectedId={selected?.id ?? null} onSelect={setSelectedId} onChange={setView} now={now} productMode={productMode} />
+            <NearbyPanel view={view} stations={shown} ranking={ranking} selectedId={selected?.id ?? null} onSelect={onSelectFromList} onChange={setView} now={now} productMode={productMode} />
           </Card>
         </div>
       </div>

@@ -22,6 +22,23 @@ export const MAX_SEARCH_LENGTH = 100;
 /** A price stamp older than this is stale: drawn hollow on the map and flagged in the lists. */
 export const STALE_AFTER_MS = 2 * 86_400_000;
 
+/**
+ * What the map's colours compare a station with: `all`, every station the filters show (the whole country when no
+ * state is chosen); `view`, only the stations in the map's current view, so the cheaper ones near a point stand out
+ * even where the whole region is cheap nationally.
+ */
+export const COLOUR_SCALES = ["all", "view"] as const;
+export type ColourScale = (typeof COLOUR_SCALES)[number];
+export const DEFAULT_COLOUR_SCALE: ColourScale = "all";
+
+/** The map's view: latitudes and longitudes of its edges. */
+export interface ViewBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
 export interface StationsView {
   brand: string | null;
   state: string | null;
@@ -35,9 +52,11 @@ export interface StationsView {
   product: StationProduct;
   /** The station selected on the map or in the ranked list (its popup open), by id: a shared link opens on it. */
   selected: string | null;
+  /** Which stations the map's price classes are computed from. */
+  scale: ColourScale;
 }
 
-export const DEFAULT_VIEW: StationsView = { brand: null, state: null, search: "", near: null, nearLabel: "", radius: DEFAULT_RADIUS_MILES, count: DEFAULT_RESULT_COUNT, product: DEFAULT_PRODUCT, selected: null };
+export const DEFAULT_VIEW: StationsView = { brand: null, state: null, search: "", near: null, nearLabel: "", radius: DEFAULT_RADIUS_MILES, count: DEFAULT_RESULT_COUNT, product: DEFAULT_PRODUCT, selected: null, scale: DEFAULT_COLOUR_SCALE };
 
 const BRAND = /^[a-z0-9_-]{1,40}$/;
 /** Station ids are UUIDs upstream; anything of another shape cannot name a station and is ignored. */
@@ -72,6 +91,7 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
   const near = parseLatLng(params.get("near"));
   const product = (params.get("product") ?? "").toLowerCase();
   const selected = params.get("station") ?? "";
+  const scale = (params.get("scale") ?? "").toLowerCase();
   return {
     brand: BRAND.test(brand) ? brand : null,
     state: includes(US_STATE_CODES, state) ? state : null,
@@ -82,6 +102,7 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
     count: includes(RESULT_COUNT_OPTIONS, count) ? count : DEFAULT_RESULT_COUNT,
     product: includes(STATION_PRODUCTS, product) ? product : DEFAULT_PRODUCT,
     selected: STATION_ID.test(selected) ? selected : null,
+    scale: includes(COLOUR_SCALES, scale) ? scale : DEFAULT_COLOUR_SCALE,
   };
 }
 
@@ -99,6 +120,7 @@ export function serializeView(view: StationsView): string {
   if (view.count !== DEFAULT_RESULT_COUNT) params.set("n", String(view.count));
   if (view.product !== DEFAULT_PRODUCT) params.set("product", view.product);
   if (view.selected !== null) params.set("station", view.selected);
+  if (view.scale !== DEFAULT_COLOUR_SCALE) params.set("scale", view.scale);
   return params.toString();
 }
 
@@ -114,29 +136,55 @@ export function filterStations(stations: readonly Station[], view: Pick<Stations
   );
 }
 
+/** The stations inside the map's view (the "stations in view" colour scale). */
+export function stationsInView(stations: readonly Station[], bounds: ViewBounds): Station[] {
+  return stations.filter((s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east);
+}
+
 export function isStale(priceUpdatedAt: string | null, now: number): boolean {
   if (priceUpdatedAt === null) return true;
   return now - Date.parse(priceUpdatedAt) > STALE_AFTER_MS;
 }
 
+/** A place a typed name can mean: where it is, how it reads, and how many of the catalog's stations are there. */
+export interface Place {
+  point: LatLng;
+  label: string;
+  stationCount: number;
+}
+
 /**
  * Where "near" a typed place is, offline: coordinates ("35.22, -101.83"), a city with or without its state
  * ("Amarillo, TX", "amarillo"), or a state ("TX") — the centre of the catalog's stations there (the catalog is the only
- * gazetteer the dashboard has). Null when nothing matches.
+ * gazetteer the dashboard has). A city name alone that several states have ("Springfield") gives one place per state,
+ * sorted by label, for the person to choose from: averaging them would put the point between the cities. Empty when
+ * nothing matches.
  */
-export function resolvePlace(query: string, stations: readonly Station[]): { point: LatLng; label: string } | null {
+export function resolvePlace(query: string, stations: readonly Station[]): Place[] {
   const text = query.trim();
-  if (text === "") return null;
+  if (text === "") return [];
   const coordinates = parseLatLng(text);
-  if (coordinates !== null) return { point: coordinates, label: formatLatLng(coordinates).replace(",", ", ") };
+  if (coordinates !== null) return [{ point: coordinates, label: formatLatLng(coordinates).replace(",", ", "), stationCount: 0 }];
   const parts = text.split(/\s*,\s*|\s+(?=[A-Za-z]{2}$)/).filter((p) => p !== "");
   const last = parts.at(-1)?.toUpperCase() ?? "";
   const state = parts.length >= 1 && includes(US_STATE_CODES, last) ? last : null;
   const city = (state === null ? parts.join(" ") : parts.slice(0, -1).join(" ")).toLowerCase();
-  const matches = stations.filter((s) => (state === null || s.state === state) && (city === "" || s.city.toLowerCase() === city));
-  const first = matches[0];
-  if (first === undefined) return null;
-  const point = { lat: matches.reduce((sum, s) => sum + s.lat, 0) / matches.length, lng: matches.reduce((sum, s) => sum + s.lng, 0) / matches.length };
-  const label = city === "" ? (state ?? "") : `${first.city}, ${first.state}`;
-  return { point, label };
+  // One group per state: a state's own centre, or one city of that name in that state.
+  const groups = new Map<string, Station[]>();
+  for (const s of stations) {
+    if ((state !== null && s.state !== state) || (city !== "" && s.city.toLowerCase() !== city)) continue;
+    const group = groups.get(s.state);
+    if (group === undefined) groups.set(s.state, [s]);
+    else group.push(s);
+  }
+  const places = [...groups.values()].flatMap((matches): Place[] => {
+    const [first] = matches;
+    if (first === undefined) return [];
+    return [{
+      point: { lat: matches.reduce((sum, s) => sum + s.lat, 0) / matches.length, lng: matches.reduce((sum, s) => sum + s.lng, 0) / matches.length },
+      label: city === "" ? first.state : `${first.city}, ${first.state}`,
+      stationCount: matches.length,
+    }];
+  });
+  return places.sort((a, b) => a.label.localeCompare(b.label));
 }

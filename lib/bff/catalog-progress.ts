@@ -1,4 +1,5 @@
 import "server-only";
+import type { BudgetUse } from "@/lib/fleet-api";
 import type { CatalogProgress } from "@/lib/model";
 import { now } from "./clock";
 
@@ -11,7 +12,7 @@ import { now } from "./clock";
 
 const KEEP_MS = 10 * 60_000;
 const MAX_ENTRIES = 1_000;
-type Entry = CatalogProgress & { touched: number };
+type Entry = Omit<CatalogProgress, "budgetWait"> & { touched: number };
 const holder = globalThis as typeof globalThis & { __ffdCatalogWalks?: Map<string, Entry> };
 const entries = (): Map<string, Entry> => (holder.__ffdCatalogWalks ??= new Map<string, Entry>());
 
@@ -40,12 +41,26 @@ export function trackCatalogWalk(key: string) {
   };
 }
 
-/** The latest walk of this key, or an idle answer when none ran recently. */
-export function catalogProgress(key: string): CatalogProgress {
+/** Whether a walk of this key is running (then its progress is worth a look at the key's budget). */
+export function isCatalogLoading(key: string): boolean {
+  return entries().get(key)?.state === "loading";
+}
+
+/**
+ * The latest walk of this key, or an idle answer when none ran recently. With `budget` (the key's budget use, read
+ * without a request, and the exports of the key running): a loading walk whose key has a full window and bulk
+ * requests queued is waiting for the budget, and the answer says why. The catalog walk is one of those bulk requests
+ * (or the next to join them), so the wait is the walk's.
+ */
+export function catalogProgress(key: string, budget?: { use: BudgetUse; windowMs: number; exportsRunning: number }): CatalogProgress {
   const entry = entries().get(key);
-  if (!entry) return { state: "idle", pagesDone: 0, pages: null, total: null, loaded: 0, startedAt: null, updatedAt: null };
+  if (!entry) return { state: "idle", pagesDone: 0, pages: null, total: null, loaded: 0, startedAt: null, updatedAt: null, budgetWait: null };
   const { touched: _touched, ...progress } = entry;
-  return progress;
+  const isWaiting = budget !== undefined && entry.state === "loading" && budget.use.waiting.bulk > 0 && (budget.use.sent >= budget.use.budget || budget.use.pausedForMs > 0);
+  return {
+    ...progress,
+    budgetWait: isWaiting ? { reason: budget.exportsRunning > 0 ? "export" : "other", budget: budget.use.budget, windowSeconds: Math.round(budget.windowMs / 1000) } : null,
+  };
 }
 
 function sweep(): void {

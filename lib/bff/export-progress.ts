@@ -58,3 +58,27 @@ function sweep(): void {
     entries().delete(oldest.value);
   }
 }
+
+/**
+ * Exports running per key (the key pair's hash), whatever session or tab started them: an export uses the key's whole
+ * request budget, so the stations page can say why its catalog waits (GET /api/locations/progress).
+ */
+const runningHolder = globalThis as typeof globalThis & { __ffdRunningExports?: Map<string, number> };
+const running = (): Map<string, number> => (runningHolder.__ffdRunningExports ??= new Map<string, number>());
+
+/** Counts an export of `key` as running until the returned function is called (once). */
+export function noteExportRunning(key: string): () => void {
+  running().set(key, (running().get(key) ?? 0) + 1);
+  let isEnded = false;
+  return () => {
+    if (isEnded) return;
+    isEnded = true;
+    const left = (running().get(key) ?? 1) - 1;
+    if (left <= 0) running().delete(key);
+    else running().set(key, left);
+  };
+}
+
+export function runningExports(key: string): number {
+  return running().get(key) ?? 0;
+}

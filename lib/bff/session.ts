@@ -59,25 +59,31 @@ export type SessionProblem = "missing" | "expired_idle" | "expired_absolute" | "
  * The caller's session, checked here in every data route (the page proxy is a convenience, not the boundary):
  * a valid seal, not revoked, within the idle and absolute timeouts. Rolls the idle timeout forward.
  */
-export async function readSession(): Promise<{ session: ActiveSession } | { problem: SessionProblem }> {
+export async function readSession(options: { readOnly?: boolean } = {}): Promise<{ session: ActiveSession } | { problem: SessionProblem }> {
   const iron = await ironSession();
+  // A server page can read cookies but not set them: it gets the same checks without the cookie being touched
+  // (the page's own data requests, through the route handlers, roll the idle timeout or clear the cookie).
+  const canWrite = options.readOnly !== true;
+  const end = () => {
+    if (canWrite) iron.destroy();
+  };
   const d = iron;
   if (!d.sid || !d.keyId || !d.secret || d.createdAt === undefined || d.lastSeenAt === undefined) return { problem: "missing" };
   const { session: cfg } = getConfig();
   const t = now();
   if (await revocations().isRevoked(d.sid)) {
-    iron.destroy();
+    end();
     return { problem: "revoked" };
   }
   if (t >= absoluteExpiry(d, cfg.absoluteMs)) {
-    iron.destroy();
+    end();
     return { problem: "expired_absolute" };
   }
   if (t - d.lastSeenAt >= cfg.idleMs) {
-    iron.destroy();
+    end();
     return { problem: "expired_idle" };
   }
-  if (t - d.lastSeenAt >= TOUCH_EVERY_MS) {
+  if (canWrite && t - d.lastSeenAt >= TOUCH_EVERY_MS) {
     iron.lastSeenAt = t;
     await iron.save();
   }

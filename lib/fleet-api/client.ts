@@ -66,6 +66,8 @@ export interface BudgetUse {
   sent: number;
   /** How long an upstream 429 still pauses this key; 0 when not paused. */
   pausedForMs: number;
+  /** Requests of this key waiting for a slot of the budget now, per priority. */
+  waiting: { interactive: number; bulk: number };
 }
 
 export interface WalkProgress {
@@ -213,7 +215,7 @@ export class FleetApiClient {
     const key = credentialKey(credentials);
     const sent = await this.budget.sentInWindow(key);
     const pausedForMs = Math.max(0, (this.keys.get(key)?.pausedUntilMs ?? 0) - this.clock.now());
-    return { budget: this.budget.budgetOf(key), sent, pausedForMs };
+    return { budget: this.budget.budgetOf(key), sent, pausedForMs, waiting: this.budget.pending(key) };
   }
 
   getAccount(credentials: Credentials, options: CallOptions = {}): Promise<Account> {

@@ -49,6 +49,12 @@ export interface CatalogProgress {
   loaded: number;
   startedAt: string | null;
   updatedAt: string | null;
+  /**
+   * While the walk waits for the key's request budget (its window is full and requests queue): why, and the budget.
+   * `export`: an export of the same key is running and takes the budget; `other`: other requests of the key do.
+   * Null when the walk is not waiting.
+   */
+  budgetWait: { reason: "export" | "other"; budget: number; windowSeconds: number } | null;
 }
 
 export { STATION_PRODUCTS, type StationProduct } from "./products";

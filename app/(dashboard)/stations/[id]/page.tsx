@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import { StationDetailView } from "@/components/stations/station-detail";
+import { notFoundUnlessFound } from "@/lib/bff/page-lookup";
+import { checkId } from "@/lib/bff/params";
+import { getStationDetail } from "@/lib/bff/station-details";
 
 export const metadata: Metadata = {
   title: "Station",
@@ -7,5 +10,7 @@ export const metadata: Metadata = {
 
 export default async function StationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  // An unknown station is HTTP 404 (the not-found page), decided before the page streams.
+  await notFoundUnlessFound((session, key) => getStationDetail(session.credentials, key, checkId(id, "station")));
   return <StationDetailView id={id} />;
 }

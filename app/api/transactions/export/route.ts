@@ -1,7 +1,7 @@
 import { withSession, parseQuery } from "@/lib/bff/handler";
 import { now } from "@/lib/bff/clock";
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
-import { trackExport } from "@/lib/bff/export-progress";
+import { noteExportRunning, trackExport } from "@/lib/bff/export-progress";
 import { ExportQuery } from "@/lib/bff/params";
 import { logger } from "@/lib/bff/log";
 import { fleetApi } from "@/lib/bff/upstream";
@@ -9,7 +9,7 @@ import { keyFingerprint, TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
 import type { Transaction, TransactionFilter } from "@/lib/model";
 
 // GET /api/transactions/export — the whole filtered set as a streamed file: format=csv or xlsx, plus the list's filters
-export const GET = withSession("GET /api/transactions/export", async ({ request, session }) => {
+export const GET = withSession("GET /api/transactions/export", async ({ request, session, key }) => {
   const q = parseQuery(request, ExportQuery);
   const filters: TransactionFilter = { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
   // Page 1 first, before any byte is sent: a missing scope or an unreachable upstream is still a clear JSON error.
@@ -23,6 +23,8 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   const walk = fleetApi().iterateTransactions(session.credentials, filters, { firstPage, signal: stop.signal, priority: "bulk" });
   async function* tracked(): AsyncGenerator<Transaction> {
     let finished = false;
+    // While the walk runs, other pages of this key know an export holds its budget (the stations page says so).
+    const endRunning = noteExportRunning(key);
     try {
       yield* walk;
       finished = true;
@@ -31,6 +33,7 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
       progress?.finish(stop.signal.aborted ? "cancelled" : "failed", stop.signal.aborted ? null : "The Fleet Fuel API stopped answering during the export.");
       throw error;
     } finally {
+      endRunning();
       if (!finished) progress?.finish("cancelled");
     }
   }
