@@ -107,6 +107,26 @@ test("a slow export shows its progress (rows, total, time left, the budget) and 
   await expect(pageAlerts(page)).toHaveCount(0);
 });
 
+test("a fourth export while three of the session run is refused with the BFF's own message, not as the upstream's budget", async ({ loggedInPage: page, profile }) => {
+  test.setTimeout(90_000);
+  await page.goto("/transactions?status=pending");
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible();
+  await expectLoaded(page);
+  // 10 s per upstream page: three exports of this session (the page's own cookie) stay running, each holding a slot.
+  await setSandboxFaults(profile, { latencyMs: 10_000 });
+  const running = [1, 2, 3].map((i) => page.request.get(`/api/transactions/export?format=csv&status=pending&exportId=held-export-${String(i)}`, { timeout: 80_000 }).catch(() => null));
+  await page.waitForTimeout(1000); // the three requests reach the BFF (it answers nothing until their first page)
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const alert = pageAlerts(page).filter({ hasText: "Export not started" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("You already have 3 exports running");
+  await expect(alert).not.toContainText("request budget");
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
+  await resetSandboxFaults(profile);
+  // The three held ones were real exports, and complete once the upstream is quick again.
+  expect((await Promise.all(running)).map((response) => response?.status())).toEqual([200, 200, 200]);
+});
+
 test("an export that the upstream cannot serve ends in an alert that says so", async ({ loggedInPage: page, profile }) => {
   test.setTimeout(90_000);
   await page.goto("/transactions?status=pending");

@@ -27,6 +27,8 @@ const FORMATS: readonly ExportFormat[] = ["csv", "xlsx"];
 
 function errorMessage(error: unknown): string {
   if (error instanceof BffRequestError) {
+    // Our own bound on exports running at once (not the upstream's budget): the BFF's message says which and what to do.
+    if (error.status === 429 && error.code === "too_many_running") return `Export not started: ${error.message}`;
     if (error.status === 429) {
       const wait = error.retryAfterSeconds !== null ? ` Try again in ${error.retryAfterSeconds} s.` : " Try again in a moment.";
       return `Export not started: the Fleet Fuel API's request budget is used up.${wait}`;

@@ -1,4 +1,5 @@
 import "server-only";
+import { FleetApiError } from "@/lib/fleet-api";
 import { now } from "./clock";
 
 interface Entry {
@@ -6,34 +7,78 @@ interface Entry {
   expiresAt: number;
 }
 
+/** One shared load: its promise, the controller of the signal it runs with, and how many callers still wait for it. */
+interface Flight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  waiters: number;
+  settled: boolean;
+}
+
 /**
  * Short-lived per-customer caches with single flight: identical concurrent requests for one key share one upstream
  * call, and a fresh answer is reused for its TTL. Keys always begin with the key pair's hash (credentialKey), so
  * customers never share entries. Bounded: the oldest entries go first.
+ *
+ * The shared load runs with a signal of its own, never one caller's: a caller whose signal aborts stops waiting (and
+ * gets "cancelled") while the others keep waiting; the load is aborted only when its last waiter has gone.
  */
 export class TtlCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly inflight = new Map<string, Flight>();
 
   constructor(private readonly maxEntries = 2_000) {}
 
-  async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  /**
+   * The fresh entry of `key`, or the value of `load` (shared with every concurrent caller of the same key, cached for
+   * `ttlMs`). `load` gets the shared load's signal; `signal` is this caller's (its request's).
+   */
+  async get<T>(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now()) return hit.value as T;
-    const pending = this.inflight.get(key);
-    if (pending) return pending as Promise<T>;
-    const promise = load().then(
+    if (signal?.aborted) throw cancelled(signal);
+    const flight = this.inflight.get(key) ?? this.start(key, ttlMs, load);
+    flight.waiters++;
+    try {
+      return (await waitFor(flight.promise, signal)) as T;
+    } finally {
+      flight.waiters--;
+      // The last waiter left before the load ended: nobody wants it any more, so it stops spending upstream calls,
+      // and a later caller starts afresh instead of joining a load that is being aborted.
+      if (flight.waiters === 0 && !flight.settled) {
+        flight.controller.abort();
+        if (this.inflight.get(key) === flight) this.inflight.delete(key);
+      }
+    }
+  }
+
+  /** Callers currently waiting for the shared load of `key` (0 when none runs); for tests. */
+  waiting(key: string): number {
+    return this.inflight.get(key)?.waiters ?? 0;
+  }
+
+  private start<T>(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<T>): Flight {
+    const controller = new AbortController();
+    const flight: Flight = { promise: Promise.resolve(), controller, waiters: 0, settled: false };
+    flight.promise = new Promise<T>((resolve) => {
+      resolve(load(controller.signal));
+    }).then(
       (value) => {
-        if (ttlMs > 0) this.set(key, value, ttlMs);
+        flight.settled = true;
+        if (this.inflight.get(key) === flight) this.inflight.delete(key);
+        if (ttlMs > 0 && !controller.signal.aborted) this.set(key, value, ttlMs);
         return value;
       },
+      (error: unknown) => {
+        flight.settled = true;
+        if (this.inflight.get(key) === flight) this.inflight.delete(key);
+        throw error;
+      },
     );
-    this.inflight.set(key, promise);
-    try {
-      return await promise;
-    } finally {
-      this.inflight.delete(key);
-    }
+    // Every waiter may have left (they each handle the outcome they wait for): an abandoned load's failure is expected.
+    flight.promise.catch(() => undefined);
+    this.inflight.set(key, flight);
+    return flight;
   }
 
   /** A fresh entry's value without loading anything (undefined when absent or expired); its type is the caller's to know. */
@@ -65,6 +110,26 @@ export class TtlCache {
 }
 
 const holder = globalThis as typeof globalThis & { __ffdCache?: TtlCache };
+
+function cancelled(signal: AbortSignal): FleetApiError {
+  return new FleetApiError({ status: 0, code: "aborted", message: "The request was cancelled.", cause: signal.reason });
+}
+
+/** `promise`, or a "cancelled" rejection as soon as `signal` aborts (the promise itself runs on). */
+function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      reject(cancelled(signal));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise
+      .finally(() => {
+        signal.removeEventListener("abort", onAbort);
+      })
+      .then(resolve, reject);
+  });
+}
 
 export function cache(): TtlCache {
   holder.__ffdCache ??= new TtlCache();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogProgress, isCatalogLoading, trackCatalogWalk } from "./catalog-progress";
-import { noteExportRunning, runningExports } from "./export-progress";
+import { RunningLimit } from "./running-limit";
 
 const use = (over: { sent?: number; bulk?: number; pausedForMs?: number } = {}) => ({
   use: { budget: 10, sent: over.sent ?? 10, pausedForMs: over.pausedForMs ?? 0, waiting: { interactive: 0, bulk: over.bulk ?? 1 } },
@@ -25,15 +25,16 @@ describe("catalogProgress: waiting for the key's budget", () => {
     expect(catalogProgress("key-unknown")).toMatchObject({ state: "idle", budgetWait: null });
   });
 
-  it("counts the exports running per key until each ends (once)", () => {
-    const first = noteExportRunning("key-b");
-    const second = noteExportRunning("key-b");
-    expect(runningExports("key-b")).toBe(2);
-    first();
-    first();
-    expect(runningExports("key-b")).toBe(1);
-    second();
-    expect(runningExports("key-b")).toBe(0);
-    expect(runningExports("key-c")).toBe(0);
+  it("counts the exports running per key, from every session, until each ends (once)", () => {
+    const limit = new RunningLimit({ perSession: 3, perKey: 5, message: () => "busy" });
+    const first = limit.acquire("sid-1", "key-b");
+    const second = limit.acquire("sid-2", "key-b");
+    expect(limit.runningForKey("key-b")).toBe(2);
+    first.release();
+    first.release();
+    expect(limit.runningForKey("key-b")).toBe(1);
+    second.release();
+    expect(limit.runningForKey("key-b")).toBe(0);
+    expect(limit.runningForKey("key-c")).toBe(0);
   });
 });

@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   CACHE_TTL_TRANSACTIONS_SECONDS: int("CACHE_TTL_TRANSACTIONS_SECONDS", 20, 0, 3600),
   CACHE_TTL_SUMMARY_SECONDS: int("CACHE_TTL_SUMMARY_SECONDS", 60, 0, 3600),
   CACHE_TTL_LOCATIONS_SECONDS: int("CACHE_TTL_LOCATIONS_SECONDS", 300, 0, 86_400),
+  // A download the browser has not read from for this long is cancelled (its upstream walk and its export slot freed).
+  EXPORT_IDLE_SECONDS: int("EXPORT_IDLE_SECONDS", 120, 1, 3600),
   REDIS_URL: z
     .string()
     .optional()
@@ -113,6 +115,8 @@ export interface BffConfig {
     dbPath: string;
   };
   cacheTtlMs: { account: number; transactions: number; summary: number; locations: number };
+  /** How long an export's download may go unread before it is cancelled. */
+  exportIdleMs: number;
   redisUrl: string | undefined;
   tileUrl: string | undefined;
   /** Plain-text credit for the tiles, shown in the map's attribution control. */
@@ -207,6 +211,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
       summary: e.CACHE_TTL_SUMMARY_SECONDS * 1000,
       locations: e.CACHE_TTL_LOCATIONS_SECONDS * 1000,
     },
+    exportIdleMs: e.EXPORT_IDLE_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,

@@ -13,6 +13,8 @@ export const BFF_ERROR_STATUS = {
   not_found: 404,
   payload_too_large: 413,
   rate_limited: 429,
+  // Our own bound (exports, summaries running at once for a session or key), not the upstream's budget.
+  too_many_running: 429,
   upstream_unavailable: 502,
   upstream_invalid: 502,
   internal_error: 500,

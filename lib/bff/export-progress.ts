@@ -5,22 +5,36 @@ import { now } from "./clock";
 /**
  * Progress of running exports, for the page's progress bar: keyed by the session and an id the page chose. Entries
  * live a few minutes after their last change. In memory: the export and its progress are served by one instance.
+ *
+ * Bounded per session and per key, so one user cannot evict another's progress: a session (or key) over its share
+ * loses its own oldest entry, and the store as a whole only ever evicts finished entries. Running entries are few
+ * anyway (exports running at once are bounded per session and key, lib/bff/running-limit.ts).
  */
 
 const KEEP_MS = 10 * 60_000;
 /** A running export untouched this long is gone (its browser left before it started); bounded in number too. */
 const STALE_RUNNING_MS = 30 * 60_000;
-const MAX_ENTRIES = 1_000;
-type Entry = ExportProgress & { touched: number };
+/** Entries one session keeps (its running exports are at most 3). */
+export const MAX_PER_SESSION = 10;
+/** Entries one key keeps, every session of it together. */
+export const MAX_PER_KEY = 30;
+const MAX_ENTRIES = 5_000;
+type Entry = ExportProgress & { touched: number; sid: string; key: string };
 const holder = globalThis as typeof globalThis & { __ffdExports?: Map<string, Entry> };
 const entries = (): Map<string, Entry> => (holder.__ffdExports ??= new Map<string, Entry>());
 
-export function trackExport(sid: string, exportId: string, expectedRows: number) {
-  const key = `${sid}:${exportId}`;
+/** Starts tracking one export of session `sid` (of the key pair hashed `key`). */
+export function trackExport(sid: string, key: string, exportId: string, expectedRows: number) {
+  const id = `${sid}:${exportId}`;
   const stamp = () => new Date(now()).toISOString();
-  const entry: Entry = { state: "running", rowsDone: 0, expectedRows, startedAt: stamp(), updatedAt: stamp(), message: null, touched: now() };
+  const entry: Entry = { state: "running", rowsDone: 0, expectedRows, startedAt: stamp(), updatedAt: stamp(), message: null, touched: now(), sid, key };
   sweep();
-  entries().set(key, entry);
+  entries().delete(id);
+  makeRoom((e) => e.sid === sid, MAX_PER_SESSION);
+  makeRoom((e) => e.key === key, MAX_PER_KEY);
+  makeRoom(() => true, MAX_ENTRIES, { finishedOnly: true });
+  // Full of running exports of others (only with thousands of keys at once): this one runs without a progress bar.
+  if (entries().size < MAX_ENTRIES) entries().set(id, entry);
   const touch = () => {
     entry.updatedAt = stamp();
     entry.touched = now();
@@ -42,43 +56,24 @@ export function trackExport(sid: string, exportId: string, expectedRows: number)
 export function exportProgress(sid: string, exportId: string): ExportProgress | undefined {
   const entry = entries().get(`${sid}:${exportId}`);
   if (!entry) return undefined;
-  const { touched: _touched, ...progress } = entry;
+  const { touched: _touched, sid: _sid, key: _key, ...progress } = entry;
   return progress;
 }
 
 function sweep(): void {
   const t = now();
-  for (const [key, entry] of entries()) {
+  for (const [id, entry] of entries()) {
     const idle = t - entry.touched;
-    if ((entry.state !== "running" && idle > KEEP_MS) || idle > STALE_RUNNING_MS) entries().delete(key);
-  }
-  while (entries().size >= MAX_ENTRIES) {
-    const oldest = entries().keys().next();
-    if (oldest.done) break;
-    entries().delete(oldest.value);
+    if ((entry.state !== "running" && idle > KEEP_MS) || idle > STALE_RUNNING_MS) entries().delete(id);
   }
 }
 
-/**
- * Exports running per key (the key pair's hash), whatever session or tab started them: an export uses the key's whole
- * request budget, so the stations page can say why its catalog waits (GET /api/locations/progress).
- */
-const runningHolder = globalThis as typeof globalThis & { __ffdRunningExports?: Map<string, number> };
-const running = (): Map<string, number> => (runningHolder.__ffdRunningExports ??= new Map<string, number>());
-
-/** Counts an export of `key` as running until the returned function is called (once). */
-export function noteExportRunning(key: string): () => void {
-  running().set(key, (running().get(key) ?? 0) + 1);
-  let isEnded = false;
-  return () => {
-    if (isEnded) return;
-    isEnded = true;
-    const left = (running().get(key) ?? 1) - 1;
-    if (left <= 0) running().delete(key);
-    else running().set(key, left);
-  };
-}
-
-export function runningExports(key: string): number {
-  return running().get(key) ?? 0;
+/** Deletes the oldest entries among those `owned` until fewer than `limit` remain (finished ones first). */
+function makeRoom(owned: (entry: Entry) => boolean, limit: number, options: { finishedOnly?: boolean } = {}): void {
+  const mine = [...entries()].filter(([, entry]) => owned(entry));
+  if (mine.length < limit) return;
+  // Insertion order is start order: finished entries go first, then (unless only finished may go) the oldest running.
+  const finished = mine.filter(([, entry]) => entry.state !== "running");
+  const candidates = options.finishedOnly ? finished : [...finished, ...mine.filter(([, entry]) => entry.state === "running")];
+  for (const [id] of candidates.slice(0, mine.length - limit + 1)) entries().delete(id);
 }

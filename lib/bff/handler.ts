@@ -117,3 +117,11 @@ export function parseQuery<T extends z.ZodType>(request: NextRequest, schema: T)
   });
   throw new BffError("bad_request", [...new Set(messages)].join(" "));
 }
+
+/**
+ * `export const HEAD = refuseHead` for routes that do expensive work (an export, a summary walk): without a HEAD of
+ * its own, Next answers HEAD by running GET — the whole work, for a reply without a body. 405, no work, no session read.
+ */
+export function refuseHead(): Response {
+  return new Response(null, { status: 405, headers: { Allow: "GET", ...DATA_HEADERS } });
+}

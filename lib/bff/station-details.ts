@@ -102,7 +102,7 @@ export async function getStationDetail(credentials: Credentials, key: string, id
   const ttl = getConfig().cacheTtlMs.locations;
   if (isKnownAbsent(key, id)) throw notFoundError();
   try {
-    return await cache().get<CachedDetail>(detailKey(key, id), ttl, async () => ({ station: await fleetApi().getLocation(credentials, id, { ...(signal ? { signal } : {}) }), fetchedAt: now() }));
+    return await cache().get<CachedDetail>(detailKey(key, id), ttl, async (shared) => ({ station: await fleetApi().getLocation(credentials, id, { signal: shared }), fetchedAt: now() }), signal);
   } catch (error) {
     if (isFleetApiError(error) && error.code === "not_found") await cache().get(absentKey(key, id), ttl, () => Promise.resolve(true));
     throw error;

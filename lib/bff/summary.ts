@@ -16,11 +16,11 @@ const counts = (t: Transaction) => t.status !== "failed";
  * Rolling 30-day totals computed from transactions, for upstreams whose account shape has none. Same rule as the
  * upstream's totals: the 30 days up to now, completed and pending.
  */
-export async function computeTotals30d(client: FleetApiClient, credentials: Credentials, nowMs: number, priority: Priority): Promise<Totals> {
+export async function computeTotals30d(client: FleetApiClient, credentials: Credentials, nowMs: number, priority: Priority, signal?: AbortSignal): Promise<Totals> {
   const since = nowMs - 30 * DAY_MS;
   const gallons: string[] = [];
   const amounts: string[] = [];
-  for await (const t of client.iterateTransactions(credentials, { from: utcDate(since), to: utcDate(nowMs) }, { priority })) {
+  for await (const t of client.iterateTransactions(credentials, { from: utcDate(since), to: utcDate(nowMs) }, { priority, ...(signal ? { signal } : {}) })) {
     const at = Date.parse(t.at);
     if (at < since || at > nowMs || !counts(t)) continue;
     gallons.push(t.gallons);
@@ -38,8 +38,11 @@ interface Acc {
   amount: bigint;
 }
 
-/** Totals, a daily series (every day of the range, zeros included) and top lists over a date range. Exact sums. */
-export async function summarize(client: FleetApiClient, credentials: Credentials, range: { from: string; to: string }): Promise<TransactionSummary> {
+/**
+ * Totals, a daily series (every day of the range, zeros included) and top lists over a date range. Exact sums.
+ * `signal` stops the walk (the page request or budget wait in flight) when nobody waits for the answer any more.
+ */
+export async function summarize(client: FleetApiClient, credentials: Credentials, range: { from: string; to: string }, signal?: AbortSignal): Promise<TransactionSummary> {
   const days = new Map<string, { transactions: number; gallons: bigint; amount: bigint }>();
   for (let t = Date.parse(range.from); t <= Date.parse(range.to); t += DAY_MS) days.set(utcDate(t), { transactions: 0, gallons: 0n, amount: 0n });
   const drivers = new Map<string, Acc>();
@@ -59,7 +62,7 @@ export async function summarize(client: FleetApiClient, credentials: Credentials
     acc.gallons += g;
     acc.amount += a;
   };
-  for await (const t of client.iterateTransactions(credentials, range, { priority: "bulk" })) {
+  for await (const t of client.iterateTransactions(credentials, range, { priority: "bulk", ...(signal ? { signal } : {}) })) {
     byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
     if (!counts(t)) continue;
     const g = toMinorUnits(t.gallons, 3);

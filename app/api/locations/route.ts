@@ -32,6 +32,6 @@ export const GET = withSession("GET /api/locations", async ({ request, session, 
     return q.pack === "gzip" ? packedJson(body) : Response.json(body);
   }
   const query = { ...filter, page: q.page ?? 1, limit: q.limit ?? 100 };
-  const page = await cache().get<Page<Station>>(`${key}:locations:${JSON.stringify(query)}`, ttl, () => fleetApi().listLocations(session.credentials, query, { signal: request.signal }));
+  const page = await cache().get<Page<Station>>(`${key}:locations:${JSON.stringify(query)}`, ttl, (signal) => fleetApi().listLocations(session.credentials, query, { signal }), request.signal);
   return Response.json(page);
 });

@@ -9,8 +9,11 @@ import type { Page, Transaction } from "@/lib/model";
 export const GET = withSession("GET /api/transactions", async ({ request, session, key }) => {
   const q = parseQuery(request, TransactionListQuery);
   const query = { page: q.page ?? 1, limit: q.limit ?? 50, ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
-  const page = await cache().get<Page<Transaction>>(`${key}:transactions:${JSON.stringify(query)}`, getConfig().cacheTtlMs.transactions, () =>
-    fleetApi().listTransactions(session.credentials, query, { signal: request.signal }),
+  const page = await cache().get<Page<Transaction>>(
+    `${key}:transactions:${JSON.stringify(query)}`,
+    getConfig().cacheTtlMs.transactions,
+    (signal) => fleetApi().listTransactions(session.credentials, query, { signal }),
+    request.signal,
   );
   return Response.json(page);
 });

@@ -1,7 +1,7 @@
 import { withSession, parseQuery } from "@/lib/bff/handler";
 import { catalogProgress, isCatalogLoading } from "@/lib/bff/catalog-progress";
 import { getConfig } from "@/lib/bff/config";
-import { runningExports } from "@/lib/bff/export-progress";
+import { exportLimit } from "@/lib/bff/running-limit";
 import { NoQuery } from "@/lib/bff/params";
 import { fleetApi } from "@/lib/bff/upstream";
 
@@ -9,6 +9,6 @@ import { fleetApi } from "@/lib/bff/upstream";
 export const GET = withSession("GET /api/locations/progress", async ({ request, session, key }) => {
   parseQuery(request, NoQuery);
   // Reading the key's budget costs no upstream request.
-  const budget = isCatalogLoading(key) ? { use: await fleetApi().budgetUse(session.credentials), windowMs: getConfig().upstream.windowMs, exportsRunning: runningExports(key) } : undefined;
+  const budget = isCatalogLoading(key) ? { use: await fleetApi().budgetUse(session.credentials), windowMs: getConfig().upstream.windowMs, exportsRunning: exportLimit().runningForKey(key) } : undefined;
   return Response.json(catalogProgress(key, budget));
 });

@@ -8,6 +8,6 @@ import type { TransactionDetail } from "@/lib/model";
 // GET /api/transactions/[id] — one transaction in full
 export const GET = withSession<{ id: string }>("GET /api/transactions/[id]", async ({ request, session, key, params }) => {
   const id = checkId(params.id, "transaction");
-  const detail = await cache().get<TransactionDetail>(`${key}:transaction:${id}`, getConfig().cacheTtlMs.transactions, () => fleetApi().getTransaction(session.credentials, id, { signal: request.signal }));
+  const detail = await cache().get<TransactionDetail>(`${key}:transaction:${id}`, getConfig().cacheTtlMs.transactions, (signal) => fleetApi().getTransaction(session.credentials, id, { signal }), request.signal);
   return Response.json(detail);
 });

@@ -1,30 +1,59 @@
-import { withSession, parseQuery } from "@/lib/bff/handler";
+import { parseQuery, refuseHead, withSession } from "@/lib/bff/handler";
 import { now } from "@/lib/bff/clock";
+import { getConfig } from "@/lib/bff/config";
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
-import { noteExportRunning, trackExport } from "@/lib/bff/export-progress";
+import { trackExport } from "@/lib/bff/export-progress";
 import { ExportQuery } from "@/lib/bff/params";
 import { logger } from "@/lib/bff/log";
+import { exportLimit } from "@/lib/bff/running-limit";
 import { fleetApi } from "@/lib/bff/upstream";
 import { keyFingerprint, TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
-import type { Transaction, TransactionFilter } from "@/lib/model";
+import type { Page, Transaction, TransactionFilter } from "@/lib/model";
+
+type Outcome = "done" | "failed" | "cancelled";
 
 // GET /api/transactions/export — the whole filtered set as a streamed file: format=csv or xlsx, plus the list's filters
 export const GET = withSession("GET /api/transactions/export", async ({ request, session, key }) => {
   const q = parseQuery(request, ExportQuery);
   const filters: TransactionFilter = { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
-  // Page 1 first, before any byte is sent: a missing scope or an unreachable upstream is still a clear JSON error.
-  const firstPage = await fleetApi().listTransactions(session.credentials, { ...filters, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk" });
-  const meta = { filters, generatedAt: new Date(now()), customer: { name: session.customerName ?? "", code: session.customerCode }, expectedRows: firstPage.total };
-  const progress = q.exportId ? trackExport(session.sid, q.exportId, firstPage.total) : undefined;
-
-  // Stops the upstream walk when the browser goes away (the stream's cancel does too).
+  // A slot first (429 beyond 3 running per session, 5 per key): a refused export spends no upstream call.
+  const slot = exportLimit().acquire(session.sid, key);
+  // Stops the upstream walk — and page 1, the budget wait included — when the browser goes away (the body's cancel
+  // and an unread download do too).
   const stop = new AbortController();
-  request.signal.addEventListener("abort", () => { stop.abort(); }, { once: true });
+  const started = performance.now();
+  let rowsDone = 0;
+  let expectedRows: number | null = null;
+  let outcome: Outcome | null = null;
+  // However the export ends, exactly once: the slot is freed and one log line says how.
+  const end = (result: Outcome, reason?: string) => {
+    if (outcome !== null) return;
+    outcome = result;
+    slot.release();
+    logger().info({ route: "GET /api/transactions/export", outcome: result, ...(reason ? { reason } : {}), rows: rowsDone, expectedRows, durationMs: Math.round(performance.now() - started), key: keyFingerprint(session.credentials.keyId) }, "export ended");
+  };
+  const onGone = () => {
+    stop.abort();
+  };
+  stop.signal.addEventListener("abort", () => { end("cancelled"); }, { once: true });
+  request.signal.addEventListener("abort", onGone, { once: true });
+  if (request.signal.aborted) onGone();
+
+  // Page 1 first, before any byte is sent: a missing scope or an unreachable upstream is still a clear JSON error.
+  let firstPage: Page<Transaction>;
+  try {
+    firstPage = await fleetApi().listTransactions(session.credentials, { ...filters, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk", signal: stop.signal });
+  } catch (error) {
+    end(stop.signal.aborted ? "cancelled" : "failed");
+    throw error;
+  }
+  expectedRows = firstPage.total;
+  const meta = { filters, generatedAt: new Date(now()), customer: { name: session.customerName ?? "", code: session.customerCode }, expectedRows: firstPage.total };
+  const progress = q.exportId ? trackExport(session.sid, key, q.exportId, firstPage.total) : undefined;
+
   const walk = fleetApi().iterateTransactions(session.credentials, filters, { firstPage, signal: stop.signal, priority: "bulk" });
   async function* tracked(): AsyncGenerator<Transaction> {
     let finished = false;
-    // While the walk runs, other pages of this key know an export holds its budget (the stations page says so).
-    const endRunning = noteExportRunning(key);
     try {
       yield* walk;
       finished = true;
@@ -33,11 +62,9 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
       progress?.finish(stop.signal.aborted ? "cancelled" : "failed", stop.signal.aborted ? null : "The Fleet Fuel API stopped answering during the export.");
       throw error;
     } finally {
-      endRunning();
       if (!finished) progress?.finish("cancelled");
     }
   }
-  let rowsDone = 0;
   const file = exportTransactions(q.format, tracked(), meta, {
     onRow: (n) => {
       rowsDone = n;
@@ -46,28 +73,41 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
     signal: stop.signal,
   });
   // The response body: the file, plus what must happen when it ends — a cancel (the browser went away) aborts the
-  // page request and budget wait in flight, and one log line says how the export ended.
-  const started = performance.now();
+  // page request and budget wait in flight; a download nobody reads from for EXPORT_IDLE_SECONDS is cancelled the
+  // same way (it would otherwise hold its slot and its place in the budget queue for as long as the socket stays open).
+  const idleMs = getConfig().exportIdleMs;
+  let idle: ReturnType<typeof setTimeout> | undefined;
   const reader = file.getReader();
-  const done = (outcome: string) => {
-    logger().info({ route: "GET /api/transactions/export", outcome, rows: rowsDone, expectedRows: firstPage.total, durationMs: Math.round(performance.now() - started), key: keyFingerprint(session.credentials.keyId) }, "export ended");
-  };
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
+      clearTimeout(idle);
       try {
         const { done: finished, value } = await reader.read();
         if (finished) {
           controller.close();
-          done("done");
-        } else controller.enqueue(value);
+          end("done");
+          return;
+        }
+        controller.enqueue(value);
+        // Waiting for the next read from here on: the idle clock runs until the next pull.
+        idle = setTimeout(() => {
+          const message = `The download was not read for ${String(Math.round(idleMs / 1000))} s, so the export was stopped.`;
+          progress?.finish("cancelled", message);
+          end("cancelled", "idle");
+          stop.abort();
+          controller.error(new Error(message));
+          reader.cancel().catch(() => undefined);
+        }, idleMs);
       } catch (error) {
-        done("failed");
+        // The walk stopped because the export was cancelled (the browser left, or the idle limit): not a failure.
+        end(stop.signal.aborted ? "cancelled" : "failed");
         controller.error(error);
       }
     },
     async cancel(reason) {
+      clearTimeout(idle);
       stop.abort();
-      done("cancelled");
+      end("cancelled");
       await reader.cancel(reason);
     },
   }, { highWaterMark: 0 });
@@ -80,3 +120,6 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
     },
   });
 });
+
+// HEAD: 405, nothing run (Next would otherwise run GET for it).
+export const HEAD = refuseHead;
