@@ -64,7 +64,9 @@ test("Export CSV downloads exactly the failed transactions", async ({ loggedInPa
   const text = bytes.subarray(3).toString("utf8");
   expect(text).toContain("\r\n");
   const records = parseCsv(text);
-  const [, header, ...data] = records;
+  // Line 1 is the column header (import tools expect it); the file name says what the file holds.
+  const [header, ...data] = records;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`_failed_.*_${String(total)}-rows?\\.csv$`));
   expect(header).toBeDefined();
   const statusIndex = (header ?? []).indexOf("Status");
   expect(statusIndex).toBeGreaterThanOrEqual(0);

@@ -391,17 +391,20 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect((await b.fetch("/api/locations/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     });
 
-    it("exports the filtered set as CSV with the filters in the first row, and reports progress", async () => {
+    it("exports the filtered set as CSV: the column header is line 1, the file name says what it holds; progress is reported", async () => {
       const b = await loggedIn();
       const exportId = "test-export-0001";
       const res = await b.fetch(`/api/transactions/export?format=csv&status=completed&from=2026-05-01&to=2026-05-31&exportId=${exportId}`);
       expect(res.status).toBe(200);
       expect(res.res.headers.get("content-type")).toMatch(/text\/csv/);
-      expect(res.res.headers.get("content-disposition")).toMatch(/attachment; filename=.*\.csv/);
       const lines = res.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
-      expect(lines[0]).toMatch(/2026-05-01/);
+      // Import tools read line 1 as the column names; the self-description (customer, filters, time, rows) is the file name.
+      expect(lines[0]).toMatch(/^Date \(UTC\),Local offset,Reference,Status,/);
       const list = (await b.fetch("/api/transactions?status=completed&from=2026-05-01&to=2026-05-31&limit=1")).body as { total: number };
-      expect(lines.length - 2).toBe(list.total);
+      expect(res.res.headers.get("content-disposition")).toMatch(
+        new RegExp(`attachment; filename="fleet-fuel-transactions_PFL_2026-05-01_to_2026-05-31_completed_\\d{4}-\\d{2}-\\d{2}T\\d{6}Z_${String(list.total)}-rows\\.csv"`),
+      );
+      expect(lines.length - 1).toBe(list.total);
       const progress = await b.fetch(`/api/transactions/export/progress?exportId=${exportId}`);
       expect(progress.body).toMatchObject({ state: "done", rowsDone: list.total, expectedRows: list.total });
     });
@@ -549,7 +552,7 @@ describe("exports of 25,000 rows", () => {
     const res = await b.fetch("/api/transactions/export?format=csv");
     expect(res.status).toBe(200);
     const lines = res.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
-    const ids = lines.slice(2).map((l) => l.split(",").at(-1) ?? "");
+    const ids = lines.slice(1).map((l) => l.split(",").at(-1) ?? "");
     const db = new Database(upstream.dbPath, { readonly: true });
     const expected = db.prepare("SELECT t.id FROM transactions t JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL' ORDER BY t.at_utc DESC, t.pk DESC").pluck().all() as string[];
     db.close();
@@ -645,7 +648,7 @@ async function stallThenRead(request: ClientRequest, pages: () => number, before
   response.on("data", (chunk: string) => (text += chunk));
   response.resume();
   await once(response, "end");
-  const ids = text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "").slice(2).map((l) => l.split(",").at(-1) ?? "");
+  const ids = text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "").slice(1).map((l) => l.split(",").at(-1) ?? "");
   expect(ids).toHaveLength(100_000);
   expect(new Set(ids).size).toBe(100_000);
   expect(pages() - before).toBe(500); // one request per page of 200, nothing fetched twice
