@@ -59,26 +59,29 @@ export type SessionProblem = "missing" | "expired_idle" | "expired_absolute" | "
 /**
  * The caller's session, checked here in every data route (the page proxy is a convenience, not the boundary):
  * a valid seal, not revoked, within the idle and absolute timeouts. Rolls the idle timeout forward.
+ * `readOnly` (server pages, which may not set cookies): the same checks, without rolling or clearing the cookie —
+ * the page's own data requests do that.
  */
-export async function readSession(): Promise<{ session: ActiveSession } | { problem: SessionProblem }> {
+export async function readSession(options: { readOnly?: boolean } = {}): Promise<{ session: ActiveSession } | { problem: SessionProblem }> {
   const iron = await ironSession();
+  const readOnly = options.readOnly === true;
   const d = iron;
   if (!d.sid || !d.keyId || !d.secret || d.createdAt === undefined || d.lastSeenAt === undefined) return { problem: "missing" };
   const { session: cfg } = getConfig();
   const t = now();
   if (await revocations().isRevoked(d.sid)) {
-    iron.destroy();
+    if (!readOnly) iron.destroy();
     return { problem: "revoked" };
   }
   if (t - d.createdAt >= cfg.absoluteMs) {
-    iron.destroy();
+    if (!readOnly) iron.destroy();
     return { problem: "expired_absolute" };
   }
   if (t - d.lastSeenAt >= cfg.idleMs) {
-    iron.destroy();
+    if (!readOnly) iron.destroy();
     return { problem: "expired_idle" };
   }
-  if (t - d.lastSeenAt >= TOUCH_EVERY_MS) {
+  if (!readOnly && t - d.lastSeenAt >= TOUCH_EVERY_MS) {
     iron.lastSeenAt = t;
     await iron.save();
   }
