@@ -103,7 +103,13 @@ test("Enter on a focused row opens its detail", async ({ loggedInPage: page }) =
   await expect(page.getByTestId("detail-amount")).toBeVisible();
 });
 
-test("an unknown id shows the not-found message with a way back", async ({ loggedInPage: page }) => {
+test("an unknown id answers HTTP 404 with the not-found message and a way back", async ({ loggedInPage: page }) => {
+  // Both an id the upstream does not know and one that cannot be an id at all (refused without asking the upstream).
+  for (const id of ["00000000-0000-4000-8000-000000000000", "no such transaction!"]) {
+    const response = await page.goto(`/transactions/${encodeURIComponent(id)}`);
+    expect(response?.status(), id).toBe(404);
+    await expect(page.getByRole("heading", { name: "Transaction not found" })).toBeVisible();
+  }
   await page.goto("/transactions/no-such-transaction-000");
   await expect(page.getByRole("heading", { name: "Transaction not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to transactions" })).toHaveAttribute("href", "/transactions");

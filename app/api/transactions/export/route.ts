@@ -15,6 +15,7 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   // Page 1 first, before any byte is sent: a missing scope or an unreachable upstream is still a clear JSON error.
   const firstPage = await fleetApi().listTransactions(session.credentials, { ...filters, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk" });
   const meta = { filters, generatedAt: new Date(now()), customer: { name: session.customerName ?? "", code: session.customerCode }, expectedRows: firstPage.total };
+  // Registered before the Response is returned: the page starts polling only once it has the response, so no poll is too early.
   const progress = q.exportId ? trackExport(session.sid, q.exportId, firstPage.total) : undefined;
 
   // Stops the upstream walk when the browser goes away (the stream's cancel does too).
