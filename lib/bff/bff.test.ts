@@ -298,6 +298,92 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       }
     });
 
+    it("search finds a transaction by its reference (transaction_id), which the upstream's search does not match, reading few pages", async () => {
+      const b = await loggedIn();
+      type ListBody = { total: number; pages: number; items: { id: string; reference: string; status: string }[] };
+      // A reference deep in the list: page 80 of 200-row pages (the lookup's cache is separate from the list's).
+      const deep = (await b.fetch("/api/transactions?page=80&limit=200")).body as ListBody;
+      const wanted = deep.items[117];
+      expect(wanted).toBeDefined();
+      if (wanted === undefined) return;
+      expect(wanted.reference).toMatch(/^[A-Z]{2}\d{10}$/);
+      const pages = deep.pages;
+      expect(pages).toBeGreaterThan(100);
+      // The upstream itself does not find it (the reason for the lookup).
+      const direct = await fetch(`${upstream.baseUrl}/transactions?search=${wanted.reference}`, { headers: { Authorization: `Basic ${Buffer.from(`${upstream.keys["demo-full"].keyId}:${upstream.keys["demo-full"].secret}`).toString("base64")}` } });
+      const directBody = (await direct.json()) as { data?: { total: number }; total?: number };
+      expect(directBody.data?.total ?? directBody.total).toBe(0);
+
+      const before = upstreamRequests(upstream).filter(isListCall).length;
+      const found = (await b.fetch(`/api/transactions?search=${wanted.reference.toLowerCase()}&limit=50`)).body as ListBody;
+      expect(found.total).toBe(1);
+      expect(found.items.map((t) => t.id)).toEqual([wanted.id]);
+      // Bisecting the newest-first pages on the references' order: page 1 and about log2(pages) more, not a walk.
+      const spent = upstreamRequests(upstream).filter(isListCall).length - before;
+      expect(spent).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(pages)));
+      // The list's other filters still apply: the reference with another status is not there.
+      const otherStatus = wanted.status === "failed" ? "completed" : "failed";
+      expect(((await b.fetch(`/api/transactions?search=${wanted.reference}&status=${otherStatus}`)).body as ListBody).total).toBe(0);
+      // A reference nobody has: an empty list, at the same small cost.
+      const beforeMissing = upstreamRequests(upstream).filter(isListCall).length;
+      expect(((await b.fetch("/api/transactions?search=FF0000000001")).body as ListBody).total).toBe(0);
+      expect(upstreamRequests(upstream).filter(isListCall).length - beforeMissing).toBeLessThanOrEqual(2 + Math.ceil(Math.log2(pages)));
+      // The export of that search holds that one transaction, as the list shows it.
+      const csv = await b.fetch(`/api/transactions/export?format=csv&search=${wanted.reference}`);
+      expect(csv.status).toBe(200);
+      const lines = csv.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(wanted.reference);
+      // And its totals are that transaction's.
+      const totals = (await b.fetch(`/api/transactions/totals?search=${wanted.reference}`)).body as { state: string; transactions: number };
+      expect(totals).toMatchObject({ state: "summed", transactions: 1 });
+    });
+
+    it("GET /api/transactions/totals: the filtered set's count, gallons and amount, exact; too large a set is not walked", async () => {
+      const b = await loggedIn();
+      const filter = "from=2026-05-01&to=2026-05-31";
+      type Row = { status: string; gallons: string; amount: string };
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const body = (await b.fetch(`/api/transactions?${filter}&limit=200&page=${String(page)}`)).body as { pages: number; items: Row[] };
+        rows.push(...body.items);
+        if (page >= body.pages) break;
+      }
+      const minor = (value: string, digits: number) => {
+        const [whole = "0", fraction = ""] = value.replace("-", "").split(".");
+        const n = BigInt(whole + fraction.padEnd(digits, "0"));
+        return value.startsWith("-") ? -n : n;
+      };
+      const show = (n: bigint, digits: number) => {
+        const text = (n < 0n ? -n : n).toString().padStart(digits + 1, "0");
+        return `${n < 0n ? "-" : ""}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+      };
+      const charged = rows.filter((r) => r.status !== "failed");
+      const res = await b.fetch(`/api/transactions/totals?${filter}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        state: "summed",
+        transactions: rows.length,
+        failed: rows.length - charged.length,
+        gallons: show(charged.reduce((sum, r) => sum + minor(r.gallons, 3), 0n), 3),
+        amount: show(charged.reduce((sum, r) => sum + minor(r.amount, 2), 0n), 2),
+      });
+      // With the status filter: only failed rows, which are not charged.
+      const failed = (await b.fetch(`/api/transactions/totals?${filter}&status=failed`)).body;
+      expect(failed).toEqual({ state: "summed", transactions: rows.length - charged.length, failed: rows.length - charged.length, gallons: "0.000", amount: "0.00" });
+      // The whole history (25,000 rows) is more than 5,000: one request tells the count, no walk.
+      const before = upstreamRequests(upstream).filter(isListCall).length;
+      const all = (await b.fetch("/api/transactions/totals")).body as { state: string; transactions: number; maxRows: number };
+      expect(all.state).toBe("too_many");
+      expect(all.maxRows).toBe(5000);
+      expect(all.transactions).toBe(((await b.fetch("/api/transactions?limit=1")).body as { total: number }).total);
+      expect(upstreamRequests(upstream).filter(isListCall).length - before).toBeLessThanOrEqual(2);
+      // Bad input is a 400 naming it.
+      const bad = await b.fetch("/api/transactions/totals?from=2026-05-02&to=2026-05-01");
+      expect(bad.status).toBe(400);
+      expect(errorMessageOf(bad.body)).toContain("from");
+    });
+
     it.each([
       ["/api/transactions?limit=0", "limit"],
       ["/api/transactions?limit=201", "limit"],

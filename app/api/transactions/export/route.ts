@@ -3,6 +3,7 @@ import { now } from "@/lib/bff/clock";
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
 import { trackExport } from "@/lib/bff/export-progress";
 import { ExportQuery } from "@/lib/bff/params";
+import { findByReferenceCached, isReferenceLike, withoutSearch } from "@/lib/bff/reference-search";
 import { logger } from "@/lib/bff/log";
 import { fleetApi } from "@/lib/bff/upstream";
 import { keyFingerprint, TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
@@ -13,7 +14,13 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   const q = parseQuery(request, ExportQuery);
   const filters: TransactionFilter = { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
   // Page 1 first, before any byte is sent: a missing scope or an unreachable upstream is still a clear JSON error.
-  const firstPage = await fleetApi().listTransactions(session.credentials, { ...filters, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk" });
+  // A reference search exports what the list shows: the rows the reference lookup found (one page, so the walk
+  // below asks the upstream for nothing more); the upstream's own search does not match references.
+  const byReference = filters.search !== undefined && isReferenceLike(filters.search) ? (await findByReferenceCached(session.credentials, withoutSearch(filters), filters.search, request.signal)).matches : [];
+  const firstPage =
+    byReference.length > 0
+      ? { page: 1, limit: TRANSACTIONS_PAGE_MAX, total: byReference.length, pages: 1, items: byReference }
+      : await fleetApi().listTransactions(session.credentials, { ...filters, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk" });
   const meta = { filters, generatedAt: new Date(now()), customer: { name: session.customerName ?? "", code: session.customerCode }, expectedRows: firstPage.total };
   // Registered before the Response is returned: the page starts polling only once it has the response, so no poll is too early.
   const progress = q.exportId ? trackExport(session.sid, q.exportId, firstPage.total) : undefined;
