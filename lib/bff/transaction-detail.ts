@@ -1,9 +1,8 @@
 import "server-only";
-import { credentialKey, isFleetApiError } from "@/lib/fleet-api";
+import { credentialKey } from "@/lib/fleet-api";
 import type { TransactionDetail } from "@/lib/model";
 import { cache } from "./cache";
 import { getConfig } from "./config";
-import { BffError } from "./errors";
 import { checkId } from "./params";
 import { readSession, type ActiveSession } from "./session";
 import { fleetApi } from "./upstream";
@@ -30,6 +29,9 @@ export async function isUnknownTransaction(id: string): Promise<boolean> {
     await getTransactionDetail(result.session, id);
     return false;
   } catch (error) {
-    return (error instanceof BffError && error.code === "not_found") || (isFleetApiError(error) && error.code === "not_found");
+    // By its code, not `instanceof`: a server page and the route handlers are separate module graphs in Next, and
+    // the one upstream client of the process (kept on globalThis) may have been made by the other one, so its
+    // FleetApiError class is not this graph's.
+    return typeof error === "object" && error !== null && "code" in error && error.code === "not_found";
   }
 }
