@@ -85,7 +85,8 @@ export async function findByReference(
   let pagesRead = 1;
   const walk = async (): Promise<ReferenceLookup> => {
     const matches: Transaction[] = [];
-    for await (const t of client.iterateTransactions(credentials, rest, { ...callOptions, firstPage: first, pageSize: TRANSACTIONS_PAGE_MAX, onProgress: (p) => (pagesRead = p.pagesDone) })) {
+    // At bulk priority: up to one request per 200 rows must not hold up what other pages of this key wait for.
+    for await (const t of client.iterateTransactions(credentials, rest, { ...callOptions, priority: "bulk", firstPage: first, pageSize: TRANSACTIONS_PAGE_MAX, onProgress: (p) => (pagesRead = p.pagesDone) })) {
       if (t.reference.toUpperCase() === wanted) matches.push(t);
     }
     return { matches, method: "walk", pagesRead };
