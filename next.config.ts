@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { BASELINE_HEADERS } from "./lib/bff/baseline-headers";
 
 // Turbopack is the default bundler in Next 16: a `webpack` key here would fail the build.
 const nextConfig: NextConfig = {
@@ -6,20 +7,11 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   typedRoutes: true,
   typescript: { tsconfigPath: "tsconfig.build.json" },
-  // The proxy sets the full set (CSP with a nonce) on pages and API routes; static files and prefetches skip the
-  // proxy, so these baseline headers cover every response.
+  // Every response gets these baseline headers, a CSP that allows nothing included; the proxy replaces them with the
+  // full set (a CSP with a nonce on pages) on everything it handles, so a response that skips the proxy (static
+  // files, prefetches) is still strict.
   headers() {
-    return Promise.resolve([
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-        ],
-      },
-    ]);
+    return Promise.resolve([{ source: "/:path*", headers: [...BASELINE_HEADERS] }]);
   },
 };
 

@@ -44,11 +44,15 @@ export function proxy(request: NextRequest): NextResponse {
 
 export const config: ProxyConfig = {
   matcher: [
-    // Pages: everything except data routes, build output, image optimisation and files from public/. Prefetches are
-    // skipped as the Next.js CSP guide recommends: the navigation that follows passes through here anyway.
+    // Pages: everything except data routes and the real static paths — build output (/_next/static/), image
+    // optimisation (/_next/image), the dev server's HMR socket and the files of public/ (favicon.svg, basemap/). Not
+    // "anything ending in .json or .js": /transactions/x.json is a page path and must get the CSP and the sign-in
+    // redirect. A new file or folder in public/ must be added
+    // here (a test checks every file of public/ is skipped; Next reads this config statically, so it stays a literal). Prefetches are skipped as the Next.js CSP guide
+    // recommends: the navigation that follows passes through here anyway. What skips the proxy keeps the baseline
+    // headers of next.config.ts (a CSP that allows nothing).
     {
-      source:
-        "/((?!api(?:/|$)|_next/static|_next/image|favicon\\.svg|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|txt|xml|json|webmanifest|css|js|map|woff2?)$).*)",
+      source: "/((?!api(?:/|$)|_next/static/|_next/image$|_next/webpack-hmr$|favicon\\.svg$|basemap/).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

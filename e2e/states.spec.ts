@@ -154,6 +154,13 @@ test.describe("sign-in failures each get their own message", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/login");
   });
 
+  test("a key whose allow-list lacks this server's address", async ({ page, demoKeys, profile }) => {
+    test.skip(profile === "primary", "the primary description has no allow-list rule");
+    await signInThroughForm(page, demoKeys["demo-allowlist"]);
+    await expect(pageAlerts(page)).toContainText(/refused this key from this server's address: its allow-list must include the dashboard server/);
+    await expect(pageAlerts(page)).not.toContainText(/revoked/);
+  });
+
   test("an upstream that is down", async ({ page, demoKeys, profile }) => {
     test.setTimeout(60_000);
     await setSandboxFaults(profile, { errorRate: 1 });

@@ -31,6 +31,13 @@ export const API_PREFIX = "/api/v1";
 /** The whole HTTP surface: /api/v1/**, the OpenAPI document, /healthz. */
 export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const { db, config } = options;
+  // With control on, the clock can be moved forward (PUT /sandbox/clock) so a client's test can reach a token's last
+  // minute without waiting an hour. Installed before anything reads `config.now`.
+  const clock = { offsetMs: 0 };
+  if (config.control) {
+    const base = config.now;
+    config.now = () => base() + clock.offsetMs;
+  }
   const deps: RouteDeps = {
     db,
     config,
@@ -79,7 +86,7 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   app.get(`${API_PREFIX}/docs/openapi`, (c) => c.json(document));
   app.get("/api/docs/openapi", (c) => c.json(document));
   app.route(API_PREFIX, v1);
-  if (config.control) app.route("/sandbox", controlRoutes(config));
+  if (config.control) app.route("/sandbox", controlRoutes(config, clock));
 
   app.notFound((c) => c.json(errorBody(config.profile, "not_found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
   app.onError((error, c) => {

@@ -191,7 +191,38 @@ describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => 
     expect((await api.get("/locations?limit=1", token)).status).toBe(200);
   });
 
+  it("answers Basic credentials over the key's budget with 429 before checking the secret, and such a call is no failed check", async () => {
+    const small = await startTestSandbox({ profile, budget: 2, failedAuthBudget: 1 });
+    try {
+      const smallApi = client(small.baseUrl);
+      const { keyId, secret } = creds("demo-full");
+      small.clock.ms = Math.ceil(small.clock.ms / 60_000) * 60_000 + 10_000; // 10 s into a window
+      expect((await smallApi.get("/account-details", basic(keyId, secret))).status).toBe(200);
+      expect((await smallApi.get("/account-details", basic(keyId, secret))).status).toBe(200);
+      for (const pair of [basic(keyId, "ffs_wrong"), basic(keyId, secret)]) {
+        const res = await smallApi.get("/account-details", pair);
+        expect(res.status).toBe(429);
+        expect(errorCode(res.body)).toBe("rate_limited");
+        expect(res.headers.get("retry-after")).toBe("50");
+      }
+      // Had the wrong secret been checked, it would have spent the address's one failed check: this would be 429.
+      expect((await smallApi.auth(keyId, "ffs_another-guess")).status).toBe(401);
+    } finally {
+      await small.close();
+    }
+  });
+
   if (profile === "alternative") {
+    it("gives an address the key's allow-list excludes the same answer whether the secret is right or wrong", async () => {
+      const { keyId, secret } = creds("demo-allowlist");
+      const strip = (res: { status: number; text: string }) => ({ status: res.status, text: res.text });
+      const [right, wrong] = [await api.auth(keyId, secret), await api.auth(keyId, "ffs_wrong-guess")];
+      expect(strip(wrong)).toEqual(strip(right));
+      expect(right.status).toBe(401);
+      expect(errorMessage(right.body)).toMatch(/allow-list/);
+      expect(strip(await api.get("/account-details", basic(keyId, "ffs_wrong-guess")))).toEqual(strip(await api.get("/account-details", basic(keyId, secret))));
+    });
+
     it("applies the allow-list rule: a key whose list excludes loopback gets 401, a key listing it works", async () => {
       const { keyId, secret } = creds("demo-allowlist");
       expect((await api.auth(keyId, secret)).status).toBe(401);

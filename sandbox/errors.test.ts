@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NO_FAULTS, PROFILES } from "./config";
 import { parseFaultHeader } from "./http/faults";
 import { schemasFor } from "./routes/schemas";
-import { client, errorCode, startTestSandbox, type TestSandbox } from "./test/harness";
+import { client, creds, errorCode, startTestSandbox, type TestSandbox } from "./test/harness";
 
 describe.each(PROFILES)("errors and faults (%s profile)", (profile) => {
   let sb: TestSandbox;
@@ -132,6 +132,34 @@ describe.each(PROFILES)("/sandbox/faults, the run-time fault control (%s profile
       expect(await (await fetch(`${sb.origin}/sandbox/faults`)).json()).toEqual(NO_FAULTS);
     } finally {
       await sb.close();
+    }
+  });
+});
+
+describe.each(PROFILES)("/sandbox/clock, the run-time clock control (%s profile)", (profile) => {
+  it("runs the sandbox's clock ahead (tokens count down by it), only forward, and only with control on", async () => {
+    const sb = await startTestSandbox({ profile, control: true });
+    try {
+      const api = client(sb.baseUrl);
+      const { keyId, secret } = creds("demo-full");
+      const first = await api.auth(keyId, secret);
+      const put = (offsetMs: number) => fetch(`${sb.origin}/sandbox/clock`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs }) });
+      expect((await put(3_540_000)).status).toBe(200);
+      expect(await (await fetch(`${sb.origin}/sandbox/clock`)).json()).toEqual({ offsetMs: 3_540_000 });
+      const inLastMinute = await api.auth(keyId, secret);
+      expect(inLastMinute.body.access_token).toBe(first.body.access_token);
+      expect(inLastMinute.body.expires_in).toBe(60);
+      expect((await put(1_000)).status).toBe(400); // never backwards
+      expect((await put(3_600_000)).status).toBe(200);
+      expect((await api.auth(keyId, secret)).body.access_token).not.toBe(first.body.access_token);
+    } finally {
+      await sb.close();
+    }
+    const plain = await startTestSandbox({ profile });
+    try {
+      expect((await fetch(`${plain.origin}/sandbox/clock`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs: 1 }) })).status).toBe(404);
+    } finally {
+      await plain.close();
     }
   });
 });

@@ -3,11 +3,12 @@
 // missing or older than its sources. Not in Playwright's globalSetup: Playwright starts its webServers (which serve this build) first.
 // The lock directory is the one test/app-process.ts uses, so a vitest run building at the same time is waited for.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { buildState } from "./build-state";
+import { chromiumTool, ensureTools } from "./system-packages";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
@@ -15,25 +16,12 @@ const LOCK = path.join(ROOT, ".next-build-lock");
 
 const LOCK_WAIT_MS = 15 * 60_000;
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-function ensureChromium(): boolean {
-  if (existsSync(CHROMIUM)) return true;
-  if (process.getuid?.() !== 0) {
-    console.error(`[prepare-e2e] ${CHROMIUM} is missing: install Debian's Chromium (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
-    return false;
-  }
-  console.log("[prepare-e2e] installing Debian's chromium with apt (once)…");
-  const install = () => spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit" }).status === 0;
-  if (!install()) {
-    spawnSync("apt-get", ["update"], { stdio: "inherit" });
-    if (!install()) return false;
-  }
-  return existsSync(CHROMIUM);
-}
-
 async function main(): Promise<number> {
-  if (!ensureChromium()) return 1;
+  const tools = ensureTools([chromiumTool()], "[prepare-e2e]");
+  if (!tools.ok) {
+    console.error(tools.message);
+    return 1;
+  }
   const startedAt = Date.now();
   let saidWaiting = false;
   for (;;) {

@@ -6,9 +6,10 @@ import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 
 
-async function isListening(port: number): Promise<boolean> {
+/** Whether anything answers HTTP on host:port (127.0.0.2 is loopback too: Linux routes all of 127/8 to lo). */
+async function isListening(port: number, host = "127.0.0.1"): Promise<boolean> {
   try {
-    await fetch(`http://127.0.0.1:${String(port)}/`, { signal: AbortSignal.timeout(2000) });
+    await fetch(`http://${host}:${String(port)}/`, { signal: AbortSignal.timeout(2000) });
     return true;
   } catch {
     return false;
@@ -99,11 +100,33 @@ describe("npm start (scripts/start.ts)", () => {
     await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
     expect(run.output()).toContain("http://127.0.0.1:9/api/v1");
     expect(await isListening(sandboxPort)).toBe(false);
+    // Without HOST the app listens on 127.0.0.1 only, not on every interface: another address of this machine
+    // (127.0.0.2, which a wildcard listener would answer) gets no answer.
+    expect(await isListening(appPort, "127.0.0.1")).toBe(true);
+    expect(await isListening(appPort, "127.0.0.2")).toBe(false);
     // No sandbox started by us: no demo key offered.
     expect(await (await fetch(`http://127.0.0.1:${String(appPort)}/login`)).text()).not.toContain("Sign in with the demo key");
     run.child.kill("SIGTERM");
     expect(await exitOf(run.child)).toBe(0);
   }, 200_000);
+
+  it("listens where HOST says, and only there", async () => {
+    const appPort = await freePort();
+    const run = launch({ PORT: String(appPort), HOST: "127.0.0.2", FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
+    cleanups.push(() => { killGroup(run.child); });
+    await run.waitFor(new RegExp(`Dashboard: http://127\\.0\\.0\\.2:${String(appPort)}`), 170_000);
+    expect(await isListening(appPort, "127.0.0.2")).toBe(true);
+    expect(await isListening(appPort, "127.0.0.1")).toBe(false);
+    run.child.kill("SIGTERM");
+    expect(await exitOf(run.child)).toBe(0);
+  }, 200_000);
+
+  it("refuses a bad HOST with a clear message", async () => {
+    const run = launch({ HOST: "http://0.0.0.0:3000", FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
+    cleanups.push(() => { killGroup(run.child); });
+    expect(await exitOf(run.child)).toBe(2);
+    expect(run.output()).toMatch(/HOST must be an address or host name to listen on, e\.g\. 127\.0\.0\.1/);
+  }, 30_000);
 
   it("refuses a bad PORT with a clear message", async () => {
     const run = launch({ PORT: "http", FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });

@@ -1,12 +1,16 @@
 // `npm start`: the one command that runs the whole product on a fresh machine.
 //
+// The app listens on 127.0.0.1 (this machine only) unless HOST says otherwise: exposing it (HOST=0.0.0.0) is for a
+// deployment behind a TLS-terminating proxy, with SESSION_SECRET etc. set (README "Security: what a deployment must
+// provide"). The sandbox always listens on 127.0.0.1.
+//
 // Without FLEET_API_BASE_URL it starts the reference sandbox (sandbox/cli.ts) and points the app at it; with it, the app
 // talks to that upstream and no sandbox runs. The app is built once when no production build exists, then served with
 // `next start`. Ctrl-C / SIGTERM stops everything; if one child dies, the other is stopped and we exit non-zero.
 import nextEnv from "@next/env";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { createServer, isIP } from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -19,6 +23,7 @@ const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 const SANDBOX_ENTRY = path.join(ROOT, "sandbox/cli.ts");
 
 const DEFAULT_APP_PORT = 3000;
+const DEFAULT_APP_HOST = "127.0.0.1";
 const DEFAULT_SANDBOX_PORT = 4010;
 const MIN_PORT = 1;
 const MAX_PORT = 65_535;
@@ -45,6 +50,8 @@ type StopSignal = (typeof STOP_SIGNALS)[number];
 
 interface Config {
   appPort: number;
+  /** The address the app listens on (`next start -H`). */
+  appHost: string;
   sandboxPort: number;
   /** The upstream Fleet Fuel API base URL, or undefined to start the sandbox. */
   upstream: string | undefined;
@@ -88,6 +95,31 @@ function parsePort(name: string, raw: string | undefined, fallback: number, erro
   return port;
 }
 
+/** An IP address or a host name to listen on; anything else (a URL, a port, spaces) is refused. */
+function parseHost(raw: string | undefined, errors: string[]): string {
+  const value = raw?.trim() ?? "";
+  if (value === "") return DEFAULT_APP_HOST;
+  const isHostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value);
+  if (isIP(value) === 0 && !isHostName) {
+    errors.push(`HOST must be an address or host name to listen on, e.g. 127.0.0.1 (the default: this machine only) or 0.0.0.0 (every interface); got ${JSON.stringify(raw)}.`);
+    return DEFAULT_APP_HOST;
+  }
+  return value;
+}
+
+/** Where this script itself reaches the app: a wildcard address is reached on loopback. */
+function probeHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
+/** The address to open in a browser: localhost for this machine's loopback (as before HOST existed). */
+function browserHost(host: string): string {
+  if (host === "127.0.0.1" || host === "::1" || host === "localhost") return "localhost";
+  return probeHost(host);
+}
+
 function parseUpstream(raw: string | undefined, errors: string[]): string | undefined {
   const value = raw?.trim() ?? "";
   if (value === "") return undefined;
@@ -109,6 +141,7 @@ function parseUpstream(raw: string | undefined, errors: string[]): string | unde
 function readConfig(env: NodeJS.ProcessEnv): Config {
   const errors: string[] = [];
   const appPort = parsePort("PORT", env.PORT, DEFAULT_APP_PORT, errors);
+  const appHost = parseHost(env.HOST, errors);
   const sandboxPort = parsePort("SANDBOX_PORT", env.SANDBOX_PORT, DEFAULT_SANDBOX_PORT, errors);
   const upstream = parseUpstream(env.FLEET_API_BASE_URL, errors);
   if (errors.length === 0 && upstream === undefined && appPort === sandboxPort) {
@@ -119,7 +152,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     for (const error of errors) console.error(`  - ${error}`);
     process.exit(EXIT_BAD_CONFIG);
   }
-  return { appPort, sandboxPort, upstream };
+  return { appPort, appHost, sandboxPort, upstream };
 }
 
 function requireFile(file: string, hint: string): void {
@@ -424,15 +457,16 @@ async function main(): Promise<void> {
   const appEnv: NodeJS.ProcessEnv = { ...process.env, ...demoEnv, FLEET_API_BASE_URL: upstream, PORT: String(config.appPort) };
   await buildIfNeeded(appEnv);
 
-  spawnService("app", [...appNodeArgs(appEnv), NEXT_BIN, "start", "-p", String(config.appPort)], appEnv);
+  spawnService("app", [...appNodeArgs(appEnv), NEXT_BIN, "start", "-p", String(config.appPort), "-H", config.appHost], appEnv);
   await waitForHttp({
-    url: `http://127.0.0.1:${config.appPort}/`,
+    url: `http://${probeHost(config.appHost)}:${config.appPort}/`,
     what: "app",
     timeoutMs: APP_READY_TIMEOUT_MS,
     // Any HTTP answer means the server is up; what a page returns is the app's business.
     isReady: () => true,
   });
-  log(`Dashboard: http://localhost:${config.appPort}`);
+  const exposed = config.appHost === "0.0.0.0" || config.appHost === "::";
+  log(`Dashboard: http://${browserHost(config.appHost)}:${config.appPort}${exposed ? ` (listening on every interface: HOST=${config.appHost})` : ""}`);
 }
 
 main().catch((error: unknown) => {

@@ -20,6 +20,8 @@ export interface SandboxProcess {
   dbPath: string;
   /** What the sandbox printed: with `log: true`, one line per request ("GET /api/v1/transactions 200 1.2ms"). */
   output(): string;
+  /** Runs the sandbox's command line on its database (e.g. `keys create`, `keys revoke`), `--json` added; its output. */
+  cli(...args: string[]): Promise<string>;
   /** Adds transactions for a customer "now", the way new ones arrive at a provider. Returns their ids. */
   addTransactions(count: number, customer?: string): Promise<string[]>;
   stop(): Promise<void>;
@@ -62,6 +64,7 @@ export async function startSandboxProcess(options: { profile?: SandboxProfile; a
     keys,
     dbPath: db,
     output: () => output,
+    cli,
     addTransactions: async (count, customer = "PFL") => (JSON.parse(await cli("transactions", "add", "--customer", customer, "--count", String(count))) as { ids: string[] }).ids,
     stop: async () => {
       if (child.exitCode === null) {

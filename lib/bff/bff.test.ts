@@ -150,9 +150,24 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(errorCodeOf(res.body)).toBe("csrf_rejected");
     });
 
-    it("the test clock hook is not there without its token", async () => {
+    it("refuses a data request from a sibling subdomain (same-site) or with an unknown Sec-Fetch-Site; accepts same-origin and none", async () => {
+      const b = await loggedIn();
+      for (const site of ["same-site", "websocket"]) {
+        const res = await b.fetch("/api/account", { headers: { "Sec-Fetch-Site": site } });
+        expect(res.status, site).toBe(403);
+        expect(errorCodeOf(res.body)).toBe("csrf_rejected");
+        expect(errorMessageOf(res.body)).toMatch(/data requests are answered only for the dashboard's own pages/);
+      }
+      for (const site of ["same-origin", "none"]) expect((await b.fetch("/api/account", { headers: { "Sec-Fetch-Site": site } })).status, site).toBe(200);
+    });
+
+    it("the test clock hook is not there without its token, nor with a wrong one", async () => {
       const res = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs: 1 }) });
       expect(res.status).toBe(404);
+      for (const token of [`${TEST_HOOKS_TOKEN.slice(0, -1)}x`, TEST_HOOKS_TOKEN.slice(0, 8), `${TEST_HOOKS_TOKEN}x`]) {
+        const wrong = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": token }, body: JSON.stringify({ offsetMs: 1 }) });
+        expect(wrong.status, token).toBe(404);
+      }
     });
 
     it("a login over a running session ends the old one", async () => {
@@ -525,6 +540,36 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(nonce).toBeDefined();
       expect(two.res.headers.get("content-security-policy")).not.toContain(nonce ?? "none");
       expect(one.res.headers.get("permissions-policy")).toContain("geolocation=(self)");
+      // The proxy's CSP replaces the baseline of next.config.ts: one policy, not two (a browser would enforce both).
+      expect(csp).not.toContain("default-src 'none'");
+    });
+
+    it("a page path ending like a file (/transactions/x.json) still gets the proxy: the sign-in redirect, or the page CSP", async () => {
+      for (const path of ["/transactions/x.json", "/stations/x.js", "/x.css"]) {
+        const anonymous = await browser().fetch(path, { headers: { Accept: "text/html" } });
+        expect(anonymous.status, path).toBe(307);
+        expect(anonymous.res.headers.get("location"), path).toContain(`/login?next=${encodeURIComponent(path)}`);
+      }
+      const b = await loggedIn();
+      const page = await b.fetch("/transactions/x.json", { headers: { Accept: "text/html" } });
+      expect(page.res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    });
+
+    it("responses that skip the proxy (static files, public files, prefetches) carry the baseline CSP that allows nothing", async () => {
+      const b = await loggedIn();
+      const login = await browser().fetch("/login", { headers: { Accept: "text/html" } });
+      const chunk = /src="(\/_next\/static\/[^"]+\.js)"/.exec(login.text)?.[1];
+      expect(chunk).toBeDefined();
+      for (const path of [chunk ?? "", "/favicon.svg", "/basemap/us-states-10m.json"]) {
+        const res = await browser().fetch(path, { raw: true });
+        expect(res.status, path).toBe(200);
+        expect(res.res.headers.get("content-security-policy"), path).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.res.headers.get("x-content-type-options"), path).toBe("nosniff");
+        await res.res.body?.cancel();
+      }
+      const prefetch = await b.fetch("/transactions", { headers: { Accept: "text/x-component", RSC: "1", "Next-Router-Prefetch": "1" }, raw: true });
+      expect(prefetch.res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      await prefetch.res.body?.cancel();
     });
   });
 

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,5 +85,29 @@ describe("parseConfig", () => {
 
   it("drops Secure and the __Host- prefix only when asked", () => {
     expect(parseConfig({ SESSION_SECRET: LONG, SESSION_INSECURE_COOKIE: "true" }).session).toMatchObject({ secureCookie: false, cookieName: "ffd_session" });
+  });
+
+  it("keeps signed-out sessions in .data/sessions.db by default, or in SESSION_DB (relative to the app's folder)", () => {
+    const cwd = tempDir();
+    expect(parseConfig({ SESSION_SECRET: LONG }, { cwd }).session.dbPath).toBe(join(cwd, ".data/sessions.db"));
+    expect(parseConfig({ SESSION_SECRET: LONG, SESSION_DB: " state/revoked.db " }, { cwd }).session.dbPath).toBe(join(cwd, "state/revoked.db"));
+    expect(parseConfig({ SESSION_SECRET: LONG, SESSION_DB: "/var/lib/ffd/sessions.db" }, { cwd }).session.dbPath).toBe("/var/lib/ffd/sessions.db");
+  });
+
+  it("refuses a SESSION_DB that is a folder or lies under a file, saying what to give", () => {
+    const cwd = tempDir();
+    expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: ".data/" }, { cwd })).toThrow(/SESSION_DB must be a file path, e\.g\. \.data\/sessions\.db/);
+    expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: "." }, { cwd })).toThrow(/SESSION_DB must be a file path/);
+    expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: cwd }, { cwd })).toThrow(/SESSION_DB: .* is a folder/);
+    parseConfig({}, { cwd, warn: () => undefined }); // writes the file .data/session-secret
+    expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: ".data/session-secret/sessions.db" }, { cwd })).toThrow(/SESSION_DB: .*session-secret is a file/);
+  });
+});
+
+describe("env files", () => {
+  it("git ignores every env file that can hold secrets, and not the documented template", () => {
+    const ignored = (path: string) => spawnSync("git", ["check-ignore", "--no-index", "-q", path]).status === 0;
+    for (const path of [".env", ".env.local", ".env.production", ".env.production.local", ".env.development.local", ".env.test.local"]) expect(ignored(path), path).toBe(true);
+    expect(ignored(".env.example")).toBe(false);
   });
 });

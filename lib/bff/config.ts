@@ -1,7 +1,7 @@
 import "server-only";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { isLoopbackHost } from "@/lib/fleet-api";
 
@@ -42,6 +42,12 @@ const EnvSchema = z.object({
   SESSION_INSECURE_COOKIE: flag("SESSION_INSECURE_COOKIE", false),
   SESSION_IDLE_MINUTES: int("SESSION_IDLE_MINUTES", 30, 1, 24 * 60),
   SESSION_ABSOLUTE_HOURS: int("SESSION_ABSOLUTE_HOURS", 12, 1, 24 * 30),
+  // Where signed-out sessions are remembered (unless REDIS_URL is set): a file path, relative to the app's directory.
+  SESSION_DB: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? DEFAULT_SESSION_DB : v.trim()))
+    .pipe(z.string().refine((v) => !/[\\/]$/.test(v) && v !== "." && v !== "..", { error: "SESSION_DB must be a file path, e.g. .data/sessions.db (not a folder)" })),
   CACHE_TTL_ACCOUNT_SECONDS: int("CACHE_TTL_ACCOUNT_SECONDS", 30, 0, 3600),
   CACHE_TTL_TRANSACTIONS_SECONDS: int("CACHE_TTL_TRANSACTIONS_SECONDS", 20, 0, 3600),
   CACHE_TTL_SUMMARY_SECONDS: int("CACHE_TTL_SUMMARY_SECONDS", 60, 0, 3600),
@@ -91,11 +97,21 @@ const EnvSchema = z.object({
 
 const DEFAULT_UPSTREAM = "http://127.0.0.1:4010/api/v1";
 const SECRET_FILE = ".data/session-secret";
+const DEFAULT_SESSION_DB = ".data/sessions.db";
 const MIN_SECRET_LENGTH = 32;
 
 export interface BffConfig {
   upstream: { baseUrl: string; allowInsecureHttp: boolean; budget: number; windowMs: number; timeoutMs: number; isLocal: boolean };
-  session: { passwords: Record<string, string>; secureCookie: boolean; cookieName: string; idleMs: number; absoluteMs: number; generatedSecret: boolean };
+  session: {
+    passwords: Record<string, string>;
+    secureCookie: boolean;
+    cookieName: string;
+    idleMs: number;
+    absoluteMs: number;
+    generatedSecret: boolean;
+    /** Absolute path of the SQLite file of signed-out sessions (used when redisUrl is unset). */
+    dbPath: string;
+  };
   cacheTtlMs: { account: number; transactions: number; summary: number; locations: number };
   redisUrl: string | undefined;
   tileUrl: string | undefined;
@@ -127,6 +143,7 @@ export function getConfig(): BffConfig {
 
 export function parseConfig(env: Readonly<Record<string, string | undefined>>, options: { cwd?: string; warn?: (message: string) => void } = {}): BffConfig {
   const parsed = EnvSchema.safeParse(env);
+  const cwd = options.cwd ?? process.cwd();
   // Every problem is named at once: the schema's, and the checks across variables below (run on the raw values
   // when the schema failed).
   const problems: string[] = parsed.success ? [] : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
@@ -156,11 +173,13 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
   if (rawSecret !== "") {
     passwords = parsePasswords(rawSecret, problems);
   } else if (isLocal) {
-    passwords = { "1": localSecret(options.cwd ?? process.cwd(), options.warn ?? ((m) => { console.warn(m); })) };
+    passwords = { "1": localSecret(cwd, options.warn ?? ((m) => { console.warn(m); })) };
     generatedSecret = true;
   } else if (host !== "") {
     problems.push("SESSION_SECRET is required when the upstream is not this machine (at least 32 characters; give ids to rotate: 2:new,1:old)");
   }
+  const dbPath = parsed.success ? resolve(cwd, parsed.data.SESSION_DB) : "";
+  if (dbPath !== "") problems.push(...sessionDbProblems(dbPath));
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
   const secureCookie = !e.SESSION_INSECURE_COOKIE;
@@ -180,6 +199,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
       generatedSecret,
+      dbPath,
     },
     cacheTtlMs: {
       account: e.CACHE_TTL_ACCOUNT_SECONDS * 1000,
@@ -214,6 +234,16 @@ function parsePasswords(raw: string, problems: string[]): Record<string, string>
     out[id] = password;
   });
   return out;
+}
+
+/** SESSION_DB must be a file (or not exist yet) whose folder exists or can be created. */
+function sessionDbProblems(path: string): string[] {
+  if (existsSync(path) && statSync(path).isDirectory()) return [`SESSION_DB: ${path} is a folder; give a file path, e.g. .data/sessions.db`];
+  // The nearest existing ancestor must be a folder, or the file could never be created.
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    if (existsSync(dir)) return statSync(dir).isDirectory() ? [] : [`SESSION_DB: ${dir} is a file, so ${path} cannot be created under it`];
+    if (dirname(dir) === dir) return [];
+  }
 }
 
 /** For local use without SESSION_SECRET: a generated secret kept under .data/ with owner-only permissions. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCsrf } from "./csrf";
+import { checkCsrf, checkDataRequestSite } from "./csrf";
 
 const URL_OWN = "http://localhost:3000/api/session";
 
@@ -141,5 +141,23 @@ describe("checkCsrf: trustProxy", () => {
 
   it("still rejects a foreign Origin when trusted", () => {
     expect(checkCsrf(behindProxy({ origin: "https://evil.example" }), { trustProxy: true })).toMatch(/another site \(Origin https:\/\/evil\.example\)/);
+  });
+});
+
+describe("checkDataRequestSite (GET data routes)", () => {
+  const get = (fetchSite: string | null) => new Request("http://localhost:3000/api/account", { headers: fetchSite === null ? {} : { "sec-fetch-site": fetchSite } });
+
+  it("accepts the dashboard's own requests, an address typed or bookmarked, and browsers that send no Sec-Fetch-Site", () => {
+    expect(checkDataRequestSite(get("same-origin"))).toBeNull();
+    expect(checkDataRequestSite(get("none"))).toBeNull();
+    expect(checkDataRequestSite(get(" Same-Origin "))).toBeNull();
+    expect(checkDataRequestSite(get(null))).toBeNull();
+  });
+
+  it("refuses a sibling subdomain (same-site), another site (cross-site) and anything else, saying why", () => {
+    expect(checkDataRequestSite(get("same-site"))).toMatch(/another site on the same domain \(Sec-Fetch-Site: same-site\), so it was refused: data requests are answered only for the dashboard's own pages/);
+    expect(checkDataRequestSite(get("cross-site"))).toMatch(/came from another site \(Sec-Fetch-Site: cross-site\), so it was refused/);
+    expect(checkDataRequestSite(get("whatever"))).toMatch(/unknown Sec-Fetch-Site \("whatever"\)/);
+    expect(checkDataRequestSite(get(""))).toMatch(/unknown Sec-Fetch-Site/);
   });
 });

@@ -70,6 +70,19 @@ export function checkCsrf(request: Request, options: CsrfOptions = {}): string |
   return null;
 }
 
+/**
+ * For the data routes (`GET /api/**` behind withSession): a page of another site — or of a sibling subdomain — may
+ * navigate a user there (SameSite=Lax sends the cookie on top-level GETs, and `same-site` covers every subdomain of
+ * the registrable domain), which would spend the user's request budget. Only `same-origin` (our pages) and `none`
+ * (the user typed or bookmarked the address) are accepted; a browser that sends no Sec-Fetch-Site is let through,
+ * as in checkCsrf. Null when acceptable, else the reason for a 403 `csrf_rejected`.
+ */
+export function checkDataRequestSite(request: Request): string | null {
+  const fetchSite = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
+  if (fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none") return null;
+  return `${describeFetchSite(fetchSite)}, so it was refused: data requests are answered only for the dashboard's own pages. Open the dashboard itself and try again.`;
+}
+
 function describeFetchSite(value: string): string {
   switch (value) {
     case "cross-site":

@@ -8,6 +8,7 @@ export const BFF_ERROR_STATUS = {
   session_ended: 401,
   invalid_credentials: 401,
   csrf_rejected: 403,
+  address_refused: 403,
   scope_denied: 403,
   not_found: 404,
   payload_too_large: 413,
@@ -35,6 +36,8 @@ export function errorResponse(error: BffError, extraHeaders: Record<string, stri
   return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status, headers: { ...extraHeaders, ...error.headers } });
 }
 
+export const ADDRESS_REFUSED_MESSAGE = "The Fleet Fuel API refused this key from this server's address: its allow-list must include the dashboard server. Ask your Fleet Fuel administrator to add it.";
+
 const RESOURCE_NAMES: Record<string, string> = { read: "read", account: "account", transactions: "transactions", locations: "locations" };
 
 /** An upstream failure as what a person can act on. Never the upstream's raw body, never a secret. */
@@ -43,6 +46,17 @@ export function fromUpstream(error: FleetApiError): BffError {
     case "unauthenticated":
     case "invalid_credentials":
       return new BffError("session_ended", "The Fleet Fuel API no longer accepts this key (it may have been revoked). Please sign in again.");
+    case "address_refused":
+      // The key may be fine: the provider refuses it from this server's address. Signing in again cannot help.
+      return new BffError("address_refused", ADDRESS_REFUSED_MESSAGE);
+    case "too_many_failed_checks": {
+      const seconds = error.retryAfterSeconds ?? 60;
+      return new BffError(
+        "rate_limited",
+        `Too many failed key checks (wrong or revoked keys) reached the Fleet Fuel API from this dashboard in the last minute. To keep signing in working for everyone, please wait ${String(seconds)} s and try again.`,
+        { "Retry-After": String(seconds) },
+      );
+    }
     case "scope_denied": {
       const scope = error.scope === undefined ? "a needed" : `the ${RESOURCE_NAMES[error.scope] ?? error.scope}`;
       return new BffError("scope_denied", `Your API key lacks ${scope} scope${error.scope === "read" ? " for this data" : ""}. Ask your Fleet Fuel administrator for a key that includes it.`);

@@ -279,9 +279,25 @@ describe("neutralizeCell", () => {
     ["＝1+2", "'＝1+2"],
     ["Smith", "Smith"],
     ["", ""],
-    [" =1", " =1"],
     ["a=b", "a=b"],
     ["'quoted", "'quoted"],
+    // Leading whitespace and invisible characters do not hide a formula: spreadsheets skip them.
+    [" =1", "' =1"],
+    ["\u00a0=HYPERLINK(\"http://evil.example\",\"x\")", "'\u00a0=HYPERLINK(\"http://evil.example\",\"x\")"],
+    ["\u200b+cmd", "'\u200b+cmd"],
+    ["\n-1+1", "'\n-1+1"],
+    ["\t\t@SUM(A1)", "'\t\t@SUM(A1)"],
+    ["\ufeff\u2028\u3000=1", "'\ufeff\u2028\u3000=1"],
+    ["\u202e=1", "'\u202e=1"],
+    ["\r\n＝1", "'\r\n＝1"],
+    // NUL: some readers drop it, leaving the formula in front.
+    ["\0=1", "'\0=1"],
+    ["\0abc", "'\0abc"],
+    [" \0x", "' \0x"],
+    // Only the start counts, and plain text with spaces stays as it is.
+    ["\u00a0Smith", "\u00a0Smith"],
+    ["  leading spaces", "  leading spaces"],
+    ["a;b", "a;b"],
   ])("%j → %j", (input, output) => {
     expect(neutralizeCell(input)).toBe(output);
   });
@@ -340,6 +356,18 @@ describe("CSV export", () => {
     expect(data.some((r) => r[14] === "•••• 0000")).toBe(true); // leading zeros kept as text
   });
 
+  it("neutralises formulas hidden behind whitespace, invisible characters or NUL, and quotes every cell with ;", async () => {
+    const payloads = ['\u00a0=HYPERLINK("http://evil.example","x")', "\u200b+cmd", "\n-1+1", "\0=1", "a;b", "=1;2"];
+    const items = makeTransactions(payloads.length).map((t, i) => ({ ...t, station: { ...t.station, name: payloads[i] ?? "" } }));
+    const { bytes } = await readAll(exportTransactions("csv", fromList(items).rows, META));
+    const text = bytes.subarray(3).toString("utf8");
+    const data = parseCsv(text).slice(1);
+    expect(data.map((r) => r[8])).toEqual(payloads.map((p) => `'${p}`).map((p, i) => (i === 4 ? "a;b" : p)));
+    // A `;` locale splits an unquoted cell there: both cells holding one are quoted in the file itself.
+    expect(text).toContain(',"a;b",');
+    expect(text).toContain(`,"'=1;2",`);
+  });
+
   it("delivers each id once, in the order first seen", async () => {
     const items = makeTransactions(30);
     const withDuplicates = [...items.slice(0, 20), ...items.slice(10, 15), ...items.slice(20)];
@@ -365,7 +393,7 @@ describe("CSV export", () => {
     const text = bytes.subarray(3).toString("utf8");
     const records = parseCsv(text);
     expect(records).toHaveLength(1 + 10 + 1);
-    expect(text.endsWith("# export incomplete: The Fleet Fuel API asked us to wait 23 s; 'please' retry later\r\n")).toBe(true);
+    expect(text.endsWith("# export incomplete: The Fleet Fuel API asked us to wait 23 s - 'please' retry later\r\n")).toBe(true);
     expect(text).not.toMatch(/\n\s+at /); // no stack
   });
 });

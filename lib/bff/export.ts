@@ -110,22 +110,41 @@ export function contentDisposition(filename: string): string {
 
 /**
  * Characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"): = + - @ tab and CR, plus
- * their full-width forms, which Apple Numbers folds into the ASCII ones.
+ * their full-width forms, which Apple Numbers folds into the ASCII ones, and NUL (some readers drop it, leaving what
+ * follows at the start of the cell).
  */
-const FORMULA_TRIGGERS: ReadonlySet<string> = new Set(["=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20"]);
+const FORMULA_TRIGGERS: ReadonlySet<string> = new Set(["=", "+", "-", "@", "\t", "\r", "\0", "\uff1d", "\uff0b", "\uff0d", "\uff20"]);
 
 /**
- * Formula-injection defence: a cell whose text starts with a formula trigger gets a leading `'`, which spreadsheets
+ * What a spreadsheet may skip before it looks for a formula: whitespace of any kind (space, NBSP, LF, the Unicode
+ * spaces and line separators, BOM), control characters, and the invisible format characters (soft hyphen, zero-width
+ * space/joiners, directional marks, word joiner…).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is skipped here
+const SKIPPED_PREFIX = /^[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]+/u;
+
+/**
+ * Formula-injection defence: a cell whose text starts with a formula trigger, also after leading whitespace and
+ * invisible characters (`"\u00a0=HYPERLINK(…)"`, `"\u200b+cmd"`, `"\n-1+1"`), gets a leading `'`, which spreadsheets
  * show as text. The rule, for both formats:
  * - every text cell we write goes through here: names, references, ids, the search text in the "about" row…;
  * - the money and volume columns (gallons, price per gallon, amount, DEF gallons and amount) are exempt because we
  *   produce them from the model's validated decimals, not from user text: XLSX gets them as numbers, CSV as the
  *   plain decimal ("-12.50"). They are exempt only after checking they are plain decimals (`DECIMAL`); anything
  *   else in them is neutralised like text.
+ * - CSV also quotes every cell containing `;` (`CSV_QUOTED_MATCH`): spreadsheets in locales whose list separator is
+ *   `;` split an unquoted cell there, and the second half would start a new cell, unchecked.
  */
 export function neutralizeCell(value: string): string {
-  return FORMULA_TRIGGERS.has(value.charAt(0)) ? `'${value}` : value;
+  const skipped = SKIPPED_PREFIX.exec(value)?.[0] ?? "";
+  // A trigger in the skipped run (tab, CR, NUL; all single UTF-16 units) counts as much as the first visible character.
+  const leading = `${skipped}${value.charAt(skipped.length)}`;
+  for (let i = 0; i < leading.length; i++) if (FORMULA_TRIGGERS.has(leading.charAt(i))) return `'${value}`;
+  return value;
 }
+
+/** csv-stringify's `quoted_match`: cells it must quote besides those with `,` `"` CR or LF (see neutralizeCell). */
+export const CSV_QUOTED_MATCH = /;/;
 
 const DECIMAL = /^-?\d+\.\d+$/;
 
@@ -299,7 +318,8 @@ function trailerMessage(error: unknown): string {
       // eslint-disable-next-line no-control-regex -- control characters must not break the line
       .replace(/[\u0000-\u001f\u007f]+/g, " ")
       .replace(/"/g, "'")
-      .replace(/,/g, ";")
+      // Neither , nor ; (CSV_QUOTED_MATCH): the line must stay one unquoted field that starts with #.
+      .replace(/\s*[,;]/g, " -")
       .trim()
       .slice(0, MAX_TRAILER_MESSAGE)
   );
@@ -323,7 +343,7 @@ const ignoreError = (): void => undefined;
 function produceCsv(run: ExportRun): Production {
   // RFC 4180: CRLF, quotes doubled, fields with , " CR or LF quoted. `quote_record_delimiter` must be forced: it
   // defaults to false once `record_delimiter` is set, which would leave a lone LF in a name unquoted.
-  const csv = stringify({ bom: true, record_delimiter: "\r\n", quote_record_delimiter: true, eof: true });
+  const csv = stringify({ bom: true, record_delimiter: "\r\n", quote_record_delimiter: true, quoted_match: CSV_QUOTED_MATCH, eof: true });
   csv.on("error", ignoreError);
   const work = async (): Promise<void> => {
     try {

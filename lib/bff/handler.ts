@@ -5,6 +5,7 @@ import { credentialKey, isFleetApiError, keyFingerprint } from "@/lib/fleet-api"
 import { BffError, errorResponse, fromUpstream } from "./errors";
 import { logger } from "./log";
 import { cache } from "./cache";
+import { checkDataRequestSite } from "./csrf";
 import { endSession, readSession, type ActiveSession, type SessionProblem } from "./session";
 import { requestContext, type RequestContext } from "./upstream";
 
@@ -35,9 +36,9 @@ export const DATA_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Optio
 export function withSession<P = Record<string, never>>(route: string, handler: Handler<P>) {
   return (request: NextRequest, context: { params: Promise<P> }) =>
     instrumented(route, request, async (log) => {
-      // A page of another site may navigate a user here (SameSite=Lax sends the cookie on top-level GETs): data
-      // routes answer only the dashboard's own requests, so a foreign page cannot spend the user's request budget.
-      if (request.headers.get("sec-fetch-site") === "cross-site") throw new BffError("csrf_rejected", "This request came from another site, so it was refused. Open the dashboard itself.");
+      // Data routes answer only the dashboard's own requests, so a foreign page cannot spend the user's request budget.
+      const refused = checkDataRequestSite(request);
+      if (refused !== null) throw new BffError("csrf_rejected", refused);
       const result = await readSession();
       if ("problem" in result) throw new BffError(result.problem === "missing" ? "unauthenticated" : "session_ended", SESSION_MESSAGES[result.problem]);
       log.key = keyFingerprint(result.session.credentials.keyId);

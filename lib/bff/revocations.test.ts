@@ -1,32 +1,41 @@
 import { accepts, freePort } from "@/test/net";
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryRevocationStore, RedisRevocationStore, type RevocationStore } from "./revocations";
+import { RedisRevocationStore, SqliteRevocationStore, type RevocationStore } from "./revocations";
 
-// The Redis store against a real redis-server (Debian's package; .ci/run installs it), on a free port.
+// The SQLite store on a real file, and the Redis store against a real redis-server (Debian's package; .ci/run
+// installs it), on a free port.
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each(["memory", "redis"] as const)("revocation store (%s)", (kind) => {
+describe.each(["sqlite", "redis"] as const)("revocation store (%s)", (kind) => {
   let store: RevocationStore;
+  let dir: string | undefined;
   let server: ChildProcess | undefined;
   let redis: Redis | undefined;
 
   beforeAll(async () => {
-    if (kind === "memory") {
-      store = new MemoryRevocationStore();
+    if (kind === "sqlite") {
+      dir = mkdtempSync(join(tmpdir(), "ffd-revocations-"));
+      store = new SqliteRevocationStore(join(dir, "sessions.db"));
       return;
     }
     const port = await freePort();
     server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
     for (let i = 0; !(await accepts(port)); i++) {
       if (i > 50) throw new Error("redis-server did not start (is Debian's redis-server installed?)");
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
     redis = new Redis({ port, host: "127.0.0.1", maxRetriesPerRequest: 1 });
     store = new RedisRevocationStore(redis);
   });
   afterAll(async () => {
+    if (store instanceof SqliteRevocationStore) store.close();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
     await redis?.quit();
     server?.kill("SIGTERM");
   });
@@ -41,7 +50,71 @@ describe.each(["memory", "redis"] as const)("revocation store (%s)", (kind) => {
   it("forgets it once the cookie would have expired anyway", async () => {
     await store.revoke("sid-c", Date.now() + 150);
     expect(await store.isRevoked("sid-c")).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
+    await sleep(300);
     expect(await store.isRevoked("sid-c")).toBe(false);
+  });
+
+  it("is seen by a second client of the same store (another process, another instance)", async () => {
+    const client = kind === "redis" ? new Redis({ port: redis?.options.port ?? 0, host: "127.0.0.1", maxRetriesPerRequest: 1 }) : undefined;
+    const other = client === undefined ? new SqliteRevocationStore(join(dir ?? "", "sessions.db")) : new RedisRevocationStore(client);
+    try {
+      await store.revoke("sid-shared", Date.now() + 60_000);
+      expect(await other.isRevoked("sid-shared")).toBe(true);
+    } finally {
+      if (other instanceof SqliteRevocationStore) other.close();
+      await client?.quit();
+    }
+  });
+});
+
+describe("SqliteRevocationStore", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "ffd-revocations-"));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps revocations across a reopen of the file (an app restart), creating its folder", async () => {
+    const path = join(dir, "nested", ".data", "sessions.db");
+    const first = new SqliteRevocationStore(path);
+    await first.revoke("sid-restart", Date.now() + 60_000);
+    first.close();
+    const second = new SqliteRevocationStore(path);
+    expect(await second.isRevoked("sid-restart")).toBe(true);
+    expect(await second.isRevoked("sid-other")).toBe(false);
+    second.close();
+  });
+
+  it("never shortens a revocation when the same id is revoked again", async () => {
+    const store = new SqliteRevocationStore(join(dir, "twice.db"));
+    await store.revoke("sid-x", Date.now() + 60_000);
+    await store.revoke("sid-x", Date.now() + 10);
+    await sleep(50);
+    expect(await store.isRevoked("sid-x")).toBe(true);
+    store.close();
+  });
+
+  it("prunes expired entries (on every revoke and on open), so the file stays bounded", async () => {
+    const path = join(dir, "prune.db");
+    const store = new SqliteRevocationStore(path);
+    for (let i = 0; i < 50; i++) await store.revoke(`short-${String(i)}`, Date.now() + 100);
+    await store.revoke("long", Date.now() + 60_000);
+    expect(store.size()).toBe(51);
+    await sleep(250);
+    // The next revoke sweeps the 50 whose time has passed; the live ones stay.
+    await store.revoke("another", Date.now() + 60_000);
+    expect(store.size()).toBe(2);
+    expect(await store.isRevoked("long")).toBe(true);
+    expect(await store.isRevoked("short-0")).toBe(false);
+
+    await store.revoke("short-again", Date.now() + 100);
+    store.close();
+    await sleep(250);
+    const reopened = new SqliteRevocationStore(path);
+    expect(reopened.size()).toBe(2);
+    expect(reopened.prune()).toBe(0);
+    reopened.close();
   });
 });

@@ -1,39 +1,86 @@
 import "server-only";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
 import { Redis } from "ioredis";
 import { getConfig } from "./config";
 import { now } from "./clock";
 
 /**
- * Ended sessions. A sealed cookie cannot be recalled, so logout puts the session id here until the cookie would
- * have expired anyway; every request checks it. Memory by default (one instance); Redis when REDIS_URL is set, so
- * every instance sees a logout.
+ * Ended sessions. A sealed cookie cannot be recalled, so logout puts the session id here until the session's absolute
+ * expiry (after which the cookie is refused anyway); every request checks it. The list must outlive the process — a
+ * restart must not bring a signed-out cookie back — so it is on disk by default (SQLite, `SESSION_DB`, shared by the
+ * processes of one machine), and in Redis when REDIS_URL is set, so every instance sees a logout.
  */
 export interface RevocationStore {
   revoke(sid: string, untilMs: number): Promise<void>;
   isRevoked(sid: string): Promise<boolean>;
 }
 
-export class MemoryRevocationStore implements RevocationStore {
-  private readonly revoked = new Map<string, number>();
+/**
+ * The embedded store: one row per ended session, deleted once its `until` has passed. Pruned on every revoke (logouts
+ * are rare, and the delete walks an index), so the file holds at most the sessions ended within one absolute
+ * session length. better-sqlite3 is synchronous: each call is one short indexed statement.
+ */
+export class SqliteRevocationStore implements RevocationStore {
+  private readonly db: Database.Database;
+  private readonly upsert: Database.Statement<[string, number]>;
+  private readonly select: Database.Statement<[string], { until_ms: number }>;
+  private readonly deleteExpired: Database.Statement<[number]>;
+  private readonly count: Database.Statement<[], { n: number }>;
+
+  constructor(path: string) {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    this.db = new Database(path);
+    // WAL: readers (every request) never wait for a writer (a logout), also across processes sharing the file.
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("busy_timeout = 5000");
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS revoked_sessions (sid TEXT PRIMARY KEY, until_ms INTEGER NOT NULL) WITHOUT ROWID;
+       CREATE INDEX IF NOT EXISTS revoked_sessions_until ON revoked_sessions (until_ms);`,
+    );
+    // A second revoke of the same id (logout racing a sign-in over it) never shortens the first.
+    this.upsert = this.db.prepare("INSERT INTO revoked_sessions (sid, until_ms) VALUES (?, ?) ON CONFLICT (sid) DO UPDATE SET until_ms = max(until_ms, excluded.until_ms)");
+    this.select = this.db.prepare("SELECT until_ms FROM revoked_sessions WHERE sid = ?");
+    this.deleteExpired = this.db.prepare("DELETE FROM revoked_sessions WHERE until_ms <= ?");
+    this.count = this.db.prepare("SELECT count(*) AS n FROM revoked_sessions");
+    this.prune();
+  }
+
   revoke(sid: string, untilMs: number): Promise<void> {
-    this.revoked.set(sid, untilMs);
-    if (this.revoked.size % 256 === 0) this.sweep();
+    this.upsert.run(sid, Math.ceil(untilMs));
+    this.prune();
     return Promise.resolve();
   }
+
   isRevoked(sid: string): Promise<boolean> {
-    const until = this.revoked.get(sid);
-    return Promise.resolve(until !== undefined && until > now());
+    const row = this.select.get(sid);
+    return Promise.resolve(row !== undefined && row.until_ms > now());
   }
-  private sweep(): void {
-    const t = now();
-    for (const [sid, until] of this.revoked) if (until <= t) this.revoked.delete(sid);
+
+  /**
+   * Deletes the entries whose time has passed; returns how many. By the system clock, not the BFF's (which tests move
+   * forward in one app process): a moved clock must never delete an entry another process sharing the file still needs.
+   */
+  prune(): number {
+    return this.deleteExpired.run(Date.now()).changes;
+  }
+
+  /** How many entries the file holds (tests: the store stays bounded). */
+  size(): number {
+    return this.count.get()?.n ?? 0;
+  }
+
+  close(): void {
+    this.db.close();
   }
 }
 
 export class RedisRevocationStore implements RevocationStore {
   constructor(private readonly redis: Redis) {}
   async revoke(sid: string, untilMs: number): Promise<void> {
-    await this.redis.set(`ffd:revoked:${sid}`, "1", "PX", Math.max(1, untilMs - now()));
+    // Redis expires the key itself: the store stays bounded without a sweep.
+    await this.redis.set(`ffd:revoked:${sid}`, "1", "PX", Math.max(1, Math.ceil(untilMs - now())));
   }
   async isRevoked(sid: string): Promise<boolean> {
     return (await this.redis.exists(`ffd:revoked:${sid}`)) === 1;
@@ -44,8 +91,8 @@ const holder = globalThis as typeof globalThis & { __ffdRevocations?: Revocation
 
 export function revocations(): RevocationStore {
   if (!holder.__ffdRevocations) {
-    const url = getConfig().redisUrl;
-    holder.__ffdRevocations = url ? new RedisRevocationStore(new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 })) : new MemoryRevocationStore();
+    const { redisUrl, session } = getConfig();
+    holder.__ffdRevocations = redisUrl ? new RedisRevocationStore(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) : new SqliteRevocationStore(session.dbPath);
   }
   return holder.__ffdRevocations;
 }

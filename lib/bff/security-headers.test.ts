@@ -1,3 +1,6 @@
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { describe, expect, it } from "vitest";
@@ -252,8 +255,24 @@ describe("proxy.ts", () => {
       }
     });
 
-    it("skips build output, image optimisation and public files", () => {
-      for (const url of ["/favicon.svg", "/_next/static/chunks/main.js", "/_next/image?url=%2Fa.png&w=64&q=75", "/marker-icon.png", "/robots.txt", "/states-10m.json"]) {
+    it("runs for page paths that merely end like a file (they render the dashboard), and for files that do not exist", () => {
+      for (const url of ["/transactions/x.json", "/transactions/x.js", "/stations/a.css", "/x.svg", "/favicon.svg/x", "/robots.txt", "/marker-icon.png", "/states-10m.json", "/_next/staticx", "/_next/image/x", "/basemap", "/x/basemap/a.json"]) {
+        expect(matches(url), url).toBe(true);
+      }
+    });
+
+    it("skips only the real static paths: build output, image optimisation and the files of public/", () => {
+      for (const url of ["/_next/static/chunks/main.js", "/_next/static/media/inter.woff2", "/_next/image?url=%2Fa.png&w=64&q=75", "/favicon.svg", "/basemap/us-states-10m.json"]) {
+        expect(matches(url), url).toBe(false);
+      }
+    });
+
+    it("skips every file in public/ (a new one must be added to the matcher)", () => {
+      const root = fileURLToPath(new URL("../../public/", import.meta.url));
+      const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) {
+        const url = `/${relative(root, join(file.parentPath, file.name)).split(sep).join("/")}`;
         expect(matches(url), url).toBe(false);
       }
     });

@@ -1,4 +1,5 @@
 import "server-only";
+import { BASELINE_CONTENT_SECURITY_POLICY } from "./baseline-headers";
 
 /**
  * Security headers for every response of the app: pages get a nonce-based CSP (see `proxy.ts`), data routes a CSP
@@ -43,8 +44,8 @@ const PERMISSIONS_POLICY = [
   "usb=()",
 ].join(", ");
 
-/** The CSP of JSON and file responses: nothing in them may load anything, nor be framed. */
-const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+/** The CSP of JSON and file responses: nothing in them may load anything, nor be framed (the same as the baseline). */
+const API_CONTENT_SECURITY_POLICY = BASELINE_CONTENT_SECURITY_POLICY;
 
 /**
  * The CSP for pages.

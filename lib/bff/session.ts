@@ -17,6 +17,11 @@ export interface SessionData {
   scopes?: string[] | null;
   createdAt?: number;
   lastSeenAt?: number;
+  /**
+   * The absolute expiry fixed at sign-in: raising SESSION_ABSOLUTE_HOURS later cannot lengthen a session, so a
+   * revocation kept until this moment covers the cookie for as long as it could be accepted.
+   */
+  expiresAt?: number;
 }
 
 export interface ActiveSession {
@@ -29,12 +34,6 @@ export interface ActiveSession {
   lastSeenAt: number;
   expiresAt: number;
 }
-
-/**
- * How long a revoked session id is remembered: the longest absolute timeout the configuration allows, so raising
- * SESSION_ABSOLUTE_HOURS later cannot bring a signed-out cookie back.
- */
-const REVOKE_FOR_MS = 30 * 24 * 3_600_000;
 
 /** Rolling idle timeout is refreshed at most this often, so not every request rewrites the cookie. */
 const TOUCH_EVERY_MS = 60_000;
@@ -73,7 +72,7 @@ export async function readSession(options: { readOnly?: boolean } = {}): Promise
     if (!readOnly) iron.destroy();
     return { problem: "revoked" };
   }
-  if (t - d.createdAt >= cfg.absoluteMs) {
+  if (t >= absoluteExpiry(d, cfg.absoluteMs)) {
     if (!readOnly) iron.destroy();
     return { problem: "expired_absolute" };
   }
@@ -95,7 +94,7 @@ export async function readSession(options: { readOnly?: boolean } = {}): Promise
       scopes: d.scopes ?? null,
       createdAt: d.createdAt,
       lastSeenAt,
-      expiresAt: Math.min(d.createdAt + cfg.absoluteMs, lastSeenAt + cfg.idleMs),
+      expiresAt: Math.min(absoluteExpiry(d, cfg.absoluteMs), lastSeenAt + cfg.idleMs),
     },
   };
 }
@@ -107,7 +106,7 @@ export async function startSession(input: { credentials: Credentials; customerNa
   const iron = await ironSession();
   const t = now();
   // A login over an existing session ends that one: its copied cookie must not keep working.
-  if (iron.sid !== undefined) await revocations().revoke(iron.sid, (iron.createdAt ?? t) + REVOKE_FOR_MS);
+  if (iron.sid !== undefined) await revocations().revoke(iron.sid, absoluteExpiry(iron, getConfig().session.absoluteMs, t));
   input = { ...input, customerName: cap(input.customerName, 120), customerCode: cap(input.customerCode, 40), scopes: input.scopes?.slice(0, 10).map((s) => s.slice(0, 40)) ?? null };
   const sid = randomBytes(18).toString("base64url");
   iron.sid = sid;
@@ -118,18 +117,26 @@ export async function startSession(input: { credentials: Credentials; customerNa
   iron.scopes = input.scopes;
   iron.createdAt = t;
   iron.lastSeenAt = t;
-  await iron.save();
   const { session: cfg } = getConfig();
+  iron.expiresAt = t + cfg.absoluteMs;
+  await iron.save();
   return { sid, credentials: input.credentials, customerName: input.customerName, customerCode: input.customerCode, scopes: input.scopes, createdAt: t, lastSeenAt: t, expiresAt: t + Math.min(cfg.idleMs, cfg.absoluteMs) };
 }
 
-/** Logout, server-side too: the session id is revoked until the cookie would have expired, then the cookie is cleared. */
+/** Logout, server-side too: the session id is revoked until its absolute expiry, then the cookie is cleared. */
 export async function endSession(sid: string | undefined): Promise<void> {
   const iron = await ironSession();
   const id = sid ?? iron.sid;
-  if (id !== undefined) {
-    const created = iron.createdAt ?? now();
-    await revocations().revoke(id, created + REVOKE_FOR_MS);
-  }
+  if (id !== undefined) await revocations().revoke(id, absoluteExpiry(iron, getConfig().session.absoluteMs, now()));
   iron.destroy();
+}
+
+/**
+ * When the session's absolute timeout ends: the time fixed at sign-in, never later than the configured length allows
+ * (lowering SESSION_ABSOLUTE_HOURS shortens running sessions). Cookies sealed before `expiresAt` existed use the
+ * configured length alone.
+ */
+function absoluteExpiry(d: Pick<SessionData, "createdAt" | "expiresAt">, absoluteMs: number, fallbackCreatedAt = now()): number {
+  const byConfig = (d.createdAt ?? fallbackCreatedAt) + absoluteMs;
+  return d.expiresAt === undefined ? byConfig : Math.min(d.expiresAt, byConfig);
 }

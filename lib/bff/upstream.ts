@@ -1,6 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { FleetApiClient, RequestBudget, type UpstreamCall } from "@/lib/fleet-api";
+import { FailedCheckLimiter, FleetApiClient, RequestBudget, type UpstreamCall } from "@/lib/fleet-api";
 import { getConfig } from "./config";
 
 /** Upstream calls made while serving one BFF request (for its log line and the economy figures). */
@@ -21,6 +21,8 @@ export function fleetApi(): FleetApiClient {
       allowInsecureHttp: upstream.allowInsecureHttp,
       timeoutMs: upstream.timeoutMs,
       budget: new RequestBudget({ budget: upstream.budget, windowMs: upstream.windowMs }),
+      // The provider counts failed key-pair checks per address in its budget window (the sandbox does).
+      failedChecks: new FailedCheckLimiter({ windowMs: upstream.windowMs }),
       onUpstreamCall: (call) => requestContext.getStore()?.upstreamCalls.push(call),
     });
   }

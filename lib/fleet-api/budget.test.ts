@@ -283,6 +283,24 @@ describe("RequestBudget", () => {
     expect(limiter.budgetOf(KEY)).toBe(5);
   });
 
+  it("a lowered budget recovers towards the configured one, half the gap per window without a 429", async () => {
+    const { clock, limiter } = setup(60);
+    limiter.learnBudget(KEY, 4);
+    expect(limiter.budgetOf(KEY)).toBe(4);
+    await clock.advance(WINDOW - 1);
+    expect(limiter.budgetOf(KEY)).toBe(4); // not one whole quiet window yet
+    await clock.advance(1);
+    expect(limiter.budgetOf(KEY)).toBe(32); // 4 + ⌈56 / 2⌉
+    // A 429 now (ours the only send: nothing new learned) freezes the budget where it is and restarts the recovery.
+    await limiter.noteRateLimited(KEY, 1_000);
+    await clock.advance(WINDOW - 1);
+    expect(limiter.budgetOf(KEY)).toBe(32);
+    await clock.advance(1);
+    expect(limiter.budgetOf(KEY)).toBe(46);
+    await clock.advance(10 * WINDOW);
+    expect(limiter.budgetOf(KEY)).toBe(60); // never above the configured budget, and never stuck below it
+  });
+
   it("walks 125 requests at 60 per 60 s in about 120 s of fake time", async () => {
     const clock = new FakeClock(T0);
     const limiter = new RequestBudget({ clock });

@@ -191,8 +191,11 @@ export class RequestBudget {
   readonly #clock: Clock;
   readonly #store: BudgetStore;
   readonly #queues = new Map<string, KeyQueue>();
-  /** Budgets lowered by `learnBudget`; only keys that met a 429 appear here. */
-  readonly #learned = new Map<string, number>();
+  /**
+   * Budgets lowered by a 429 (`learnBudget`, `noteRateLimited`): the value and when it was set. Only keys that met a
+   * 429 appear here; an entry leaves once it has recovered to the configured budget.
+   */
+  readonly #learned = new Map<string, { budget: number; sinceMs: number }>();
 
   constructor(options: RequestBudgetOptions = {}) {
     this.#budget = positiveInteger("budget", options.budget ?? DEFAULT_BUDGET);
@@ -249,11 +252,26 @@ export class RequestBudget {
   learnBudget(key: string, observed: number): void {
     if (Number.isNaN(observed)) return;
     const lowered = Math.max(1, Math.floor(observed));
-    if (lowered < this.budgetOf(key)) this.#learned.set(key, lowered);
+    if (lowered < this.budgetOf(key)) this.#learned.set(key, { budget: lowered, sinceMs: this.#clock.now() });
   }
 
+  /**
+   * The budget this key is held to now. A lowered budget recovers: every whole window without a 429 wins back half
+   * of what is still missing (rounded up), so it is back at the configured budget after about log2(budget) quiet
+   * windows. A 429 is evidence about one moment (the provider may have been busy, or another client spent the key);
+   * a budget lowered for the life of the process would slow every user of the key for good.
+   */
   budgetOf(key: string): number {
-    return this.#learned.get(key) ?? this.#budget;
+    const learned = this.#learned.get(key);
+    if (learned === undefined) return this.#budget;
+    const quietWindows = Math.floor((this.#clock.now() - learned.sinceMs) / this.#windowMs);
+    let budget = learned.budget;
+    for (let i = 0; i < quietWindows && budget < this.#budget; i++) budget += Math.ceil((this.#budget - budget) / 2);
+    if (budget >= this.#budget) {
+      this.#learned.delete(key);
+      return this.#budget;
+    }
+    return budget;
   }
 
   /** Sends recorded for this key in the current window (including the safety margin). */
@@ -266,11 +284,13 @@ export class RequestBudget {
    * `parseRetryAfter`; one window when the header was missing or unreadable), and, since that request was recorded
    * but refused, learn that the upstream let at most `sentInWindow - 1` through. With nothing else of ours in the
    * window there is no evidence about the budget (someone else spent it, or the request outlived the window), so
-   * nothing is learned.
+   * nothing is learned. Either way a budget already lowered starts its recovery again from here.
    */
   async noteRateLimited(key: string, retryAfterMs: number | undefined): Promise<void> {
     const sent = await this.sentInWindow(key);
-    if (sent >= 2) this.learnBudget(key, sent - 1);
+    const current = this.budgetOf(key);
+    const budget = sent >= 2 ? Math.min(current, Math.max(1, sent - 1)) : current;
+    if (budget < this.#budget) this.#learned.set(key, { budget, sinceMs: this.#clock.now() });
     await this.pause(key, retryAfterMs ?? this.#windowMs);
   }
 

@@ -123,16 +123,20 @@ describe("FleetApiClient under scripted faults", () => {
     expect(gets("/account-details")).toHaveLength(2);
   });
 
-  it("renews the token shortly before expires_in runs out", async () => {
+  it("keeps the token through its last minute (the provider would return the same one) and renews it once it has expired", async () => {
     server.script("POST /auth", { status: 200, body: { ...TOKEN.body, expires_in: 600 } }, { status: 200, body: { ...TOKEN.body, access_token: "fft_token-2" } });
     server.fallback("GET /account-details", () => ACCOUNT);
-    const c = client({ tokenRefreshMarginMs: 60_000 });
+    const c = client();
     await c.getAccount(KEYS);
-    clock.ms += 530_000; // 70 s left: still fine
+    clock.ms += 530_000; // 70 s left
     await c.getAccount(KEYS);
-    clock.ms += 20_000; // 50 s left: inside the margin
+    clock.ms += 20_000; // 50 s left: renewing now would only get the same token back
     await c.getAccount(KEYS);
-    expect(gets("/account-details").map((r) => r.authorization)).toEqual(["Bearer fft_token-1", "Bearer fft_token-1", "Bearer fft_token-2"]);
+    clock.ms += 49_000; // 1 s left by our reckoning: wait that second out, then one POST /auth gets the next token
+    await c.getAccount(KEYS);
+    expect(gets("/account-details").map((r) => r.authorization)).toEqual(["Bearer fft_token-1", "Bearer fft_token-1", "Bearer fft_token-1", "Bearer fft_token-2"]);
+    expect(server.requests.filter((r) => r.path === "/auth")).toHaveLength(2);
+    expect(clock.sleeps).toEqual([1_000]);
   });
 
   it("falls back to HTTP Basic when POST /auth itself is unavailable", async () => {
@@ -144,6 +148,41 @@ describe("FleetApiClient under scripted faults", () => {
     const expected = `Basic ${Buffer.from(`${KEYS.keyId}:${KEYS.secret}`).toString("base64")}`;
     expect(gets("/account-details").map((r) => r.authorization)).toEqual([expected, expected]);
     expect(server.requests.filter((r) => r.path === "/auth")).toHaveLength(1); // not asked again during the fallback period
+  });
+
+  it("sign-ins, re-authentications after a 401 and Basic checks share one allowance of 12 failed checks a minute", async () => {
+    // Scripted: the sandbox cannot take POST /auth down while Basic keeps working.
+    const revoked = new Set<string>();
+    let isAuthDown = false;
+    const refused = { status: 401, body: { ok: false, error: "unauthenticated", message: "Unknown key id or wrong secret, or the key was revoked." } };
+    const isGood = (secret: string) => secret.startsWith("ffs_good") && !revoked.has(secret);
+    server.fallback("POST /auth", (req) => {
+      if (isAuthDown) return err(503, "server_error");
+      const { secret } = JSON.parse(req.body) as { secret: string };
+      return isGood(secret) ? { status: 200, body: { ...TOKEN.body, access_token: `fft_${secret}` } } : refused;
+    });
+    server.fallback("GET /account-details", (req) => {
+      const [scheme = "", value = ""] = (req.authorization ?? "").split(" ");
+      const secret = scheme === "Bearer" ? value.slice("fft_".length) : (Buffer.from(value, "base64").toString().split(":")[1] ?? "");
+      return isGood(secret) ? ACCOUNT : refused;
+    });
+    const c = client();
+    const pair = (secret: string) => ({ keyId: KEYS.keyId, secret });
+
+    for (let i = 0; i < 4; i++) expect((await rejection(c.authenticate(pair(`ffs_wrong-${String(i)}`)))).code).toBe("unauthenticated");
+    for (let i = 0; i < 4; i++) await c.getAccount(pair(`ffs_good-${String(i)}`));
+    for (let i = 0; i < 4; i++) revoked.add(`ffs_good-${String(i)}`);
+    // Each re-authentication after the 401 fails: a failed check too, though the pair was known good.
+    for (let i = 0; i < 4; i++) expect((await rejection(c.getAccount(pair(`ffs_good-${String(i)}`)))).code).toBe("unauthenticated");
+    isAuthDown = true;
+    const basicCodes: string[] = [];
+    for (let i = 0; i < 6; i++) basicCodes.push((await rejection(c.authenticate(pair(`ffs_basic-${String(i)}`)))).code);
+    expect(basicCodes).toEqual(["unauthenticated", "unauthenticated", "unauthenticated", "unauthenticated", "too_many_failed_checks", "too_many_failed_checks"]);
+    expect(server.requests.filter((r) => r.authorization?.startsWith("Basic ") === true)).toHaveLength(4);
+    // 4 wrong sign-ins, 4 good ones, 4 refused re-authentications: 12 failed checks reached the server in all.
+    expect(server.requests.filter((r) => r.path === "/auth" && !r.body.includes("ffs_basic"))).toHaveLength(12);
+    clock.ms += 60_000; // a minute later the allowance is back
+    expect((await rejection(c.authenticate(pair("ffs_basic-late")))).code).toBe("unauthenticated");
   });
 
   it("does not fall back to Basic when /auth says the credentials are wrong", async () => {

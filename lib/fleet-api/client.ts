@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import type { Account, Page, Station, StationDetail, StationFilter, Transaction, TransactionDetail, TransactionFilter } from "@/lib/model";
 import { parseRetryAfter, RequestBudget, type Priority } from "./budget";
 import { systemClock, type Clock } from "./clock";
+import { FailedCheckLimiter, MemoryPairVerdictStore, pairIdentity, randomPepper, type CheckTicket, type PairVerdict, type PairVerdictStore } from "./credential-checks";
 import { credentialKey, type Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { abortedError, replyError, send, type UpstreamReply } from "./http";
@@ -24,8 +25,15 @@ export interface FleetApiClientOptions {
   backoffMaxMs?: number;
   /** Jitter source, [0, 1). */
   random?: () => number;
-  /** Renew a bearer token this long before it expires. */
-  tokenRefreshMarginMs?: number;
+  /**
+   * Failed key-pair checks this process may cause (sign-ins, re-authentications, Basic requests), shared by every
+   * key: the provider's allowance is per address, and every user reaches it from this server's one address.
+   */
+  failedChecks?: FailedCheckLimiter;
+  /** What the provider last said about each key pair (verified, refused, refused from this address). */
+  verdicts?: PairVerdictStore;
+  /** Key of the HMAC naming a pair in `verdicts`; random per process by default (give one to share a store). */
+  verdictPepper?: Uint8Array;
   /** After POST /auth was unavailable, use HTTP Basic for this long before trying /auth again. */
   basicFallbackMs?: number;
   /** Called once per upstream HTTP request (for logs and metrics). Never given credentials. */
@@ -87,7 +95,24 @@ export interface TransactionWalkOptions extends WalkOptions {
 
 interface TokenEntry {
   token: string;
-  expiresAtMs: number;
+  /** The provider's expiry is no earlier than this: `expires_in` whole seconds, less one, from when we asked. */
+  usableUntilMs: number;
+  /** ...and no later than this: `expires_in` seconds from when the answer came. */
+  expiredAtMs: number;
+}
+
+/** How long a verdict on a pair holds. */
+const VERIFIED_FOR_MS = 12 * 3_600_000;
+const REFUSED_FOR_MS = 15 * 60_000;
+/** Short: an administrator may add this server to the key's allow-list any minute. */
+const ADDRESS_REFUSED_FOR_MS = 2 * 60_000;
+/** A 401 that blames the caller's address rather than the key (the alternative description's allow-list rule). */
+const ADDRESS_REFUSAL = /allow-?list|(?:your|this|caller'?s?|client'?s?) (?:ip )?address/i;
+
+/** Before a key-pair check: its verdict was consulted and, for a pair not known good, a place in the allowance taken. */
+interface PairCheck {
+  /** The provider's answer (undefined: none came). Records the verdict and settles the place. */
+  end(reply: UpstreamReply | undefined): Promise<void>;
 }
 
 interface KeyState {
@@ -125,8 +150,10 @@ export class FleetApiClient {
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
   private readonly random: () => number;
-  private readonly tokenRefreshMarginMs: number;
   private readonly basicFallbackMs: number;
+  private readonly failedChecks: FailedCheckLimiter;
+  private readonly verdicts: PairVerdictStore;
+  private readonly verdictPepper: Uint8Array;
   private readonly onUpstreamCall: ((call: UpstreamCall) => void) | undefined;
   private readonly keys = new Map<string, KeyState>();
 
@@ -139,8 +166,10 @@ export class FleetApiClient {
     this.backoffBaseMs = options.backoffBaseMs ?? 500;
     this.backoffMaxMs = options.backoffMaxMs ?? 10_000;
     this.random = options.random ?? Math.random;
-    this.tokenRefreshMarginMs = options.tokenRefreshMarginMs ?? 60_000;
     this.basicFallbackMs = options.basicFallbackMs ?? 60_000;
+    this.failedChecks = options.failedChecks ?? new FailedCheckLimiter({ clock: this.clock });
+    this.verdicts = options.verdicts ?? new MemoryPairVerdictStore();
+    this.verdictPepper = options.verdictPepper ?? randomPepper();
     this.onUpstreamCall = options.onUpstreamCall;
   }
 
@@ -162,6 +191,17 @@ export class FleetApiClient {
       if (!isFleetApiError(error) || error.code !== "scope_denied") throw error;
     }
     return { scopes: null };
+  }
+
+  /**
+   * Whether this exact pair is known good: a valid token is held for it, or the provider accepted it within the last
+   * hours. Costs no request. Throttles of failed sign-ins let such a pair through, so nobody can lock its owner out
+   * by failing on purpose; its check (if one is needed) takes no place in the failed-check allowance either.
+   */
+  async recognises(credentials: Credentials): Promise<boolean> {
+    const token = this.keys.get(credentialKey(credentials))?.token;
+    if (token !== undefined && this.clock.now() < token.usableUntilMs) return true;
+    return (await this.verdicts.get(this.pairId(credentials), this.clock.now()))?.kind === "verified";
   }
 
   /**
@@ -323,7 +363,7 @@ export class FleetApiClient {
   private sweepKeys(): void {
     const now = this.clock.now();
     for (const [key, state] of this.keys) {
-      if (state.inflight === undefined && (state.token === undefined || state.token.expiresAtMs <= now) && state.basicUntilMs <= now) this.keys.delete(key);
+      if (state.inflight === undefined && (state.token === undefined || state.token.expiredAtMs <= now) && state.basicUntilMs <= now) this.keys.delete(key);
     }
   }
 
@@ -356,7 +396,14 @@ export class FleetApiClient {
         throw new FleetApiError({ status: 429, code: "rate_limited", message: "The Fleet Fuel API asked us to wait before the next request.", retryAfterSeconds: Math.ceil(pausedMs / 1000) });
       }
       const auth = await this.authorization(credentials, key, state, priority, signal);
-      await this.acquire(key, priority, signal);
+      // A Basic request is a key-pair check like POST /auth: the same verdicts and allowance apply.
+      const check = auth.kind === "basic" ? await this.beginCheck(credentials) : undefined;
+      try {
+        await this.acquire(key, priority, signal);
+      } catch (error) {
+        await check?.end(undefined);
+        throw error;
+      }
       const used = { ...variants };
       const query = buildQuery(used).toString();
       const started = this.clock.now();
@@ -364,6 +411,7 @@ export class FleetApiClient {
       try {
         reply = await send(`${this.baseUrl}${path}${query ? `?${query}` : ""}`, { method: "GET", headers: { Accept: "application/json", Authorization: auth.header } }, { timeoutMs: this.timeoutMs, signal });
       } catch (error) {
+        await check?.end(undefined);
         this.report("GET", path, 0, started, priority, auth.kind);
         const isRetryable = isFleetApiError(error) && (error.code === "network_error" || error.code === "timeout");
         if (!isRetryable || ++failures >= this.maxAttempts) throw error;
@@ -371,12 +419,20 @@ export class FleetApiClient {
         continue;
       }
       this.report("GET", path, reply.status, started, priority, auth.kind);
+      await check?.end(reply);
 
       if (reply.status >= 200 && reply.status < 300) {
         if (reply.malformed) throw new FleetApiError({ status: reply.status, code: "invalid_response", message: "The Fleet Fuel API sent a reply that is not valid JSON." });
         return reshape(reply.body);
       }
-      const error = redact(replyError(reply), credentials);
+      const error = upstreamError(reply, credentials);
+      if (error.code === "address_refused" && auth.kind === "bearer") {
+        // Not the token's fault, nor the key's: a new token would be refused too. Remembered, so the next call of
+        // this pair is answered here instead of spending a POST /auth on the same refusal.
+        if (state.token?.token === auth.token) state.token = undefined;
+        await this.verdicts.set(this.pairId(credentials), { kind: "address_refused", message: error.message }, this.clock.now() + ADDRESS_REFUSED_FOR_MS);
+        throw error;
+      }
       if (reply.status === 401 && auth.kind === "bearer" && !hasReauthenticated) {
         // The token expired or was revoked early: drop it, get a new one, try once more.
         hasReauthenticated = true;
@@ -473,11 +529,23 @@ export class FleetApiClient {
     }
   }
 
-  /** The key's bearer token: cached until shortly before it expires; concurrent callers share one POST /auth. */
+  /**
+   * The key's bearer token, used until it expires; concurrent callers share one POST /auth. Never renewed early: the
+   * provider caches its answer for `expires_in` (the spec says so), so asking in the token's last minute only gets
+   * the same token back with the seconds it has left, and costs a POST /auth and a budget slot each time. In the
+   * last second or so, where our reckoning cannot tell whether the provider still holds it, callers wait for that
+   * moment to pass, then one POST /auth gets the next token: one POST /auth per token lifetime.
+   */
   private token(credentials: Credentials, key: string, state: KeyState, priority: Priority, signal: AbortSignal | undefined): Promise<TokenEntry> {
-    if (state.token && this.clock.now() < state.token.expiresAtMs - this.tokenRefreshMarginMs) return Promise.resolve(state.token);
+    const now = this.clock.now();
+    if (state.token && now < state.token.usableUntilMs) return Promise.resolve(state.token);
     if (!state.inflight) {
-      const inflight = this.postAuth(credentials, key, state, priority).finally(() => {
+      const waitMs = state.token ? Math.max(0, state.token.expiredAtMs - now) : 0;
+      const renew = async (): Promise<TokenEntry> => {
+        if (waitMs > 0) await this.clock.sleep(waitMs);
+        return this.postAuth(credentials, key, state, priority);
+      };
+      const inflight = renew().finally(() => {
         if (state.inflight === inflight) state.inflight = undefined;
       });
       inflight.catch(() => undefined); // waiters handle the failure; an abandoned flight must not be "unhandled"
@@ -489,8 +557,14 @@ export class FleetApiClient {
   private async postAuth(credentials: Credentials, key: string, state: KeyState, priority: Priority): Promise<TokenEntry> {
     let failures = 0;
     for (;;) {
+      const check = await this.beginCheck(credentials);
       // Shared by every waiter, so no single caller's signal may cancel it; the timeout bounds it.
-      await this.budget.acquire(key, priority);
+      try {
+        await this.budget.acquire(key, priority);
+      } catch (error) {
+        await check.end(undefined);
+        throw error;
+      }
       const started = this.clock.now();
       let reply: UpstreamReply;
       try {
@@ -500,14 +574,17 @@ export class FleetApiClient {
           { timeoutMs: this.timeoutMs },
         );
       } catch (error) {
+        await check.end(undefined);
         this.report("POST", "/auth", 0, started, priority, "none");
         throw error;
       }
       this.report("POST", "/auth", reply.status, started, priority, "none");
+      await check.end(reply);
       if (reply.status >= 200 && reply.status < 300) {
         if (reply.malformed) throw new FleetApiError({ status: reply.status, code: "invalid_response", message: "The Fleet Fuel API sent a token reply that is not valid JSON." });
         const grant = reshapeAuth(reply.body);
-        const entry = { token: grant.accessToken, expiresAtMs: started + grant.expiresInSeconds * 1000 };
+        const received = this.clock.now();
+        const entry = { token: grant.accessToken, usableUntilMs: started + Math.max(0, grant.expiresInSeconds - 1) * 1000, expiredAtMs: received + grant.expiresInSeconds * 1000 };
         state.token = entry;
         state.scopes = grant.scopes;
         if (grant.scopes !== null) variantsFor(this.baseUrl).scopeNaming = "granular";
@@ -515,12 +592,72 @@ export class FleetApiClient {
       }
       const asked = parseRetryAfter(reply.retryAfter, this.clock.now());
       if (reply.status === 429 && ++failures < this.maxAttempts && (asked ?? 0) <= INTERACTIVE_MAX_WAIT_MS) {
-        await this.budget.noteRateLimited(key, asked);
+        // A 429 to POST /auth is most likely the provider's failed-check allowance of this server's address (every
+        // user's guesses together), not this key's budget: it teaches nothing about the key, whose budget stays.
+        await this.clock.sleep(asked ?? this.backoffDelay(failures));
         continue;
       }
-      throw redact(replyError(reply), credentials);
+      throw upstreamError(reply, credentials);
     }
   }
+
+  private pairId(credentials: Credentials): string {
+    return pairIdentity(credentials, this.verdictPepper);
+  }
+
+  /**
+   * Before a key-pair check (POST /auth, a Basic request): a pair the provider refused lately is refused here with
+   * the same answer, without asking again; a pair not known good takes a place in the failed-check allowance first,
+   * or is refused here when there is none (`too_many_failed_checks`).
+   */
+  private async beginCheck(credentials: Credentials): Promise<PairCheck> {
+    const pairId = this.pairId(credentials);
+    const verdict = await this.verdicts.get(pairId, this.clock.now());
+    if (verdict?.kind === "refused") throw new FleetApiError({ status: verdict.code === "bad_request" ? 400 : 401, code: verdict.code, message: verdict.message });
+    if (verdict?.kind === "address_refused") throw new FleetApiError({ status: 401, code: "address_refused", message: verdict.message });
+    let ticket: CheckTicket | undefined;
+    if (verdict === undefined) {
+      const place = this.failedChecks.tryBegin();
+      if ("retryAfterMs" in place) {
+        const seconds = Math.ceil(place.retryAfterMs / 1000);
+        throw new FleetApiError({
+          status: 429,
+          code: "too_many_failed_checks",
+          message: `Too many failed key checks went from this server to the Fleet Fuel API in the last minute; the next one can be tried in ${String(seconds)} s.`,
+          retryAfterSeconds: seconds,
+        });
+      }
+      ticket = place.ticket;
+    }
+    return {
+      end: async (reply) => {
+        const outcome = reply === undefined ? undefined : judgeCheck(reply, credentials);
+        const isFailure = outcome !== undefined && outcome.kind !== "verified";
+        if (ticket) ticket.settle(outcome === undefined ? "unchecked" : isFailure ? "failed" : "passed");
+        else if (isFailure) this.failedChecks.recordFailure();
+        if (outcome === undefined) return;
+        const forMs = outcome.kind === "verified" ? VERIFIED_FOR_MS : outcome.kind === "refused" ? REFUSED_FOR_MS : ADDRESS_REFUSED_FOR_MS;
+        await this.verdicts.set(pairId, outcome, this.clock.now() + forMs);
+      },
+    };
+  }
+}
+
+/** What a reply to a key-pair check says about the pair; undefined when it says nothing (429, 5xx, 404…). */
+function judgeCheck(reply: UpstreamReply, credentials: Credentials): PairVerdict | undefined {
+  if (reply.status >= 200 && reply.status < 300) return { kind: "verified" };
+  const error = upstreamError(reply, credentials);
+  if (error.code === "scope_denied") return { kind: "verified" }; // the pair is valid; it only lacks a scope
+  if (error.code === "address_refused") return { kind: "address_refused", message: error.message };
+  if (error.code === "unauthenticated" || error.code === "invalid_credentials" || error.code === "bad_request") return { kind: "refused", code: error.code, message: error.message };
+  return undefined;
+}
+
+/** The reply's error, the secret redacted; a 401 that blames the caller's address becomes `address_refused`. */
+function upstreamError(reply: UpstreamReply, credentials: Credentials): FleetApiError {
+  const error = redact(replyError(reply), credentials);
+  if (reply.status !== 401 || !ADDRESS_REFUSAL.test(error.message)) return error;
+  return new FleetApiError({ status: 401, code: "address_refused", message: error.message });
 }
 
 /** POST /auth could not be used at all (as opposed to: it said the credentials are wrong). */

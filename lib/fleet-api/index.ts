@@ -6,6 +6,8 @@ export { MemoryBudgetStore, RequestBudget } from "./budget";
 export { RecentIds } from "./recent-ids";
 export type { BudgetStore, Priority } from "./budget";
 export { systemClock } from "./clock";
+export { FailedCheckLimiter, MemoryPairVerdictStore } from "./credential-checks";
+export type { PairVerdict, PairVerdictStore } from "./credential-checks";
 export type { Clock } from "./clock";
 export { credentialKey, keyFingerprint } from "./credentials";
 export type { Credentials } from "./credentials";

@@ -26,12 +26,17 @@ export function credentialError(config: SandboxConfig): ApiError {
  * Checks a key pair: the key exists, is not revoked and the secret matches its scrypt hash. An address that
  * failed too often in this window gets 429 before any scrypt work; a failure counts against the address, never
  * against the key's request budget.
+ *
+ * Under the allow-list rule (alternative profile) an address the key does not list is refused before the secret is
+ * looked at, with the same answer whether the secret is right or wrong: otherwise anyone could test guesses of a
+ * secret from anywhere and learn which one is right from the message. It counts as a failed check.
  */
 export async function verifyKeyPair(deps: AuthDeps, keyId: string, secret: string, address: string | undefined): Promise<ApiKey> {
   const settle = deps.failedAuth.begin(address ?? "unknown");
   let verified: ApiKey | undefined;
   try {
     const key = keyId.startsWith(KEY_PREFIX) ? findKey(deps.db, keyId) : undefined;
+    if (key && deps.config.profile === "alternative" && !isAllowed(key, address)) throw allowListError("invalid_credentials");
     // Verify against a dummy hash for unknown keys too, so timing does not reveal which key ids exist.
     const ok = await verifySecret(secret, key?.secretHash ?? DUMMY_HASH);
     if (key && ok && key.revokedAt === null) verified = key;
@@ -57,7 +62,7 @@ export function clientAddress(c: Context<SandboxEnv>): string | undefined {
 export function requireAuth(deps: AuthDeps, scope: Scope): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const key = await authenticate(deps, c);
-    if (deps.config.profile === "alternative") checkAllowList(key, clientAddress(c));
+    if (deps.config.profile === "alternative" && !isAllowed(key, clientAddress(c))) throw allowListError("unauthenticated");
     deps.limiter.take(key.keyId);
     if (!key.scopes.includes(scope)) throw scopeDenied(deps.config, scope, `${c.req.method} ${routeName(scope)}`);
     c.set("key", key);
@@ -98,6 +103,10 @@ async function authenticate(deps: AuthDeps, c: Context<SandboxEnv>): Promise<Api
       const decoded = Buffer.from(value.trim(), "base64").toString("utf8");
       const [keyId, secret] = splitOnce(decoded, ":");
       if (!keyId || !secret) throw new ApiError(401, "unauthenticated", "Malformed Basic credentials: expected base64 of key_id:secret.");
+      // A key whose budget is spent gets its 429 before the scrypt check (which costs ~50 ms of CPU): a client over
+      // budget must not make the server hash its secret on every refused call. Only looked at here, not counted: a
+      // wrong secret must never spend the key's budget.
+      deps.limiter.check(keyId);
       return verifyKeyPair(deps, keyId, secret, clientAddress(c));
     }
     default:
@@ -105,10 +114,12 @@ async function authenticate(deps: AuthDeps, c: Context<SandboxEnv>): Promise<Api
   }
 }
 
-function checkAllowList(key: ApiKey, address: string | undefined): void {
-  if (key.allowIps === null) return;
-  if (address !== undefined && key.allowIps.includes(address)) return;
-  throw new ApiError(401, "unauthenticated", "This key does not accept requests from your address (allow-list).");
+function isAllowed(key: ApiKey, address: string | undefined): boolean {
+  return key.allowIps === null || (address !== undefined && key.allowIps.includes(address));
+}
+
+function allowListError(code: "unauthenticated" | "invalid_credentials"): ApiError {
+  return new ApiError(401, code, "This key does not accept requests from your address (allow-list).");
 }
 
 function splitOnce(text: string, separator: string): [string, string] {

@@ -21,6 +21,19 @@ export class FixedWindowLimiter {
     private readonly now: () => number,
   ) {}
 
+  /** Throws 429 when the key's budget for this window is spent; counts nothing. */
+  check(keyId: string): void {
+    const { start, retryAfterSeconds } = windowAt(this.now(), this.windowSeconds);
+    const window = this.windows.get(keyId);
+    if (window?.start === start && window.count >= this.budget) throw this.overBudget(retryAfterSeconds);
+  }
+
+  private overBudget(retryAfterSeconds: number): ApiError {
+    return new ApiError(429, "rate_limited", `Request budget of ${String(this.budget)} per ${String(this.windowSeconds)} s exceeded; retry in ${String(retryAfterSeconds)} s.`, {
+      "Retry-After": String(retryAfterSeconds),
+    });
+  }
+
   /** Counts one request for the key, or throws 429 when the window's budget is spent. */
   take(keyId: string): void {
     const { start, retryAfterSeconds } = windowAt(this.now(), this.windowSeconds);
@@ -29,11 +42,7 @@ export class FixedWindowLimiter {
       window = { start, count: 0 };
       this.windows.set(keyId, window);
     }
-    if (window.count >= this.budget) {
-      throw new ApiError(429, "rate_limited", `Request budget of ${String(this.budget)} per ${String(this.windowSeconds)} s exceeded; retry in ${String(retryAfterSeconds)} s.`, {
-        "Retry-After": String(retryAfterSeconds),
-      });
-    }
+    if (window.count >= this.budget) throw this.overBudget(retryAfterSeconds);
     window.count++;
   }
 }

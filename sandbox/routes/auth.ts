@@ -74,13 +74,8 @@ export function registerAuth(app: V1App, deps: RouteDeps): void {
 
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
+    // The allow-list (alternative profile) is applied inside, before the secret is checked.
     const key = await verifyKeyPair(deps, body.key_id, body.secret, clientAddress(c));
-    if (config.profile === "alternative" && key.allowIps !== null) {
-      const address = clientAddress(c);
-      if (address === undefined || !key.allowIps.includes(address)) {
-        throw new ApiError(401, "invalid_credentials", "This key does not accept requests from your address (allow-list).");
-      }
-    }
     deps.limiter.take(key.keyId);
     const { token, expiresInSeconds } = deps.tokens.issue(key.keyId);
     const common = { access_token: token, token_type: "Bearer" as const, expires_in: expiresInSeconds };

@@ -6,7 +6,7 @@ import { checkCsrf } from "@/lib/bff/csrf";
 import { BffError } from "@/lib/bff/errors";
 import { withoutSession, withSession } from "@/lib/bff/handler";
 import { cache, upstreamAccountKey } from "@/lib/bff/cache";
-import { clientAddress, loginWaitMs, recordLoginFailure } from "@/lib/bff/login-limiter";
+import { clientAddress, loginWaitMs, recordLoginFailure, recordLoginSuccess } from "@/lib/bff/login-limiter";
 import { endSession, startSession } from "@/lib/bff/session";
 import { readTextLimited } from "@/lib/read-limited";
 import { fleetApi } from "@/lib/bff/upstream";
@@ -61,10 +61,14 @@ export const POST = withoutSession("POST /api/session", async (request) => {
   refuseCrossSite(request);
   const credentials = credentialsFrom(await readJson(request));
   const address = clientAddress(request.headers, getConfig().trustProxy);
-  const waitMs = loginWaitMs(credentials.keyId, address);
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    throw new BffError("rate_limited", `Too many failed sign-ins. Please wait ${String(seconds)} s before trying again.`, { "Retry-After": String(seconds) });
+  // A pair known good (it signed in lately, or its token is held) skips the throttles: other people's failures,
+  // even with this key id, must not lock its owner out.
+  if (!(await fleetApi().recognises(credentials))) {
+    const waitMs = loginWaitMs(credentials.keyId, address);
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new BffError("rate_limited", `Too many failed sign-ins. Please wait ${String(seconds)} s before trying again.`, { "Retry-After": String(seconds) });
+    }
   }
   let scopes: string[] | null;
   try {
@@ -72,10 +76,12 @@ export const POST = withoutSession("POST /api/session", async (request) => {
   } catch (error) {
     if (isFleetApiError(error) && (error.code === "unauthenticated" || error.code === "invalid_credentials" || error.code === "bad_request")) {
       recordLoginFailure(credentials.keyId, address);
-      throw new BffError("invalid_credentials", "The key id or secret is wrong, or the key was revoked (or may not be used from this address).");
+      throw new BffError("invalid_credentials", "The key id or secret is wrong, or the key was revoked.");
     }
+    // address_refused (the key's allow-list lacks this server) and too_many_failed_checks are mapped by the handler.
     throw error;
   }
+  recordLoginSuccess(credentials.keyId);
   // The customer's name and code for the header; a key without the account scope still logs in.
   let customerName: string | null = null;
   let customerCode: string | null = null;

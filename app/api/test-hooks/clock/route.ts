@@ -1,16 +1,15 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { setClockOffset } from "@/lib/bff/clock";
-import { getConfig } from "@/lib/bff/config";
 import { BffError, errorResponse } from "@/lib/bff/errors";
+import { testHooksAllowed } from "@/lib/bff/test-hooks";
 import { readTextLimited } from "@/lib/read-limited";
 
 const Body = z.object({ offsetMs: z.number().int().min(0).max(366 * 86_400_000) }).strict();
 
-// POST /api/test-hooks/clock — tests only (BFF_TEST_HOOKS against a local upstream): moves the BFF's clock forward
+// POST /api/test-hooks/clock — tests only (BFF_TEST_HOOKS against a local upstream, lib/bff/test-hooks.ts): moves the BFF's clock forward
 export async function POST(request: NextRequest): Promise<Response> {
-  const token = getConfig().testHooksToken;
-  if (token === undefined || request.headers.get("x-test-hooks-token") !== token) return errorResponse(new BffError("not_found", "Not found."));
+  if (!testHooksAllowed(request)) return errorResponse(new BffError("not_found", "Not found."));
   const text = await readTextLimited(request.body, 1024, () => new BffError("payload_too_large", "Too large."));
   let json: unknown = null;
   try {
