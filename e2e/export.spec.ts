@@ -2,7 +2,7 @@
 // the BFF's filtered total and are all failed; "Export Excel" downloads an .xlsx.
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
-import { bffTotal, expect, expectLoaded, pageAlerts, test } from "./fixtures";
+import { bffTotal, expect, expectLoaded, pageAlerts, resetSandboxFaults, setSandboxFaults, test } from "./fixtures";
 
 async function openFailedList(page: Page): Promise<void> {
   await page.goto("/transactions?status=failed");
@@ -64,7 +64,9 @@ test("Export CSV downloads exactly the failed transactions", async ({ loggedInPa
   const text = bytes.subarray(3).toString("utf8");
   expect(text).toContain("\r\n");
   const records = parseCsv(text);
-  const [, header, ...data] = records;
+  // Line 1 is the column header (import tools expect it); the file name says what the file holds.
+  const [header, ...data] = records;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`_failed_.*_${String(total)}-rows?\\.csv$`));
   expect(header).toBeDefined();
   const statusIndex = (header ?? []).indexOf("Status");
   expect(statusIndex).toBeGreaterThanOrEqual(0);
@@ -85,4 +87,25 @@ test("Export Excel downloads an .xlsx file", async ({ loggedInPage: page }) => {
   expect(bytes.length).toBeGreaterThan(0);
   // An .xlsx is a zip archive.
   expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+});
+
+test("the export's progress is never asked for too early: no poll answers 404, even when page 1 is slow", async ({ loggedInPage: page, profile }) => {
+  test.setTimeout(60_000);
+  await openFailedList(page);
+  const progressStatuses: number[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/api/transactions/export/progress") progressStatuses.push(response.status());
+  });
+  // A slow upstream (a real sandbox fault): the export's page 1 takes longer than the page's poll interval, which
+  // is when a poll used to arrive before the BFF had registered the export.
+  await setSandboxFaults(profile, { latencyMs: 1_500 });
+  try {
+    const downloadPromise = page.waitForEvent("download", { timeout: 50_000 });
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await downloadPromise;
+  } finally {
+    await resetSandboxFaults(profile);
+  }
+  await expect(page.getByText(/Exported [\d,]+ rows?/)).toBeVisible();
+  expect(progressStatuses.filter((status) => status !== 200)).toEqual([]);
 });

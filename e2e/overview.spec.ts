@@ -16,6 +16,7 @@ interface AccountBody {
   totals30d: { transactions: number; gallons: string; amount: string } | null;
 }
 interface SummaryBody {
+  totals: { transactions: number; gallons: string; amount: string };
   daily: { date: string }[];
   topDrivers: { id: string; name: string; detail: string | null; transactions: number; amount: string }[];
 }
@@ -47,7 +48,7 @@ test("the 30-day totals equal the BFF's account totals", async ({ loggedInPage: 
   const totals = present(account.totals30d, "30-day totals in /api/account (demo-full has the transactions scope)");
   await openOverview(page);
 
-  const card = page.getByRole("region", { name: "Last 30 days" });
+  const card = page.getByRole("region", { name: "Last 30 days (rolling)" });
   const stats = await card.locator("dt").evaluateAll((terms) => terms.map((term): [string, string] => [term.textContent, term.nextElementSibling?.textContent ?? ""]));
   const byLabel: Record<string, string> = Object.fromEntries(stats);
   expect(byLabel).toMatchObject({
@@ -55,6 +56,24 @@ test("the 30-day totals equal the BFF's account totals", async ({ loggedInPage: 
     Gallons: gallons.format(decimal(totals.gallons)),
     Spend: money.format(decimal(totals.amount)),
   });
+});
+
+test("the two 30-day totals each say which 30 days they count, so a person sees why they differ", async ({ loggedInPage: page }) => {
+  const summary = await getJson<SummaryBody>(page, "/api/transactions/summary");
+  await openOverview(page);
+  // The card: the rolling window (30 × 24 hours up to now), and a pointer to the chart's other definition.
+  const card = page.getByRole("region", { name: "Last 30 days (rolling)" });
+  await expect(card).toContainText("30 × 24 hours up to now");
+  await expect(card).toContainText("calendar days (UTC)");
+  // Under the chart: its own totals, visible, labelled as calendar days (today so far), equal to the summary's.
+  const line = page.getByRole("region", { name: "Daily spend and gallons" }).getByTestId("chart-totals");
+  await expect(line).toBeVisible();
+  await expect(line).toContainText("Calendar days");
+  await expect(line).toContainText("today so far");
+  await expect(line).toContainText(`${count.format(summary.totals.transactions)} transactions`);
+  await expect(line).toContainText(money.format(decimal(summary.totals.amount)));
+  await expect(line).toContainText(`${gallons.format(decimal(summary.totals.gallons))} gal`);
+  await expect(line).toContainText("rolling total above counts the 30 × 24 hours up to now");
 });
 
 test("the chart has one entry per day of the last 30 days, also as a table", async ({ loggedInPage: page }) => {

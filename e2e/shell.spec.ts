@@ -1,8 +1,10 @@
-// The shell around every page: its own font (no CDN), a layout that holds from a 360 px phone up, a dark theme that
+// The shell around every page: its own font (no CDN), a layout that holds from a 360 px phone up (every page), a dark theme that
 // passes axe too, and a proper title per page.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { DEMO_CUSTOMER_NAME, expect, expectLoaded, test } from "./fixtures";
+import { serversOf, type Profile } from "./profiles";
 
 async function openOverview(page: Page): Promise<void> {
   await page.goto("/");
@@ -30,29 +32,80 @@ test("the pages use the app's own font, loaded from the app itself, and request 
   expect(foreign).toEqual([]);
 });
 
-for (const path of ["/", "/transactions"]) {
-  test(`${path} fits a 360 px wide phone without sideways scrolling`, async ({ loggedInPage: page }) => {
-    await page.setViewportSize({ width: 360, height: 780 });
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expectLoaded(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    // On failure, name the elements that stick out furthest past the right edge (e.g. an absolutely positioned
-    // screen-reader text escaping a scrolling box that is not its containing block).
-    const offenders = overflow <= 0 ? [] : await page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      return [...document.body.querySelectorAll("*")]
-        .map((el) => ({ el, right: el.getBoundingClientRect().right }))
-        .filter((x) => x.right > width + 1)
-        .sort((a, b) => b.right - a.right)
-        .slice(0, 5)
-        .map((x) => `${x.el.tagName.toLowerCase()}.${(x.el.getAttribute("class") ?? "").slice(0, 60)} (${getComputedStyle(x.el).position}) right=${String(Math.round(x.right))}`);
-    });
-    expect(overflow, offenders.join("\n")).toBeLessThanOrEqual(0);
-    // The navigation is still reachable.
-    await expect(page.getByRole("link", { name: "Transactions" }).first()).toBeVisible();
+/** How far the page scrolls sideways (0 when it fits), with the elements sticking out furthest past the right edge. */
+async function sidewaysOverflow(page: Page): Promise<{ overflow: number; offenders: string[] }> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  // On failure, name the elements that stick out furthest past the right edge (e.g. an absolutely positioned
+  // screen-reader text escaping a scrolling box that is not its containing block).
+  const offenders = overflow <= 0 ? [] : await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.body.querySelectorAll("*")]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter((x) => x.right > width + 1)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 5)
+      .map((x) => `${x.el.tagName.toLowerCase()}.${(x.el.getAttribute("class") ?? "").slice(0, 60)} (${getComputedStyle(x.el).position}) right=${String(Math.round(x.right))}`);
   });
+  return { overflow, offenders };
 }
+
+/** The demo customer's transaction whose driver has the longest e-mail address (the widest unbroken text of a detail). */
+function longestEmailTransactionId(profile: Profile): string {
+  const db = new Database(serversOf(profile).db, { readonly: true });
+  try {
+    const id: unknown = db
+      .prepare("SELECT t.id FROM transactions t JOIN drivers d ON d.pk = t.driver_pk JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL' ORDER BY length(d.email) DESC, t.at_utc DESC LIMIT 1")
+      .pluck()
+      .get();
+    if (typeof id !== "string") throw new Error("the sandbox has no transaction of the demo customer");
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
+async function firstStationId(page: Page): Promise<string> {
+  const response = await page.request.get("/api/locations?limit=1");
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { items?: { id?: unknown }[] };
+  const id = body.items?.[0]?.id;
+  if (typeof id !== "string") throw new Error(`no station in ${JSON.stringify(body)}`);
+  return id;
+}
+
+/** Every page of the dashboard, signed in: how to reach it and the heading that shows it is there. */
+const SIGNED_IN_PAGES: readonly { name: string; path: (page: Page, profile: Profile) => Promise<string> | string; heading: RegExp; widths: readonly number[] }[] = [
+  { name: "the overview", path: () => "/", heading: /^Overview$/, widths: [360] },
+  { name: "the transactions list", path: () => "/transactions", heading: /^Transactions$/, widths: [360] },
+  // The detail with the longest e-mail address of the data: it must wrap, not push the page sideways.
+  { name: "a transaction's detail (longest e-mail)", path: (_page, profile) => `/transactions/${longestEmailTransactionId(profile)}`, heading: /^Transaction /, widths: [360, 375] },
+  { name: "the stations map", path: () => "/stations", heading: /Stations/, widths: [360] },
+  { name: "a station's detail", path: async (page) => `/stations/${await firstStationId(page)}`, heading: /./, widths: [360] },
+  { name: "the not-found page", path: () => "/no-such-page", heading: /not found/i, widths: [360] },
+];
+
+for (const { name, path, heading, widths } of SIGNED_IN_PAGES) {
+  for (const width of widths) {
+    test(`${name} fits a ${String(width)} px wide phone without sideways scrolling`, async ({ loggedInPage: page, profile }) => {
+      await page.setViewportSize({ width, height: 780 });
+      await page.goto(await path(page, profile));
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectLoaded(page);
+      const { overflow, offenders } = await sidewaysOverflow(page);
+      expect(overflow, offenders.join("\n")).toBeLessThanOrEqual(0);
+      // The navigation is still reachable (the not-found page has its own way back).
+      if (!heading.test("Page not found")) await expect(page.getByRole("link", { name: "Transactions" }).first()).toBeVisible();
+    });
+  }
+}
+
+test("the login page fits a 360 px wide phone without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  const { overflow, offenders } = await sidewaysOverflow(page);
+  expect(overflow, offenders.join("\n")).toBeLessThanOrEqual(0);
+});
 
 test("the dark theme (system preference) has no serious or critical axe violation on the overview, chart included", async ({ loggedInPage: page }) => {
   await page.emulateMedia({ colorScheme: "dark" });

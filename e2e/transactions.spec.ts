@@ -80,6 +80,51 @@ test("searching a driver's surname from the first row narrows the rows", async (
   await expect(rows(page).first().getByTestId("driver-name")).toBeVisible();
 });
 
+test("searching a transaction's reference lists that transaction (the upstream's search does not match references)", async ({ loggedInPage: page }) => {
+  // A reference from deep in the list, so it is not simply on the first page.
+  const response = await page.request.get("/api/transactions?page=40&limit=200");
+  expect(response.status()).toBe(200);
+  const deep = ((await response.json()) as { items: { id: string; reference: string }[] }).items[42];
+  if (deep === undefined) throw new Error("no transaction on page 40 of 200-row pages");
+  await openList(page);
+  await page.getByRole("searchbox", { name: "Search" }).fill(deep.reference);
+  await expect(page).toHaveURL((url) => url.searchParams.get("search") === deep.reference);
+  await expectLoaded(page);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rangeSummary(page)).toContainText("of 1");
+  await expect(page.getByTestId("totals-purchases")).toHaveText("1");
+  await rows(page).first().click();
+  await expect(page).toHaveURL((url) => url.pathname === `/transactions/${deep.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Transaction ${deep.reference}` })).toBeVisible();
+});
+
+test("the totals bar above the table shows the filtered set's purchases, gallons and amount, as the BFF adds them up", async ({ loggedInPage: page }) => {
+  const query = "from=2026-05-01&to=2026-05-31&status=completed";
+  const totalsResponse = await page.request.get(`/api/transactions/totals?${query}`);
+  expect(totalsResponse.status()).toBe(200);
+  const totals = (await totalsResponse.json()) as { state: string; transactions: number; gallons: string; amount: string };
+  expect(totals.state).toBe("summed");
+  const listTotal = await bffTotal(page, `&${query}`);
+  expect(totals.transactions).toBe(listTotal);
+
+  await openList(page, `?range=custom&${query}`);
+  const bar = page.getByRole("region", { name: "Totals of the filtered transactions" });
+  await expect(bar.getByTestId("totals-purchases")).toHaveText(listTotal.toLocaleString("en-US"));
+  await expect(bar.getByTestId("totals-gallons")).toHaveText(new Intl.NumberFormat("en-US", { minimumFractionDigits: 3 }).format(totals.gallons as Intl.StringNumericLiteral));
+  await expect(bar.getByTestId("totals-amount")).toHaveText(new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(totals.amount as Intl.StringNumericLiteral));
+  // It sits above the table.
+  const barBox = await bar.boundingBox();
+  const tableBox = await page.getByRole("table").boundingBox();
+  expect(barBox !== null && tableBox !== null && barBox.y < tableBox.y).toBe(true);
+
+  // The whole history is too large to add up (it would cost one request per 200 rows): the count, and what to do.
+  await openList(page);
+  const all = await bffTotal(page);
+  await expect(bar.getByTestId("totals-purchases")).toHaveText(all.toLocaleString("en-US"));
+  await expect(bar.getByTestId("totals-amount")).toHaveText("Not added up");
+  await expect(bar).toContainText("narrow the dates or the status");
+});
+
 test("clicking a row opens its detail with the same amount; Back to transactions keeps the view", async ({ loggedInPage: page }) => {
   await openList(page, "?status=completed");
   const row = rows(page).nth(2);
@@ -103,7 +148,13 @@ test("Enter on a focused row opens its detail", async ({ loggedInPage: page }) =
   await expect(page.getByTestId("detail-amount")).toBeVisible();
 });
 
-test("an unknown id shows the not-found message with a way back", async ({ loggedInPage: page }) => {
+test("an unknown id answers HTTP 404 with the not-found message and a way back", async ({ loggedInPage: page }) => {
+  // Both an id the upstream does not know and one that cannot be an id at all (refused without asking the upstream).
+  for (const id of ["00000000-0000-4000-8000-000000000000", "no such transaction!"]) {
+    const response = await page.goto(`/transactions/${encodeURIComponent(id)}`);
+    expect(response?.status(), id).toBe(404);
+    await expect(page.getByRole("heading", { name: "Transaction not found" })).toBeVisible();
+  }
   await page.goto("/transactions/no-such-transaction-000");
   await expect(page.getByRole("heading", { name: "Transaction not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to transactions" })).toHaveAttribute("href", "/transactions");

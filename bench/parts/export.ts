@@ -22,8 +22,8 @@ const ROWS_PER_PAGE = 200;
 const SHARE_GOAL_PERCENT = 95;
 const RSS_GROWTH_GOAL_MB = 64;
 const SAMPLE_EVERY_MS = 100;
-/** Lines before the data in our CSV: the line stating customer, filters, time and row count; the header row. */
-const PREAMBLE_LINES = 2;
+/** Lines before the data in our CSV: the header row (the file name says what the file holds). */
+const PREAMBLE_LINES = 1;
 
 interface ExportRun {
   ids: string[];

@@ -1,12 +1,13 @@
 "use client";
 
-import type { RankedItem } from "@/lib/model";
+import type { RankedItem, SummaryTotals } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
-import { formatGallons, formatMoney } from "@/components/format/numbers";
+import { formatCount, formatGallons, formatMoney } from "@/components/format/numbers";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CardError } from "./card-states";
 import { DailyChart } from "./daily-chart";
+import { formatDay } from "./format-dates";
 
 export function DailyChartCard({ className }: { className?: string }) {
   const { data: summary, isPending, isError, error, refetch, isFetching } = useSummary();
@@ -24,10 +25,26 @@ export function DailyChartCard({ className }: { className?: string }) {
       ) : (
         <>
           <DailyChart from={summary.from} to={summary.to} daily={summary.daily} totals={summary.totals} />
+          <CalendarTotalsLine from={summary.from} to={summary.to} totals={summary.totals} />
           <ProductsLine products={summary.products} />
         </>
       )}
     </Card>
+  );
+}
+
+/**
+ * The chart's own totals, saying which 30 days they are: whole calendar days (UTC), today so far. The "Last 30 days
+ * (rolling)" card counts the 720 hours up to now instead, so the two differ by the part-days at either end; each
+ * says which it is, so a person sees why.
+ */
+function CalendarTotalsLine({ from, to, totals }: { from: string; to: string; totals: SummaryTotals }) {
+  return (
+    <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" data-testid="chart-totals">
+      <span className="font-medium text-slate-900 dark:text-slate-50">Calendar days {formatDay(from)} to {formatDay(to)} (UTC, today so far): </span>
+      {formatCount(totals.transactions)} transactions · {formatMoney(totals.amount)} · {formatGallons(totals.gallons)} gal. Completed and pending; the
+      rolling total above counts the 30 × 24 hours up to now instead.
+    </p>
   );
 }
 

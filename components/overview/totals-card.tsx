@@ -14,7 +14,7 @@ export function TotalsCard({ className }: { className?: string }) {
   const { data: account, isPending, isError, error, refetch, isFetching } = useAccount();
 
   return (
-    <Card title="Last 30 days" className={className}>
+    <Card title="Last 30 days (rolling)" className={className}>
       {isPending ? (
         <div aria-busy="true">
           <p className="sr-only">Loading the 30-day totals…</p>
@@ -54,8 +54,9 @@ function Totals({ totals }: { totals: Totals30d }) {
       </dl>
       <p className="mt-5 text-xs text-slate-600 dark:text-slate-400">
         {totals.source === "upstream"
-          ? "Rolling 30 days, as reported by the Fleet Fuel API."
-          : "Rolling 30 days, added up by the dashboard from your transactions (the Fleet Fuel API did not report totals)."}
+          ? "Rolling 30 days: the 30 × 24 hours up to now, completed and pending, as reported by the Fleet Fuel API."
+          : "Rolling 30 days: the 30 × 24 hours up to now, completed and pending, added up by the dashboard from your transactions (the Fleet Fuel API did not report totals)."}{" "}
+        The daily chart counts whole calendar days (UTC) instead, so its totals differ slightly.
       </p>
     </>
   );

@@ -113,14 +113,17 @@ export async function runExport(url: string, exportId: string, signal: AbortSign
         total ??= progress.expectedRows;
         onTick({ rowsDone, total });
       } catch {
-        // Not tracked yet (404 until page 1 is in), or a hiccup: the download itself decides success.
+        // A hiccup: the download itself decides success.
       }
     }
   };
-  void poll();
 
   try {
     const response = await requestBff(url, { signal, headers: { Accept: "*/*" } });
+    // Polling starts once the download has answered: the BFF registers the export's progress before it answers
+    // (after page 1, which may take long when the upstream is slow or the budget full), so no poll can come too
+    // early and be told "no such export" (404). Until then there is nothing to show anyway.
+    void poll();
     const header = Number(response.headers.get("X-Export-Total"));
     if (response.headers.has("X-Export-Total") && Number.isFinite(header)) total = header;
     onTick({ rowsDone, total });

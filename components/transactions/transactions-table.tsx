@@ -15,6 +15,7 @@ import { NUMERIC_COLUMNS, transactionColumns } from "./columns";
 import { TransactionFilters } from "./filters";
 import { hasActiveFilters, resolveRange, type PageSize } from "./list-state";
 import { Pagination } from "./pagination";
+import { TotalsBar } from "./totals-bar";
 import { useColumnVisibility } from "./use-column-visibility";
 import { useListState } from "./use-list-state";
 
@@ -90,6 +91,8 @@ export function TransactionsTable() {
       </div>
 
       {query.isError ? <QueryErrorNotice error={query.error} subject="transactions" onRetry={() => void query.refetch()} isRetrying={query.isFetching} /> : null}
+
+      <TotalsBar filters={{ from, to, status: state.status, search: state.search }} listTotal={data !== undefined && !query.isPlaceholderData ? data.total : null} isListError={query.isError} />
 
       <div
         aria-busy={isBusy}

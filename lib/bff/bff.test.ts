@@ -313,6 +313,88 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       }
     });
 
+    it("search finds a transaction by its reference (transaction_id), which the upstream's search does not match, reading few pages", async () => {
+      const b = await loggedIn();
+      type ListBody = { total: number; pages: number; items: { id: string; reference: string; status: string }[] };
+      // A reference deep in the list (3,000 transactions: 15 pages of 200), not on page 1 nor in the middle.
+      const { pages } = (await b.fetch("/api/transactions?limit=200")).body as ListBody;
+      expect(pages).toBeGreaterThanOrEqual(10);
+      const deep = (await b.fetch(`/api/transactions?page=${String(Math.ceil(pages * 0.7))}&limit=200`)).body as ListBody;
+      const wanted = deep.items[117];
+      expect(wanted).toBeDefined();
+      if (wanted === undefined) return;
+      expect(wanted.reference).toMatch(/^[A-Z]{2}\d{10}$/);
+      // The upstream itself does not find it (the reason for the lookup).
+      const direct = await fetch(`${upstream.baseUrl}/transactions?search=${wanted.reference}`, { headers: { Authorization: `Basic ${Buffer.from(`${upstream.keys["demo-full"].keyId}:${upstream.keys["demo-full"].secret}`).toString("base64")}` } });
+      const directBody = (await direct.json()) as { data?: { total: number }; total?: number };
+      expect(directBody.data?.total ?? directBody.total).toBe(0);
+
+      const before = upstreamRequests(upstream).filter(isListCall).length;
+      const found = (await b.fetch(`/api/transactions?search=${wanted.reference.toLowerCase()}&limit=50`)).body as ListBody;
+      expect(found.total).toBe(1);
+      expect(found.items.map((t) => t.id)).toEqual([wanted.id]);
+      // Bisecting the newest-first pages on the references' order: page 1 and about log2(pages) more, not a walk.
+      const spent = upstreamRequests(upstream).filter(isListCall).length - before;
+      expect(spent).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(pages)));
+      // The list's other filters still apply: the reference with another status is not there.
+      const otherStatus = wanted.status === "failed" ? "completed" : "failed";
+      expect(((await b.fetch(`/api/transactions?search=${wanted.reference}&status=${otherStatus}`)).body as ListBody).total).toBe(0);
+      // A reference nobody has: an empty list, at the same small cost.
+      const beforeMissing = upstreamRequests(upstream).filter(isListCall).length;
+      expect(((await b.fetch("/api/transactions?search=FF0000000001")).body as ListBody).total).toBe(0);
+      expect(upstreamRequests(upstream).filter(isListCall).length - beforeMissing).toBeLessThanOrEqual(2 + Math.ceil(Math.log2(pages)));
+      // The export of that search holds that one transaction, as the list shows it.
+      const csv = await b.fetch(`/api/transactions/export?format=csv&search=${wanted.reference}`);
+      expect(csv.status).toBe(200);
+      const lines = csv.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(wanted.reference);
+      // And its totals are that transaction's.
+      const totals = (await b.fetch(`/api/transactions/totals?search=${wanted.reference}`)).body as { state: string; transactions: number };
+      expect(totals).toMatchObject({ state: "summed", transactions: 1 });
+    });
+
+    it("GET /api/transactions/totals: the filtered set's count, gallons and amount, exact; too large a set is not walked", async () => {
+      const b = await loggedIn();
+      const filter = "from=2026-05-01&to=2026-05-31";
+      type Row = { status: string; gallons: string; amount: string };
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const body = (await b.fetch(`/api/transactions?${filter}&limit=200&page=${String(page)}`)).body as { pages: number; items: Row[] };
+        rows.push(...body.items);
+        if (page >= body.pages) break;
+      }
+      const minor = (value: string, digits: number) => {
+        const [whole = "0", fraction = ""] = value.replace("-", "").split(".");
+        const n = BigInt(whole + fraction.padEnd(digits, "0"));
+        return value.startsWith("-") ? -n : n;
+      };
+      const show = (n: bigint, digits: number) => {
+        const text = (n < 0n ? -n : n).toString().padStart(digits + 1, "0");
+        return `${n < 0n ? "-" : ""}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+      };
+      const charged = rows.filter((r) => r.status !== "failed");
+      const res = await b.fetch(`/api/transactions/totals?${filter}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        state: "summed",
+        transactions: rows.length,
+        failed: rows.length - charged.length,
+        gallons: show(charged.reduce((sum, r) => sum + minor(r.gallons, 3), 0n), 3),
+        amount: show(charged.reduce((sum, r) => sum + minor(r.amount, 2), 0n), 2),
+      });
+      // With the status filter: only failed rows, which are not charged.
+      const failed = (await b.fetch(`/api/transactions/totals?${filter}&status=failed`)).body;
+      expect(failed).toEqual({ state: "summed", transactions: rows.length - charged.length, failed: rows.length - charged.length, gallons: "0.000", amount: "0.00" });
+      // No filter: the whole history (3,000 rows here) is walked and counted.
+      const all = (await b.fetch("/api/transactions/totals")).body as { state: string; transactions: number };
+      expect(all).toMatchObject({ state: "summed", transactions: ((await b.fetch("/api/transactions?limit=1")).body as { total: number }).total });
+      // Bad input is a 400 naming it.
+      const bad = await b.fetch("/api/transactions/totals?from=2026-05-02&to=2026-05-01");
+      expect(bad.status).toBe(400);
+      expect(errorMessageOf(bad.body)).toContain("from");
+    });
+
     it.each([
       ["/api/transactions?limit=0", "limit"],
       ["/api/transactions?limit=201", "limit"],
@@ -406,17 +488,20 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect((await b.fetch("/api/locations/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     });
 
-    it("exports the filtered set as CSV with the filters in the first row, and reports progress", async () => {
+    it("exports the filtered set as CSV: the column header is line 1, the file name says what it holds; progress is reported", async () => {
       const b = await loggedIn();
       const exportId = "test-export-0001";
       const res = await b.fetch(`/api/transactions/export?format=csv&status=completed&from=2026-05-01&to=2026-05-31&exportId=${exportId}`);
       expect(res.status).toBe(200);
       expect(res.res.headers.get("content-type")).toMatch(/text\/csv/);
-      expect(res.res.headers.get("content-disposition")).toMatch(/attachment; filename=.*\.csv/);
       const lines = res.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
-      expect(lines[0]).toMatch(/2026-05-01/);
+      // Import tools read line 1 as the column names; the self-description (customer, filters, time, rows) is the file name.
+      expect(lines[0]).toMatch(/^Date \(UTC\),Local offset,Reference,Status,/);
       const list = (await b.fetch("/api/transactions?status=completed&from=2026-05-01&to=2026-05-31&limit=1")).body as { total: number };
-      expect(lines.length - 2).toBe(list.total);
+      expect(res.res.headers.get("content-disposition")).toMatch(
+        new RegExp(`attachment; filename="fleet-fuel-transactions_(PFL|prairie-freight-lines)_2026-05-01_to_2026-05-31_completed_\\d{4}-\\d{2}-\\d{2}T\\d{6}Z_${String(list.total)}-rows\\.csv"`),
+      );
+      expect(lines.length - 1).toBe(list.total);
       const progress = await b.fetch(`/api/transactions/export/progress?exportId=${exportId}`);
       expect(progress.body).toMatchObject({ state: "done", rowsDone: list.total, expectedRows: list.total });
     });
@@ -588,13 +673,23 @@ describe("exports of 25,000 rows", () => {
     await (upstream as SandboxProcess | undefined)?.stop();
   });
 
+  it("GET /api/transactions/totals does not walk a set of more than 5,000 rows: one request tells the count", async () => {
+    const b = new TestBrowser(app.origin);
+    await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
+    const before = upstreamRequests(upstream).filter(isListCall).length;
+    const all = await b.fetch("/api/transactions/totals");
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ state: "too_many", transactions: 25_000, maxRows: 5_000 });
+    expect(upstreamRequests(upstream).filter(isListCall).length - before).toBe(1);
+  }, 60_000);
+
   it("equal the sandbox's rows exactly: count, ids, order, no duplicates", async () => {
     const b = new TestBrowser(app.origin);
     await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
     const res = await b.fetch("/api/transactions/export?format=csv");
     expect(res.status).toBe(200);
     const lines = res.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
-    const ids = lines.slice(2).map((l) => l.split(",").at(-1) ?? "");
+    const ids = lines.slice(1).map((l) => l.split(",").at(-1) ?? "");
     const db = new Database(upstream.dbPath, { readonly: true });
     const expected = db.prepare("SELECT t.id FROM transactions t JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL' ORDER BY t.at_utc DESC, t.pk DESC").pluck().all() as string[];
     db.close();
@@ -690,7 +785,7 @@ async function stallThenRead(request: ClientRequest, pages: () => number, before
   response.on("data", (chunk: string) => (text += chunk));
   response.resume();
   await once(response, "end");
-  const ids = text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "").slice(2).map((l) => l.split(",").at(-1) ?? "");
+  const ids = text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "").slice(1).map((l) => l.split(",").at(-1) ?? "");
   expect(ids).toHaveLength(100_000);
   expect(new Set(ids).size).toBe(100_000);
   expect(pages() - before).toBe(500); // one request per page of 200, nothing fetched twice

@@ -304,7 +304,7 @@ describe("neutralizeCell", () => {
 });
 
 describe("CSV export", () => {
-  it("is RFC 4180 with a BOM and CRLF, an about row, the header, and every row as given", async () => {
+  it("is RFC 4180 with a BOM and CRLF, the header as its first line, and every row as given", async () => {
     const items = makeTransactions(250);
     const { rows } = fromList(items);
     const progress: number[] = [];
@@ -313,12 +313,10 @@ describe("CSV export", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString("utf8");
     const records = parseCsv(text); // throws on a bare LF or CR, so every line break between records is CRLF
-    expect(records[0]).toEqual([
-      'Fleet Fuel transactions — Prairie Freight Lines (PFL) — filters: from 2026-05-01, to 2026-05-31, status completed, search "Smith "Jr", =x" — generated 2026-11-20T10:11:12.345Z — 250 rows',
-    ]);
-    expect(records[1]).toEqual(EXPECTED_HEADERS);
+    // Import tools take line 1 as the column names: nothing may come before it (the self-description is the file name).
+    expect(records[0]).toEqual(EXPECTED_HEADERS);
     expect(EXPORT_HEADERS).toEqual(EXPECTED_HEADERS);
-    const data = records.slice(2);
+    const data = records.slice(1);
     expect(data).toHaveLength(items.length);
     expect(data).toEqual(items.map(expectedCsvRecord));
     expect(data.map((r) => r[18])).toEqual(items.map((t) => neutral(t.id)));
@@ -328,7 +326,7 @@ describe("CSV export", () => {
   it("neutralises formula cells but leaves our decimals, negative ones included, as plain numbers", async () => {
     const items = makeTransactions(60);
     const { bytes } = await readAll(exportTransactions("csv", fromList(items).rows, META));
-    const data = parseCsv(bytes.subarray(3).toString("utf8")).slice(2);
+    const data = parseCsv(bytes.subarray(3).toString("utf8")).slice(1);
     const byId = new Map(data.map((r) => [r[18], r]));
     const station = (name: string): string[] | undefined => data.find((r) => r[8] === name);
     expect(station(`'=HYPERLINK("http://evil.example","click")`)).toBeDefined();
@@ -363,7 +361,7 @@ describe("CSV export", () => {
     const items = makeTransactions(payloads.length).map((t, i) => ({ ...t, station: { ...t.station, name: payloads[i] ?? "" } }));
     const { bytes } = await readAll(exportTransactions("csv", fromList(items).rows, META));
     const text = bytes.subarray(3).toString("utf8");
-    const data = parseCsv(text).slice(2);
+    const data = parseCsv(text).slice(1);
     expect(data.map((r) => r[8])).toEqual(payloads.map((p) => `'${p}`).map((p, i) => (i === 4 ? "a;b" : p)));
     // A `;` locale splits an unquoted cell there: both cells holding one are quoted in the file itself.
     expect(text).toContain(',"a;b",');
@@ -375,19 +373,16 @@ describe("CSV export", () => {
     const withDuplicates = [...items.slice(0, 20), ...items.slice(10, 15), ...items.slice(20)];
     const progress: number[] = [];
     const { bytes } = await readAll(exportTransactions("csv", fromList(withDuplicates).rows, META, { onRow: (n) => progress.push(n) }));
-    const data = parseCsv(bytes.subarray(3).toString("utf8")).slice(2);
+    const data = parseCsv(bytes.subarray(3).toString("utf8")).slice(1);
     expect(data.map((r) => r[18])).toEqual(items.map((t) => neutral(t.id)));
     expect(progress.at(-1)).toBe(30);
   });
 
-  it("writes the about row and the header even with no rows; without filters it says so", async () => {
-    const meta: ExportMeta = { filters: {}, generatedAt: META.generatedAt, customer: { name: "=Evil Co", code: null }, expectedRows: 1 };
+  it("writes the header alone when there are no rows", async () => {
+    const meta: ExportMeta = { filters: {}, generatedAt: META.generatedAt, customer: { name: "=Evil Co", code: null }, expectedRows: 0 };
     const { bytes, error } = await readAll(exportTransactions("csv", fromList([]).rows, meta));
     expect(error).toBeNull();
-    expect(parseCsv(bytes.subarray(3).toString("utf8"))).toEqual([
-      ["Fleet Fuel transactions — =Evil Co — filters: from any, to any, status any, search none — generated 2026-11-20T10:11:12.345Z — 1 row"],
-      EXPECTED_HEADERS,
-    ]);
+    expect(parseCsv(bytes.subarray(3).toString("utf8"))).toEqual([EXPECTED_HEADERS]);
   });
 
   it("ends with '# export incomplete: …' and then errors when the rows fail mid-walk", async () => {
@@ -397,7 +392,7 @@ describe("CSV export", () => {
     expect((error as Error).message).toContain("asked us to wait 23 s");
     const text = bytes.subarray(3).toString("utf8");
     const records = parseCsv(text);
-    expect(records).toHaveLength(2 + 10 + 1);
+    expect(records).toHaveLength(1 + 10 + 1);
     expect(text.endsWith("# export incomplete: The Fleet Fuel API asked us to wait 23 s - 'please' retry later\r\n")).toBe(true);
     expect(text).not.toMatch(/\n\s+at /); // no stack
   });
@@ -552,23 +547,23 @@ describe.each(["csv", "xlsx"] as const)("%s stream control", (format: ExportForm
 });
 
 describe("exportFilename", () => {
-  const base = { generatedAt: META.generatedAt, customer: META.customer };
+  const base = { generatedAt: META.generatedAt, customer: META.customer, expectedRows: META.expectedRows };
   const name = (format: ExportFormat, filters: TransactionFilter, customer = base.customer): string => exportFilename(format, { ...base, customer, filters });
 
-  it("names the customer, the filters and the day", () => {
+  it("names the customer, the filters, the time and the row count (the CSV's self-description)", () => {
     expect(name("csv", { from: "2026-05-01", to: "2026-05-31", status: "completed", search: "Smith" })).toBe(
-      "fleet-fuel-transactions_PFL_2026-05-01_to_2026-05-31_completed_search-smith_2026-11-20.csv",
+      "fleet-fuel-transactions_PFL_2026-05-01_to_2026-05-31_completed_search-smith_2026-11-20T101112Z_250-rows.csv",
     );
-    expect(name("xlsx", {})).toBe("fleet-fuel-transactions_PFL_all-dates_2026-11-20.xlsx");
-    expect(name("csv", { from: "2026-05-01" })).toBe("fleet-fuel-transactions_PFL_from_2026-05-01_2026-11-20.csv");
-    expect(name("csv", { to: "2026-05-31", status: "failed" })).toBe("fleet-fuel-transactions_PFL_to_2026-05-31_failed_2026-11-20.csv");
-    // The date is the UTC day, whatever the server's time zone.
-    expect(exportFilename("csv", { ...base, generatedAt: new Date("2026-11-20T23:59:59-05:00"), filters: {} })).toBe("fleet-fuel-transactions_PFL_all-dates_2026-11-21.csv");
+    expect(name("xlsx", {})).toBe("fleet-fuel-transactions_PFL_all-dates_2026-11-20T101112Z_250-rows.xlsx");
+    expect(name("csv", { from: "2026-05-01" })).toBe("fleet-fuel-transactions_PFL_from_2026-05-01_2026-11-20T101112Z_250-rows.csv");
+    expect(name("csv", { to: "2026-05-31", status: "failed" })).toBe("fleet-fuel-transactions_PFL_to_2026-05-31_failed_2026-11-20T101112Z_250-rows.csv");
+    // The time is UTC, whatever the server's time zone; one row is "1-row".
+    expect(exportFilename("csv", { ...base, generatedAt: new Date("2026-11-20T23:59:59-05:00"), expectedRows: 1, filters: {} })).toBe("fleet-fuel-transactions_PFL_all-dates_2026-11-21T045959Z_1-row.csv");
   });
 
   it("slugifies the search: accents dropped, the rest dashed, at most 40 characters", () => {
-    expect(name("csv", { search: "Crème Brûlée / 東京 ../../etc" })).toBe("fleet-fuel-transactions_PFL_all-dates_search-creme-brulee-etc_2026-11-20.csv");
-    expect(name("csv", { search: "東京" })).toBe("fleet-fuel-transactions_PFL_all-dates_search_2026-11-20.csv");
+    expect(name("csv", { search: "Crème Brûlée / 東京 ../../etc" })).toBe("fleet-fuel-transactions_PFL_all-dates_search-creme-brulee-etc_2026-11-20T101112Z_250-rows.csv");
+    expect(name("csv", { search: "東京" })).toBe("fleet-fuel-transactions_PFL_all-dates_search_2026-11-20T101112Z_250-rows.csv");
     const long = name("csv", { search: "a".repeat(30) + " " + "b".repeat(60) });
     const slug = /_search-([^_]+)_/.exec(long)?.[1] ?? "";
     expect(slug.length).toBeLessThanOrEqual(40);
@@ -576,11 +571,11 @@ describe("exportFilename", () => {
   });
 
   it("uses a slug of the name when there is no customer code, and keeps to [A-Za-z0-9._-]", () => {
-    expect(name("csv", {}, { name: "Coastal Haulers, Inc.", code: null })).toBe("fleet-fuel-transactions_coastal-haulers-inc_all-dates_2026-11-20.csv");
-    expect(name("csv", {}, { name: "東京", code: null })).toBe("fleet-fuel-transactions_all-dates_2026-11-20.csv");
+    expect(name("csv", {}, { name: "Coastal Haulers, Inc.", code: null })).toBe("fleet-fuel-transactions_coastal-haulers-inc_all-dates_2026-11-20T101112Z_250-rows.csv");
+    expect(name("csv", {}, { name: "東京", code: null })).toBe("fleet-fuel-transactions_all-dates_2026-11-20T101112Z_250-rows.csv");
     const odd = name("xlsx", { search: '"; rm -rf / \r\n' }, { name: "x", code: "P/F L\"" });
     expect(odd).toMatch(/^[A-Za-z0-9._-]+$/);
-    expect(odd).toBe("fleet-fuel-transactions_P-F-L_all-dates_search-rm-rf_2026-11-20.xlsx");
+    expect(odd).toBe("fleet-fuel-transactions_P-F-L_all-dates_search-rm-rf_2026-11-20T101112Z_250-rows.xlsx");
   });
 });
 

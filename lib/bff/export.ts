@@ -57,11 +57,12 @@ function slugify(text: string, maxLength: number): string {
 }
 
 /**
- * e.g. `fleet-fuel-transactions_PFL_2026-05-01_to_2026-05-31_completed_search-smith_2026-11-20.csv`: customer code
- * (or a slug of the name when there is none), date range (`all-dates` without one), status, search slug (`search`
- * alone when nothing of it survives slugging), the UTC day it was generated. Only `[A-Za-z0-9._-]` survive.
+ * e.g. `fleet-fuel-transactions_PFL_2026-05-01_to_2026-05-31_completed_search-smith_2026-11-20T101112Z_250-rows.csv`:
+ * customer code (or a slug of the name when there is none), date range (`all-dates` without one), status, search slug
+ * (`search` alone when nothing of it survives slugging), the UTC time it was generated, and the rows expected at the
+ * start. The name is the CSV's self-description (its first line is the column header). Only `[A-Za-z0-9._-]` survive.
  */
-export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "filters" | "generatedAt" | "customer">): string {
+export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "filters" | "generatedAt" | "customer" | "expectedRows">): string {
   const { filters, customer } = meta;
   const parts = [FILENAME_PREFIX];
   const customerPart =
@@ -81,7 +82,9 @@ export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "fil
     const slug = slugify(filters.search, MAX_SEARCH_SLUG);
     parts.push(slug === "" ? "search" : `search-${slug}`);
   }
-  parts.push(meta.generatedAt.toISOString().slice(0, "YYYY-MM-DD".length));
+  // 2026-11-20T10:11:12.345Z → 2026-11-20T101112Z (no colons: they are not allowed in Windows file names).
+  parts.push(`${meta.generatedAt.toISOString().slice(0, "YYYY-MM-DDTHH:MM:SS".length).replace(/:/g, "")}Z`);
+  parts.push(`${String(meta.expectedRows)}-${meta.expectedRows === 1 ? "row" : "rows"}`);
   return `${parts.join("_")}.${format}`.replace(/[^A-Za-z0-9._-]/g, "-");
 }
 
@@ -201,18 +204,6 @@ const COLUMNS: readonly ExportColumn[] = [
 ];
 
 export const EXPORT_HEADERS: readonly string[] = COLUMNS.map((c) => c.header);
-
-function describeFilters(filters: TransactionFilter): string {
-  const search = filters.search === undefined ? "none" : `"${filters.search}"`;
-  return `from ${filters.from ?? "any"}, to ${filters.to ?? "any"}, status ${filters.status ?? "any"}, search ${search}`;
-}
-
-/** Row 1 of the CSV: what this file is, for whoever opens it later. */
-export function exportAboutLine(meta: ExportMeta): string {
-  const customer = meta.customer.code === null ? meta.customer.name : `${meta.customer.name} (${meta.customer.code})`;
-  const rows = `${String(meta.expectedRows)} ${meta.expectedRows === 1 ? "row" : "rows"}`;
-  return neutralizeCell(`Fleet Fuel transactions — ${customer} — filters: ${describeFilters(meta.filters)} — generated ${meta.generatedAt.toISOString()} — ${rows}`);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The run: rows in, deduplicated, stoppable
@@ -349,14 +340,15 @@ async function writeRecord(csv: Stringifier, record: string[], run: ExportRun): 
 /** Output streams' errors surface through `readChunk` (`readable.errored`); this only keeps them from being unheard. */
 const ignoreError = (): void => undefined;
 
-function produceCsv(run: ExportRun, meta: ExportMeta): Production {
+function produceCsv(run: ExportRun): Production {
   // RFC 4180: CRLF, quotes doubled, fields with , " CR or LF quoted. `quote_record_delimiter` must be forced: it
   // defaults to false once `record_delimiter` is set, which would leave a lone LF in a name unquoted.
   const csv = stringify({ bom: true, record_delimiter: "\r\n", quote_record_delimiter: true, quoted_match: CSV_QUOTED_MATCH, eof: true });
   csv.on("error", ignoreError);
   const work = async (): Promise<void> => {
     try {
-      await writeRecord(csv, [exportAboutLine(meta)], run);
+      // Line 1 is the column header, as import tools expect: what the file is (customer, filters, time, row count)
+      // is said by its name (`exportFilename`), and in an XLSX also by its About sheet, never above the header.
       await writeRecord(csv, [...EXPORT_HEADERS], run);
       for (let row = await run.next(); row !== null; row = await run.next()) {
         await writeRecord(csv, csvRecord(row), run);
@@ -658,7 +650,7 @@ export function exportTransactions(format: ExportFormat, rows: AsyncIterable<Tra
       async pull(controller) {
         if (isFinished()) return;
         if (production === null) {
-          const started = format === "csv" ? produceCsv(run, meta) : produceXlsx(run, meta);
+          const started = format === "csv" ? produceCsv(run) : produceXlsx(run, meta);
           production = started;
           if (started.failFast) {
             void started.outcome.then((result) => {

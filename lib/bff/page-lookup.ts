@@ -16,15 +16,39 @@ import { readSession, type ActiveSession } from "./session";
 export async function notFoundUnlessFound(lookUp: (session: ActiveSession, key: string) => Promise<unknown>): Promise<void> {
   const result = await readSession({ readOnly: true });
   if ("problem" in result) return;
+  const { session } = result;
+  // Inside then(): an id of the wrong form throws at once (not_found), which must settle the lookup, not escape it.
+  const lookup = Promise.resolve()
+    .then(() => lookUp(session, credentialKey(session.credentials)))
+    .then(
+      () => false,
+      (error: unknown) => {
+        // By its code, not `instanceof`: a server page is bundled apart from the route handlers, and the process-wide
+        // client and cache (on globalThis) may throw the FleetApiError class of the handlers' copy of lib/fleet-api.
+        if (codeOf(error) === "not_found") return true;
+        logger().debug({ error: error instanceof Error ? error.message : String(error) }, "detail page lookup failed; the page shows it");
+        return false;
+      },
+    );
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<false>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(false);
+    }, PAGE_LOOKUP_WAIT_MS);
+  });
   try {
-    await lookUp(result.session, credentialKey(result.session.credentials));
-  } catch (error) {
-    // By its code, not `instanceof`: a server page is bundled apart from the route handlers, and the process-wide
-    // client and cache (on globalThis) may throw the FleetApiError class of the handlers' copy of lib/fleet-api.
-    if (codeOf(error) === "not_found") notFound();
-    logger().debug({ error: error instanceof Error ? error.message : String(error) }, "detail page lookup failed; the page shows it");
+    if (await Promise.race([lookup, waited])) notFound();
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+/**
+ * How long a detail page waits for its lookup before it renders anyway (HTTP 200, with its own loading state): a full
+ * request budget (an export running) or a slow upstream must not leave a blank page. The lookup goes on and fills the
+ * cache, and the page's query joins it.
+ */
+const PAGE_LOOKUP_WAIT_MS = 2_000;
 
 function codeOf(error: unknown): unknown {
   return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;

@@ -43,6 +43,9 @@ export const TransactionListQuery = z
   .strict()
   .superRefine(fromNotAfterTo);
 
+/** The list's filters alone (`GET /api/transactions/totals`). */
+export const TransactionTotalsQuery = z.object(filterShape).strict().superRefine(fromNotAfterTo);
+
 export const ExportQuery = z
   .object({
     ...filterShape,

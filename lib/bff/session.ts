@@ -58,6 +58,8 @@ export type SessionProblem = "missing" | "expired_idle" | "expired_absolute" | "
 /**
  * The caller's session, checked here in every data route (the page proxy is a convenience, not the boundary):
  * a valid seal, not revoked, within the idle and absolute timeouts. Rolls the idle timeout forward.
+ * `readOnly` (server pages, which may not set cookies): the same checks, without rolling or clearing the cookie —
+ * the page's own data requests do that.
  */
 export async function readSession(options: { readOnly?: boolean } = {}): Promise<{ session: ActiveSession } | { problem: SessionProblem }> {
   const iron = await ironSession();

@@ -29,6 +29,27 @@ export async function computeTotals30d(client: FleetApiClient, credentials: Cred
   return { transactions: amounts.length, gallons: addDecimals(gallons, 3), amount: addDecimals(amounts, 2) };
 }
 
+/**
+ * Exact totals of some transactions: how many, how many failed, and the gallons and amount of the others (failed
+ * ones are not charged: the same rule as the 30-day totals). For the list's totals bar.
+ */
+export async function addUp(rows: AsyncIterable<Transaction> | Iterable<Transaction>): Promise<{ transactions: number; failed: number; gallons: string; amount: string }> {
+  let transactions = 0;
+  let failed = 0;
+  let gallons = 0n;
+  let amount = 0n;
+  for await (const t of rows) {
+    transactions++;
+    if (!counts(t)) {
+      failed++;
+      continue;
+    }
+    gallons += toMinorUnits(t.gallons, 3);
+    amount += toMinorUnits(t.amount, 2);
+  }
+  return { transactions, failed, gallons: fromMinorUnits(gallons, 3), amount: fromMinorUnits(amount, 2) };
+}
+
 interface Acc {
   id: string;
   name: string;

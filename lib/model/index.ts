@@ -6,3 +6,4 @@ export * from "./transaction";
 export * from "./us-states";
 export type * from "./summary";
 export type * from "./export";
+export * from "./list-totals";

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Page, Transaction, TransactionDetail, TransactionStatus } from "@/lib/model";
+import type { ListTotals, Page, Transaction, TransactionDetail, TransactionStatus } from "@/lib/model";
 import { fetchJson } from "./fetch-json";
 
 /** One page of the list, as `GET /api/transactions` takes it: dates are UTC days, both ends inclusive. */
@@ -12,11 +12,12 @@ export interface TransactionListParams {
   search: string;
 }
 
-/** Query keys of this file; every key under `["transactions", "list" | "detail"]` comes from here. */
+/** Query keys of this file; every key under `["transactions", "list" | "detail" | "totals"]` comes from here. */
 export const transactionKeys = {
   lists: () => ["transactions", "list"] as const,
   list: (params: TransactionListParams) => ["transactions", "list", params] as const,
   detail: (id: string) => ["transactions", "detail", id] as const,
+  totals: (params: TransactionTotalsParams) => ["transactions", "totals", params] as const,
 };
 
 export function transactionListUrl(params: TransactionListParams): string {
@@ -50,4 +51,29 @@ export function transactionQueryOptions(id: string) {
 
 export function useTransaction(id: string) {
   return useQuery(transactionQueryOptions(id));
+}
+
+/** The list's filters alone, for its totals bar. */
+export type TransactionTotalsParams = Omit<TransactionListParams, "page" | "limit">;
+
+export function transactionTotalsUrl(params: TransactionTotalsParams): string {
+  const query = new URLSearchParams();
+  if (params.from !== null) query.set("from", params.from);
+  if (params.to !== null) query.set("to", params.to);
+  if (params.status !== null) query.set("status", params.status);
+  if (params.search !== "") query.set("search", params.search);
+  const text = query.toString();
+  return text === "" ? "/api/transactions/totals" : `/api/transactions/totals?${text}`;
+}
+
+/**
+ * The filtered set's totals (`GET /api/transactions/totals`). `enabled` false when the list's own total already says
+ * the set is too large to add up (no request is spent on it).
+ */
+export function useTransactionTotals(params: TransactionTotalsParams, enabled: boolean) {
+  return useQuery({
+    queryKey: transactionKeys.totals(params),
+    queryFn: ({ signal }) => fetchJson<ListTotals>(transactionTotalsUrl(params), { signal }),
+    enabled,
+  });
 }

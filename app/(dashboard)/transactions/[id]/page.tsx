@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { TransactionDetailView } from "@/components/transactions/transaction-detail";
+import { notFoundUnlessFound } from "@/lib/bff/page-lookup";
+import { getTransactionDetail } from "@/lib/bff/transaction-detail";
 
 export const metadata: Metadata = {
   title: "Transaction",
@@ -8,6 +10,8 @@ export const metadata: Metadata = {
 
 export default async function TransactionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  // An unknown id is a real HTTP 404 (for bookmarks, crawlers and link checkers), not a 200 with a not-found text.
+  await notFoundUnlessFound((session) => getTransactionDetail(session, id));
   return (
     <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading the transaction…</p>}>
       <TransactionDetailView id={id} />

@@ -1,13 +1,8 @@
 import { withSession } from "@/lib/bff/handler";
-import { cache } from "@/lib/bff/cache";
-import { getConfig } from "@/lib/bff/config";
-import { checkId } from "@/lib/bff/params";
-import { fleetApi } from "@/lib/bff/upstream";
-import type { TransactionDetail } from "@/lib/model";
+import { getTransactionDetail } from "@/lib/bff/transaction-detail";
 
 // GET /api/transactions/[id] — one transaction in full
-export const GET = withSession<{ id: string }>("GET /api/transactions/[id]", async ({ request, session, key, params }) => {
-  const id = checkId(params.id, "transaction");
-  const detail = await cache().get<TransactionDetail>(`${key}:transaction:${id}`, getConfig().cacheTtlMs.transactions, (signal) => fleetApi().getTransaction(session.credentials, id, { signal }), request.signal);
+export const GET = withSession<{ id: string }>("GET /api/transactions/[id]", async ({ request, session, params }) => {
+  const detail = await getTransactionDetail(session, params.id, request.signal);
   return Response.json(detail);
 });

@@ -4,6 +4,7 @@ import { getConfig } from "@/lib/bff/config";
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
 import { trackExport } from "@/lib/bff/export-progress";
 import { ExportQuery } from "@/lib/bff/params";
+import { findByReferenceCached, isReferenceLike, withoutSearch } from "@/lib/bff/reference-search";
 import { logger } from "@/lib/bff/log";
 import { exportLimit } from "@/lib/bff/running-limit";
 import { fleetApi } from "@/lib/bff/upstream";
@@ -40,15 +41,22 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   if (request.signal.aborted) onGone();
 
   // Page 1 first, before any byte is sent: a missing scope or an unreachable upstream is still a clear JSON error.
+  // A reference search exports what the list shows: the rows the reference lookup found (one page, so the walk
+  // below asks the upstream for nothing more); the upstream's own search does not match references.
   let firstPage: Page<Transaction>;
   try {
-    firstPage = await fleetApi().listTransactions(session.credentials, { ...filters, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk", signal: stop.signal });
+    const byReference = filters.search !== undefined && isReferenceLike(filters.search) ? (await findByReferenceCached(session.credentials, withoutSearch(filters), filters.search, stop.signal)).matches : [];
+    firstPage =
+      byReference.length > 0
+        ? { page: 1, limit: TRANSACTIONS_PAGE_MAX, total: byReference.length, pages: 1, items: byReference }
+        : await fleetApi().listTransactions(session.credentials, { ...filters, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk", signal: stop.signal });
   } catch (error) {
     end(stop.signal.aborted ? "cancelled" : "failed");
     throw error;
   }
   expectedRows = firstPage.total;
   const meta = { filters, generatedAt: new Date(now()), customer: { name: session.customerName ?? "", code: session.customerCode }, expectedRows: firstPage.total };
+  // Registered before the Response is returned: the page starts polling only once it has the response, so no poll is too early.
   const progress = q.exportId ? trackExport(session.sid, key, q.exportId, firstPage.total) : undefined;
 
   const walk = fleetApi().iterateTransactions(session.credentials, filters, { firstPage, signal: stop.signal, priority: "bulk" });

@@ -1,0 +1,84 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { formatCount, formatGallons, formatMoney } from "@/components/format/numbers";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { MAX_TOTALS_ROWS } from "@/lib/model/list-totals";
+import { useTransactionTotals, type TransactionTotalsParams } from "@/lib/queries/transactions";
+
+/**
+ * The filtered set's totals above the table: purchases (from the list's own reply, free), gallons and amount (from
+ * `GET /api/transactions/totals`, which walks the set: one upstream request per 200 rows, so only for sets of at most
+ * MAX_TOTALS_ROWS). It loads and fails on its own and never holds up the table; its height is fixed so the table
+ * does not move when it arrives.
+ */
+export function TotalsBar({ filters, listTotal, isListError }: { filters: TransactionTotalsParams; listTotal: number | null; isListError: boolean }) {
+  const isSmallEnough = listTotal !== null && listTotal <= MAX_TOTALS_ROWS;
+  const totals = useTransactionTotals(filters, isSmallEnough);
+  const data = totals.data;
+
+  let gallons: ReactNode;
+  let amount: ReactNode;
+  let note: ReactNode = "Completed and pending purchases; failed ones are not charged.";
+  if (listTotal === null && isListError) {
+    gallons = "Not available";
+    amount = "Not available";
+    note = "No totals while the list itself cannot be loaded.";
+  } else if (listTotal === null) {
+    gallons = <Skeleton className="h-6 w-24" />;
+    amount = <Skeleton className="h-6 w-24" />;
+  } else if (!isSmallEnough || data?.state === "too_many") {
+    gallons = "Not added up";
+    amount = "Not added up";
+    note = `Gallons and amount are added up for at most ${formatCount(MAX_TOTALS_ROWS)} purchases (each 200 cost one request of your API budget): narrow the dates or the status to see them, or export the list.`;
+  } else if (totals.isError) {
+    gallons = "Not available";
+    amount = "Not available";
+    note = (
+      <span className="flex flex-wrap items-center gap-x-3 gap-y-1" role="alert">
+        <span>The totals could not be added up: {totals.error.message}</span>
+        <Button variant="secondary" onClick={() => void totals.refetch()} disabled={totals.isFetching}>
+          {totals.isFetching ? "Trying again…" : "Try again"}
+        </Button>
+      </span>
+    );
+  } else if (data === undefined) {
+    gallons = <Skeleton className="h-6 w-24" />;
+    amount = <Skeleton className="h-6 w-24" />;
+    note = "Adding up gallons and amount…";
+  } else {
+    gallons = formatGallons(data.gallons);
+    amount = formatMoney(data.amount);
+    if (data.failed > 0) note = `Completed and pending purchases; the ${formatCount(data.failed)} failed ${data.failed === 1 ? "one is" : "ones are"} not charged and not added.`;
+  }
+  const isBusy = (listTotal === null && !isListError) || (isSmallEnough && data === undefined && !totals.isError);
+
+  return (
+    <section aria-label="Totals of the filtered transactions" aria-busy={isBusy} data-testid="list-totals" className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <dl className="flex flex-wrap gap-x-8 gap-y-2">
+        <Figure label="Purchases" testId="totals-purchases">
+          {listTotal !== null ? formatCount(listTotal) : isListError ? "Not available" : <Skeleton className="h-6 w-16" />}
+        </Figure>
+        <Figure label="Gallons" testId="totals-gallons">
+          {gallons}
+        </Figure>
+        <Figure label="Amount" testId="totals-amount">
+          {amount}
+        </Figure>
+      </dl>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{note}</p>
+    </section>
+  );
+}
+
+function Figure({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 flex h-7 items-center text-lg font-semibold text-slate-900 tabular-nums dark:text-slate-50" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}

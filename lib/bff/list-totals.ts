@@ -1,0 +1,24 @@
+import "server-only";
+import { TRANSACTIONS_PAGE_MAX, type Credentials } from "@/lib/fleet-api";
+import { MAX_TOTALS_ROWS, type ListTotals, type TransactionFilter } from "@/lib/model";
+import { findByReferenceCached, isReferenceLike, withoutSearch } from "./reference-search";
+import { addUp } from "./summary";
+import { fleetApi } from "./upstream";
+
+/**
+ * The totals of the list's filtered set (`GET /api/transactions/totals`): count, and the gallons and amount of the
+ * completed and pending transactions, exact. Cost: page 1 at 200 rows tells the total; a set of at most
+ * MAX_TOTALS_ROWS is then walked at bulk priority (one request per 200 rows, so at most 25), a larger one is not
+ * walked at all ("too_many": the page shows the count from its own list reply and asks for a narrower filter). A
+ * reference search adds up the transactions the reference lookup found (no further request).
+ */
+export async function listTotals(credentials: Credentials, filter: TransactionFilter): Promise<ListTotals> {
+  if (filter.search !== undefined && isReferenceLike(filter.search)) {
+    const { matches } = await findByReferenceCached(credentials, withoutSearch(filter), filter.search);
+    if (matches.length > 0) return { state: "summed", ...(await addUp(matches)) };
+  }
+  const client = fleetApi();
+  const firstPage = await client.listTransactions(credentials, { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk" });
+  if (firstPage.total > MAX_TOTALS_ROWS) return { state: "too_many", transactions: firstPage.total, maxRows: MAX_TOTALS_ROWS };
+  return { state: "summed", ...(await addUp(client.iterateTransactions(credentials, filter, { firstPage, priority: "bulk" }))) };
+}

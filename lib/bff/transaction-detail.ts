@@ -1,0 +1,15 @@
+import "server-only";
+import { credentialKey } from "@/lib/fleet-api";
+import type { TransactionDetail } from "@/lib/model";
+import { cache } from "./cache";
+import { getConfig } from "./config";
+import { checkId } from "./params";
+import type { ActiveSession } from "./session";
+import { fleetApi } from "./upstream";
+
+/** One transaction in full, cached per key (`GET /api/transactions/[id]`, and the detail page's status check). */
+export function getTransactionDetail(session: ActiveSession, id: string, signal?: AbortSignal): Promise<TransactionDetail> {
+  const checked = checkId(id, "transaction");
+  const key = credentialKey(session.credentials);
+  return cache().get<TransactionDetail>(`${key}:transaction:${checked}`, getConfig().cacheTtlMs.transactions, (shared) => fleetApi().getTransaction(session.credentials, checked, { signal: shared }), signal);
+}
