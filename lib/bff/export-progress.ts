@@ -11,7 +11,9 @@ const KEEP_MS = 10 * 60_000;
 /** A running export untouched this long is gone (its browser left before it started); bounded in number too. */
 const STALE_RUNNING_MS = 30 * 60_000;
 const MAX_ENTRIES = 1_000;
-type Entry = ExportProgress & { touched: number };
+/** The budget part (`rate`) is read when the progress is asked for, not stored. */
+type Progress = Omit<ExportProgress, "rate">;
+type Entry = Progress & { touched: number };
 const holder = globalThis as typeof globalThis & { __ffdExports?: Map<string, Entry> };
 const entries = (): Map<string, Entry> => (holder.__ffdExports ??= new Map<string, Entry>());
 
@@ -39,7 +41,7 @@ export function trackExport(sid: string, exportId: string, expectedRows: number)
   };
 }
 
-export function exportProgress(sid: string, exportId: string): ExportProgress | undefined {
+export function exportProgress(sid: string, exportId: string): Progress | undefined {
   const entry = entries().get(`${sid}:${exportId}`);
   if (!entry) return undefined;
   const { touched: _touched, ...progress } = entry;

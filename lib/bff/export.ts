@@ -4,7 +4,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { stringify, type Stringifier } from "csv-stringify";
 import ExcelJS from "exceljs";
 import { RecentIds } from "@/lib/fleet-api";
-import type { Transaction, TransactionFilter } from "@/lib/model";
+import type { DateFilterCoverage, Transaction, TransactionFilter } from "@/lib/model";
 
 /**
  * The transaction export (`GET /api/transactions/export`): the whole filtered set as a streamed CSV or XLSX file.
@@ -18,7 +18,10 @@ import type { ExportFormat } from "@/lib/model";
 export type { ExportFormat };
 
 export interface ExportMeta {
+  /** As chosen: `from`/`to` are days of `dateFilter.timeZone` (UTC days without one). */
   filters: TransactionFilter;
+  /** The zone of the days and the instants they covered (see DateFilterCoverage); absent without dates. */
+  dateFilter?: DateFilterCoverage | null;
   generatedAt: Date;
   customer: { name: string; code: string | null };
   /** The upstream's total when the export started; the rows delivered may differ slightly if data changes mid-walk. */
@@ -61,7 +64,7 @@ function slugify(text: string, maxLength: number): string {
  * (or a slug of the name when there is none), date range (`all-dates` without one), status, search slug (`search`
  * alone when nothing of it survives slugging), the UTC day it was generated. Only `[A-Za-z0-9._-]` survive.
  */
-export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "filters" | "generatedAt" | "customer">): string {
+export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "filters" | "generatedAt" | "customer" | "dateFilter">): string {
   const { filters, customer } = meta;
   const parts = [FILENAME_PREFIX];
   const customerPart =
@@ -76,6 +79,9 @@ export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "fil
   else if (filters.from !== undefined) parts.push(`from_${filters.from}`);
   else if (filters.to !== undefined) parts.push(`to_${filters.to}`);
   else parts.push("all-dates");
+  // The days are the zone's: say which, so two exports of "the same" dates from two zones are told apart.
+  const zone = meta.dateFilter?.timeZone;
+  if (zone !== undefined && zone !== "UTC") parts.push(zone.replace(/\//g, "-"));
   if (filters.status !== undefined) parts.push(filters.status);
   if (filters.search !== undefined) {
     const slug = slugify(filters.search, MAX_SEARCH_SLUG);
@@ -183,16 +189,24 @@ const COLUMNS: readonly ExportColumn[] = [
 
 export const EXPORT_HEADERS: readonly string[] = COLUMNS.map((c) => c.header);
 
-function describeFilters(filters: TransactionFilter): string {
+/** "days in America/Los_Angeles" and, where the upstream filters by UTC days only, what that widened them to. */
+function describeDays(dateFilter: DateFilterCoverage | null | undefined): string {
+  if (dateFilter === null || dateFilter === undefined) return "";
+  const zone = ` (days in ${dateFilter.timeZone})`;
+  if (dateFilter.exact) return zone;
+  return `${zone} (covered as whole UTC days: ${dateFilter.from ?? "any"} to ${dateFilter.to ?? "any"})`;
+}
+
+function describeFilters(filters: TransactionFilter, dateFilter?: DateFilterCoverage | null): string {
   const search = filters.search === undefined ? "none" : `"${filters.search}"`;
-  return `from ${filters.from ?? "any"}, to ${filters.to ?? "any"}, status ${filters.status ?? "any"}, search ${search}`;
+  return `from ${filters.from ?? "any"}, to ${filters.to ?? "any"}${describeDays(dateFilter)}, status ${filters.status ?? "any"}, search ${search}`;
 }
 
 /** Row 1 of the CSV: what this file is, for whoever opens it later. */
 export function exportAboutLine(meta: ExportMeta): string {
   const customer = meta.customer.code === null ? meta.customer.name : `${meta.customer.name} (${meta.customer.code})`;
   const rows = `${String(meta.expectedRows)} ${meta.expectedRows === 1 ? "row" : "rows"}`;
-  return neutralizeCell(`Fleet Fuel transactions — ${customer} — filters: ${describeFilters(meta.filters)} — generated ${meta.generatedAt.toISOString()} — ${rows}`);
+  return neutralizeCell(`Fleet Fuel transactions — ${customer} — filters: ${describeFilters(meta.filters, meta.dateFilter)} — generated ${meta.generatedAt.toISOString()} — ${rows}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -459,8 +473,11 @@ function aboutRows(meta: ExportMeta, rowsDone: number): [string, string | number
     ["Export", "Fleet Fuel transactions"],
     ["Customer", customer.name],
     ["Customer code", customer.code ?? ""],
-    ["From (UTC day)", filters.from ?? "any"],
-    ["To (UTC day)", filters.to ?? "any"],
+    [`From (day in ${meta.dateFilter?.timeZone ?? "UTC"})`, filters.from ?? "any"],
+    [`To (day in ${meta.dateFilter?.timeZone ?? "UTC"})`, filters.to ?? "any"],
+    ...(meta.dateFilter?.exact === false
+      ? [["Days covered", `The Fleet Fuel API filters by whole UTC days: ${meta.dateFilter.from ?? "any"} to ${meta.dateFilter.to ?? "any"}`] as [string, string]]
+      : []),
     ["Status", filters.status ?? "any"],
     ["Search", filters.search ?? "none"],
     ["Generated (UTC)", meta.generatedAt.toISOString()],

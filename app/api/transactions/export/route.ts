@@ -2,7 +2,7 @@ import { withSession, parseQuery } from "@/lib/bff/handler";
 import { now } from "@/lib/bff/clock";
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
 import { trackExport } from "@/lib/bff/export-progress";
-import { ExportQuery } from "@/lib/bff/params";
+import { dateCoverageOf, ExportQuery, upstreamFilterOf } from "@/lib/bff/params";
 import { logger } from "@/lib/bff/log";
 import { fleetApi } from "@/lib/bff/upstream";
 import { keyFingerprint, TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
@@ -11,16 +11,24 @@ import type { Transaction, TransactionFilter } from "@/lib/model";
 // GET /api/transactions/export — the whole filtered set as a streamed file: format=csv or xlsx, plus the list's filters
 export const GET = withSession("GET /api/transactions/export", async ({ request, session }) => {
   const q = parseQuery(request, ExportQuery);
+  // What the person chose (days of `tz`) names and describes the file; the upstream gets those days as instants.
   const filters: TransactionFilter = { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
+  const upstreamFilter = upstreamFilterOf(q);
   // Page 1 first, before any byte is sent: a missing scope or an unreachable upstream is still a clear JSON error.
-  const firstPage = await fleetApi().listTransactions(session.credentials, { ...filters, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk" });
-  const meta = { filters, generatedAt: new Date(now()), customer: { name: session.customerName ?? "", code: session.customerCode }, expectedRows: firstPage.total };
+  const firstPage = await fleetApi().listTransactions(session.credentials, { ...upstreamFilter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk" });
+  const meta = {
+    filters,
+    dateFilter: dateCoverageOf(q, fleetApi().transactionDateStyle()),
+    generatedAt: new Date(now()),
+    customer: { name: session.customerName ?? "", code: session.customerCode },
+    expectedRows: firstPage.total,
+  };
   const progress = q.exportId ? trackExport(session.sid, q.exportId, firstPage.total) : undefined;
 
   // Stops the upstream walk when the browser goes away (the stream's cancel does too).
   const stop = new AbortController();
   request.signal.addEventListener("abort", () => { stop.abort(); }, { once: true });
-  const walk = fleetApi().iterateTransactions(session.credentials, filters, { firstPage, signal: stop.signal, priority: "bulk" });
+  const walk = fleetApi().iterateTransactions(session.credentials, upstreamFilter, { firstPage, signal: stop.signal, priority: "bulk" });
   async function* tracked(): AsyncGenerator<Transaction> {
     let finished = false;
     try {
