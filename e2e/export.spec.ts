@@ -2,7 +2,7 @@
 // the BFF's filtered total and are all failed; "Export Excel" downloads an .xlsx.
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
-import { bffTotal, expect, expectLoaded, pageAlerts, test } from "./fixtures";
+import { bffTotal, expect, expectLoaded, pageAlerts, resetSandboxFaults, setSandboxFaults, test } from "./fixtures";
 
 async function openFailedList(page: Page): Promise<void> {
   await page.goto("/transactions?status=failed");
@@ -85,4 +85,31 @@ test("Export Excel downloads an .xlsx file", async ({ loggedInPage: page }) => {
   expect(bytes.length).toBeGreaterThan(0);
   // An .xlsx is a zip archive.
   expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+});
+
+test.describe("while an export runs", () => {
+  test.afterEach(async ({ profile }) => {
+    await resetSandboxFaults(profile);
+  });
+
+  for (const width of [1280, 375]) {
+    test(`the Export buttons stay where they are when an export starts and ends (${String(width)} px)`, async ({ loggedInPage: page, profile }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await openFailedList(page);
+      const buttons = [page.getByRole("button", { name: "Export CSV" }), page.getByRole("button", { name: "Export Excel" })];
+      const boxes = async () => Promise.all(buttons.map(async (button) => button.boundingBox()));
+      const before = await boxes();
+      // A slow upstream keeps the export's progress on screen long enough to measure.
+      await setSandboxFaults(profile, { latencyMs: 700 });
+      const downloadPromise = page.waitForEvent("download");
+      await buttons[0]?.click();
+      await expect(page.getByTestId("export-progress")).toBeVisible();
+      const during = await boxes();
+      await downloadPromise;
+      await expect(page.getByText(/^Exported /)).toBeVisible();
+      const after = await boxes();
+      expect(during).toEqual(before);
+      expect(after).toEqual(before);
+    });
+  }
 });

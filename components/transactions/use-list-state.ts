@@ -1,7 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useUrlView } from "@/components/navigation/use-url-view";
 import { preferredTimeZone, rememberTimeZone } from "./format-date-time";
 import { listStateProblems, parseListState, serializeListState, type ListState } from "./list-state";
@@ -36,6 +36,16 @@ export function useListState(): {
   const searchParams = useSearchParams();
   const problems = useMemo(() => listStateProblems(searchParams, defaultZone), [searchParams, defaultZone]);
   const queryString = serialize(state);
+
+  // A link with days but no zone is read in this browser's zone: the address bar says which, so a copy of it means
+  // the same days elsewhere. Only `tz` is added (the rest stays as given, so what could not be read is still shown).
+  const needsZone = state.range !== "all" && searchParams.get("tz") === null;
+  useEffect(() => {
+    if (!needsZone) return;
+    const params = new URLSearchParams(window.location.search);
+    params.set("tz", state.tz);
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}?${params.toString()}`);
+  }, [needsZone, state.tz]);
 
   return {
     state,

@@ -305,6 +305,7 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       ["/api/transactions?from=2026-13-01", "from"],
       ["/api/transactions?from=2026-05-02&to=2026-05-01", "from"],
       ["/api/transactions?status=settled", "status"],
+      ["/api/transactions?from=2026-05-01&tz=Mars%2FOlympus", "tz"],
       [`/api/transactions?search=${"x".repeat(101)}`, "search"],
       ["/api/transactions?search=%00", "search"],
       ["/api/transactions?sort=amount", "sort"],
@@ -404,6 +405,38 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(lines.length - 2).toBe(list.total);
       const progress = await b.fetch(`/api/transactions/export/progress?exportId=${exportId}`);
       expect(progress.body).toMatchObject({ state: "done", rowsDone: list.total, expectedRows: list.total });
+      // What the page's time estimate rests on: rows per request and the key's budget as the BFF knows it.
+      expect(progress.body).toMatchObject({ rate: { rowsPerRequest: 200, requestsPerWindow: 100_000, windowSeconds: 60 } });
+      expect((progress.body as { rate: { sentInWindow: number } }).rate.sentInWindow).toBeGreaterThan(0);
+    });
+
+    it("GET /api/transactions with tz: a zone's days, exactly where the upstream takes datetimes, else the covering UTC days, said in dateFilter", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-10&tz=America%2FLos_Angeles&limit=200");
+      expect(res.status).toBe(200);
+      const page = res.body as { total: number; items: { at: string }[]; dateFilter: { timeZone: string; exact: boolean; from: string; to: string } };
+      expect(page.total).toBeGreaterThan(0);
+      expect(page.items.length).toBe(page.total);
+      // The UTC days that cover May 10 in Los Angeles (PDT, UTC−7): May 10 and 11.
+      const covering = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-11&limit=1")).body as { total: number };
+      if (profile === "alternative") {
+        expect(page.dateFilter).toEqual({ timeZone: "America/Los_Angeles", exact: true, from: "2026-05-10T07:00:00.000Z", to: "2026-05-11T06:59:59.999Z" });
+        for (const t of page.items) expect(t.at >= "2026-05-10T07:00:00" && t.at < "2026-05-11T07:00:00").toBe(true);
+        expect(page.total).toBeLessThan(covering.total);
+      } else {
+        expect(page.dateFilter).toEqual({ timeZone: "America/Los_Angeles", exact: false, from: "2026-05-10T00:00:00.000Z", to: "2026-05-11T23:59:59.999Z" });
+        expect(page.total).toBe(covering.total);
+      }
+      // Without tz the days are UTC days, exact in both shapes.
+      const utc = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-10&limit=1")).body as { dateFilter: unknown };
+      expect(utc.dateFilter).toEqual({ timeZone: "UTC", exact: true, from: "2026-05-10T00:00:00.000Z", to: "2026-05-10T23:59:59.999Z" });
+    });
+
+    it("says what is wrong with a date in words, without echoing the parameter's name in front", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/transactions?from=2026-02-30&to=later");
+      expect(res.status).toBe(400);
+      expect(errorMessageOf(res.body)).toBe("The start date (from) “2026-02-30” is not a day of the calendar. The end date (to) must be a day written as YYYY-MM-DD, e.g. 2026-05-01; “later” is not.");
     });
   });
 

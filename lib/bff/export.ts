@@ -467,14 +467,20 @@ function xlsxCell(kind: ColumnKind, value: string | null): XlsxValue {
 
 const xlsxRecord = (t: Transaction): XlsxValue[] => COLUMNS.map((c) => xlsxCell(c.kind, c.value(t)));
 
+/** "From (UTC day)", or "From (day in America/Los_Angeles)" for another zone's days. */
+function dayLabel(end: "From" | "To", dateFilter: DateFilterCoverage | null | undefined): string {
+  const zone = dateFilter?.timeZone ?? "UTC";
+  return zone === "UTC" ? `${end} (UTC day)` : `${end} (day in ${zone})`;
+}
+
 function aboutRows(meta: ExportMeta, rowsDone: number): [string, string | number][] {
   const { filters, customer } = meta;
   return [
     ["Export", "Fleet Fuel transactions"],
     ["Customer", customer.name],
     ["Customer code", customer.code ?? ""],
-    [`From (day in ${meta.dateFilter?.timeZone ?? "UTC"})`, filters.from ?? "any"],
-    [`To (day in ${meta.dateFilter?.timeZone ?? "UTC"})`, filters.to ?? "any"],
+    [dayLabel("From", meta.dateFilter), filters.from ?? "any"],
+    [dayLabel("To", meta.dateFilter), filters.to ?? "any"],
     ...(meta.dateFilter?.exact === false
       ? [["Days covered", `The Fleet Fuel API filters by whole UTC days: ${meta.dateFilter.from ?? "any"} to ${meta.dateFilter.to ?? "any"}`] as [string, string]]
       : []),
