@@ -87,10 +87,11 @@ export function upstreamFilterOf(q: ListFilterQuery): TransactionFilter {
 }
 
 /**
- * What a dated filter covered, for the page to say: exact where the upstream took datetimes (`dateStyle` as the call
- * used it) or the days are UTC days; otherwise the UTC days that cover the zone's days.
+ * What a dated filter covered, for the page to say: exact where the upstream took datetimes, the days are UTC days,
+ * or the BFF trimmed the covering UTC days to the instants (lib/bff/zoned-transactions); otherwise the UTC days that
+ * cover the zone's days.
  */
-export function dateCoverageOf(q: ListFilterQuery, dateStyle: "date" | "datetime"): DateFilterCoverage | null {
+export function dateCoverageOf(q: ListFilterQuery, isTrimmedExactly: boolean): DateFilterCoverage | null {
   if (q.from === undefined && q.to === undefined) return null;
   const zone = q.tz ?? UTC_ZONE;
   const exact = zonedDaysToInstants(q.from, q.to, zone);
@@ -99,7 +100,7 @@ export function dateCoverageOf(q: ListFilterQuery, dateStyle: "date" | "datetime
     from: covering.from === undefined ? null : `${covering.from}T00:00:00.000Z`,
     to: covering.to === undefined ? null : `${covering.to}T23:59:59.999Z`,
   };
-  const isExact = dateStyle === "datetime" || ((exact.from ?? null) === wide.from && (exact.to ?? null) === wide.to);
+  const isExact = isTrimmedExactly || ((exact.from ?? null) === wide.from && (exact.to ?? null) === wide.to);
   return isExact ? { timeZone: zone, exact: true, from: exact.from ?? null, to: exact.to ?? null } : { timeZone: zone, exact: false, ...wide };
 }
 

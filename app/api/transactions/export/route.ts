@@ -5,25 +5,32 @@ import { trackExport } from "@/lib/bff/export-progress";
 import { dateCoverageOf, ExportQuery, upstreamFilterOf } from "@/lib/bff/params";
 import { logger } from "@/lib/bff/log";
 import { fleetApi } from "@/lib/bff/upstream";
+import { isInsideInstants, needsTrim, trimOf } from "@/lib/bff/zoned-transactions";
 import { keyFingerprint, TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
 import type { Transaction, TransactionFilter } from "@/lib/model";
 
 // GET /api/transactions/export — the whole filtered set as a streamed file: format=csv or xlsx, plus the list's filters
-export const GET = withSession("GET /api/transactions/export", async ({ request, session }) => {
+export const GET = withSession("GET /api/transactions/export", async ({ request, session, key }) => {
   const q = parseQuery(request, ExportQuery);
   // What the person chose (days of `tz`) names and describes the file; the upstream gets those days as instants.
   const filters: TransactionFilter = { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
   const upstreamFilter = upstreamFilterOf(q);
   // Page 1 first, before any byte is sent: a missing scope or an unreachable upstream is still a clear JSON error.
   const firstPage = await fleetApi().listTransactions(session.credentials, { ...upstreamFilter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk" });
+  // A dates-only upstream sent the UTC days that cover the zone's days: the walk keeps the instants' rows only, and
+  // the rows to expect are the trimmed count (the list's, lib/bff/zoned-transactions).
+  const isTrimmed = fleetApi().transactionDateStyle() === "date" && needsTrim(upstreamFilter);
+  const isInside = isTrimmed ? isInsideInstants(upstreamFilter) : () => true;
+  const trim = isTrimmed ? await trimOf(key, session.credentials, upstreamFilter, { priority: "bulk" }, firstPage) : null;
+  const expectedRows = trim === null ? firstPage.total : Math.max(0, trim.coveringTotal - trim.head - trim.tail);
   const meta = {
     filters,
-    dateFilter: dateCoverageOf(q, fleetApi().transactionDateStyle()),
+    dateFilter: dateCoverageOf(q, true),
     generatedAt: new Date(now()),
     customer: { name: session.customerName ?? "", code: session.customerCode },
-    expectedRows: firstPage.total,
+    expectedRows,
   };
-  const progress = q.exportId ? trackExport(session.sid, q.exportId, firstPage.total) : undefined;
+  const progress = q.exportId ? trackExport(session.sid, q.exportId, expectedRows) : undefined;
 
   // Stops the upstream walk when the browser goes away (the stream's cancel does too).
   const stop = new AbortController();
@@ -32,7 +39,7 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   async function* tracked(): AsyncGenerator<Transaction> {
     let finished = false;
     try {
-      yield* walk;
+      for await (const transaction of walk) if (isInside(transaction)) yield transaction;
       finished = true;
       progress?.finish("done");
     } catch (error) {
@@ -55,7 +62,7 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   const started = performance.now();
   const reader = file.getReader();
   const done = (outcome: string) => {
-    logger().info({ route: "GET /api/transactions/export", outcome, rows: rowsDone, expectedRows: firstPage.total, durationMs: Math.round(performance.now() - started), key: keyFingerprint(session.credentials.keyId) }, "export ended");
+    logger().info({ route: "GET /api/transactions/export", outcome, rows: rowsDone, expectedRows, durationMs: Math.round(performance.now() - started), key: keyFingerprint(session.credentials.keyId) }, "export ended");
   };
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -80,7 +87,7 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
     headers: {
       "Content-Type": EXPORT_CONTENT_TYPES[q.format],
       "Content-Disposition": contentDisposition(exportFilename(q.format, meta)),
-      "X-Export-Total": String(firstPage.total),
+      "X-Export-Total": String(expectedRows),
       "Cache-Control": "no-store",
     },
   });
