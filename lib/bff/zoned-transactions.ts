@@ -71,9 +71,11 @@ async function measureTrim(credentials: Credentials, filter: TransactionFilter, 
   return { head: Math.min(head, total), tail: Math.min(tail, Math.max(0, total - head)), coveringTotal: total };
 }
 
+const trimKey = (key: string, filter: TransactionFilter) => `${key}:transactions-trim:${JSON.stringify(filter)}`;
+
 /** The trim of a filter, cached like a page (it costs one or two upstream requests). */
 export function trimOf(key: string, credentials: Credentials, filter: TransactionFilter, options: CallOptions = {}, firstPage?: Page<Transaction>): Promise<Trim> {
-  return cache().get(`${key}:transactions-trim:${JSON.stringify(filter)}`, getConfig().cacheTtlMs.transactions, () => measureTrim(credentials, filter, options, firstPage));
+  return cache().get(trimKey(key, filter), getConfig().cacheTtlMs.transactions, () => measureTrim(credentials, filter, options, firstPage));
 }
 
 /**
@@ -84,10 +86,14 @@ export async function listTransactionsExactly(credentials: Credentials, query: T
   const { page, limit, ...filter } = query;
   const api = fleetApi();
   if (!needsTrim(filter) || api.transactionDateStyle() === "datetime") return api.listTransactions(credentials, query, options);
-  // The first covering page also tells whether the upstream takes datetimes after all (it negotiates on a 400).
-  const first = await api.listTransactions(credentials, { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, options);
-  if (api.transactionDateStyle() === "datetime") return api.listTransactions(credentials, query, options);
-  const trim = await trimOf(credentialKey(credentials), credentials, filter, options, first);
+  const key = credentialKey(credentials);
+  let trim = cache().peek(trimKey(key, filter)) as Trim | undefined;
+  if (trim === undefined) {
+    // The first covering page also tells whether the upstream takes datetimes after all (it negotiates on a 400).
+    const first = await api.listTransactions(credentials, { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, options);
+    if (api.transactionDateStyle() === "datetime") return api.listTransactions(credentials, query, options);
+    trim = await trimOf(key, credentials, filter, options, first);
+  }
   const total = Math.max(0, trim.coveringTotal - trim.head - trim.tail);
   const start = trim.head + (page - 1) * limit;
   const end = Math.min(start + limit, trim.head + total);
