@@ -2,19 +2,17 @@
 
 import { useId, useMemo } from "react";
 import { FIELD_CLASSES, LABEL_CLASSES, useDebouncedSearch } from "@/components/ui/form";
-import type { DateFilterCoverage, TransactionStatus } from "@/lib/model";
-import { formatDateTime, formatZoneName, timeZoneChoices } from "./format-date-time";
+import type { TransactionStatus } from "@/lib/model";
+import { formatZoneName, timeZoneChoices } from "./format-date-time";
 import { MAX_SEARCH_LENGTH, RANGE_LABELS, RANGE_PRESETS, resolveRange, STATUS_OPTIONS, type ListState, type RangePreset } from "./list-state";
 
 export interface TransactionFiltersProps {
   state: ListState;
   onChange: (patch: Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>, mode?: "push" | "replace") => void;
   onTimeZoneChange: (tz: string) => void;
-  /** What the last answer's dates covered: says so when the upstream widened the days to whole UTC days. */
-  dateFilter: DateFilterCoverage | null;
 }
 
-export function TransactionFilters({ state, onChange, onTimeZoneChange, dateFilter }: TransactionFiltersProps) {
+export function TransactionFilters({ state, onChange, onTimeZoneChange }: TransactionFiltersProps) {
   const ids = { range: useId(), status: useId(), search: useId(), from: useId(), to: useId(), hint: useId(), zone: useId() };
   return (
     <div role="search" aria-label="Filter transactions" className="flex flex-wrap items-end gap-3">
@@ -101,19 +99,10 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange, dateFilt
       <SearchField id={ids.search} value={state.search} onSearch={(search) => { onChange({ search }, "replace"); }} />
       <TimeZoneField id={ids.zone} hintId={ids.hint} value={state.tz} onChange={onTimeZoneChange} />
       <p id={ids.hint} className="w-full text-xs text-slate-600 dark:text-slate-400" data-testid="date-hint">
-        {describeDays(state.tz, dateFilter)}
+        Days in {state.tz}, both ends included; times are shown in this zone too.
       </p>
     </div>
   );
-}
-
-/** The filter hint: which zone the days are in, and when the upstream could only filter whole UTC days, what it covered. */
-export function describeDays(zone: string, dateFilter: DateFilterCoverage | null): string {
-  const days = `Days in ${zone}, both ends included; times are shown in this zone too.`;
-  if (dateFilter === null || dateFilter.exact || dateFilter.timeZone !== zone) return days;
-  const from = dateFilter.from === null ? "the start" : formatDateTime(dateFilter.from, zone);
-  const to = dateFilter.to === null ? "now" : formatDateTime(dateFilter.to, zone);
-  return `${days} The Fleet Fuel API filters by whole UTC days only, so this list covers ${from} to ${to}: some hours either side of the days picked.`;
 }
 
 function TimeZoneField({ id, hintId, value, onChange }: { id: string; hintId: string; value: string; onChange: (zone: string) => void }) {

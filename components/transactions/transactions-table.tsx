@@ -91,7 +91,7 @@ export function TransactionsTable() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <TransactionFilters state={state} onChange={list.setFilters} onTimeZoneChange={list.setTimeZone} dateFilter={data?.dateFilter ?? null} />
+        <TransactionFilters state={state} onChange={list.setFilters} onTimeZoneChange={list.setTimeZone} />
         {/* At the right, on a line of its own: the buttons' line holds only buttons, so nothing moves them (the
             export's progress and messages wrap onto lines below, see ExportControls). */}
         <div className="ml-auto flex flex-wrap items-start justify-end gap-3">

@@ -414,10 +414,10 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       const b = await loggedIn();
       const res = await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles&limit=200");
       expect(res.status).toBe(200);
-      const page = res.body as { total: number; items: { id: string; at: string }[]; dateFilter: { timeZone: string; exact: boolean; from: string; to: string } };
+      const page = res.body as { total: number; items: { id: string; at: string }[]; dateFilter: { timeZone: string; from: string; to: string } };
       expect(page.total).toBeGreaterThan(0);
       expect(page.items.length).toBe(page.total);
-      expect(page.dateFilter).toEqual({ timeZone: "America/Los_Angeles", exact: true, from: "2026-05-10T07:00:00.000Z", to: "2026-05-12T06:59:59.999Z" });
+      expect(page.dateFilter).toEqual({ timeZone: "America/Los_Angeles", from: "2026-05-10T07:00:00.000Z", to: "2026-05-12T06:59:59.999Z" });
       for (const t of page.items) expect(t.at >= "2026-05-10T07:00:00" && t.at < "2026-05-12T07:00:00").toBe(true);
       // The UTC days that cover May 10–11 in Los Angeles (PDT, UTC−7): May 10 to 12; the zone's days are fewer rows.
       const covering = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-12&limit=200")).body as { total: number; items: { id: string; at: string }[] };
@@ -441,9 +441,9 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       const ids = new Set(page.items.map((t) => t.id));
       const fileIds = file.text.split("\r\n").filter((line) => ids.has(line.split(",").at(-1) ?? ""));
       expect(fileIds).toHaveLength(page.total);
-      // Without tz the days are UTC days, exact in both shapes.
+      // Without tz the days are UTC days.
       const utc = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-10&limit=1")).body as { dateFilter: unknown };
-      expect(utc.dateFilter).toEqual({ timeZone: "UTC", exact: true, from: "2026-05-10T00:00:00.000Z", to: "2026-05-10T23:59:59.999Z" });
+      expect(utc.dateFilter).toEqual({ timeZone: "UTC", from: "2026-05-10T00:00:00.000Z", to: "2026-05-10T23:59:59.999Z" });
     });
 
     it("says what is wrong with a date in words, without echoing the parameter's name in front", async () => {

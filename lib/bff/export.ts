@@ -20,7 +20,7 @@ export type { ExportFormat };
 export interface ExportMeta {
   /** As chosen: `from`/`to` are days of `dateFilter.timeZone` (UTC days without one). */
   filters: TransactionFilter;
-  /** The zone of the days and the instants they covered (see DateFilterCoverage); absent without dates. */
+  /** The zone of the days and the instants they cover (see DateFilterCoverage); absent without dates. */
   dateFilter?: DateFilterCoverage | null;
   generatedAt: Date;
   customer: { name: string; code: string | null };
@@ -189,12 +189,9 @@ const COLUMNS: readonly ExportColumn[] = [
 
 export const EXPORT_HEADERS: readonly string[] = COLUMNS.map((c) => c.header);
 
-/** "days in America/Los_Angeles" and, where the upstream filters by UTC days only, what that widened them to. */
+/** " (days in America/Los_Angeles)": which zone's days `from`/`to` are. */
 function describeDays(dateFilter: DateFilterCoverage | null | undefined): string {
-  if (dateFilter === null || dateFilter === undefined) return "";
-  const zone = ` (days in ${dateFilter.timeZone})`;
-  if (dateFilter.exact) return zone;
-  return `${zone} (covered as whole UTC days: ${dateFilter.from ?? "any"} to ${dateFilter.to ?? "any"})`;
+  return dateFilter === null || dateFilter === undefined ? "" : ` (days in ${dateFilter.timeZone})`;
 }
 
 function describeFilters(filters: TransactionFilter, dateFilter?: DateFilterCoverage | null): string {
@@ -481,9 +478,6 @@ function aboutRows(meta: ExportMeta, rowsDone: number): [string, string | number
     ["Customer code", customer.code ?? ""],
     [dayLabel("From", meta.dateFilter), filters.from ?? "any"],
     [dayLabel("To", meta.dateFilter), filters.to ?? "any"],
-    ...(meta.dateFilter?.exact === false
-      ? [["Days covered", `The Fleet Fuel API filters by whole UTC days: ${meta.dateFilter.from ?? "any"} to ${meta.dateFilter.to ?? "any"}`] as [string, string]]
-      : []),
     ["Status", filters.status ?? "any"],
     ["Search", filters.search ?? "none"],
     ["Generated (UTC)", meta.generatedAt.toISOString()],

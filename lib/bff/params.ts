@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { TRANSACTION_STATUSES, US_STATE_CODES, type DateFilterCoverage, type TransactionFilter } from "@/lib/model";
-import { coveringUtcDays, isIsoDay, isTimeZone, UTC_ZONE, zonedDaysToInstants } from "@/lib/model/time-zones";
+import { isIsoDay, isTimeZone, UTC_ZONE, zonedDaysToInstants } from "@/lib/model/time-zones";
 import { BffError } from "./errors";
 
 /**
@@ -86,22 +86,12 @@ export function upstreamFilterOf(q: ListFilterQuery): TransactionFilter {
   return { ...bounds, ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
 }
 
-/**
- * What a dated filter covered, for the page to say: exact where the upstream took datetimes, the days are UTC days,
- * or the BFF trimmed the covering UTC days to the instants (lib/bff/zoned-transactions); otherwise the UTC days that
- * cover the zone's days.
- */
-export function dateCoverageOf(q: ListFilterQuery, isTrimmedExactly: boolean): DateFilterCoverage | null {
+/** What a dated filter covers: the zone's days as instants (the list and the export are exact on both shapes). */
+export function dateCoverageOf(q: ListFilterQuery): DateFilterCoverage | null {
   if (q.from === undefined && q.to === undefined) return null;
   const zone = q.tz ?? UTC_ZONE;
-  const exact = zonedDaysToInstants(q.from, q.to, zone);
-  const covering = coveringUtcDays(exact);
-  const wide = {
-    from: covering.from === undefined ? null : `${covering.from}T00:00:00.000Z`,
-    to: covering.to === undefined ? null : `${covering.to}T23:59:59.999Z`,
-  };
-  const isExact = isTrimmedExactly || ((exact.from ?? null) === wide.from && (exact.to ?? null) === wide.to);
-  return isExact ? { timeZone: zone, exact: true, from: exact.from ?? null, to: exact.to ?? null } : { timeZone: zone, exact: false, ...wide };
+  const instants = zonedDaysToInstants(q.from, q.to, zone);
+  return { timeZone: zone, from: instants.from ?? null, to: instants.to ?? null };
 }
 
 export const NoQuery = z.object({}).strict();

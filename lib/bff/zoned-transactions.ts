@@ -78,10 +78,7 @@ export function trimOf(key: string, credentials: Credentials, filter: Transactio
   return cache().get(trimKey(key, filter), getConfig().cacheTtlMs.transactions, () => measureTrim(credentials, filter, options, firstPage));
 }
 
-/**
- * One page of the list for a filter whose bounds may be instants: exact in both upstream shapes. `exactly` tells
- * whether the rows are the instants' (always, unless the upstream's total moved under the trim).
- */
+/** One page of the list for a filter whose bounds may be instants: exact in both upstream shapes. */
 export async function listTransactionsExactly(credentials: Credentials, query: TransactionFilter & { page: number; limit: number }, options: CallOptions = {}): Promise<Page<Transaction>> {
   const { page, limit, ...filter } = query;
   const api = fleetApi();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, coveringUtcDays, dayInZone, isIsoDay, isTimeZone, startOfDayInZone, zonedDaysToInstants, zoneOffsetMinutes } from "./time-zones";
+import { addDays, dayInZone, isIsoDay, isTimeZone, startOfDayInZone, zonedDaysToInstants, zoneOffsetMinutes } from "./time-zones";
 
 describe("time zones", () => {
   it("knows IANA zones and refuses anything else", () => {
@@ -37,10 +37,5 @@ describe("time zones", () => {
     const start = startOfDayInZone("2025-09-07", "America/Santiago");
     expect(dayInZone(start, "America/Santiago")).toBe("2025-09-07");
     expect(dayInZone(start - 60_000, "America/Santiago")).toBe("2025-09-06");
-  });
-
-  it("finds the UTC days that cover an instant range", () => {
-    expect(coveringUtcDays({ from: "2026-11-24T08:00:00.000Z", to: "2026-11-25T07:59:59.999Z" })).toEqual({ from: "2026-11-24", to: "2026-11-25" });
-    expect(coveringUtcDays({ from: "2026-11-23T15:00:00.000Z" })).toEqual({ from: "2026-11-23" });
   });
 });

@@ -120,11 +120,3 @@ export function zonedDaysToInstants(from: string | undefined, to: string | undef
   if (to !== undefined) range.to = new Date(startOfDayInZone(addDays(to, 1), zone) - 1).toISOString();
   return range;
 }
-
-/** The UTC days that cover an instant range: what an upstream that filters by UTC days only is asked for. */
-export function coveringUtcDays(range: InstantRange): { from?: string; to?: string } {
-  const out: { from?: string; to?: string } = {};
-  if (range.from !== undefined) out.from = range.from.slice(0, 10);
-  if (range.to !== undefined) out.to = new Date(range.to).toISOString().slice(0, 10);
-  return out;
-}

@@ -58,12 +58,11 @@ export type TransactionFilter = z.infer<typeof TransactionFilter>;
 
 /**
  * Which instants a dated list or export covers (`dateFilter` of `GET /api/transactions`): the days asked for in
- * `timeZone`, exactly when the upstream filters by datetimes (or the zone's days are whole UTC days), otherwise the
- * whole UTC days that cover them (`exact: false`), which the page says. Both ends inclusive, ISO 8601 in UTC.
+ * `timeZone`, from the first millisecond of `from` to the last of `to`, ISO 8601 in UTC (exact on both upstream
+ * shapes, see lib/bff/zoned-transactions).
  */
 export interface DateFilterCoverage {
   timeZone: string;
-  exact: boolean;
   from: string | null;
   to: string | null;
 }

@@ -20,7 +20,7 @@ export const transactionKeys = {
   detail: (id: string) => ["transactions", "detail", id] as const,
 };
 
-/** A page, and which instants its dates covered (exact, or widened to whole UTC days by the upstream). */
+/** A page, and which instants its dates cover (the zone's days; null without dates). */
 export type TransactionListReply = Page<Transaction> & { dateFilter: DateFilterCoverage | null };
 
 export function transactionListUrl(params: TransactionListParams): string {

@@ -12,7 +12,7 @@ export const GET = withSession("GET /api/transactions", async ({ request, sessio
   const reply = await cache().get<Page<Transaction> & { dateFilter: DateFilterCoverage | null }>(`${key}:transactions:${JSON.stringify(query)}`, getConfig().cacheTtlMs.transactions, async () => {
     // A zone's days exactly in both upstream shapes: instants as datetimes, or the covering UTC days trimmed.
     const page = await listTransactionsExactly(session.credentials, query, { signal: request.signal });
-    return { ...page, dateFilter: dateCoverageOf(q, true) };
+    return { ...page, dateFilter: dateCoverageOf(q) };
   });
   return Response.json(reply);
 });

@@ -25,7 +25,7 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   const expectedRows = trim === null ? firstPage.total : Math.max(0, trim.coveringTotal - trim.head - trim.tail);
   const meta = {
     filters,
-    dateFilter: dateCoverageOf(q, true),
+    dateFilter: dateCoverageOf(q),
     generatedAt: new Date(now()),
     customer: { name: session.customerName ?? "", code: session.customerCode },
     expectedRows,
