@@ -109,3 +109,30 @@ test("the export's progress is never asked for too early: no poll answers 404, e
   await expect(page.getByText(/Exported [\d,]+ rows?/)).toBeVisible();
   expect(progressStatuses.filter((status) => status !== 200)).toEqual([]);
 });
+
+test.describe("while an export runs", () => {
+  test.afterEach(async ({ profile }) => {
+    await resetSandboxFaults(profile);
+  });
+
+  for (const width of [1280, 375]) {
+    test(`the Export buttons stay where they are when an export starts and ends (${String(width)} px)`, async ({ loggedInPage: page, profile }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await openFailedList(page);
+      const buttons = [page.getByRole("button", { name: "Export CSV" }), page.getByRole("button", { name: "Export Excel" })];
+      const boxes = async () => Promise.all(buttons.map(async (button) => button.boundingBox()));
+      const before = await boxes();
+      // A slow upstream keeps the export's progress on screen long enough to measure.
+      await setSandboxFaults(profile, { latencyMs: 700 });
+      const downloadPromise = page.waitForEvent("download");
+      await buttons[0]?.click();
+      await expect(page.getByTestId("export-progress")).toBeVisible();
+      const during = await boxes();
+      await downloadPromise;
+      await expect(page.getByText(/^Exported /)).toBeVisible();
+      const after = await boxes();
+      expect(during).toEqual(before);
+      expect(after).toEqual(before);
+    });
+  }
+});

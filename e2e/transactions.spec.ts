@@ -2,7 +2,7 @@
 // URL, paging and the page size, search, a row's detail, an unknown id, and an axe scan.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { bffTotal, expect, expectLoaded, test } from "./fixtures";
+import { bffTotal, expect, expectLoaded, pageAlerts, signInThroughApi, test } from "./fixtures";
 
 const DEFAULT_PAGE_SIZE = 50;
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
@@ -167,3 +167,164 @@ test("the transactions page has no serious or critical axe violation", async ({ 
   const report = blocking.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
   expect(blocking, `axe found serious or critical violations:\n${report}`).toEqual([]);
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Toolbar and footer (issue 13, item 4)
+
+for (const width of [1024, 1280, 1366, 375]) {
+  test(`the Columns menu opens inside the viewport at ${String(width)} px and every checkbox can be clicked`, async ({ loggedInPage: page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openList(page);
+    await page.getByRole("button", { name: "Columns" }).click();
+    const menu = page.getByRole("group", { name: "Columns to show" });
+    await expect(menu).toBeVisible();
+    const box = await menu.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+    const boxes = menu.getByRole("checkbox");
+    const count = await boxes.count();
+    expect(count).toBeGreaterThan(5);
+    for (let i = 0; i < count; i += 1) {
+      const checkbox = boxes.nth(i);
+      // A real click at the checkbox's place: it fails when the box is off screen or covered.
+      await checkbox.click();
+      await expect(checkbox).not.toBeChecked();
+      await checkbox.click();
+      await expect(checkbox).toBeChecked();
+    }
+  });
+}
+
+test("?page=999999 goes to the last page, and the footer adds up", async ({ loggedInPage: page }) => {
+  const total = await bffTotal(page);
+  const lastPage = Math.ceil(total / DEFAULT_PAGE_SIZE);
+  await page.goto("/transactions?page=999999");
+  await expect(page).toHaveURL((url) => url.searchParams.get("page") === String(lastPage));
+  await expectLoaded(page);
+  await expect(rangeSummary(page)).toHaveText(`${((lastPage - 1) * DEFAULT_PAGE_SIZE + 1).toLocaleString("en-US")}–${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`);
+  await expect(page.getByTestId("page-of")).toHaveText(`Page ${lastPage.toLocaleString("en-US")} of ${lastPage.toLocaleString("en-US")}`);
+  // The oldest rows are from an earlier year (the demo's history is two years long): their dates say which.
+  await expect(rows(page).last().locator("time")).toHaveText(/\b20\d\d\b/);
+});
+
+test("after Next, the footer keeps describing the rows on screen until the new rows arrive", async ({ loggedInPage: page }) => {
+  const total = (await bffTotal(page)).toLocaleString("en-US");
+  await openList(page);
+  const firstRow = await rows(page).first().textContent();
+  // Holds the real request for page 2 until released (it then goes to the BFF unchanged): a slow answer on cue.
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === "/api/transactions" && url.searchParams.get("page") === "2",
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+  );
+  const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get("page") === "2");
+  await page.getByRole("button", { name: "Next page" }).click();
+  await asked;
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+  await expect(rangeSummary(page)).toHaveText(`1–50 of ${total}`);
+  expect(await rows(page).first().textContent()).toBe(firstRow);
+  release();
+  await expectLoaded(page);
+  await expect(rangeSummary(page)).toHaveText(`51–100 of ${total}`);
+});
+
+test("under an error the footer does not say Loading…", async ({ page, appOrigin, demoKeys }) => {
+  // A key without the transactions scope: the list fails with 403 at once (never retried).
+  await signInThroughApi(page.request, appOrigin, demoKeys["demo-no-transactions"]);
+  await page.goto("/transactions");
+  await expect(pageAlerts(page).first()).toBeVisible();
+  await expect(rangeSummary(page)).toHaveText("No transactions to show");
+});
+
+test("choosing Custom keeps the current range until a date is picked", async ({ loggedInPage: page }) => {
+  await openList(page, "?range=30d");
+  const summary = await rangeSummary(page).textContent();
+  await page.getByRole("combobox", { name: "Date range" }).selectOption("custom");
+  await expect(page).toHaveURL((url) => url.searchParams.get("range") === "custom" && url.searchParams.has("from") && url.searchParams.has("to"));
+  await expect(page.getByLabel("From", { exact: true })).not.toHaveValue("");
+  await expect(page.getByLabel("To", { exact: true })).not.toHaveValue("");
+  await expectLoaded(page);
+  await expect(rangeSummary(page)).toHaveText(summary ?? "");
+});
+
+test("a link with a bad end date says what is wrong in words; so does the BFF", async ({ loggedInPage: page }) => {
+  await page.goto("/transactions?from=2026-01-01&to=garbage");
+  await expect(page.getByText("The end date “garbage” is not a date written as YYYY-MM-DD; the list has no end date.")).toBeVisible();
+
+  const response = await page.request.get("/api/transactions?from=2026-13-45&to=soon");
+  expect(response.status()).toBe(400);
+  const body = (await response.json()) as { error: { message: string } };
+  expect(body.error.message).toContain("The start date (from) “2026-13-45” is not a day of the calendar.");
+  expect(body.error.message).toContain("The end date (to) must be a day written as YYYY-MM-DD, e.g. 2026-05-01; “soon” is not.");
+  expect(body.error.message).not.toMatch(/\b(from|to): /);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Time zones (issue 13, item 6): the browser's zone by default, one zone for the filters and the times.
+
+/** The calendar day an instant falls on in a zone. */
+function dayIn(zone: string, instant: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}
+
+const ZONES = [
+  { zone: "America/Los_Angeles", label: /\b(PST|PDT)$/ },
+  { zone: "Asia/Tokyo", label: /\bUTC\+9$/ },
+] as const;
+
+for (const { zone, label } of ZONES) {
+  test.describe(`from ${zone}`, () => {
+    test.use({ timezoneId: zone });
+
+    test("a day's filter and every time on screen are in the browser's zone, labelled", async ({ loggedInPage: page }) => {
+      // Three days ago there, a whole day of the demo's history.
+      const day = dayIn(zone, new Date(Date.now() - 3 * 86_400_000));
+      await openList(page, `?range=custom&from=${day}&to=${day}`);
+      await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue(zone);
+      await expect(page.getByTestId("date-hint")).toContainText(`Days in ${zone}`);
+      await expect(page).toHaveURL((url) => url.searchParams.get("tz") === zone);
+
+      const times = rows(page).locator("time");
+      const texts = await times.allTextContents();
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(text).toMatch(label);
+      const instants = (await times.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("datetime") ?? ""))).map((iso) => new Date(iso));
+      const total = await bffTotal(page, `&from=${day}&to=${day}&tz=${encodeURIComponent(zone)}`);
+      await expect(rangeSummary(page)).toContainText(`of ${total.toLocaleString("en-US")}`);
+      // The zone's day exactly: sent as instants (alternative), or its covering UTC days trimmed by the BFF (primary).
+      for (const at of instants) expect(dayIn(zone, at)).toBe(day);
+    });
+
+    test("the zone can be changed: in the URL, remembered for the next visit, and the times follow", async ({ loggedInPage: page }) => {
+      await openList(page, "?range=7d");
+      await page.getByRole("combobox", { name: "Time zone" }).selectOption("UTC");
+      await expect(page).toHaveURL((url) => url.searchParams.get("tz") === "UTC");
+      await expectLoaded(page);
+      await expect(page.getByTestId("date-hint")).toContainText("Days in UTC");
+      for (const text of await rows(page).locator("time").allTextContents()) expect(text).toMatch(/\bUTC$/);
+
+      await openList(page);
+      await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue("UTC");
+      await page.getByRole("combobox", { name: "Time zone" }).selectOption(zone);
+      await expect(rows(page).first().locator("time")).toHaveText(label);
+    });
+
+    test("the export's days and file name follow the zone", async ({ loggedInPage: page }) => {
+      const day = dayIn(zone, new Date(Date.now() - 3 * 86_400_000));
+      await openList(page, `?range=custom&from=${day}&to=${day}`);
+      const downloadPromise = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Export CSV" }).click();
+      const download = await downloadPromise;
+      expect(download.suggestedFilename()).toContain(`${day}_to_${day}_${zone.replace("/", "-")}`);
+      const total = await bffTotal(page, `&from=${day}&to=${day}&tz=${encodeURIComponent(zone)}`);
+      await expect(page.getByText(`Exported ${total.toLocaleString("en-US")} row`)).toBeVisible();
+    });
+  });
+}

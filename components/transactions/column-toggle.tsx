@@ -1,15 +1,50 @@
 "use client";
 
 import type { Table } from "@tanstack/react-table";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Transaction } from "@/lib/model";
+
+/** Space kept between the open panel and the viewport's edges. */
+const EDGE_GAP_PX = 8;
+
+/**
+ * Where the panel goes, relative to its button's box: under the button, right edges aligned (the button sits at the
+ * toolbar's right), moved right as far as needed to stay inside the viewport, then left so its right edge does too.
+ * A fixed side would put it off screen somewhere: the toolbar wraps differently at every width.
+ */
+export function panelLeftOffset(button: { left: number; right: number }, panelWidth: number, viewportWidth: number): number {
+  let left = button.right - panelWidth;
+  left = Math.max(left, EDGE_GAP_PX);
+  left = Math.min(left, viewportWidth - EDGE_GAP_PX - panelWidth);
+  // A viewport narrower than the panel: its left edge stays visible (it scrolls on the right).
+  left = Math.max(left, 0);
+  return left - button.left;
+}
 
 /** "Columns": a disclosure with one checkbox per column; Escape or a click outside closes it. */
 export function ColumnToggle({ table }: { table: Table<Transaction> }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [offset, setOffset] = useState<number | null>(null);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLFieldSetElement>(null);
+
+  // Placed before paint, and again when the window is resized while open.
+  useLayoutEffect(() => {
+    if (!isOpen) return;
+    const place = () => {
+      const root = rootRef.current;
+      const panel = panelRef.current;
+      if (root === null || panel === null) return;
+      setOffset(panelLeftOffset(root.getBoundingClientRect(), panel.offsetWidth, document.documentElement.clientWidth));
+    };
+    place();
+    window.addEventListener("resize", place);
+    return () => {
+      window.removeEventListener("resize", place);
+    };
+  }, [isOpen]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -42,9 +77,11 @@ export function ColumnToggle({ table }: { table: Table<Transaction> }) {
         Columns
       </Button>
       <fieldset
+        ref={panelRef}
         id={panelId}
         hidden={!isOpen}
-        className="absolute right-0 z-10 mt-2 w-52 rounded-md border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        style={{ left: `${String(offset ?? 0)}px` }}
+        className="absolute z-10 mt-2 w-52 rounded-md border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
         <legend className="sr-only">Columns to show</legend>
         {table.getAllLeafColumns().map((column) => (

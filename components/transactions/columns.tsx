@@ -1,8 +1,16 @@
-import { createColumnHelper } from "@tanstack/react-table";
+import { createColumnHelper, type RowData } from "@tanstack/react-table";
 import type { Transaction } from "@/lib/model";
 import { formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
 import { describeOffset, formatDateTime } from "./format-date-time";
 import { TransactionStatusBadge } from "./status-badge";
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameter must match TanStack's declaration to merge
+  interface TableMeta<TData extends RowData> {
+    /** The zone the list shows times in (transactions-table sets it from the view). */
+    timeZone?: string;
+  }
+}
 
 const column = createColumnHelper<Transaction>();
 
@@ -15,11 +23,15 @@ export const transactionColumns = [
   column.accessor("at", {
     id: "at",
     header: "Date-time",
-    cell: ({ getValue }) => (
-      <time dateTime={getValue()} title={describeOffset(getValue())} className="whitespace-nowrap">
-        {formatDateTime(getValue())}
-      </time>
-    ),
+    cell: ({ getValue, table }) => {
+      // The list's zone (the table's meta, set by transactions-table); the remembered or browser zone otherwise.
+      const zone = table.options.meta?.timeZone;
+      return (
+        <time dateTime={getValue()} title={describeOffset(getValue(), zone)} className="whitespace-nowrap">
+          {formatDateTime(getValue(), zone)}
+        </time>
+      );
+    },
   }),
   column.accessor("status", { id: "status", header: "Status", cell: ({ getValue }) => <TransactionStatusBadge status={getValue()} /> }),
   column.accessor("product", { id: "product", header: "Product" }),

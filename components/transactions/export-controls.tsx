@@ -6,7 +6,6 @@ import { BffRequestError } from "@/lib/queries/fetch-json";
 import {
   clockMs,
   EXPORT_FORMAT_LABELS,
-  estimateSecondsLeft,
   exportUrl,
   formatDuration,
   newExportId,
@@ -14,11 +13,12 @@ import {
   saveBlob,
   type ExportFormat,
 } from "./export-download";
+import { secondsLeftAt, updateEstimate, type ExportEstimate } from "./export-estimate";
 import type { ListState } from "./list-state";
 
 type ExportStatus =
   | { kind: "idle" }
-  | { kind: "running"; format: ExportFormat; rowsDone: number; total: number | null; startedAt: number; now: number }
+  | { kind: "running"; format: ExportFormat; rowsDone: number; total: number | null; estimate: ExportEstimate | null; now: number }
   | { kind: "done"; rows: number | null; filename: string }
   | { kind: "cancelled" }
   | { kind: "error"; message: string };
@@ -40,7 +40,7 @@ function errorMessage(error: unknown): string {
 }
 
 /** Export of exactly the list's current filters, as CSV or Excel, with progress, a time estimate and Cancel. */
-export function ExportControls({ filters }: { filters: Pick<ListState, "range" | "from" | "to" | "status" | "search"> }) {
+export function ExportControls({ filters }: { filters: Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz"> }) {
   const [status, setStatus] = useState<ExportStatus>({ kind: "idle" });
   const controllerRef = useRef<AbortController | null>(null);
   const cancelRef = useRef<HTMLButtonElement | null>(null);
@@ -54,7 +54,7 @@ export function ExportControls({ filters }: { filters: Pick<ListState, "range" |
     [],
   );
 
-  // The elapsed time (and so the estimate) moves between progress ticks too.
+  // The time left counts down between progress reports too.
   useEffect(() => {
     if (!isRunning) return;
     const timer = setInterval(() => {
@@ -71,14 +71,19 @@ export function ExportControls({ filters }: { filters: Pick<ListState, "range" |
     controllerRef.current = controller;
     const exportId = newExportId();
     const startedAt = clockMs();
-    setStatus({ kind: "running", format, rowsDone: 0, total: null, startedAt, now: startedAt });
+    setStatus({ kind: "running", format, rowsDone: 0, total: null, estimate: null, now: startedAt });
     try {
       const result = await runExport(
         exportUrl(filters, format, exportId),
         exportId,
         controller.signal,
         (tick) => {
-          setStatus((current) => (current.kind === "running" ? { ...current, rowsDone: tick.rowsDone, total: tick.total, now: Date.now() } : current));
+          const at = Date.now();
+          setStatus((current) =>
+            current.kind === "running"
+              ? { ...current, rowsDone: tick.rowsDone, total: tick.total, estimate: updateEstimate(current.estimate, tick.rowsDone, tick.total, tick.rate, at), now: at }
+              : current,
+          );
         },
         `fleet-fuel-transactions.${format}`,
       );
@@ -105,8 +110,11 @@ export function ExportControls({ filters }: { filters: Pick<ListState, "range" |
     if (isRunning) cancelRef.current?.focus();
   }, [isRunning]);
 
+  // `contents`: the buttons and what follows them are items of the toolbar's own wrapping row (transactions-table),
+  // the status parts on lines of their own (basis-full) below the buttons. The buttons' line never holds anything
+  // that comes and goes, so they stay where they are when an export starts and ends.
   return (
-    <div className="flex flex-col items-end gap-2">
+    <div className="contents">
       <div className="flex gap-2" role="group" aria-label="Export the filtered transactions">
         {FORMATS.map((format) => (
           <Button
@@ -122,7 +130,7 @@ export function ExportControls({ filters }: { filters: Pick<ListState, "range" |
         ))}
       </div>
       {status.kind === "running" ? <ExportProgressPanel status={status} onCancel={cancel} cancelRef={cancelRef} /> : null}
-      <div aria-live="polite" className="text-sm">
+      <div aria-live="polite" className="flex basis-full justify-end text-right text-sm">
         {status.kind === "done" ? (
           <p className="text-slate-700 dark:text-slate-300">
             Exported {status.rows === null ? "all" : status.rows.toLocaleString("en-US")} {status.rows === 1 ? "row" : "rows"} to {status.filename}.
@@ -131,7 +139,7 @@ export function ExportControls({ filters }: { filters: Pick<ListState, "range" |
         {status.kind === "cancelled" ? <p className="text-slate-700 dark:text-slate-300">Export cancelled.</p> : null}
       </div>
       {status.kind === "error" ? (
-        <div role="alert" className="max-w-md rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+        <div role="alert" className="ml-auto max-w-md basis-full rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
           {status.message}
         </div>
       ) : null}
@@ -149,11 +157,11 @@ function ExportProgressPanel({
   cancelRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { rowsDone, total, format } = status;
-  const secondsLeft = estimateSecondsLeft(rowsDone, total, status.now - status.startedAt);
+  const secondsLeft = secondsLeftAt(status.estimate, status.now);
   const label = `Exporting ${EXPORT_FORMAT_LABELS[format]}`;
   const counts = total === null ? `${rowsDone.toLocaleString("en-US")} rows done` : `${rowsDone.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`;
   return (
-    <div className="w-full max-w-md rounded-md border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900" data-testid="export-progress">
+    <div className="ml-auto w-full max-w-md basis-full rounded-md border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900" data-testid="export-progress">
       <div className="flex items-center justify-between gap-3">
         <label htmlFor="export-progress-bar" className="font-medium text-slate-900 dark:text-slate-50">
           {label}

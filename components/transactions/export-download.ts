@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportProgress } from "@/lib/model";
+import type { ExportFormat, ExportProgress, ExportRate } from "@/lib/model";
 import { BffRequestError, fetchJson, requestBff } from "@/lib/queries/fetch-json";
 
 export type { ExportFormat };
@@ -17,6 +17,8 @@ export interface ExportTick {
   rowsDone: number;
   /** From `X-Export-Total` (or the progress endpoint); null until known. */
   total: number | null;
+  /** The request budget that bounds the export (from the progress endpoint); null until the first report. */
+  rate: ExportRate | null;
 }
 
 export interface ExportResult {
@@ -34,12 +36,13 @@ export function newExportId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The export URL for the list's current filters (a relative date preset is resolved now, as the table does). */
-export function exportUrl(state: Pick<ListState, "range" | "from" | "to" | "status" | "search">, format: ExportFormat, exportId: string, now: Date = new Date()): string {
+/** The export URL for the list's current filters (a relative date preset is resolved now, in the list's zone, as the table does). */
+export function exportUrl(state: Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz">, format: ExportFormat, exportId: string, now: Date = new Date()): string {
   const { from, to } = resolveRange(state, now);
   const params = new URLSearchParams({ format });
   if (from !== null) params.set("from", from);
   if (to !== null) params.set("to", to);
+  if (from !== null || to !== null) params.set("tz", state.tz);
   if (state.status !== null) params.set("status", state.status);
   if (state.search !== "") params.set("search", state.search);
   params.set("exportId", exportId);
@@ -67,13 +70,6 @@ export function clockMs(): number {
   return Date.now();
 }
 
-/** Seconds left at the rate so far, or null while there is too little to go on. */
-export function estimateSecondsLeft(rowsDone: number, total: number | null, elapsedMs: number): number | null {
-  if (total === null || rowsDone <= 0 || elapsedMs < 500 || rowsDone >= total) return null;
-  const perMs = rowsDone / elapsedMs;
-  return Math.ceil((total - rowsDone) / perMs / 1000);
-}
-
 export function formatDuration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
@@ -93,6 +89,7 @@ export const STREAM_FAILED_MESSAGE = "The export stopped before the file was com
 export async function runExport(url: string, exportId: string, signal: AbortSignal, onTick: (tick: ExportTick) => void, fallbackName: string): Promise<ExportResult> {
   let total: number | null = null;
   let rowsDone = 0;
+  let rate: ExportRate | null = null;
   // Stops the polling the moment the download ends, so a small export is not held back by a pending tick.
   const stopPolling = new AbortController();
   const pollSignal = AbortSignal.any([signal, stopPolling.signal]);
@@ -111,7 +108,8 @@ export async function runExport(url: string, exportId: string, signal: AbortSign
         if (stopped()) return;
         rowsDone = Math.max(rowsDone, progress.rowsDone);
         total ??= progress.expectedRows;
-        onTick({ rowsDone, total });
+        rate = progress.rate;
+        onTick({ rowsDone, total, rate });
       } catch {
         // A hiccup: the download itself decides success.
       }
@@ -126,7 +124,7 @@ export async function runExport(url: string, exportId: string, signal: AbortSign
     void poll();
     const header = Number(response.headers.get("X-Export-Total"));
     if (response.headers.has("X-Export-Total") && Number.isFinite(header)) total = header;
-    onTick({ rowsDone, total });
+    onTick({ rowsDone, total, rate });
     const filename = filenameFromDisposition(response.headers.get("Content-Disposition"), fallbackName);
     const type = response.headers.get("Content-Type") ?? "application/octet-stream";
     if (response.body === null) return { blob: await response.blob(), filename, total };

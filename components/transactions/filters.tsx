@@ -1,19 +1,19 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { FIELD_CLASSES, LABEL_CLASSES, useDebouncedSearch } from "@/components/ui/form";
 import type { TransactionStatus } from "@/lib/model";
-import { MAX_SEARCH_LENGTH, RANGE_LABELS, RANGE_PRESETS, STATUS_OPTIONS, type ListState, type RangePreset } from "./list-state";
-
-/** Long enough to skip the intermediate keystrokes of a name, short enough to feel immediate. */
+import { formatZoneName, timeZoneChoices } from "./format-date-time";
+import { MAX_SEARCH_LENGTH, RANGE_LABELS, RANGE_PRESETS, resolveRange, STATUS_OPTIONS, type ListState, type RangePreset } from "./list-state";
 
 export interface TransactionFiltersProps {
   state: ListState;
   onChange: (patch: Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>, mode?: "push" | "replace") => void;
+  onTimeZoneChange: (tz: string) => void;
 }
 
-export function TransactionFilters({ state, onChange }: TransactionFiltersProps) {
-  const ids = { range: useId(), status: useId(), search: useId(), from: useId(), to: useId(), hint: useId() };
+export function TransactionFilters({ state, onChange, onTimeZoneChange }: TransactionFiltersProps) {
+  const ids = { range: useId(), status: useId(), search: useId(), from: useId(), to: useId(), hint: useId(), zone: useId() };
   return (
     <div role="search" aria-label="Filter transactions" className="flex flex-wrap items-end gap-3">
       <div className="w-full sm:w-44">
@@ -27,7 +27,9 @@ export function TransactionFilters({ state, onChange }: TransactionFiltersProps)
           value={state.range}
           onChange={(event) => {
             const range = event.target.value as RangePreset;
-            onChange({ range, from: range === "custom" ? state.from : null, to: range === "custom" ? state.to : null });
+            // "Custom" starts from the days on screen, so the list does not change until a date is picked.
+            const current = resolveRange(state);
+            onChange({ range, from: range === "custom" ? current.from : null, to: range === "custom" ? current.to : null });
           }}
         >
           {RANGE_PRESETS.map((preset) => (
@@ -95,9 +97,50 @@ export function TransactionFilters({ state, onChange }: TransactionFiltersProps)
         </select>
       </div>
       <SearchField id={ids.search} value={state.search} onSearch={(search) => { onChange({ search }, "replace"); }} />
-      <p id={ids.hint} className="w-full text-xs text-slate-600 dark:text-slate-400">
-        Dates are whole days in UTC, both ends included.
+      <TimeZoneField id={ids.zone} hintId={ids.hint} value={state.tz} onChange={onTimeZoneChange} />
+      <p id={ids.hint} className="w-full text-xs text-slate-600 dark:text-slate-400" data-testid="date-hint">
+        Days in {state.tz}, both ends included; times are shown in this zone too.
       </p>
+    </div>
+  );
+}
+
+function TimeZoneField({ id, hintId, value, onChange }: { id: string; hintId: string; value: string; onChange: (zone: string) => void }) {
+  // About 400 zones, each labelled with its offset now: worked out once per chosen zone.
+  const choices = useMemo(() => {
+    const { common, other } = timeZoneChoices(value);
+    const label = (zone: string) => ({ zone, label: formatZoneName(zone) });
+    return { common: common.map(label), other: other.map(label) };
+  }, [value]);
+  return (
+    <div className="w-full sm:w-64">
+      <label htmlFor={id} className={LABEL_CLASSES}>
+        Time zone
+      </label>
+      <select
+        id={id}
+        aria-describedby={hintId}
+        className={FIELD_CLASSES}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      >
+        <optgroup label="Common">
+          {choices.common.map(({ zone, label }) => (
+            <option key={zone} value={zone}>
+              {label}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Every zone">
+          {choices.other.map(({ zone, label }) => (
+            <option key={zone} value={zone}>
+              {label}
+            </option>
+          ))}
+        </optgroup>
+      </select>
     </div>
   );
 }

@@ -3,9 +3,9 @@
 import { flexRender, getCoreRowModel, useReactTable, type PaginationState, type Updater } from "@tanstack/react-table";
 import type { Route } from "next";
 import { useRouter } from "next/navigation";
-import type { KeyboardEvent } from "react";
+import { useEffect, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { QueryErrorNotice } from "@/components/ui/error-notice";
+import { ErrorNotice, QueryErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Transaction } from "@/lib/model";
 import { useTransactions } from "@/lib/queries/transactions";
@@ -14,7 +14,7 @@ import { ExportControls } from "./export-controls";
 import { NUMERIC_COLUMNS, transactionColumns } from "./columns";
 import { TransactionFilters } from "./filters";
 import { hasActiveFilters, resolveRange, type PageSize } from "./list-state";
-import { Pagination } from "./pagination";
+import { Pagination, pageCountOf } from "./pagination";
 import { TotalsBar } from "./totals-bar";
 import { useColumnVisibility } from "./use-column-visibility";
 import { useListState } from "./use-list-state";
@@ -36,10 +36,18 @@ export function TransactionsTable() {
   const list = useListState();
   const { state } = list;
   const { from, to } = resolveRange(state);
-  const query = useTransactions({ page: state.page, limit: state.pageSize, from, to, status: state.status, search: state.search });
+  // The zone matters to the request only with dates: without, another zone changes how times read, not which rows.
+  const tz = from === null && to === null ? "" : state.tz;
+  const query = useTransactions({ page: state.page, limit: state.pageSize, from, to, tz, status: state.status, search: state.search });
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
 
   const data = query.data;
+  // A page past the end (an old link, `?page=999999`, rows gone since): the last page instead, in place of the link.
+  const lastPage = data === undefined || query.isPlaceholderData || data.total === 0 ? null : pageCountOf(data.total, data.limit);
+  const { setPage } = list;
+  useEffect(() => {
+    if (lastPage !== null && state.page > lastPage) setPage(lastPage, "replace");
+  }, [lastPage, state.page, setPage]);
   const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.pageSize };
   // TanStack Table is not compatible with the React Compiler's memoization; this app does not use the compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -51,6 +59,7 @@ export function TransactionsTable() {
     manualPagination: true,
     rowCount: data?.total ?? 0,
     state: { pagination, columnVisibility },
+    meta: { timeZone: state.tz },
     onPaginationChange: (updater: Updater<PaginationState>) => {
       const next = typeof updater === "function" ? updater(pagination) : updater;
       if (next.pageSize !== pagination.pageSize) list.setPageSize(next.pageSize as PageSize);
@@ -83,16 +92,22 @@ export function TransactionsTable() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <TransactionFilters state={state} onChange={list.setFilters} />
-        <div className="flex flex-wrap items-start gap-3">
+        <TransactionFilters state={state} onChange={list.setFilters} onTimeZoneChange={list.setTimeZone} />
+        {/* At the right, on a line of its own: the buttons' line holds only buttons, so nothing moves them (the
+            export's progress and messages wrap onto lines below, see ExportControls). */}
+        <div className="ml-auto flex flex-wrap items-start justify-end gap-3">
           <ColumnToggle table={table} />
           <ExportControls filters={state} />
         </div>
       </div>
 
+      {list.problems.length > 0 ? (
+        <ErrorNotice tone="info" title="Parts of this link could not be used" message={list.problems.join(" ")} />
+      ) : null}
+
       {query.isError ? <QueryErrorNotice error={query.error} subject="transactions" onRetry={() => void query.refetch()} isRetrying={query.isFetching} /> : null}
 
-      <TotalsBar filters={{ from, to, status: state.status, search: state.search }} listTotal={data !== undefined && !query.isPlaceholderData ? data.total : null} isListError={query.isError} />
+      <TotalsBar filters={{ from, to, tz, status: state.status, search: state.search }} listTotal={data !== undefined && !query.isPlaceholderData ? data.total : null} isListError={query.isError} />
 
       <div
         aria-busy={isBusy}
@@ -177,10 +192,10 @@ export function TransactionsTable() {
       </div>
 
       <Pagination
+        shown={data === undefined ? null : { page: data.page, limit: data.limit, total: data.total, rowCount: data.items.length }}
+        isError={query.isError}
         page={state.page}
         pageSize={state.pageSize}
-        total={data?.total ?? null}
-        pageCount={table.getPageCount()}
         onPageChange={(page) => {
           table.setPageIndex(page - 1);
         }}

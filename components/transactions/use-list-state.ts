@@ -1,37 +1,68 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useUrlView } from "@/components/navigation/use-url-view";
-import { parseListState, serializeListState, type ListState } from "./list-state";
+import { preferredTimeZone, rememberTimeZone } from "./format-date-time";
+import { listStateProblems, parseListState, serializeListState, type ListState } from "./list-state";
+
+type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>;
 
 /**
  * The list's view, read from and written to the URL: a view can be bookmarked or shared, and Back/Forward move
  * between views. A deliberate change (a filter, a page) pushes a history entry, so Back returns to the previous
  * view; the debounced search replaces the entry, so typing does not fill the history with half-typed words.
- * Changes in quick succession build on each other (see useUrlView).
+ * Changes in quick succession build on each other (see useUrlView). A URL without `tz` means the zone this browser
+ * remembers, else its own.
  */
 export function useListState(): {
   state: ListState;
+  /** What the URL asked for that the list could not show, in words. */
+  problems: string[];
   /** A filter changed: back to page 1. */
-  setFilters: (patch: Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>, mode?: "push" | "replace") => void;
-  setPage: (page: number) => void;
+  setFilters: (patch: FilterPatch, mode?: "push" | "replace") => void;
+  setPage: (page: number, mode?: "push" | "replace") => void;
   setPageSize: (pageSize: ListState["pageSize"]) => void;
+  /** Another zone for days and times: remembered in this browser, back to page 1. */
+  setTimeZone: (tz: string) => void;
   clearFilters: () => void;
   queryString: string;
 } {
-  const { view: state, update } = useUrlView(parseListState, serializeListState);
-  const queryString = serializeListState(state);
+  // Read once per page view: a choice made now is in the URL already; the remembered one is for the next visit.
+  const [defaultZone] = useState(preferredTimeZone);
+  const parse = useCallback((params: Pick<URLSearchParams, "get">) => parseListState(params, defaultZone), [defaultZone]);
+  const serialize = useCallback((view: ListState) => serializeListState(view, defaultZone), [defaultZone]);
+  const { view: state, update } = useUrlView(parse, serialize);
+  const searchParams = useSearchParams();
+  const problems = useMemo(() => listStateProblems(searchParams, defaultZone), [searchParams, defaultZone]);
+  const queryString = serialize(state);
+
+  // A link with days but no zone is read in this browser's zone: the address bar says which, so a copy of it means
+  // the same days elsewhere. Only `tz` is added (the rest stays as given, so what could not be read is still shown).
+  const needsZone = state.range !== "all" && searchParams.get("tz") === null;
+  useEffect(() => {
+    if (!needsZone) return;
+    const params = new URLSearchParams(window.location.search);
+    params.set("tz", state.tz);
+    window.history.replaceState(window.history.state, "", `${window.location.pathname}?${params.toString()}`);
+  }, [needsZone, state.tz]);
 
   return {
     state,
+    problems,
     queryString,
     setFilters: (patch, mode = "push") => {
       update((current) => ({ ...current, ...patch, page: 1 }), mode);
     },
-    setPage: (page) => {
-      update((current) => ({ ...current, page }), "push");
+    setPage: (page, mode = "push") => {
+      update((current) => ({ ...current, page }), mode);
     },
     setPageSize: (pageSize) => {
       update((current) => ({ ...current, pageSize, page: 1 }), "push");
+    },
+    setTimeZone: (tz) => {
+      rememberTimeZone(tz);
+      update((current) => ({ ...current, tz, page: 1 }), "push");
     },
     clearFilters: () => {
       update((current) => ({ ...current, range: "all", from: null, to: null, status: null, search: "", page: 1 }), "push");

@@ -402,6 +402,7 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       ["/api/transactions?from=2026-13-01", "from"],
       ["/api/transactions?from=2026-05-02&to=2026-05-01", "from"],
       ["/api/transactions?status=settled", "status"],
+      ["/api/transactions?from=2026-05-01&tz=Mars%2FOlympus", "tz"],
       [`/api/transactions?search=${"x".repeat(101)}`, "search"],
       ["/api/transactions?search=%00", "search"],
       ["/api/transactions?sort=amount", "sort"],
@@ -504,6 +505,52 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(lines.length - 1).toBe(list.total);
       const progress = await b.fetch(`/api/transactions/export/progress?exportId=${exportId}`);
       expect(progress.body).toMatchObject({ state: "done", rowsDone: list.total, expectedRows: list.total });
+      // What the page's time estimate rests on: rows per request and the key's budget as the BFF knows it.
+      expect(progress.body).toMatchObject({ rate: { rowsPerRequest: 200, requestsPerWindow: 100_000, windowSeconds: 60 } });
+      expect((progress.body as { rate: { sentInWindow: number } }).rate.sentInWindow).toBeGreaterThan(0);
+    });
+
+    it("GET /api/transactions with tz: a zone's days exactly in both shapes (datetimes, or the covering UTC days trimmed), pages adding up", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles&limit=200");
+      expect(res.status).toBe(200);
+      const page = res.body as { total: number; items: { id: string; at: string }[]; dateFilter: { timeZone: string; from: string; to: string } };
+      expect(page.total).toBeGreaterThan(0);
+      expect(page.items.length).toBe(page.total);
+      expect(page.dateFilter).toEqual({ timeZone: "America/Los_Angeles", from: "2026-05-10T07:00:00.000Z", to: "2026-05-12T06:59:59.999Z" });
+      for (const t of page.items) expect(t.at >= "2026-05-10T07:00:00" && t.at < "2026-05-12T07:00:00").toBe(true);
+      // The UTC days that cover May 10–11 in Los Angeles (PDT, UTC−7): May 10 to 12; the zone's days are fewer rows.
+      const covering = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-12&limit=200")).body as { total: number; items: { id: string; at: string }[] };
+      expect(page.total).toBeLessThan(covering.total);
+      expect(page.items.map((t) => t.id)).toEqual(covering.items.filter((t) => t.at >= "2026-05-10T07:00:00" && t.at < "2026-05-12T07:00:00").map((t) => t.id));
+      // Small pages of the same filter are the same rows in the same order, and their envelope adds up.
+      const small: string[] = [];
+      const pages = Math.ceil(page.total / 7);
+      for (let n = 1; n <= pages; n += 1) {
+        const part = (await b.fetch(`/api/transactions?from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles&limit=7&page=${String(n)}`)).body as { total: number; pages: number; items: { id: string }[] };
+        expect(part).toMatchObject({ total: page.total, pages });
+        small.push(...part.items.map((t) => t.id));
+      }
+      expect(small).toEqual(page.items.map((t) => t.id));
+      const past = (await b.fetch(`/api/transactions?from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles&limit=7&page=${String(pages + 1)}`)).body as { items: unknown[] };
+      expect(past.items).toEqual([]);
+      // The export of those days is the same rows.
+      const file = await b.fetch("/api/transactions/export?format=csv&from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles");
+      expect(file.res.headers.get("x-export-total")).toBe(String(page.total));
+      expect(file.res.headers.get("content-disposition")).toContain("2026-05-10_to_2026-05-11_America-Los_Angeles");
+      const ids = new Set(page.items.map((t) => t.id));
+      const fileIds = file.text.split("\r\n").filter((line) => ids.has(line.split(",").at(-1) ?? ""));
+      expect(fileIds).toHaveLength(page.total);
+      // Without tz the days are UTC days.
+      const utc = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-10&limit=1")).body as { dateFilter: unknown };
+      expect(utc.dateFilter).toEqual({ timeZone: "UTC", from: "2026-05-10T00:00:00.000Z", to: "2026-05-10T23:59:59.999Z" });
+    });
+
+    it("says what is wrong with a date in words, without echoing the parameter's name in front", async () => {
+      const b = await loggedIn();
+      const res = await b.fetch("/api/transactions?from=2026-02-30&to=later");
+      expect(res.status).toBe(400);
+      expect(errorMessageOf(res.body)).toBe("The start date (from) “2026-02-30” is not a day of the calendar. The end date (to) must be a day written as YYYY-MM-DD, e.g. 2026-05-01; “later” is not.");
     });
   });
 

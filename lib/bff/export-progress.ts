@@ -19,7 +19,9 @@ export const MAX_PER_SESSION = 10;
 /** Entries one key keeps, every session of it together. */
 export const MAX_PER_KEY = 30;
 const MAX_ENTRIES = 5_000;
-type Entry = ExportProgress & { touched: number; sid: string; key: string };
+/** The budget part (`rate`) is read when the progress is asked for, not stored. */
+type Progress = Omit<ExportProgress, "rate">;
+type Entry = Progress & { touched: number; sid: string; key: string };
 const holder = globalThis as typeof globalThis & { __ffdExports?: Map<string, Entry> };
 const entries = (): Map<string, Entry> => (holder.__ffdExports ??= new Map<string, Entry>());
 
@@ -53,7 +55,7 @@ export function trackExport(sid: string, key: string, exportId: string, expected
   };
 }
 
-export function exportProgress(sid: string, exportId: string): ExportProgress | undefined {
+export function exportProgress(sid: string, exportId: string): Progress | undefined {
   const entry = entries().get(`${sid}:${exportId}`);
   if (!entry) return undefined;
   const { touched: _touched, sid: _sid, key: _key, ...progress } = entry;

@@ -4,7 +4,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { stringify, type Stringifier } from "csv-stringify";
 import ExcelJS from "exceljs";
 import { RecentIds } from "@/lib/fleet-api";
-import type { Transaction, TransactionFilter } from "@/lib/model";
+import type { DateFilterCoverage, Transaction, TransactionFilter } from "@/lib/model";
 
 /**
  * The transaction export (`GET /api/transactions/export`): the whole filtered set as a streamed CSV or XLSX file.
@@ -18,7 +18,10 @@ import type { ExportFormat } from "@/lib/model";
 export type { ExportFormat };
 
 export interface ExportMeta {
+  /** As chosen: `from`/`to` are days of `dateFilter.timeZone` (UTC days without one). */
   filters: TransactionFilter;
+  /** The zone of the days and the instants they cover (see DateFilterCoverage); absent without dates. */
+  dateFilter?: DateFilterCoverage | null;
   generatedAt: Date;
   customer: { name: string; code: string | null };
   /** The upstream's total when the export started; the rows delivered may differ slightly if data changes mid-walk. */
@@ -62,7 +65,7 @@ function slugify(text: string, maxLength: number): string {
  * (`search` alone when nothing of it survives slugging), the UTC time it was generated, and the rows expected at the
  * start. The name is the CSV's self-description (its first line is the column header). Only `[A-Za-z0-9._-]` survive.
  */
-export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "filters" | "generatedAt" | "customer" | "expectedRows">): string {
+export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "filters" | "generatedAt" | "customer" | "expectedRows" | "dateFilter">): string {
   const { filters, customer } = meta;
   const parts = [FILENAME_PREFIX];
   const customerPart =
@@ -77,6 +80,9 @@ export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "fil
   else if (filters.from !== undefined) parts.push(`from_${filters.from}`);
   else if (filters.to !== undefined) parts.push(`to_${filters.to}`);
   else parts.push("all-dates");
+  // The days are the zone's: say which, so two exports of "the same" dates from two zones are told apart.
+  const zone = meta.dateFilter?.timeZone;
+  if (zone !== undefined && zone !== "UTC") parts.push(zone.replace(/\//g, "-"));
   if (filters.status !== undefined) parts.push(filters.status);
   if (filters.search !== undefined) {
     const slug = slugify(filters.search, MAX_SEARCH_SLUG);
@@ -465,14 +471,20 @@ function xlsxCell(kind: ColumnKind, value: string | null): XlsxValue {
 
 const xlsxRecord = (t: Transaction): XlsxValue[] => COLUMNS.map((c) => xlsxCell(c.kind, c.value(t)));
 
+/** "From (UTC day)", or "From (day in America/Los_Angeles)" for another zone's days. */
+function dayLabel(end: "From" | "To", dateFilter: DateFilterCoverage | null | undefined): string {
+  const zone = dateFilter?.timeZone ?? "UTC";
+  return zone === "UTC" ? `${end} (UTC day)` : `${end} (day in ${zone})`;
+}
+
 function aboutRows(meta: ExportMeta, rowsDone: number): [string, string | number][] {
   const { filters, customer } = meta;
   return [
     ["Export", "Fleet Fuel transactions"],
     ["Customer", customer.name],
     ["Customer code", customer.code ?? ""],
-    ["From (UTC day)", filters.from ?? "any"],
-    ["To (UTC day)", filters.to ?? "any"],
+    [dayLabel("From", meta.dateFilter), filters.from ?? "any"],
+    [dayLabel("To", meta.dateFilter), filters.to ?? "any"],
     ["Status", filters.status ?? "any"],
     ["Search", filters.search ?? "none"],
     ["Generated (UTC)", meta.generatedAt.toISOString()],

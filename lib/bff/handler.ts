@@ -113,7 +113,8 @@ export function parseQuery<T extends z.ZodType>(request: NextRequest, schema: T)
   const messages = parsed.error.issues.map((issue) => {
     if (issue.code === "unrecognized_keys") return `Unknown query parameter: ${issue.keys.join(", ")}.`;
     const name = issue.path.map(String).join(".");
-    return name ? `${name}: ${issue.message}.` : `${issue.message}.`;
+    // Our messages name their parameter in words ("The start date (from) …"); only a bare one gets the name in front.
+    return name && !issue.message.includes(name) ? `${name}: ${issue.message}.` : `${issue.message}.`;
   });
   throw new BffError("bad_request", [...new Set(messages)].join(" "));
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { TRANSACTIONS_PAGE_MAX, type Credentials } from "@/lib/fleet-api";
-import { MAX_TOTALS_ROWS, type ListTotals, type TransactionFilter } from "@/lib/model";
+import { MAX_TOTALS_ROWS, type ListTotals, type Transaction, type TransactionFilter } from "@/lib/model";
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "./reference-search";
 import { addUp } from "./summary";
 import { fleetApi } from "./upstream";
+import { isInsideInstants } from "./zoned-transactions";
 
 /**
  * The totals of the list's filtered set (`GET /api/transactions/totals`): count, and the gallons and amount of the
@@ -12,13 +13,21 @@ import { fleetApi } from "./upstream";
  * walked at all ("too_many": the page shows the count from its own list reply and asks for a narrower filter). A
  * reference search adds up the transactions the reference lookup found (no further request).
  */
-export async function listTotals(credentials: Credentials, filter: TransactionFilter): Promise<ListTotals> {
+export async function listTotals(credentials: Credentials, filter: TransactionFilter, signal?: AbortSignal): Promise<ListTotals> {
+  // Bounds that are instants reach a dates-only upstream as the covering UTC days: only rows inside them count.
+  const isInside = isInsideInstants(filter);
   if (filter.search !== undefined && isReferenceLike(filter.search)) {
-    const { matches } = await findByReferenceCached(credentials, withoutSearch(filter), filter.search);
-    if (matches.length > 0) return { state: "summed", ...(await addUp(matches)) };
+    const { matches } = await findByReferenceCached(credentials, withoutSearch(filter), filter.search, signal);
+    const inside = matches.filter(isInside);
+    if (inside.length > 0) return { state: "summed", ...(await addUp(inside)) };
   }
   const client = fleetApi();
-  const firstPage = await client.listTransactions(credentials, { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk" });
+  const options = { priority: "bulk" as const, ...(signal === undefined ? {} : { signal }) };
+  const firstPage = await client.listTransactions(credentials, { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, options);
   if (firstPage.total > MAX_TOTALS_ROWS) return { state: "too_many", transactions: firstPage.total, maxRows: MAX_TOTALS_ROWS };
-  return { state: "summed", ...(await addUp(client.iterateTransactions(credentials, filter, { firstPage, priority: "bulk" }))) };
+  return { state: "summed", ...(await addUp(insideOnly(client.iterateTransactions(credentials, filter, { ...options, firstPage }), isInside))) };
+}
+
+async function* insideOnly(rows: AsyncIterable<Transaction>, isInside: (t: Transaction) => boolean): AsyncGenerator<Transaction> {
+  for await (const row of rows) if (isInside(row)) yield row;
 }

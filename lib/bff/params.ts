@@ -1,21 +1,49 @@
 import "server-only";
 import { z } from "zod";
-import { TRANSACTION_STATUSES, US_STATE_CODES } from "@/lib/model";
+import { TRANSACTION_STATUSES, US_STATE_CODES, type DateFilterCoverage, type TransactionFilter } from "@/lib/model";
+import { isIsoDay, isTimeZone, UTC_ZONE, zonedDaysToInstants } from "@/lib/model/time-zones";
 import { BffError } from "./errors";
 
-/** Query schemas of the BFF routes. Bounds follow the spec (transactions 1–200 per page, locations 1–500). */
+/**
+ * Query schemas of the BFF routes. Bounds follow the spec (transactions 1–200 per page, locations 1–500). Messages
+ * are sentences a person can act on: they name the parameter in words and quote what was sent, and `parseQuery`
+ * shows them as they are (no "from: from must…").
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point: they are refused in searches
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/** What a person sent, quoted back (trimmed, so a long value cannot fill the message). */
+function quoted(value: unknown): string {
+  const text = typeof value === "string" ? value : String(value);
+  return `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
+}
 
 const whole = (name: string, min: number, max: number) =>
   z
     .string()
-    .regex(/^\d{1,7}$/, { error: `${name} must be a whole number from ${String(min)} to ${String(max)}` })
+    .regex(/^\d{1,7}$/, { error: (issue) => `${name} must be a whole number from ${String(min)} to ${String(max)}; ${quoted(issue.input)} is not` })
     .transform(Number)
     .pipe(z.number().min(min, { error: `${name} must be at least ${String(min)}` }).max(max, { error: `${name} must be at most ${String(max)}` }))
     .optional();
 
-const date = (name: string) => z.iso.date({ error: `${name} must be a date as YYYY-MM-DD` }).optional();
+const DATE_WORDS = { from: "The start date (from)", to: "The end date (to)" } as const;
+
+const date = (name: keyof typeof DATE_WORDS) =>
+  z
+    .string()
+    .refine(isIsoDay, {
+      error: (issue) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(String(issue.input))
+          ? `${DATE_WORDS[name]} ${quoted(issue.input)} is not a day of the calendar`
+          : `${DATE_WORDS[name]} must be a day written as YYYY-MM-DD, e.g. 2026-05-01; ${quoted(issue.input)} is not`,
+    })
+    .optional();
+
+/** The zone whose calendar days `from`/`to` are; without it they are UTC days (as the upstream counts). */
+const timeZone = z
+  .string()
+  .refine(isTimeZone, { error: (issue) => `The time zone (tz) must be an IANA zone name such as America/Chicago or UTC; ${quoted(issue.input)} is not one` })
+  .optional();
 
 const search = z
   .string()
@@ -26,15 +54,45 @@ const search = z
   .optional();
 
 const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
-  if (q.from !== undefined && q.to !== undefined && q.from > q.to) ctx.addIssue({ code: "custom", path: ["from"], message: `from (${q.from}) is after to (${q.to})` });
+  if (q.from !== undefined && q.to !== undefined && q.from > q.to) {
+    ctx.addIssue({ code: "custom", path: ["from"], message: `The start date (from, ${q.from}) is after the end date (to, ${q.to}); swap them or pick another range` });
+  }
 };
 
 const filterShape = {
   from: date("from"),
   to: date("to"),
-  status: z.enum(TRANSACTION_STATUSES, { error: `status must be one of ${TRANSACTION_STATUSES.join(", ")}` }).optional(),
+  tz: timeZone,
+  status: z.enum(TRANSACTION_STATUSES, { error: (issue) => `The status must be one of ${TRANSACTION_STATUSES.join(", ")}; ${quoted(issue.input)} is not` }).optional(),
   search,
 };
+
+/** The list's filters as the routes read them: `from`/`to` days, in `tz` when given (else UTC days). */
+export interface ListFilterQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  tz?: string | undefined;
+  status?: TransactionFilter["status"];
+  search?: string | undefined;
+}
+
+/**
+ * The upstream filter for a zone's days: exact instants (the first millisecond of `from` to the last of `to` in
+ * `tz`). The client sends them as they are where the upstream takes datetimes, and as the UTC days that cover them
+ * where it takes dates only (see FleetApiClient.listTransactions). Without `tz`: UTC days, as before.
+ */
+export function upstreamFilterOf(q: ListFilterQuery): TransactionFilter {
+  const bounds = q.tz === undefined ? { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}) } : zonedDaysToInstants(q.from, q.to, q.tz);
+  return { ...bounds, ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
+}
+
+/** What a dated filter covers: the zone's days as instants (the list and the export are exact on both shapes). */
+export function dateCoverageOf(q: ListFilterQuery): DateFilterCoverage | null {
+  if (q.from === undefined && q.to === undefined) return null;
+  const zone = q.tz ?? UTC_ZONE;
+  const instants = zonedDaysToInstants(q.from, q.to, zone);
+  return { timeZone: zone, from: instants.from ?? null, to: instants.to ?? null };
+}
 
 export const NoQuery = z.object({}).strict();
 
@@ -63,7 +121,7 @@ export const SummaryQuery = z
   .superRefine(fromNotAfterTo)
   .superRefine((q, ctx) => {
     if (q.from !== undefined && q.to !== undefined && Date.parse(q.to) - Date.parse(q.from) > MAX_SUMMARY_DAYS * 86_400_000) {
-      ctx.addIssue({ code: "custom", path: ["from"], message: `the range is longer than ${String(MAX_SUMMARY_DAYS)} days` });
+      ctx.addIssue({ code: "custom", path: ["from"], message: `The range from ${q.from} to ${q.to} is longer than ${String(MAX_SUMMARY_DAYS)} days; ask for a shorter one (from, to)` });
     }
   });
 export const MAX_SUMMARY_DAYS = 366;

@@ -218,6 +218,14 @@ export class FleetApiClient {
     return { budget: this.budget.budgetOf(key), sent, pausedForMs, waiting: this.budget.pending(key) };
   }
 
+  /**
+   * How this upstream takes transaction `from`/`to`, as far as it has told us: `datetime` filters instants exactly,
+   * `date` by the UTC days that cover them. Read after a dated `listTransactions`, it is the form that call used.
+   */
+  transactionDateStyle(): Variants["dateStyle"] {
+    return variantsFor(this.baseUrl).dateStyle;
+  }
+
   getAccount(credentials: Credentials, options: CallOptions = {}): Promise<Account> {
     return this.get(credentials, "account", "/account-details", () => new URLSearchParams(), reshapeAccount, options);
   }

@@ -30,10 +30,16 @@ export function resetVariants(): void {
   byUpstream.clear();
 }
 
-/** The query value of a `from`/`to` UTC date in the upstream's style. */
-export function dateBound(date: string, bound: "from" | "to", style: Variants["dateStyle"]): string {
-  if (style === "date") return date;
-  return bound === "from" ? `${date}T00:00:00Z` : `${date}T23:59:59.999Z`;
+/**
+ * The query value of a `from`/`to` bound in the upstream's style. A UTC date goes as the date, or as its first/last
+ * millisecond. An instant (a day of another zone, say) goes as it is where the upstream takes datetimes, and as the
+ * UTC day it falls on where it takes dates only: the covering days, a superset the caller must say it asked for.
+ */
+export function dateBound(value: string, bound: "from" | "to", style: Variants["dateStyle"]): string {
+  const isInstant = value.length > "YYYY-MM-DD".length;
+  if (style === "date") return isInstant ? new Date(value).toISOString().slice(0, 10) : value;
+  if (isInstant) return new Date(value).toISOString();
+  return bound === "from" ? `${value}T00:00:00Z` : `${value}T23:59:59.999Z`;
 }
 
 export const SCOPE_BY_RESOURCE = { account: "account", transactions: "transactions", locations: "locations" } as const;

@@ -43,11 +43,26 @@ export const TransactionDetail = Transaction.extend({
 });
 export type TransactionDetail = z.infer<typeof TransactionDetail>;
 
-/** What a transaction list can be filtered by; dates are UTC calendar days, inclusive. */
+/**
+ * What a transaction list can be filtered by, both ends inclusive: UTC calendar days (YYYY-MM-DD), or exact instants
+ * (ISO 8601 in UTC, e.g. a day of another time zone), which the client sends as datetimes where the upstream takes
+ * them and as the covering UTC days where it does not.
+ */
 export const TransactionFilter = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: z.union([z.iso.date(), z.iso.datetime()]).optional(),
+  to: z.union([z.iso.date(), z.iso.datetime()]).optional(),
   status: TransactionStatus.optional(),
   search: z.string().min(1).max(100).optional(),
 });
 export type TransactionFilter = z.infer<typeof TransactionFilter>;
+
+/**
+ * Which instants a dated list or export covers (`dateFilter` of `GET /api/transactions`): the days asked for in
+ * `timeZone`, from the first millisecond of `from` to the last of `to`, ISO 8601 in UTC (exact on both upstream
+ * shapes, see lib/bff/zoned-transactions).
+ */
+export interface DateFilterCoverage {
+  timeZone: string;
+  from: string | null;
+  to: string | null;
+}

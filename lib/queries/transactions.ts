@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ListTotals, Page, Transaction, TransactionDetail, TransactionStatus } from "@/lib/model";
+import type { DateFilterCoverage, ListTotals, Page, Transaction, TransactionDetail, TransactionStatus } from "@/lib/model";
 import { fetchJson } from "./fetch-json";
 
-/** One page of the list, as `GET /api/transactions` takes it: dates are UTC days, both ends inclusive. */
+/** One page of the list, as `GET /api/transactions` takes it: dates are days of `tz`, both ends inclusive. */
 export interface TransactionListParams {
   page: number;
   limit: number;
   from: string | null;
   to: string | null;
+  tz: string;
   status: TransactionStatus | null;
   search: string;
 }
@@ -20,10 +21,14 @@ export const transactionKeys = {
   totals: (params: TransactionTotalsParams) => ["transactions", "totals", params] as const,
 };
 
+/** A page, and which instants its dates cover (the zone's days; null without dates). */
+export type TransactionListReply = Page<Transaction> & { dateFilter: DateFilterCoverage | null };
+
 export function transactionListUrl(params: TransactionListParams): string {
   const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
   if (params.from !== null) query.set("from", params.from);
   if (params.to !== null) query.set("to", params.to);
+  if (params.from !== null || params.to !== null) query.set("tz", params.tz);
   if (params.status !== null) query.set("status", params.status);
   if (params.search !== "") query.set("search", params.search);
   return `/api/transactions?${query.toString()}`;
@@ -32,7 +37,7 @@ export function transactionListUrl(params: TransactionListParams): string {
 export function transactionsQueryOptions(params: TransactionListParams) {
   return queryOptions({
     queryKey: transactionKeys.list(params),
-    queryFn: ({ signal }) => fetchJson<Page<Transaction>>(transactionListUrl(params), { signal }),
+    queryFn: ({ signal }) => fetchJson<TransactionListReply>(transactionListUrl(params), { signal }),
     // The page on screen stays while the next one loads (paging, filtering): no flash of an empty table.
     placeholderData: keepPreviousData,
   });
@@ -60,6 +65,7 @@ export function transactionTotalsUrl(params: TransactionTotalsParams): string {
   const query = new URLSearchParams();
   if (params.from !== null) query.set("from", params.from);
   if (params.to !== null) query.set("to", params.to);
+  if (params.from !== null || params.to !== null) query.set("tz", params.tz);
   if (params.status !== null) query.set("status", params.status);
   if (params.search !== "") query.set("search", params.search);
   const text = query.toString();

@@ -1,29 +1,35 @@
 import { withSession, parseQuery } from "@/lib/bff/handler";
 import { cache } from "@/lib/bff/cache";
 import { getConfig } from "@/lib/bff/config";
-import { TransactionListQuery } from "@/lib/bff/params";
+import { dateCoverageOf, TransactionListQuery, upstreamFilterOf } from "@/lib/bff/params";
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "@/lib/bff/reference-search";
-import { fleetApi } from "@/lib/bff/upstream";
-import type { Page, Transaction } from "@/lib/model";
+import { isInsideInstants, listTransactionsExactly } from "@/lib/bff/zoned-transactions";
+import type { DateFilterCoverage, Page, Transaction } from "@/lib/model";
 
-// GET /api/transactions — one page; query: page, limit (1–200), from, to (UTC dates), status, search (names, card last four, or a reference)
+type ListReply = Page<Transaction> & { dateFilter: DateFilterCoverage | null };
+
+// GET /api/transactions — one page; query: page, limit (1–200), from, to (days; in tz when given, else UTC), tz, status, search (names, card last four, or a reference)
 export const GET = withSession("GET /api/transactions", async ({ request, session, key }) => {
   const q = parseQuery(request, TransactionListQuery);
-  const query = { page: q.page ?? 1, limit: q.limit ?? 50, ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
-  // The upstream's search does not match references: a term shaped like one is looked up by reference first.
+  const query = { page: q.page ?? 1, limit: q.limit ?? 50, ...upstreamFilterOf(q) };
+  const dateFilter = dateCoverageOf(q);
+  // The upstream's search does not match references: a term shaped like one is looked up by reference first (a
+  // dates-only upstream answers the covering UTC days, so the matches are kept to the zone's instants).
   if (query.search !== undefined && isReferenceLike(query.search)) {
     const { matches } = await findByReferenceCached(session.credentials, withoutSearch(query), query.search, request.signal);
-    if (matches.length > 0) {
+    const inside = matches.filter(isInsideInstants(query));
+    if (inside.length > 0) {
       const start = (query.page - 1) * query.limit;
-      const page: Page<Transaction> = { page: query.page, limit: query.limit, total: matches.length, pages: Math.ceil(matches.length / query.limit), items: matches.slice(start, start + query.limit) };
-      return Response.json(page);
+      const reply: ListReply = { page: query.page, limit: query.limit, total: inside.length, pages: Math.ceil(inside.length / query.limit), items: inside.slice(start, start + query.limit), dateFilter };
+      return Response.json(reply);
     }
   }
-  const page = await cache().get<Page<Transaction>>(
+  const reply = await cache().get<ListReply>(
     `${key}:transactions:${JSON.stringify(query)}`,
     getConfig().cacheTtlMs.transactions,
-    (signal) => fleetApi().listTransactions(session.credentials, query, { signal }),
+    // A zone's days exactly in both upstream shapes: instants as datetimes, or the covering UTC days trimmed.
+    async (signal) => ({ ...(await listTransactionsExactly(session.credentials, query, { signal })), dateFilter }),
     request.signal,
   );
-  return Response.json(page);
+  return Response.json(reply);
 });

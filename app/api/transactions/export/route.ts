@@ -3,11 +3,12 @@ import { now } from "@/lib/bff/clock";
 import { getConfig } from "@/lib/bff/config";
 import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
 import { trackExport } from "@/lib/bff/export-progress";
-import { ExportQuery } from "@/lib/bff/params";
+import { dateCoverageOf, ExportQuery, upstreamFilterOf } from "@/lib/bff/params";
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "@/lib/bff/reference-search";
 import { logger } from "@/lib/bff/log";
 import { exportLimit } from "@/lib/bff/running-limit";
 import { fleetApi } from "@/lib/bff/upstream";
+import { isInsideInstants, needsTrim, trimOf } from "@/lib/bff/zoned-transactions";
 import { keyFingerprint, TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
 
@@ -16,6 +17,7 @@ type Outcome = "done" | "failed" | "cancelled";
 // GET /api/transactions/export — the whole filtered set as a streamed file: format=csv or xlsx, plus the list's filters
 export const GET = withSession("GET /api/transactions/export", async ({ request, session, key }) => {
   const q = parseQuery(request, ExportQuery);
+  // What the person chose (days of `tz`) names and describes the file; the upstream gets those days as instants.
   const filters: TransactionFilter = { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
   // A slot first (429 beyond 3 running per session, 5 per key): a refused export spends no upstream call.
   const slot = exportLimit().acquire(session.sid, key);
@@ -25,6 +27,7 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   const started = performance.now();
   let rowsDone = 0;
   let expectedRows: number | null = null;
+  const upstreamFilter = upstreamFilterOf(q);
   let outcome: Outcome | null = null;
   // However the export ends, exactly once: the slot is freed and one log line says how.
   const end = (result: Outcome, reason?: string) => {
@@ -43,27 +46,40 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   // Page 1 first, before any byte is sent: a missing scope or an unreachable upstream is still a clear JSON error.
   // A reference search exports what the list shows: the rows the reference lookup found (one page, so the walk
   // below asks the upstream for nothing more); the upstream's own search does not match references.
+  // A dates-only upstream is sent the UTC days that cover the zone's days: the walk keeps the instants' rows only,
+  // and the rows to expect are the trimmed count (the list's, lib/bff/zoned-transactions).
+  const isTrimmed = fleetApi().transactionDateStyle() === "date" && needsTrim(upstreamFilter);
+  const isInside = isTrimmed ? isInsideInstants(upstreamFilter) : () => true;
   let firstPage: Page<Transaction>;
   try {
-    const byReference = filters.search !== undefined && isReferenceLike(filters.search) ? (await findByReferenceCached(session.credentials, withoutSearch(filters), filters.search, stop.signal)).matches : [];
-    firstPage =
-      byReference.length > 0
-        ? { page: 1, limit: TRANSACTIONS_PAGE_MAX, total: byReference.length, pages: 1, items: byReference }
-        : await fleetApi().listTransactions(session.credentials, { ...filters, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk", signal: stop.signal });
+    const byReference = upstreamFilter.search !== undefined && isReferenceLike(upstreamFilter.search) ? (await findByReferenceCached(session.credentials, withoutSearch(upstreamFilter), upstreamFilter.search, stop.signal)).matches.filter(isInside) : [];
+    if (byReference.length > 0) {
+      firstPage = { page: 1, limit: TRANSACTIONS_PAGE_MAX, total: byReference.length, pages: 1, items: byReference };
+      expectedRows = byReference.length;
+    } else {
+      firstPage = await fleetApi().listTransactions(session.credentials, { ...upstreamFilter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk", signal: stop.signal });
+      const trim = isTrimmed ? await trimOf(key, session.credentials, upstreamFilter, { priority: "bulk", signal: stop.signal }, firstPage) : null;
+      expectedRows = trim === null ? firstPage.total : Math.max(0, trim.coveringTotal - trim.head - trim.tail);
+    }
   } catch (error) {
     end(stop.signal.aborted ? "cancelled" : "failed");
     throw error;
   }
-  expectedRows = firstPage.total;
-  const meta = { filters, generatedAt: new Date(now()), customer: { name: session.customerName ?? "", code: session.customerCode }, expectedRows: firstPage.total };
+  const meta = {
+    filters,
+    dateFilter: dateCoverageOf(q),
+    generatedAt: new Date(now()),
+    customer: { name: session.customerName ?? "", code: session.customerCode },
+    expectedRows,
+  };
   // Registered before the Response is returned: the page starts polling only once it has the response, so no poll is too early.
-  const progress = q.exportId ? trackExport(session.sid, key, q.exportId, firstPage.total) : undefined;
+  const progress = q.exportId ? trackExport(session.sid, key, q.exportId, expectedRows) : undefined;
 
-  const walk = fleetApi().iterateTransactions(session.credentials, filters, { firstPage, signal: stop.signal, priority: "bulk" });
+  const walk = fleetApi().iterateTransactions(session.credentials, upstreamFilter, { firstPage, signal: stop.signal, priority: "bulk" });
   async function* tracked(): AsyncGenerator<Transaction> {
     let finished = false;
     try {
-      yield* walk;
+      for await (const transaction of walk) if (isInside(transaction)) yield transaction;
       finished = true;
       progress?.finish("done");
     } catch (error) {
@@ -123,7 +139,7 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
     headers: {
       "Content-Type": EXPORT_CONTENT_TYPES[q.format],
       "Content-Disposition": contentDisposition(exportFilename(q.format, meta)),
-      "X-Export-Total": String(firstPage.total),
+      "X-Export-Total": String(expectedRows),
       "Cache-Control": "no-store",
     },
   });
