@@ -12,6 +12,9 @@ describe("time zones", () => {
   it("reads real calendar days only", () => {
     expect(isIsoDay("2026-02-28")).toBe(true);
     expect(isIsoDay("2026-02-29")).toBe(false);
+    // Years below 100 are real days too (Date.UTC would read 0001 as 1901).
+    expect(isIsoDay("0001-01-01")).toBe(true);
+    expect(isIsoDay("0099-02-29")).toBe(false);
     expect(isIsoDay("2026-13-01")).toBe(false);
     expect(isIsoDay("tomorrow")).toBe(false);
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");

@@ -48,7 +48,9 @@ export function isIsoDay(value: string | null | undefined): value is string {
   const match = ISO_DAY.exec(value);
   if (match === null) return false;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999, so "0001-01-01" would not round-trip.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
