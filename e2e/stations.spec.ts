@@ -604,7 +604,11 @@ test("around a point, 'the stations in view' colours by the nearby prices; the l
   const legendCounts = async () => (await page.getByTestId("legend-class").locator("td:last-child").allTextContents()).reduce((n, text) => n + Number(text.replace(/,/g, "")), 0);
   expect(await legendCounts()).toBe(priced.length);
 
-  await page.getByRole("radio", { name: /The stations in view/ }).check();
+  // click, then wait: the radio is controlled by the URL, which the page updates right after the event (check()
+  // alone would read the radio before that re-render and call the click lost on a loaded machine).
+  const inViewRadio = page.getByRole("radio", { name: /The stations in view/ });
+  await inViewRadio.click();
+  await expect(inViewRadio).toBeChecked();
   await expect(page).toHaveURL((url) => url.searchParams.get("scale") === "view");
   const bounds = await viewBounds(page);
   if (bounds === null) throw new Error("the map's test hook is missing");

@@ -3,7 +3,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type PaginationState, type Updater } from "@tanstack/react-table";
 import type { Route } from "next";
 import { useRouter } from "next/navigation";
-import { useEffect, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice, QueryErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -40,6 +40,15 @@ export function TransactionsTable() {
   const tz = from === null && to === null ? "" : state.tz;
   const query = useTransactions({ page: state.page, limit: state.pageSize, from, to, tz, status: state.status, search: state.search });
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
+  // The set's size for the totals bar: another page of the same filters is the same set, so the total of the rows on
+  // screen stays while the next page loads (it goes only when the filters change).
+  const totalsFilters = { from, to, tz, status: state.status, search: state.search };
+  const filtersKey = JSON.stringify(totalsFilters);
+  const [settledTotal, setSettledTotal] = useState<{ filtersKey: string; total: number } | null>(null);
+  if (query.data !== undefined && !query.isPlaceholderData && (settledTotal?.filtersKey !== filtersKey || settledTotal.total !== query.data.total)) {
+    setSettledTotal({ filtersKey, total: query.data.total });
+  }
+  const listTotal = settledTotal?.filtersKey === filtersKey ? settledTotal.total : null;
 
   const data = query.data;
   // A page past the end (an old link, `?page=999999`, rows gone since): the last page instead, in place of the link.
@@ -107,7 +116,7 @@ export function TransactionsTable() {
 
       {query.isError ? <QueryErrorNotice error={query.error} subject="transactions" onRetry={() => void query.refetch()} isRetrying={query.isFetching} /> : null}
 
-      <TotalsBar filters={{ from, to, tz, status: state.status, search: state.search }} listTotal={data !== undefined && !query.isPlaceholderData ? data.total : null} isListError={query.isError} />
+      <TotalsBar filters={totalsFilters} listTotal={listTotal} isListError={query.isError} />
 
       <div
         aria-busy={isBusy}
