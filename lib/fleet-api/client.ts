@@ -49,6 +49,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Interactive (a person waits) goes before bulk (exports, catalog loading). Default interactive. */
   priority?: Priority;
+  /** Never take the last quarter of the key's budget window (`reserveOf`): background work such as the mirror's sync. */
+  keepReserve?: boolean;
 }
 
 export interface BudgetUse {
@@ -356,7 +358,7 @@ export class FleetApiClient {
         throw new FleetApiError({ status: 429, code: "rate_limited", message: "The Fleet Fuel API asked us to wait before the next request.", retryAfterSeconds: Math.ceil(pausedMs / 1000) });
       }
       const auth = await this.authorization(credentials, key, state, priority, signal);
-      await this.acquire(key, priority, signal);
+      await this.acquire(key, priority, signal, options.keepReserve ?? false);
       const used = { ...variants };
       const query = buildQuery(used).toString();
       const started = this.clock.now();
@@ -423,9 +425,9 @@ export class FleetApiClient {
     return new FleetApiError({ status: 403, code: "scope_denied", message: error.message, scope });
   }
 
-  private async acquire(key: string, priority: Priority, signal: AbortSignal | undefined): Promise<void> {
+  private async acquire(key: string, priority: Priority, signal: AbortSignal | undefined, keepReserve: boolean): Promise<void> {
     try {
-      await this.budget.acquire(key, priority, signal);
+      await this.budget.acquire(key, priority, signal, keepReserve);
     } catch (error) {
       if (signal?.aborted) throw abortedError(signal);
       throw error;
