@@ -188,7 +188,8 @@ export async function summarize(store: MirrorStore, customerId: string, query: S
   const top = query.top ?? 5;
   const formatter = new Intl.DateTimeFormat("en-CA", { timeZone: query.timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   const spend = (eb: Eb) => eb.and([whereOf(eb, customerId, range), eb("status", "<>", "failed")]);
-  const bucket = sql<number | string>`(at_ms / ${BUCKET_MS})`;
+  // A literal, not a parameter: PostgreSQL matches the GROUP BY expression to the selected one only when they are the same text.
+  const bucket = sql<number | string>`(at_ms / ${sql.lit(BUCKET_MS)})`;
 
   const [buckets, drivers, stations, products, byStatus] = await Promise.all([
     store.db
@@ -258,8 +259,8 @@ export async function summarize(store: MirrorStore, customerId: string, query: S
     to: new Date(query.toMs).toISOString(),
     totals: { transactions: count, gallons: fromMinorUnits(gallons, 3), amount: fromMinorUnits(amount, 2), averagePricePerGallon: averagePricePerGallon(amount, gallons) },
     daily: [...days.entries()].sort(([x], [y]) => (x < y ? -1 : 1)).map(([date, d]) => ({ date, transactions: d.transactions, gallons: fromMinorUnits(d.gallons, 3), amount: fromMinorUnits(d.amount, 2) })),
-    topDrivers: ranked(drivers.map((r) => acc(r.driver_id, String(r.name), r.truck === null ? null : String(r.truck), r)), top),
-    topStations: ranked(stations.map((r) => acc(r.station_id, String(r.name), `${String(r.city)}, ${String(r.st)}`, r)), top),
+    topDrivers: ranked(drivers.map((r) => acc(r.driver_id, r.name, r.truck, r)), top),
+    topStations: ranked(stations.map((r) => acc(r.station_id, r.name, `${r.city}, ${r.st}`, r)), top),
     products: ranked(products.map((r) => acc(r.product, r.product, null, r)), 10),
     byStatus,
   };

@@ -80,7 +80,7 @@ export class MirrorStore {
     const { error, results } = await migrator.migrateToLatest();
     if (error !== undefined) {
       const failed = results?.find((r) => r.status === "Error");
-      throw new Error(`the mirror's migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(`the mirror's migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : "unknown error"}`, { cause: error });
     }
   }
 
@@ -172,7 +172,10 @@ export class MirrorStore {
       .select((eb) => [eb.fn.min("at_ms").as("oldest"), eb.fn.max("at_ms").as("newest"), eb.fn.countAll().as("n")])
       .where("customer_id", "=", customerId)
       .executeTakeFirstOrThrow();
-    return { oldestMs: row.oldest === null ? null : epochMs(row.oldest), newestMs: row.newest === null ? null : epochMs(row.newest), rows: Number(exactInteger(row.n)) };
+    // MIN/MAX over no rows are NULL, which Kysely's types do not say.
+    const oldest = row.oldest as number | string | null;
+    const newest = row.newest as number | string | null;
+    return { oldestMs: oldest === null ? null : epochMs(oldest), newestMs: newest === null ? null : epochMs(newest), rows: Number(exactInteger(row.n)) };
   }
 
   /** Every row of the customer, newest first (the upstream's order: time, then id as the tiebreak) — for checks and tests. */
