@@ -75,12 +75,13 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   const served: ServedRequest[] = [];
   app.use("*", async (c, next) => {
     const started = performance.now();
+    const arrivedMs = config.now();
     await next();
     if (config.control) {
       const path = new URL(c.req.url).pathname;
       if (path.startsWith(API_PREFIX)) {
         if (served.length >= MAX_SERVED_LOG) served.splice(0, served.length / 2);
-        served.push({ atMs: config.now(), method: c.req.method, path, status: c.res.status });
+        served.push({ atMs: arrivedMs, method: c.req.method, path, status: c.res.status });
       }
     }
     options.log?.(`${c.req.method} ${new URL(c.req.url).pathname} ${String(c.res.status)} ${(performance.now() - started).toFixed(1)}ms`);

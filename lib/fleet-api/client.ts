@@ -357,7 +357,7 @@ export class FleetApiClient {
       if (priority === "interactive" && pausedMs > INTERACTIVE_MAX_WAIT_MS) {
         throw new FleetApiError({ status: 429, code: "rate_limited", message: "The Fleet Fuel API asked us to wait before the next request.", retryAfterSeconds: Math.ceil(pausedMs / 1000) });
       }
-      const auth = await this.authorization(credentials, key, state, priority, signal);
+      const auth = await this.authorization(credentials, key, state, priority, signal, options.keepReserve ?? false);
       await this.acquire(key, priority, signal, options.keepReserve ?? false);
       const used = { ...variants };
       const query = buildQuery(used).toString();
@@ -460,11 +460,12 @@ export class FleetApiClient {
     state: KeyState,
     priority: Priority,
     signal: AbortSignal | undefined,
+    keepReserve = false,
   ): Promise<{ kind: "bearer" | "basic"; header: string; token?: string }> {
     const basic = { kind: "basic" as const, header: `Basic ${Buffer.from(`${credentials.keyId}:${credentials.secret}`).toString("base64")}` };
     if (state.basicUntilMs > this.clock.now()) return basic;
     try {
-      const entry = await this.token(credentials, key, state, priority, signal);
+      const entry = await this.token(credentials, key, state, priority, signal, keepReserve);
       return { kind: "bearer", header: `Bearer ${entry.token}`, token: entry.token };
     } catch (error) {
       if (isFleetApiError(error) && isAuthUnavailable(error)) {
@@ -475,11 +476,15 @@ export class FleetApiClient {
     }
   }
 
-  /** The key's bearer token: cached until shortly before it expires; concurrent callers share one POST /auth. */
-  private token(credentials: Credentials, key: string, state: KeyState, priority: Priority, signal: AbortSignal | undefined): Promise<TokenEntry> {
+  /**
+   * The key's bearer token: cached until shortly before it expires; concurrent callers share one POST /auth, which
+   * takes its budget slot with the priority and reserve rule of the caller that started it (background work asking
+   * for a token keeps the reserve too).
+   */
+  private token(credentials: Credentials, key: string, state: KeyState, priority: Priority, signal: AbortSignal | undefined, keepReserve = false): Promise<TokenEntry> {
     if (state.token && this.clock.now() < state.token.expiresAtMs - this.tokenRefreshMarginMs) return Promise.resolve(state.token);
     if (!state.inflight) {
-      const inflight = this.postAuth(credentials, key, state, priority).finally(() => {
+      const inflight = this.postAuth(credentials, key, state, priority, keepReserve).finally(() => {
         if (state.inflight === inflight) state.inflight = undefined;
       });
       inflight.catch(() => undefined); // waiters handle the failure; an abandoned flight must not be "unhandled"
@@ -488,11 +493,11 @@ export class FleetApiClient {
     return raceAbort(state.inflight, signal);
   }
 
-  private async postAuth(credentials: Credentials, key: string, state: KeyState, priority: Priority): Promise<TokenEntry> {
+  private async postAuth(credentials: Credentials, key: string, state: KeyState, priority: Priority, keepReserve: boolean): Promise<TokenEntry> {
     let failures = 0;
     for (;;) {
       // Shared by every waiter, so no single caller's signal may cancel it; the timeout bounds it.
-      await this.budget.acquire(key, priority);
+      await this.budget.acquire(key, priority, undefined, keepReserve);
       const started = this.clock.now();
       let reply: UpstreamReply;
       try {

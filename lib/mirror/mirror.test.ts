@@ -17,7 +17,7 @@ import { MirrorSync } from "./sync";
  * (client and sandbox agree on it) so the budget rule is exercised without minutes of waiting.
  */
 
-const BUDGET = 60;
+const BUDGET = 24;
 const WINDOW_MS = 1000;
 /** Pages of 50 rows: several pages per sync even on the small test data set. */
 const PAGE_SIZE = 50;
