@@ -38,9 +38,13 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
         .addColumn("synced_at_ms", int8, (c) => c.notNull())
         .addPrimaryKeyConstraint("mirror_transactions_pk", ["customer_id", "id"])
         .execute();
-      // Summary and pages over a date range; the state × product grouping of a quarter reads this index only
-      // (its columns cover the grouping and the sums); a driver + state page sorted by amount has its own.
-      await db.schema.createIndex("mirror_tx_time").on("mirror_transactions").columns(["customer_id", "at_ms", "status", "station_state", "product", "amount_cents", "gallons_milli"]).execute();
+      // A driver + state page sorted by amount has its own index; station, card, truck, amount, state × product too.
+      // The time index covers every column the summary groups or sums, so a period is read from it alone.
+      await db.schema
+        .createIndex("mirror_tx_time")
+        .on("mirror_transactions")
+        .columns(["customer_id", "at_ms", "status", "station_state", "product", "driver_id", "station_id", "amount_cents", "gallons_milli"])
+        .execute();
       await db.schema.createIndex("mirror_tx_driver").on("mirror_transactions").columns(["customer_id", "driver_id", "station_state", "amount_cents", "at_ms"]).execute();
       await db.schema.createIndex("mirror_tx_station").on("mirror_transactions").columns(["customer_id", "station_id", "at_ms"]).execute();
       await db.schema.createIndex("mirror_tx_state_product").on("mirror_transactions").columns(["customer_id", "station_state", "product", "at_ms"]).execute();

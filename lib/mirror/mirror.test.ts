@@ -264,6 +264,11 @@ describe.each([
       const chicagoDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(iso));
       for (const day of summary.daily) expect(day.transactions).toBe(spend.filter((t) => chicagoDay(t.at) === day.date).length);
       expect(summary.daily.reduce((s, d) => s + d.transactions, 0)).toBe(spend.length);
+      const byDriver = new Map<string, bigint>();
+      for (const t of spend) byDriver.set(t.driver.id, (byDriver.get(t.driver.id) ?? 0n) + BigInt(t.amount.replace(".", "")));
+      const [bestId, bestCents] = [...byDriver.entries()].sort((x, y) => (y[1] > x[1] ? 1 : y[1] < x[1] ? -1 : 0))[0] ?? ["", 0n];
+      expect(summary.topDrivers[0]).toMatchObject({ id: bestId, name: spend.find((t) => t.driver.id === bestId)?.driver.name });
+      expect(summary.topDrivers[0]?.amount.replace(".", "")).toBe(bestCents.toString());
       const grouped = await stateProductTotals(store, "PFL", { fromMs, toMs });
       expect(grouped.reduce((s, r) => s + r.transactions, 0)).toBe(spend.length);
     } finally {

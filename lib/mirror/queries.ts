@@ -171,6 +171,15 @@ interface Acc {
   amount: bigint;
 }
 
+const acc = (id: string, name: string, detail: string | null, r: { n: number | string | bigint; g: number | string | bigint | null; a: number | string | bigint | null }): Acc => ({
+  id,
+  name,
+  detail,
+  transactions: Number(exactInteger(r.n)),
+  gallons: exactInteger(r.g),
+  amount: exactInteger(r.a),
+});
+
 const ranked = (accs: Acc[], n: number): RankedItem[] =>
   accs
     .sort((x, y) => (y.amount > x.amount ? 1 : y.amount < x.amount ? -1 : x.name.localeCompare(y.name)))
@@ -191,33 +200,51 @@ export async function summarize(store: MirrorStore, customerId: string, query: S
   // A literal, not a parameter: PostgreSQL matches the GROUP BY expression to the selected one only when they are the same text.
   const bucket = sql<number | string>`(at_ms / ${sql.lit(BUCKET_MS)})`;
 
-  const [buckets, drivers, stations, products, byStatus] = await Promise.all([
+  // Grouped by an expression rather than the bare column: SQLite would otherwise walk the driver or station index
+  // (sorted by the group) and read every row from the table; the time index covers these columns and the range.
+  const grouped = (column: "driver_id" | "station_id" | "product") => sql<string>`(${sql.ref(column)} || '')`;
+  const groupBy = (column: "driver_id" | "station_id" | "product") =>
+    store.db
+      .selectFrom("mirror_transactions")
+      .select((eb) => [grouped(column).as("key"), eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
+      .where(spend)
+      .groupBy(grouped(column))
+      .execute();
+  const [buckets, driverSums, stationSums, products, byStatus] = await Promise.all([
     store.db
       .selectFrom("mirror_transactions")
       .select((eb) => [bucket.as("b"), eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
       .where(spend)
       .groupBy(bucket)
       .execute(),
-    store.db
-      .selectFrom("mirror_transactions")
-      .select((eb) => ["driver_id", eb.fn.max("driver_name").as("name"), eb.fn.max("truck_id").as("truck"), eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
-      .where(spend)
-      .groupBy("driver_id")
-      .execute(),
-    store.db
-      .selectFrom("mirror_transactions")
-      .select((eb) => ["station_id", eb.fn.max("station_name").as("name"), eb.fn.max("station_city").as("city"), eb.fn.max("station_state").as("st"), eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
-      .where(spend)
-      .groupBy("station_id")
-      .execute(),
-    store.db
-      .selectFrom("mirror_transactions")
-      .select((eb) => ["product", eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
-      .where(spend)
-      .groupBy("product")
-      .execute(),
+    groupBy("driver_id"),
+    groupBy("station_id"),
+    groupBy("product"),
     countsByStatus(store, customerId, range),
   ]);
+  // Names only for the ranked few (the latest row's, in the range).
+  const topDrivers = ranked(driverSums.map((r) => acc(r.key, r.key, null, r)), top);
+  const topStations = ranked(stationSums.map((r) => acc(r.key, r.key, null, r)), top);
+  const [drivers, stations] = await Promise.all([
+    topDrivers.length === 0
+      ? []
+      : store.db
+          .selectFrom("mirror_transactions")
+          .select((eb) => ["driver_id", eb.fn.max("driver_name").as("name"), eb.fn.max("truck_id").as("truck")])
+          .where((eb) => eb.and([whereOf(eb, customerId, range), eb("driver_id", "in", topDrivers.map((d) => d.id))]))
+          .groupBy("driver_id")
+          .execute(),
+    topStations.length === 0
+      ? []
+      : store.db
+          .selectFrom("mirror_transactions")
+          .select((eb) => ["station_id", eb.fn.max("station_name").as("name"), eb.fn.max("station_city").as("city"), eb.fn.max("station_state").as("st")])
+          .where((eb) => eb.and([whereOf(eb, customerId, range), eb("station_id", "in", topStations.map((d) => d.id))]))
+          .groupBy("station_id")
+          .execute(),
+  ]);
+  const driverNames = new Map(drivers.map((d) => [d.driver_id, d]));
+  const stationNames = new Map(stations.map((st) => [st.station_id, st]));
 
   const days = new Map<string, { transactions: number; gallons: bigint; amount: bigint }>();
   // Every local day of the range: step by hours so a 23- or 25-hour day is neither skipped nor doubled.
@@ -246,22 +273,17 @@ export async function summarize(store: MirrorStore, customerId: string, query: S
       day.amount += a;
     }
   }
-  const acc = (id: string, name: string, detail: string | null, r: { n: number | string | bigint; g: number | string | bigint | null; a: number | string | bigint | null }): Acc => ({
-    id,
-    name,
-    detail,
-    transactions: Number(exactInteger(r.n)),
-    gallons: exactInteger(r.g),
-    amount: exactInteger(r.a),
-  });
   return {
     from: new Date(query.fromMs).toISOString(),
     to: new Date(query.toMs).toISOString(),
     totals: { transactions: count, gallons: fromMinorUnits(gallons, 3), amount: fromMinorUnits(amount, 2), averagePricePerGallon: averagePricePerGallon(amount, gallons) },
     daily: [...days.entries()].sort(([x], [y]) => (x < y ? -1 : 1)).map(([date, d]) => ({ date, transactions: d.transactions, gallons: fromMinorUnits(d.gallons, 3), amount: fromMinorUnits(d.amount, 2) })),
-    topDrivers: ranked(drivers.map((r) => acc(r.driver_id, r.name, r.truck, r)), top),
-    topStations: ranked(stations.map((r) => acc(r.station_id, r.name, `${r.city}, ${r.st}`, r)), top),
-    products: ranked(products.map((r) => acc(r.product, r.product, null, r)), 10),
+    topDrivers: topDrivers.map((d) => ({ ...d, name: driverNames.get(d.id)?.name ?? d.id, detail: driverNames.get(d.id)?.truck ?? null })),
+    topStations: topStations.map((st) => {
+      const named = stationNames.get(st.id);
+      return { ...st, name: named?.name ?? st.id, detail: named ? `${named.city}, ${named.st}` : null };
+    }),
+    products: ranked(products.map((r) => acc(r.key, r.key, null, r)), 10),
     byStatus,
   };
 }
