@@ -1,5 +1,5 @@
 import { isFleetApiError, reserveOf, TRANSACTIONS_PAGE_MAX, type Credentials, type FleetApiClient } from "@/lib/fleet-api";
-import { TRANSACTION_STATUSES, type Transaction, type TransactionFilter, type TransactionStatus } from "@/lib/model";
+import { TRANSACTION_STATUSES, type Page, type Transaction, type TransactionFilter, type TransactionStatus } from "@/lib/model";
 import { MemorySyncLock, type SyncLock } from "./lock";
 import type { MirrorStore, SyncState } from "./store";
 
@@ -22,6 +22,8 @@ import type { MirrorStore, SyncState } from "./store";
 export const DEFAULT_LOOKBACK_MS = 72 * 3_600_000;
 const DAY_MS = 86_400_000;
 const DEFAULT_VERIFY_ROUNDS = 4;
+/** Backfill pages in flight at once: enough to hide a page's latency when the budget allows several a second. */
+const BACKFILL_PREFETCH = 4;
 
 export type SyncPhase = "head" | "backfill" | "verify";
 
@@ -182,28 +184,52 @@ export class MirrorSync {
       // Re-read the oldest covered day whole: the head sync may have stopped in its middle.
       state = { ...state, backfill: { toDay: utcDay(state.coverageFromMs), nextPage: 1, expected: null, doneRows: 0, complete: false } };
     }
-    for (;;) {
-      const { toDay, nextPage } = state.backfill;
-      if (toDay === null || nextPage === null) return;
-      const reply = await this.#list(credentials, { to: toDay, page: nextPage, limit: this.#pageSize }, options.signal);
-      const ats = reply.items.map((t) => Date.parse(t.at));
-      const done = reply.items.length === 0 || nextPage >= reply.pages;
-      const now = this.#now();
-      const expected = state.backfill.expected ?? reply.total;
-      state = {
-        ...state,
-        coverageFromMs: ats.length ? Math.min(state.coverageFromMs ?? Infinity, ...ats) : state.coverageFromMs,
-        backfill: done
-          ? { toDay: null, nextPage: null, expected, doneRows: state.backfill.doneRows + reply.items.length, complete: true }
-          : { toDay, nextPage: nextPage + 1, expected, doneRows: state.backfill.doneRows + reply.items.length, complete: false },
-      };
-      const next = state;
-      await this.#store.transaction(async (trx) => {
-        await this.#store.upsertTransactions(customerId, reply.items, now, trx);
-        await this.#store.putSyncState(next, now, trx);
-      });
-      options.onProgress?.({ phase: "backfill", rowsDone: next.backfill.doneRows, rowsExpected: expected, timeLeftMs: await this.#timeLeft(credentials, done ? 0 : Math.max(0, expected - next.backfill.doneRows)) });
-      if (done) return;
+    // Pages are fetched a few ahead (the budget still paces them) and written strictly in order, so the persisted
+    // cursor always names the first page not yet written; a prefetched page lost in a crash is simply fetched again.
+    const prefetch = new AbortController();
+    const onAbort = () => {
+      prefetch.abort(options.signal?.reason);
+    };
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    const ahead = new Map<number, Promise<Page<Transaction>>>();
+    let knownPages: number | null = null;
+    try {
+      for (;;) {
+        const { toDay, nextPage } = state.backfill;
+        if (toDay === null || nextPage === null) return;
+        const last = knownPages === null ? nextPage : Math.min(knownPages, nextPage + BACKFILL_PREFETCH - 1);
+        for (let page = nextPage; page <= last; page++) {
+          if (ahead.has(page)) continue;
+          const fetching = this.#list(credentials, { to: toDay, page, limit: this.#pageSize }, prefetch.signal);
+          fetching.catch(() => undefined); // awaited in order below; a prefetch cut short is not "unhandled"
+          ahead.set(page, fetching);
+        }
+        const reply = await (ahead.get(nextPage) ?? this.#list(credentials, { to: toDay, page: nextPage, limit: this.#pageSize }, prefetch.signal));
+        ahead.delete(nextPage);
+        knownPages = reply.pages;
+        const ats = reply.items.map((t) => Date.parse(t.at));
+        const done = reply.items.length === 0 || nextPage >= reply.pages;
+        const now = this.#now();
+        const expected = state.backfill.expected ?? reply.total;
+        state = {
+          ...state,
+          coverageFromMs: ats.length ? Math.min(state.coverageFromMs ?? Infinity, ...ats) : state.coverageFromMs,
+          backfill: done
+            ? { toDay: null, nextPage: null, expected, doneRows: state.backfill.doneRows + reply.items.length, complete: true }
+            : { toDay, nextPage: nextPage + 1, expected, doneRows: state.backfill.doneRows + reply.items.length, complete: false },
+        };
+        const next = state;
+        await this.#store.transaction(async (trx) => {
+          await this.#store.upsertTransactions(customerId, reply.items, now, trx);
+          await this.#store.putSyncState(next, now, trx);
+        });
+        options.onProgress?.({ phase: "backfill", rowsDone: next.backfill.doneRows, rowsExpected: expected, timeLeftMs: await this.#timeLeft(credentials, done ? 0 : Math.max(0, expected - next.backfill.doneRows)) });
+        if (done) return;
+        if (options.signal?.aborted) throw new Stop("aborted");
+      }
+    } finally {
+      options.signal?.removeEventListener("abort", onAbort);
+      prefetch.abort(new Error("backfill ended"));
     }
   }
 
