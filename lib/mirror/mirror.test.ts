@@ -199,6 +199,25 @@ describe.each([
     }
   });
 
+  it("a head sync cut short leaves no gap: the next one still walks down to where the last complete one stopped", async () => {
+    const store = await openStore(kind);
+    try {
+      const sync = newSync(store);
+      expect(await sync.run("CHI", chi, { phases: ["head", "backfill"] })).toMatchObject({ status: "done" });
+      const nowSec = Math.floor(Date.now() / 1000);
+      // Rows ten days old (beyond the 72 h lookback from the newest), then more than a page of rows now.
+      await control(upstream, "POST", "/transactions", { customer: "CHI", count: 60, atSec: nowSec - 10 * 86_400 });
+      await control(upstream, "POST", "/transactions", { customer: "CHI", count: 60, atSec: nowSec });
+      const abort = new AbortController();
+      const cut = await sync.run("CHI", chi, { phases: ["head"], signal: abort.signal, onProgress: () => { abort.abort(new Error("stopped")); } });
+      expect(cut.status).toBe("aborted");
+      expect(await sync.run("CHI", chi, { phases: ["head"] })).toMatchObject({ status: "done" });
+      expect(await store.allTransactions("CHI")).toEqual(await upstreamWalk(client, chi));
+    } finally {
+      await store.close();
+    }
+  });
+
   it("runs one sync per customer at a time, and stops on a 401 and says so", async () => {
     const store = await openStore(kind);
     try {

@@ -152,16 +152,21 @@ export class MirrorSync {
     const before = await this.#store.getSyncState(customerId);
     const stopBeforeMs = before.newestAtMs === null ? null : before.newestAtMs - this.#lookbackMs;
     let state = before;
+    let seenNewest: number | null = null;
     for (let page = 1; ; page++) {
       const reply = await this.#list(credentials, { page, limit: this.#pageSize }, options.signal);
       const ats = reply.items.map((t) => Date.parse(t.at));
       const newest = ats.length ? Math.max(...ats) : null;
       const oldest = ats.length ? Math.min(...ats) : null;
       const reachedEnd = reply.items.length === 0 || page >= reply.pages;
+      const isLast = reachedEnd || stopBeforeMs === null || (oldest !== null && oldest < stopBeforeMs);
+      seenNewest = maxOf(seenNewest, newest);
       const now = this.#now();
       state = {
         ...state,
-        newestAtMs: maxOf(state.newestAtMs, newest),
+        // The newest instant moves up only when the walk reached the lookback: a head sync cut short must not leave
+        // the rows between the old newest and the new one to a later walk that would stop above them.
+        newestAtMs: isLast ? maxOf(before.newestAtMs, seenNewest) : before.newestAtMs,
         // Only the first head sync of an empty mirror sets the coverage; later ones fill in above it.
         coverageFromMs: state.coverageFromMs ?? oldest,
         backfill: reachedEnd && before.newestAtMs === null ? { toDay: null, nextPage: null, expected: reply.total, doneRows: reply.items.length, complete: true } : state.backfill,
@@ -173,7 +178,7 @@ export class MirrorSync {
         await this.#store.putSyncState(next, now, trx);
       });
       options.onProgress?.({ phase: "head", rowsDone: 0, rowsExpected: null, timeLeftMs: null });
-      if (reachedEnd || stopBeforeMs === null || (oldest !== null && oldest < stopBeforeMs)) return;
+      if (isLast) return;
     }
   }
 
