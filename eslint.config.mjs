@@ -49,6 +49,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ["lib/mirror/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["next", "next/*", "@/lib/bff", "@/lib/bff/*", "@/sandbox/*", "../../sandbox/*"], message: "lib/mirror reaches the upstream through lib/fleet-api only and depends on neither Next nor the BFF nor the sandbox." }] }],
+    },
+  },
+  {
     files: ["components/**/*.{ts,tsx}", "lib/queries/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

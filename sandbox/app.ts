@@ -6,7 +6,7 @@ import type { SandboxConfig } from "./config";
 import { Queries } from "./db/queries";
 import type { SandboxEnv } from "./http/env";
 import { ApiError, errorBody } from "./http/errors";
-import { controlRoutes } from "./http/control";
+import { controlRoutes, dataControlRoutes, type ServedRequest } from "./http/control";
 import { faultInjection } from "./http/faults";
 import { FailedAuthLimiter, FixedWindowLimiter } from "./http/rate-limit";
 import { TokenStore } from "./http/tokens";
@@ -27,6 +27,7 @@ export interface SandboxAppOptions {
 }
 
 export const API_PREFIX = "/api/v1";
+const MAX_SERVED_LOG = 100_000;
 
 /** The whole HTTP surface: /api/v1/**, the OpenAPI document, /healthz. */
 export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
@@ -77,16 +78,29 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   });
 
   const app = new Hono<SandboxEnv>();
+  /** With `control`, the /api/v1 requests served (bounded), for tests that count them per budget window. */
+  const served: ServedRequest[] = [];
   app.use("*", async (c, next) => {
     const started = performance.now();
+    const arrivedMs = config.now();
     await next();
+    if (config.control) {
+      const path = new URL(c.req.url).pathname;
+      if (path.startsWith(API_PREFIX)) {
+        if (served.length >= MAX_SERVED_LOG) served.splice(0, served.length / 2);
+        served.push({ atMs: arrivedMs, method: c.req.method, path, status: c.res.status });
+      }
+    }
     options.log?.(`${c.req.method} ${new URL(c.req.url).pathname} ${String(c.res.status)} ${(performance.now() - started).toFixed(1)}ms`);
   });
   app.get("/healthz", (c) => c.json({ ok: true, profile: config.profile }));
   app.get(`${API_PREFIX}/docs/openapi`, (c) => c.json(document));
   app.get("/api/docs/openapi", (c) => c.json(document));
   app.route(API_PREFIX, v1);
-  if (config.control) app.route("/sandbox", controlRoutes(config, clock));
+  if (config.control) {
+    app.route("/sandbox", controlRoutes(config, clock));
+    app.route("/sandbox", dataControlRoutes(db, config, served));
+  }
 
   app.notFound((c) => c.json(errorBody(config.profile, "not_found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
   app.onError((error, c) => {

@@ -154,6 +154,24 @@ describe("sandbox command line", () => {
     expect(await stop(child)).toBe(0);
   });
 
+  it("--live N adds a transaction for the demo customer every N seconds", async () => {
+    const before = (JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]).find((c) => c.code === "PFL")?.transactions ?? 0;
+    const { child, output } = await serve("--live", "1");
+    try {
+      expect(output()).toContain("live: a new PFL transaction every 1 s");
+      // Polls the database (no timing assert): at least one new row arrives while the server runs.
+      for (let i = 0; i < 100; i++) {
+        const now = (JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]).find((c) => c.code === "PFL")?.transactions ?? 0;
+        if (now > before) break;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      const after = (JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]).find((c) => c.code === "PFL")?.transactions ?? 0;
+      expect(after).toBeGreaterThan(before);
+    } finally {
+      await stop(child);
+    }
+  });
+
   it("--failed-auth-budget N: the (N+1)th failed key-pair check from an address in a window is 429", async () => {
     // A day-long window, so the three attempts (well under a second) all but surely share one.
     const { child, url } = await serve("--failed-auth-budget", "2", "--window-seconds", "86400");

@@ -12,9 +12,11 @@ const USAGE = `Fleet Fuel API v1 sandbox
 Serve (default):
   npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--db PATH] [--profile primary|alternative] [--reset]
                      [--seed N] [--transactions N] [--stations N (≤ 99,999)] [--budget N] [--window-seconds N] [--failed-auth-budget N]
-                     [--token-ttl-seconds N] [--quiet] [--control]
+                     [--token-ttl-seconds N] [--quiet] [--control] [--live N]
                      [--faults] [--fault-latency MS] [--fault-error-rate F] [--fault-drop-rate F] [--fault-malformed-rate F]
-                     --control also serves GET/PUT/DELETE /sandbox/faults to change faults while running (tests only)
+                     --control also serves GET/PUT/DELETE /sandbox/faults to change faults while running, and
+                     POST /sandbox/transactions, PATCH|DELETE /sandbox/transactions/ID to change data (tests only)
+                     --live N adds a transaction for the demo customer (PFL) every N seconds
 Keys and data:
   npm run sandbox -- keys create --customer CODE [--scopes read|account,transactions,locations] [--allow IP,...] [--label TEXT] [--json]
   npm run sandbox -- keys revoke KEY_ID [--json]
@@ -43,6 +45,7 @@ const OPTIONS = {
   "token-ttl-seconds": { type: "string" },
   quiet: { type: "boolean" },
   control: { type: "boolean" },
+  live: { type: "string" },
   faults: { type: "boolean" },
   "fault-latency": { type: "string" },
   "fault-error-rate": { type: "string" },
@@ -214,11 +217,20 @@ async function serve(values: Values, dbPath: string): Promise<number> {
   console.log(`[sandbox] Fleet Fuel API v1 (${profile} profile) at ${server.baseUrl}`);
   console.log(`[sandbox] OpenAPI document: ${server.baseUrl}/docs/openapi · budget ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s, ${String(config.failedAuthBudget)} failed key-pair checks per address`);
   await printDemoKey(opened.db, opened.seed);
+  const liveSeconds = int("live", values.live, 1, 86_400);
+  const live =
+    liveSeconds === undefined
+      ? undefined
+      : setInterval(() => {
+          addTransactions(opened.db, "PFL", 1, Math.floor(Date.now() / 1000));
+        }, liveSeconds * 1000);
+  if (liveSeconds !== undefined) console.log(`[sandbox] live: a new PFL transaction every ${String(liveSeconds)} s`);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return; // a second Ctrl-C while closing must not cut the database close short
     stopping = true;
+    if (live) clearInterval(live);
     console.log(`[sandbox] ${signal}: stopping`);
     void server.close().finally(() => {
       opened.db.close();

@@ -164,6 +164,59 @@ describe.each(PROFILES)("/sandbox/clock, the run-time clock control (%s profile)
   });
 });
 
+describe.each(PROFILES)("/sandbox/transactions and /sandbox/requests, the run-time data control (%s profile)", (profile) => {
+  const send = (sb: { origin: string }, method: string, path: string, body?: string) =>
+    fetch(`${sb.origin}/sandbox${path}`, { method, headers: { "Content-Type": "application/json" }, ...(body === undefined ? {} : { body }) });
+
+  it("inserts, changes a status and deletes at run time, and the API shows each change; requests are listed with their times", async () => {
+    const sb = await startTestSandbox({ profile, control: true });
+    try {
+      const api = client(sb.baseUrl);
+      const token = await api.token();
+      const total = async () => (await api.get("/transactions?limit=1", token)).body;
+      const before = await total();
+      const inserted = await send(sb, "POST", "/transactions", JSON.stringify({ customer: "PFL", count: 2 }));
+      expect(inserted.status).toBe(201);
+      const { ids } = (await inserted.json()) as { ids: string[] };
+      expect(ids).toHaveLength(2);
+      const id = ids[0] ?? "";
+      const detail = await api.get(`/transactions/${id}`, token);
+      expect(detail.status).toBe(200);
+      expect(JSON.stringify(detail.body)).toContain("pending");
+      expect((await send(sb, "PATCH", `/transactions/${id}`, JSON.stringify({ status: "failed" }))).status).toBe(200);
+      expect(JSON.stringify((await api.get(`/transactions/${id}`, token)).body)).toContain("failed");
+      expect((await send(sb, "DELETE", `/transactions/${id}`)).status).toBe(200);
+      expect((await api.get(`/transactions/${id}`, token)).status).toBe(404);
+      expect(JSON.stringify(await total())).not.toEqual(JSON.stringify(before));
+      const served = (await (await fetch(`${sb.origin}/sandbox/requests`)).json()) as { requests: { atMs: number; method: string; path: string; status: number }[] };
+      expect(served.requests.some((r) => r.path.endsWith(`/transactions/${id}`) && r.status === 404)).toBe(true);
+      expect(served.requests.every((r) => r.path.startsWith("/api/v1") && Number.isInteger(r.atMs))).toBe(true);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it("answers bad input with a 4xx naming the problem, and is not served without control", async () => {
+    const sb = await startTestSandbox({ profile, control: true });
+    const plain = await startTestSandbox({ profile });
+    try {
+      for (const body of ["not json", JSON.stringify({ customer: "PFL", count: 0 }), JSON.stringify({ count: 1 }), JSON.stringify({ customer: "PFL", explode: true })]) {
+        const res = await send(sb, "POST", "/transactions", body);
+        expect(res.status, body).toBe(400);
+        expect(((await res.json()) as { error: string }).error).toMatch(/\w/);
+      }
+      expect((await send(sb, "POST", "/transactions", JSON.stringify({ customer: "NOPE" }))).status).toBe(404);
+      expect((await send(sb, "PATCH", "/transactions/nope", JSON.stringify({ status: "failed" }))).status).toBe(404);
+      expect((await send(sb, "PATCH", "/transactions/nope", JSON.stringify({ status: "lost" }))).status).toBe(400);
+      expect((await send(sb, "DELETE", "/transactions/nope")).status).toBe(404);
+      expect((await send(plain, "POST", "/transactions", JSON.stringify({ customer: "PFL" }))).status).toBe(404);
+    } finally {
+      await sb.close();
+      await plain.close();
+    }
+  });
+});
+
 describe("an unexpected failure inside the sandbox", () => {
   it("is a JSON 500 server_error without details, logged on the server only", async () => {
     const sb = await startTestSandbox();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureBuilt } from "./app-process";
-import { ensureTools, REDIS_SERVER } from "../scripts/system-packages";
+import { ensureTools, POSTGRESQL, REDIS_SERVER } from "../scripts/system-packages";
 import { openDatabase } from "../sandbox/db/open";
 import { TEST_ANCHOR, TEST_SEED, TEST_STATIONS, TEST_TRANSACTIONS } from "../sandbox/test/constants";
 
@@ -16,7 +16,7 @@ declare module "vitest" {
 /** Seeds one template database per test run; every test copies it, so each starts from a fresh SQLite file. */
 export default async function setup(project: TestProject): Promise<() => void> {
   // Real parts the tests start themselves: on a fresh machine `npm test` installs them (as root) or says what to run.
-  const tools = ensureTools([REDIS_SERVER], "[vitest]");
+  const tools = ensureTools([REDIS_SERVER, POSTGRESQL], "[vitest]");
   if (!tools.ok) throw new Error(tools.message);
   const dir = mkdtempSync(join(tmpdir(), "ffd-sandbox-"));
   const path = join(dir, "template.db");

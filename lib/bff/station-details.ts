@@ -1,5 +1,5 @@
 import "server-only";
-import { FleetApiError, isFleetApiError, type Credentials } from "@/lib/fleet-api";
+import { FleetApiError, isFleetApiError, reserveOf, type Credentials } from "@/lib/fleet-api";
 import type { StationDetail, StationPricesReply, StationProductPrices, StationProductsInfo } from "@/lib/model";
 import { cache } from "./cache";
 import { getCatalog } from "./catalog";
@@ -21,10 +21,6 @@ import { fleetApi } from "./upstream";
  * - an upstream 429 (the key is paused) is a 429 for the page, which shows the wait and asks again after it.
  */
 
-/** The share of the key's budget window price checks always leave to the user's other pages. */
-export const PRICE_CHECK_RESERVE_SHARE = 0.25;
-/** The reserve is never smaller than this, whatever the budget. */
-export const PRICE_CHECK_RESERVE_MIN = 5;
 /** Price-check upstream calls of one key in flight at once. */
 export const PRICE_CHECK_CONCURRENCY = 4;
 /** Deferred checks: the page asks again after this long (a cheap BFF call; no upstream call while still no room). */
@@ -85,9 +81,8 @@ function release(key: string, count: number): void {
   else inFlight().delete(key);
 }
 
-export function reserveOf(budget: number): number {
-  return Math.max(PRICE_CHECK_RESERVE_MIN, Math.ceil(budget * PRICE_CHECK_RESERVE_SHARE));
-}
+/** The reserve rule lives with the budget (lib/fleet-api/budget.ts), shared with the mirror's sync. */
+export { reserveOf };
 
 /** How many price checks may start now: what the window has free beyond the reserve and the checks already running. */
 export function priceChecksAllowed(use: { budget: number; sent: number }, inFlightCount: number): number {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Credentials, FleetApiClient, Priority } from "@/lib/fleet-api";
-import { addDecimals, fromMinorUnits, toMinorUnits, type RankedItem, type SummaryTotals, type Transaction, type TransactionSummary } from "@/lib/model";
+import { addDecimals, averagePricePerGallon, fromMinorUnits, toMinorUnits, type RankedItem, type SummaryTotals, type Transaction, type TransactionSummary } from "@/lib/model";
 
 const DAY_MS = 86_400_000;
 
@@ -106,8 +106,7 @@ export async function summarize(client: FleetApiClient, credentials: Credentials
       .sort((x, y) => (y.amount > x.amount ? 1 : y.amount < x.amount ? -1 : x.name.localeCompare(y.name)))
       .slice(0, n)
       .map((x) => ({ id: x.id, name: x.name, detail: x.detail, transactions: x.transactions, gallons: fromMinorUnits(x.gallons, 3), amount: fromMinorUnits(x.amount, 2) }));
-  // Average price per gallon: amount / gallons, to 3 decimals, half up; exact integer arithmetic.
-  const average = totalGallons === 0n ? null : fromMinorUnits((totalAmount * 10_000n + totalGallons / 2n) / totalGallons, 3);
+  const average = averagePricePerGallon(totalAmount, totalGallons);
   return {
     from: range.from,
     to: range.to,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MemoryBudgetStore, parseRetryAfter, RequestBudget, type BudgetStore, type Priority } from "./budget";
+import { MemoryBudgetStore, parseRetryAfter, RequestBudget, reserveOf, type BudgetStore, type Priority } from "./budget";
 import type { Clock } from "./clock";
 
 /** Lets every pending promise reaction run (one macrotask turn); no time passes on any clock. */
@@ -186,6 +186,28 @@ describe("RequestBudget", () => {
     all.push(start(limiter, "i0", "interactive"));
     await clock.runUntilSettled(Promise.all(all));
     expect(labels()).toEqual(["b0", "b1", "i0", "b2", "b3", "b4"]);
+  });
+
+  it("grants a reserve-keeping waiter only below budget − reserve, and an interactive one that arrives meanwhile goes at once", async () => {
+    const clock = new FakeClock(T0);
+    const limiter = new RequestBudget({ budget: 8, windowMs: WINDOW, clock, store: new MemoryBudgetStore(), safetyMarginMs: MARGIN });
+    expect(reserveOf(8)).toBe(5);
+    const grants: { label: string; at: number }[] = [];
+    const take = (label: string, priority: Priority, keepReserve: boolean) =>
+      limiter.acquire(KEY, priority, undefined, keepReserve).then(() => {
+        grants.push({ label, at: clock.now() });
+      });
+    const all = ["s0", "s1", "s2", "s3", "s4"].map((label) => take(label, "bulk", true));
+    await clock.advance(1_000);
+    // 8 − 5 = 3 sends of the window for background work; the rest waits for the window to move on.
+    expect(grants.map((g) => g.label)).toEqual(["s0", "s1", "s2"]);
+    all.push(take("i0", "interactive", false));
+    await clock.advance(0);
+    expect(grants.map((g) => g.label)).toEqual(["s0", "s1", "s2", "i0"]);
+    await clock.runUntilSettled(Promise.all(all));
+    const background = grants.filter((g) => g.label.startsWith("s"));
+    // When the first three leave, the window holds i0 only: both remaining background sends fit under the ceiling of 3.
+    expect(background.map((g) => g.at)).toEqual([T0, T0, T0, T0 + WINDOW + MARGIN, T0 + WINDOW + MARGIN]);
   });
 
   it("is FIFO within a priority", async () => {

@@ -34,6 +34,17 @@ export interface BudgetStore {
 }
 
 export const DEFAULT_BUDGET = 60;
+/**
+ * The share of a key's budget window that background work (the stations page's price checks, the mirror's sync) always
+ * leaves to the user's other pages, and its floor. One rule for every such caller: `reserveOf`.
+ */
+export const BUDGET_RESERVE_SHARE = 0.25;
+export const BUDGET_RESERVE_MIN = 5;
+
+/** Requests of a window that background work never takes: `max(5, ⌈budget / 4⌉)` (15 of 60, 30 of 120). */
+export function reserveOf(budget: number): number {
+  return Math.max(BUDGET_RESERVE_MIN, Math.ceil(budget * BUDGET_RESERVE_SHARE));
+}
 export const DEFAULT_WINDOW_MS = 60_000;
 export const DEFAULT_SAFETY_MARGIN_MS = 250;
 
@@ -155,6 +166,8 @@ export interface RequestBudgetOptions {
 
 interface Waiter {
   readonly priority: Priority;
+  /** Granted only while the window keeps `reserveOf(budget)` slots free (background work). */
+  readonly keepsReserve: boolean;
   readonly resolve: () => void;
   readonly reject: (reason: unknown) => void;
   /** Removes the abort listener once the waiter is served. */
@@ -211,9 +224,10 @@ export class RequestBudget {
   /**
    * Waits until this key may send one request and records the send. Interactive waiters are served before bulk ones
    * of the same key; FIFO within a priority. Rejects with the signal's reason if it aborts while waiting; the waiter
-   * is then gone and takes no budget.
+   * is then gone and takes no budget. With `keepReserve`, the send is granted only while the window holds fewer than
+   * `budget − reserveOf(budget)` sends, so this waiter never takes the last quarter of a window (background work).
    */
-  acquire(key: string, priority: Priority, signal?: AbortSignal): Promise<void> {
+  acquire(key: string, priority: Priority, signal?: AbortSignal, keepReserve = false): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     return new Promise<void>((resolve, reject) => {
       let queue = this.#queues.get(key);
@@ -222,7 +236,7 @@ export class RequestBudget {
         this.#queues.set(key, queue);
       }
       const waiters = queue[priority];
-      const waiter: Waiter = { priority, resolve, reject, detach: () => undefined };
+      const waiter: Waiter = { priority, keepsReserve: keepReserve, resolve, reject, detach: () => undefined };
       if (signal) {
         const onAbort = (): void => {
           waiters.delete(waiter);
@@ -235,6 +249,8 @@ export class RequestBudget {
         };
       }
       waiters.add(waiter);
+      // A pump asleep because a reserve-keeping head was refused may have room for an interactive request now.
+      if (priority === "interactive") queue.wake?.abort();
       if (!queue.isPumping) {
         queue.isPumping = true;
         void this.#pump(key, queue);
@@ -303,12 +319,16 @@ export class RequestBudget {
   /**
    * Serves the key's queue until it is empty: asks the store for a slot, gives it to the head (looked up after the
    * store answers, so an interactive waiter that arrived meanwhile goes first), or sleeps until the store's retry
-   * time. A new waiter needs no wake-up: slots free up only at the time the pump already sleeps until.
+   * time. A new bulk waiter needs no wake-up: slots free up only at the time the pump already sleeps until; a new
+   * interactive one wakes it, since the head it sleeps for may have been refused only for keeping the reserve.
    */
   async #pump(key: string, queue: KeyQueue): Promise<void> {
     try {
-      while (headOf(queue) !== undefined) {
-        const attempt = await this.#store.tryAcquire(key, this.#clock.now(), this.budgetOf(key), this.#storeWindowMs);
+      for (let head = headOf(queue); head !== undefined; head = headOf(queue)) {
+        const budget = this.budgetOf(key);
+        const ceiling = head.keepsReserve ? Math.max(0, budget - reserveOf(budget)) : budget;
+        const attempt =
+          ceiling > 0 ? await this.#store.tryAcquire(key, this.#clock.now(), ceiling, this.#storeWindowMs) : ({ granted: false, retryAtMs: this.#clock.now() + this.#windowMs } as const);
         if (attempt.granted) {
           // Every waiter may have aborted while the store answered; the slot then goes unused, which is only cautious.
           const waiter = headOf(queue);

@@ -57,6 +57,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Interactive (a person waits) goes before bulk (exports, catalog loading). Default interactive. */
   priority?: Priority;
+  /** Never take the last quarter of the key's budget window (`reserveOf`): background work such as the mirror's sync. */
+  keepReserve?: boolean;
 }
 
 export interface BudgetUse {
@@ -405,11 +407,11 @@ export class FleetApiClient {
       if (priority === "interactive" && pausedMs > INTERACTIVE_MAX_WAIT_MS) {
         throw new FleetApiError({ status: 429, code: "rate_limited", message: "The Fleet Fuel API asked us to wait before the next request.", retryAfterSeconds: Math.ceil(pausedMs / 1000) });
       }
-      const auth = await this.authorization(credentials, key, state, priority, signal);
+      const auth = await this.authorization(credentials, key, state, priority, signal, options.keepReserve ?? false);
       // A Basic request is a key-pair check like POST /auth: the same verdicts and allowance apply.
       const check = auth.kind === "basic" ? await this.beginCheck(credentials) : undefined;
       try {
-        await this.acquire(key, priority, signal);
+        await this.acquire(key, priority, signal, options.keepReserve ?? false);
       } catch (error) {
         await check?.end(undefined);
         throw error;
@@ -489,9 +491,9 @@ export class FleetApiClient {
     return new FleetApiError({ status: 403, code: "scope_denied", message: error.message, scope });
   }
 
-  private async acquire(key: string, priority: Priority, signal: AbortSignal | undefined): Promise<void> {
+  private async acquire(key: string, priority: Priority, signal: AbortSignal | undefined, keepReserve: boolean): Promise<void> {
     try {
-      await this.budget.acquire(key, priority, signal);
+      await this.budget.acquire(key, priority, signal, keepReserve);
     } catch (error) {
       if (signal?.aborted) throw abortedError(signal);
       throw error;
@@ -524,11 +526,12 @@ export class FleetApiClient {
     state: KeyState,
     priority: Priority,
     signal: AbortSignal | undefined,
+    keepReserve = false,
   ): Promise<{ kind: "bearer" | "basic"; header: string; token?: string }> {
     const basic = { kind: "basic" as const, header: `Basic ${Buffer.from(`${credentials.keyId}:${credentials.secret}`).toString("base64")}` };
     if (state.basicUntilMs > this.clock.now()) return basic;
     try {
-      const entry = await this.token(credentials, key, state, priority, signal);
+      const entry = await this.token(credentials, key, state, priority, signal, keepReserve);
       return { kind: "bearer", header: `Bearer ${entry.token}`, token: entry.token };
     } catch (error) {
       if (isFleetApiError(error) && isAuthUnavailable(error)) {
@@ -544,16 +547,17 @@ export class FleetApiClient {
    * provider caches its answer for `expires_in` (the spec says so), so asking in the token's last minute only gets
    * the same token back with the seconds it has left, and costs a POST /auth and a budget slot each time. In the
    * last second or so, where our reckoning cannot tell whether the provider still holds it, callers wait for that
-   * moment to pass, then one POST /auth gets the next token: one POST /auth per token lifetime.
+   * moment to pass, then one POST /auth gets the next token: one POST /auth per token lifetime. That POST /auth takes
+   * its budget slot with the priority and reserve rule of the caller that started it (background work keeps the reserve).
    */
-  private token(credentials: Credentials, key: string, state: KeyState, priority: Priority, signal: AbortSignal | undefined): Promise<TokenEntry> {
+  private token(credentials: Credentials, key: string, state: KeyState, priority: Priority, signal: AbortSignal | undefined, keepReserve = false): Promise<TokenEntry> {
     const now = this.clock.now();
     if (state.token && now < state.token.usableUntilMs) return Promise.resolve(state.token);
     if (!state.inflight) {
       const waitMs = state.token ? Math.max(0, state.token.expiredAtMs - now) : 0;
       const renew = async (): Promise<TokenEntry> => {
         if (waitMs > 0) await this.clock.sleep(waitMs);
-        return this.postAuth(credentials, key, state, priority);
+        return this.postAuth(credentials, key, state, priority, keepReserve);
       };
       const inflight = renew().finally(() => {
         if (state.inflight === inflight) state.inflight = undefined;
@@ -564,13 +568,13 @@ export class FleetApiClient {
     return raceAbort(state.inflight, signal);
   }
 
-  private async postAuth(credentials: Credentials, key: string, state: KeyState, priority: Priority): Promise<TokenEntry> {
+  private async postAuth(credentials: Credentials, key: string, state: KeyState, priority: Priority, keepReserve: boolean): Promise<TokenEntry> {
     let failures = 0;
     for (;;) {
       const check = await this.beginCheck(credentials);
       // Shared by every waiter, so no single caller's signal may cancel it; the timeout bounds it.
       try {
-        await this.budget.acquire(key, priority);
+        await this.budget.acquire(key, priority, undefined, keepReserve);
       } catch (error) {
         await check.end(undefined);
         throw error;

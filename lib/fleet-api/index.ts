@@ -2,7 +2,7 @@ import "server-only";
 
 export { FleetApiClient, isLoopbackHost, LOCATIONS_PAGE_MAX, TRANSACTIONS_PAGE_MAX } from "./client";
 export type { BudgetUse, CallOptions, FleetApiClientOptions, TransactionWalkOptions, UpstreamCall, WalkOptions, WalkProgress } from "./client";
-export { MemoryBudgetStore, RequestBudget } from "./budget";
+export { BUDGET_RESERVE_MIN, BUDGET_RESERVE_SHARE, MemoryBudgetStore, RequestBudget, reserveOf } from "./budget";
 export { RecentIds } from "./recent-ids";
 export type { BudgetStore, Priority } from "./budget";
 export { systemClock } from "./clock";

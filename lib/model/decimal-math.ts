@@ -26,3 +26,11 @@ export function fromMinorUnits(units: bigint, digits: number): string {
 export function addDecimals(values: readonly string[], digits: number): string {
   return fromMinorUnits(values.reduce((sum, v) => sum + toMinorUnits(v, digits), 0n), digits);
 }
+
+/**
+ * Average price per gallon of a spend: amount / gallons to 3 decimals, rounded half up, in exact integer arithmetic
+ * (cents and thousandths of a gallon in, thousandths of a dollar out). Null when no fuel was bought.
+ */
+export function averagePricePerGallon(amountCents: bigint, gallonsMilli: bigint): string | null {
+  return gallonsMilli === 0n ? null : fromMinorUnits((amountCents * 10_000n + gallonsMilli / 2n) / gallonsMilli, 3);
+}

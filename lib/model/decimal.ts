@@ -11,4 +11,4 @@ export type Money = z.infer<typeof Money>;
 export type Volume = z.infer<typeof Volume>;
 export type UnitPrice = z.infer<typeof UnitPrice>;
 
-export { addDecimals, fromMinorUnits, toMinorUnits } from "./decimal-math";
+export { addDecimals, averagePricePerGallon, fromMinorUnits, toMinorUnits } from "./decimal-math";

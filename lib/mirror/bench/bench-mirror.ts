@@ -1,0 +1,213 @@
+/**
+ * npm run bench:mirror [-- --part backfill|queries|all] [--rows 1000000] [--window-seconds 6] [--backfill-rows 60000] [--fresh]
+ *
+ * 1. Backfill rate: the mirror's sync backfills the demo customer from a sandbox process at budgets 60 and 120 per
+ *    minute, with both sides' budget window shortened (default 6 s = 10× the real rate, as the export bench does); the
+ *    rate is scaled back to real time and compared with the bound 200 rows × budget × ¾ (the sync never takes the
+ *    reserved quarter). Upstream requests are counted by the sandbox (--control's request log).
+ * 2. Warm queries over N mirrored rows (default 1,000,000, generated straight into the store over 24 months) on
+ *    SQLite and on a PostgreSQL server started in a temporary directory: a 12-month summary, a state × product
+ *    grouping of one quarter, a page filtered by driver + state sorted by amount. p50/p95 of 20 runs after 3 warm-ups.
+ * Prints figures; asserts nothing.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { sql } from "kysely";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { FleetApiClient, RequestBudget } from "@/lib/fleet-api";
+import type { Transaction } from "@/lib/model";
+import { startPostgresServer } from "@/test/postgres-server";
+import { freePort } from "@/test/net";
+import { listPage, stateProductTotals, summarize } from "../queries";
+import { toRow } from "../rows";
+import { MirrorStore } from "../store";
+import { MirrorSync } from "../sync";
+
+const { values } = parseArgs({
+  options: {
+    part: { type: "string", default: "all" },
+    rows: { type: "string", default: "1000000" },
+    "window-seconds": { type: "string", default: "6" },
+    "backfill-rows": { type: "string", default: "60000" },
+    fresh: { type: "boolean", default: false },
+  },
+});
+const CLI = ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts"];
+const DIR = ".data/bench-mirror";
+const REAL_WINDOW_SECONDS = 60;
+const PAGE = 200;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function benchBackfill(budget: number, windowSeconds: number, rows: number): Promise<void> {
+  const factor = REAL_WINDOW_SECONDS / windowSeconds;
+  const db = join(DIR, `upstream-${String(rows)}.db`);
+  const port = await freePort();
+  const seedArgs = existsSync(db) ? [] : ["--transactions", String(rows)];
+  if (seedArgs.length) console.log(`[bench:mirror] seeding ${db} with ${String(rows)} transactions (once)…`);
+  const server = spawn(process.execPath, [...CLI, "--db", db, "--port", String(port), "--budget", String(budget), "--window-seconds", String(windowSeconds), "--control", "--quiet", ...seedArgs], { stdio: ["ignore", "ignore", "inherit"] });
+  const store = await MirrorStore.open({ path: join(DIR, `backfill-${String(budget)}.db`) });
+  try {
+    for (let i = 0; i < 3000; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${String(port)}/healthz`)).ok) break;
+      } catch {
+        // starting
+      }
+      await sleep(100);
+    }
+    const pairs = JSON.parse(execFileSync(process.execPath, [...CLI, "keys", "demo", "--json", "--db", db]).toString()) as { label: string; key_id: string; secret: string }[];
+    const full = pairs.find((p) => p.label === "demo-full");
+    if (!full) throw new Error("no demo key");
+    const credentials = { keyId: full.key_id, secret: full.secret };
+    const windowMs = windowSeconds * 1000;
+    // Both sides agree on the window; the safety margin is scaled with it (it absorbs skew, which does not scale).
+    const client = new FleetApiClient({ baseUrl: `http://127.0.0.1:${String(port)}/api/v1`, budget: new RequestBudget({ budget, windowMs, safetyMarginMs: Math.round(250 / factor) }) });
+    const sync = new MirrorSync({ store, client, windowMs });
+    let firstAt = 0;
+    let firstRows = 0;
+    let lastAt = 0;
+    let lastRows = 0;
+    const first: { estimate: number | null } = { estimate: null };
+    const started = performance.now();
+    const outcome = await sync.run("PFL", credentials, {
+      phases: ["head", "backfill"],
+      onProgress: (p) => {
+        if (p.phase !== "backfill") return;
+        if (firstAt === 0) {
+          firstAt = performance.now();
+          firstRows = p.rowsDone;
+          first.estimate = p.timeLeftMs;
+        }
+        lastAt = performance.now();
+        lastRows = p.rowsDone;
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const requests = (JSON.parse(await (await fetch(`http://127.0.0.1:${String(port)}/sandbox/requests`)).text()) as { requests: { status: number }[] }).requests;
+    // The rate from the first backfill page on, scaled to real time: the first window's burst is part of it, as it is for a user.
+    const rowsPerMinute = ((lastRows - firstRows) / ((lastAt - firstAt) / 1000)) * 60 / factor;
+    const bound = PAGE * budget * 0.75;
+    console.log(
+      `[bench:mirror] backfill at ${String(budget)}/min: ${outcome.status}, ${String(lastRows)} rows in ${seconds.toFixed(1)} s (${String(factor)}× window) → ${Math.round(rowsPerMinute).toLocaleString("en-US")} rows/min real time vs bound ${bound.toLocaleString("en-US")} = ${((rowsPerMinute / bound) * 100).toFixed(1)} %; ` +
+        `${String(requests.length)} upstream requests, ${String(requests.filter((r) => r.status === 429).length)} × 429; first time-left estimate ${first.estimate === null ? "–" : `${((first.estimate * factor) / 1000).toFixed(0)} s real`} vs ${(((lastAt - firstAt) / 1000) * factor).toFixed(0)} s taken (real)`,
+    );
+  } finally {
+    await store.close();
+    server.kill("SIGTERM");
+    rmSync(join(DIR, `backfill-${String(budget)}.db`), { force: true });
+    rmSync(join(DIR, `backfill-${String(budget)}.db-wal`), { force: true });
+    rmSync(join(DIR, `backfill-${String(budget)}.db-shm`), { force: true });
+  }
+}
+
+const STATES = ["TX", "OK", "KS", "NE", "IA", "MO", "AR", "LA", "NM", "CO", "WY", "MT", "SD", "ND", "MN", "WI", "IL", "IN", "OH", "KY", "TN", "MS", "AL", "GA", "FL", "SC", "NC", "VA", "WV", "PA", "NY", "NJ", "MD", "DE", "CT", "MA", "VT", "NH", "ME", "MI", "AZ", "UT", "NV", "CA", "OR", "WA", "ID", "RI", "AK", "HI"];
+const PRODUCTS = ["diesel", "diesel", "diesel", "diesel", "unleaded", "def"];
+
+/** A deterministic row generator (LCG) of plausible transactions over 24 months before `endMs`. */
+function* generate(count: number, endMs: number): Generator<Transaction> {
+  let seed = 12345;
+  const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const span = 730 * 86_400_000;
+  for (let i = 0; i < count; i++) {
+    const at = endMs - Math.floor((i / count) * span) - Math.floor(next() * 60_000);
+    const station = Math.floor(next() * 2500);
+    const driver = Math.floor(next() * 200);
+    const gallons = 20_000 + Math.floor(next() * 180_000);
+    const price = 3_200 + Math.floor(next() * 1_200);
+    const r = next();
+    yield {
+      id: `tx-${String(i).padStart(8, "0")}`,
+      reference: `FL${String(i).padStart(10, "0")}`,
+      at: new Date(at).toISOString(),
+      localOffsetMinutes: -360,
+      status: r < 0.9 ? "completed" : r < 0.97 ? "pending" : "failed",
+      product: PRODUCTS[Math.floor(next() * PRODUCTS.length)] ?? "diesel",
+      gallons: (gallons / 1000).toFixed(3),
+      pricePerGallon: (price / 1000).toFixed(3),
+      amount: (Math.round((gallons * price) / 10_000) / 100).toFixed(2),
+      station: { id: `st-${String(station)}`, name: `Station ${String(station)}`, locNum: String(station), city: `City ${String(station % 300)}`, state: STATES[station % STATES.length] ?? "TX" },
+      driver: { id: `dr-${String(driver)}`, name: `Driver ${String(driver)}`, truckId: `T${String(driver)}` },
+      card: { last4: String(1000 + (driver % 9000)) },
+      def: null,
+    };
+  }
+}
+
+async function fill(store: MirrorStore, rows: number, endMs: number): Promise<void> {
+  const batch: ReturnType<typeof toRow>[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const chunk = batch.splice(0);
+    await store.transaction(async (trx) => {
+      for (let i = 0; i < chunk.length; i += 1000) await trx.insertInto("mirror_transactions").values(chunk.slice(i, i + 1000)).execute();
+    });
+  };
+  for (const t of generate(rows, endMs)) {
+    batch.push(toRow("BENCH", t, endMs));
+    if (batch.length >= 50_000) await flush();
+  }
+  await flush();
+}
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
+
+/** p50/p95 of up to 20 runs after 3 warm-ups; a slow query stops after a minute of runs (at least 5). */
+async function time(label: string, store: MirrorStore, run: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < 3; i++) await run();
+  const ms: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < 20 && (i < 5 || performance.now() - started < 60_000); i++) {
+    const t = performance.now();
+    await run();
+    ms.push(performance.now() - t);
+  }
+  console.log(`[bench:mirror] ${store.dialect.padEnd(8)} ${label}: p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms`);
+}
+
+async function benchQueries(rows: number): Promise<void> {
+  const endMs = Date.parse("2026-11-01T00:00:00Z");
+  const pg = await startPostgresServer();
+  const sqlitePath = join(DIR, `queries-${String(rows)}.db`);
+  try {
+    for (const kind of ["sqlite", "postgres"] as const) {
+      // The SQLite file is kept between runs (generating a million rows takes minutes); --fresh makes it anew.
+      if (kind === "sqlite" && values.fresh) for (const suffix of ["", "-wal", "-shm"]) rmSync(sqlitePath + suffix, { force: true });
+      const store = kind === "sqlite" ? await MirrorStore.open({ path: sqlitePath }) : await MirrorStore.open({ databaseUrl: await pg.createDatabase("bench_mirror") });
+      try {
+        const t0 = performance.now();
+        if ((await store.extent("BENCH")).rows !== rows) {
+          await store.purge("BENCH");
+          await fill(store, rows, endMs);
+          await sql`ANALYZE`.execute(store.db);
+        }
+        const size = kind === "sqlite" ? statSync(sqlitePath).size + (existsSync(`${sqlitePath}-wal`) ? statSync(`${sqlitePath}-wal`).size : 0) : null;
+        console.log(`[bench:mirror] ${kind}: ${rows.toLocaleString("en-US")} rows ready in ${((performance.now() - t0) / 1000).toFixed(0)} s${size === null ? "" : `, ${(size / 1e6).toFixed(0)} MB on disk`}`);
+        const year = { fromMs: endMs - 365 * 86_400_000, toMs: endMs };
+        const quarter = { fromMs: Date.parse("2026-07-01T05:00:00Z"), toMs: Date.parse("2026-10-01T05:00:00Z") };
+        await time("summary, 12 months (America/Chicago days)", store, () => summarize(store, "BENCH", { ...year, timeZone: "America/Chicago" }));
+        await time("state × product, one quarter", store, () => stateProductTotals(store, "BENCH", quarter));
+        await time("page: driver + state, sorted by amount", store, () => listPage(store, "BENCH", { filter: { driverId: "dr-17", state: STATES[17 % STATES.length] }, sort: { column: "amount", direction: "desc" }, limit: 50 }));
+      } finally {
+        await store.close();
+      }
+    }
+  } finally {
+    await pg.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  mkdirSync(DIR, { recursive: true });
+  const part = values.part;
+  if (part === "all" || part === "backfill") {
+    for (const budget of [60, 120]) await benchBackfill(budget, Number(values["window-seconds"]), Number(values["backfill-rows"]));
+  }
+  if (part === "all" || part === "queries") await benchQueries(Number(values.rows));
+}
+
+main().catch((error: unknown) => {
+  console.error("[bench:mirror] failed:", error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,235 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction as KyselyTransaction } from "kysely";
+import pg from "pg";
+import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/model";
+import { mirrorMigrations, type MirrorDialect } from "./migrations";
+import { epochMs, exactInteger, fromRow, toRow } from "./rows";
+import type { MirrorDatabase } from "./schema";
+
+export const DEFAULT_MIRROR_PATH = ".data/mirror.db";
+
+export interface MirrorStoreOptions {
+  /** A PostgreSQL URL (what several app instances share); without it the SQLite file below. */
+  databaseUrl?: string | undefined;
+  /** SQLite file, default `.data/mirror.db`. */
+  path?: string | undefined;
+}
+
+/** Where the sync stands for one customer. Instants are epoch ms. */
+export interface SyncState {
+  customerId: string;
+  newestAtMs: number | null;
+  coverageFromMs: number | null;
+  backfill: { toDay: string | null; nextPage: number | null; expected: number | null; doneRows: number; complete: boolean };
+  lastHeadSyncMs: number | null;
+  lastVerificationMs: number | null;
+  lastVerification: unknown;
+  lastError: string | null;
+}
+
+export type StatusCounts = Record<TransactionStatus, number>;
+
+/** A range of instants, [fromMs, toMs); either end open. */
+export interface InstantRange {
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+}
+
+type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
+
+const nullableMs = (value: number | string | null): number | null => (value === null ? null : epochMs(value));
+
+/** Upsert batches: 200 rows × 23 columns stays far below both stores' bound-parameter limits. */
+const UPSERT_BATCH = 200;
+const DELETE_BATCH = 500;
+
+/**
+ * The mirror's store: one Kysely schema over SQLite (better-sqlite3, WAL) or PostgreSQL (pg). Every method names
+ * its customer; nothing reads or writes across customers except `customers()` for operators.
+ */
+export class MirrorStore {
+  private constructor(
+    readonly db: Kysely<MirrorDatabase>,
+    readonly dialect: MirrorDialect,
+  ) {}
+
+  /** Opens the store and runs its migrations. */
+  static async open(options: MirrorStoreOptions = {}): Promise<MirrorStore> {
+    let store: MirrorStore;
+    if (options.databaseUrl) {
+      // The pool's clients read bigint and numeric as strings (pg's default), which rows.ts converts exactly.
+      const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+      store = new MirrorStore(new Kysely<MirrorDatabase>({ dialect: new PostgresDialect({ pool }) }), "postgres");
+    } else {
+      const path = options.path ?? DEFAULT_MIRROR_PATH;
+      mkdirSync(dirname(path), { recursive: true });
+      const sqlite = new Database(path);
+      sqlite.pragma("journal_mode = WAL");
+      sqlite.pragma("synchronous = NORMAL");
+      sqlite.pragma("busy_timeout = 5000");
+      store = new MirrorStore(new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }), "sqlite");
+    }
+    await store.migrate();
+    return store;
+  }
+
+  private async migrate(): Promise<void> {
+    const migrator = new Migrator({ db: this.db, provider: mirrorMigrations(this.dialect), migrationTableName: "mirror_migrations", migrationLockTableName: "mirror_migrations_lock" });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error !== undefined) {
+      const failed = results?.find((r) => r.status === "Error");
+      throw new Error(`the mirror's migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : "unknown error"}`, { cause: error });
+    }
+  }
+
+  close(): Promise<void> {
+    return this.db.destroy();
+  }
+
+  /** Runs `fn` in one transaction: a page of rows and the cursor that says it is done land together or not at all. */
+  transaction<T>(fn: (trx: KyselyTransaction<MirrorDatabase>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /** Inserts or replaces rows by (customer, id). */
+  async upsertTransactions(customerId: string, items: readonly Transaction[], nowMs: number, db: Db = this.db): Promise<void> {
+    for (let i = 0; i < items.length; i += UPSERT_BATCH) {
+      const rows = items.slice(i, i + UPSERT_BATCH).map((t) => toRow(customerId, t, nowMs));
+      await db
+        .insertInto("mirror_transactions")
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(["customer_id", "id"]).doUpdateSet((eb) => ({
+            reference: eb.ref("excluded.reference"),
+            at_ms: eb.ref("excluded.at_ms"),
+            local_offset_min: eb.ref("excluded.local_offset_min"),
+            status: eb.ref("excluded.status"),
+            product: eb.ref("excluded.product"),
+            gallons_milli: eb.ref("excluded.gallons_milli"),
+            price_milli: eb.ref("excluded.price_milli"),
+            amount_cents: eb.ref("excluded.amount_cents"),
+            station_id: eb.ref("excluded.station_id"),
+            station_name: eb.ref("excluded.station_name"),
+            station_loc_num: eb.ref("excluded.station_loc_num"),
+            station_city: eb.ref("excluded.station_city"),
+            station_state: eb.ref("excluded.station_state"),
+            driver_id: eb.ref("excluded.driver_id"),
+            driver_name: eb.ref("excluded.driver_name"),
+            truck_id: eb.ref("excluded.truck_id"),
+            card_last4: eb.ref("excluded.card_last4"),
+            def_gallons_milli: eb.ref("excluded.def_gallons_milli"),
+            def_amount_cents: eb.ref("excluded.def_amount_cents"),
+            def_category: eb.ref("excluded.def_category"),
+            synced_at_ms: eb.ref("excluded.synced_at_ms"),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async deleteTransactions(customerId: string, ids: readonly string[], db: Db = this.db): Promise<number> {
+    let deleted = 0;
+    for (let i = 0; i < ids.length; i += DELETE_BATCH) {
+      const result = await db
+        .deleteFrom("mirror_transactions")
+        .where("customer_id", "=", customerId)
+        .where("id", "in", ids.slice(i, i + DELETE_BATCH))
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+    return deleted;
+  }
+
+  /** Ids of the customer's rows in a range of instants. */
+  async idsIn(customerId: string, range: InstantRange, db: Db = this.db): Promise<string[]> {
+    let q = db.selectFrom("mirror_transactions").select("id").where("customer_id", "=", customerId);
+    if (range.fromMs !== undefined) q = q.where("at_ms", ">=", range.fromMs);
+    if (range.toMs !== undefined) q = q.where("at_ms", "<", range.toMs);
+    return (await q.execute()).map((r) => r.id);
+  }
+
+  /** Rows per status in a range of instants (every status present, zeros included). */
+  async countByStatus(customerId: string, range: InstantRange = {}, db: Db = this.db): Promise<StatusCounts> {
+    let q = db
+      .selectFrom("mirror_transactions")
+      .select((eb) => ["status", eb.fn.countAll().as("n")])
+      .where("customer_id", "=", customerId);
+    if (range.fromMs !== undefined) q = q.where("at_ms", ">=", range.fromMs);
+    if (range.toMs !== undefined) q = q.where("at_ms", "<", range.toMs);
+    const counts = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as StatusCounts;
+    for (const row of await q.groupBy("status").execute()) {
+      if ((TRANSACTION_STATUSES as readonly string[]).includes(row.status)) counts[row.status as TransactionStatus] = Number(exactInteger(row.n));
+    }
+    return counts;
+  }
+
+  /** The oldest and newest instants the customer's mirror holds; nulls when it holds nothing. */
+  async extent(customerId: string, db: Db = this.db): Promise<{ oldestMs: number | null; newestMs: number | null; rows: number }> {
+    const row = await db
+      .selectFrom("mirror_transactions")
+      .select((eb) => [eb.fn.min("at_ms").as("oldest"), eb.fn.max("at_ms").as("newest"), eb.fn.countAll().as("n")])
+      .where("customer_id", "=", customerId)
+      .executeTakeFirstOrThrow();
+    // MIN/MAX over no rows are NULL, which Kysely's types do not say.
+    const oldest = row.oldest as number | string | null;
+    const newest = row.newest as number | string | null;
+    return { oldestMs: oldest === null ? null : epochMs(oldest), newestMs: newest === null ? null : epochMs(newest), rows: Number(exactInteger(row.n)) };
+  }
+
+  /** Every row of the customer, newest first (the upstream's order: time, then id as the tiebreak) — for checks and tests. */
+  async allTransactions(customerId: string): Promise<Transaction[]> {
+    const rows = await this.db.selectFrom("mirror_transactions").selectAll().where("customer_id", "=", customerId).orderBy("at_ms", "desc").orderBy("id").execute();
+    return rows.map(fromRow);
+  }
+
+  async getSyncState(customerId: string, db: Db = this.db): Promise<SyncState> {
+    const row = await db.selectFrom("mirror_sync_state").selectAll().where("customer_id", "=", customerId).executeTakeFirst();
+    if (!row) {
+      return { customerId, newestAtMs: null, coverageFromMs: null, backfill: { toDay: null, nextPage: null, expected: null, doneRows: 0, complete: false }, lastHeadSyncMs: null, lastVerificationMs: null, lastVerification: null, lastError: null };
+    }
+    return {
+      customerId,
+      newestAtMs: nullableMs(row.newest_at_ms),
+      coverageFromMs: nullableMs(row.coverage_from_ms),
+      backfill: { toDay: row.backfill_to_day, nextPage: row.backfill_next_page, expected: row.backfill_expected, doneRows: row.backfill_done_rows, complete: row.backfill_complete === 1 },
+      lastHeadSyncMs: nullableMs(row.last_head_sync_ms),
+      lastVerificationMs: nullableMs(row.last_verification_ms),
+      lastVerification: row.last_verification === null ? null : (JSON.parse(row.last_verification) as unknown),
+      lastError: row.last_error,
+    };
+  }
+
+  async putSyncState(state: SyncState, nowMs: number, db: Db = this.db): Promise<void> {
+    const values = {
+      customer_id: state.customerId,
+      newest_at_ms: state.newestAtMs,
+      coverage_from_ms: state.coverageFromMs,
+      backfill_to_day: state.backfill.toDay,
+      backfill_next_page: state.backfill.nextPage,
+      backfill_expected: state.backfill.expected,
+      backfill_done_rows: state.backfill.doneRows,
+      backfill_complete: state.backfill.complete ? 1 : 0,
+      last_head_sync_ms: state.lastHeadSyncMs,
+      last_verification_ms: state.lastVerificationMs,
+      last_verification: state.lastVerification === null ? null : JSON.stringify(state.lastVerification),
+      last_error: state.lastError,
+      updated_at_ms: nowMs,
+    };
+    const { customer_id: _key, ...update } = values;
+    await db
+      .insertInto("mirror_sync_state")
+      .values(values)
+      .onConflict((oc) => oc.column("customer_id").doUpdateSet(update))
+      .execute();
+  }
+
+  /** Deletes one customer's mirror: rows and sync state. */
+  async purge(customerId: string): Promise<void> {
+    await this.transaction(async (trx) => {
+      await trx.deleteFrom("mirror_transactions").where("customer_id", "=", customerId).execute();
+      await trx.deleteFrom("mirror_sync_state").where("customer_id", "=", customerId).execute();
+    });
+  }
+}
