@@ -1,6 +1,6 @@
 import "server-only";
 import type { Credentials, FleetApiClient, Priority } from "@/lib/fleet-api";
-import { addDecimals, averagePricePerGallon, fromMinorUnits, toMinorUnits, type RankedItem, type SummaryTotals, type Transaction, type TransactionSummary } from "@/lib/model";
+import { addDecimals, averagePricePerGallon, fromMinorUnits, toMinorUnits, rankByAmount, type RankAccumulator, type RankedItem, type SummaryTotals, type Transaction, type TransactionSummary } from "@/lib/model";
 
 const DAY_MS = 86_400_000;
 
@@ -50,14 +50,7 @@ export async function addUp(rows: AsyncIterable<Transaction> | Iterable<Transact
   return { transactions, failed, gallons: fromMinorUnits(gallons, 3), amount: fromMinorUnits(amount, 2) };
 }
 
-interface Acc {
-  id: string;
-  name: string;
-  detail: string | null;
-  transactions: number;
-  gallons: bigint;
-  amount: bigint;
-}
+type Acc = RankAccumulator;
 
 /**
  * Totals, a daily series (every day of the range, zeros included) and top lists over a date range. Exact sums.
@@ -101,11 +94,7 @@ export async function summarize(client: FleetApiClient, credentials: Credentials
     add(stations, t.station.id, t.station.name, `${t.station.city}, ${t.station.state}`, g, a);
     add(products, t.product, t.product, null, g, a);
   }
-  const ranked = (map: Map<string, Acc>, n: number): RankedItem[] =>
-    [...map.values()]
-      .sort((x, y) => (y.amount > x.amount ? 1 : y.amount < x.amount ? -1 : x.name.localeCompare(y.name)))
-      .slice(0, n)
-      .map((x) => ({ id: x.id, name: x.name, detail: x.detail, transactions: x.transactions, gallons: fromMinorUnits(x.gallons, 3), amount: fromMinorUnits(x.amount, 2) }));
+  const ranked = (map: Map<string, Acc>, n: number): RankedItem[] => rankByAmount(map.values(), n);
   const average = averagePricePerGallon(totalAmount, totalGallons);
   return {
     from: range.from,

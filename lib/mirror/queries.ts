@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { averagePricePerGallon, fromMinorUnits, toMinorUnits, TRANSACTION_STATUSES, type RankedItem, type Transaction, type TransactionStatus, type TransactionSummary } from "@/lib/model";
+import { averagePricePerGallon, fromMinorUnits, toMinorUnits, TRANSACTION_STATUSES, rankByAmount, type RankAccumulator, type RankedItem, type Transaction, type TransactionStatus, type TransactionSummary } from "@/lib/model";
 import { exactInteger, fromRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
 import type { InstantRange, MirrorStore, StatusCounts } from "./store";
@@ -162,14 +162,7 @@ export interface SummaryQuery {
   top?: number;
 }
 
-interface Acc {
-  id: string;
-  name: string;
-  detail: string | null;
-  transactions: number;
-  gallons: bigint;
-  amount: bigint;
-}
+type Acc = RankAccumulator;
 
 const acc = (id: string, name: string, detail: string | null, r: { n: number | string | bigint; g: number | string | bigint | null; a: number | string | bigint | null }): Acc => ({
   id,
@@ -180,11 +173,7 @@ const acc = (id: string, name: string, detail: string | null, r: { n: number | s
   amount: exactInteger(r.a),
 });
 
-const ranked = (accs: Acc[], n: number): RankedItem[] =>
-  accs
-    .sort((x, y) => (y.amount > x.amount ? 1 : y.amount < x.amount ? -1 : x.name.localeCompare(y.name)))
-    .slice(0, n)
-    .map((x) => ({ id: x.id, name: x.name, detail: x.detail, transactions: x.transactions, gallons: fromMinorUnits(x.gallons, 3), amount: fromMinorUnits(x.amount, 2) }));
+const ranked = (accs: Acc[], n: number): RankedItem[] => rankByAmount(accs, n);
 
 /**
  * Totals, a daily series in `timeZone` (every local day of [fromMs, toMs), zeros included) and the top drivers,

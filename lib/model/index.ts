@@ -5,5 +5,6 @@ export * from "./station";
 export * from "./transaction";
 export * from "./us-states";
 export type * from "./summary";
+export { rankByAmount } from "./summary";
 export type * from "./export";
 export * from "./list-totals";
