@@ -158,7 +158,8 @@ describe("sandbox command line", () => {
     const before = (JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]).find((c) => c.code === "PFL")?.transactions ?? 0;
     const { child, output } = await serve("--live", "1");
     try {
-      expect(output()).toContain("live: a new PFL transaction every 1 s");
+      // Polled: the line may reach the pipe after the URL line that serve() waits for.
+      await expect.poll(() => output()).toContain("live: a new PFL transaction every 1 s");
       // Polls the database (no timing assert): at least one new row arrives while the server runs.
       for (let i = 0; i < 100; i++) {
         const now = (JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]).find((c) => c.code === "PFL")?.transactions ?? 0;
