@@ -39,19 +39,50 @@ export default tseslint.config(
   {
     files: ["sandbox/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/*", "../../lib/*", "../lib/*", "../../app/*", "../../components/*", "next", "next/*"], message: "sandbox/ is the provider's side: it imports nothing of the app." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/*", "../../lib/*", "../lib/*", "../../app/*", "../../components/*", "next", "next/*"],
+              message: "sandbox/ is the provider's side: it imports nothing of the app.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["lib/fleet-api/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["next", "next/*", "@/lib/bff", "@/lib/bff/*", "@/sandbox/*", "../../sandbox/*"], message: "lib/fleet-api depends on neither Next nor the BFF nor the sandbox." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["next", "next/*", "@/lib/bff", "@/lib/bff/*", "@/sandbox/*", "../../sandbox/*"],
+              message: "lib/fleet-api depends on neither Next nor the BFF nor the sandbox.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["lib/mirror/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["next", "next/*", "@/lib/bff", "@/lib/bff/*", "@/sandbox/*", "../../sandbox/*"], message: "lib/mirror reaches the upstream through lib/fleet-api only and depends on neither Next nor the BFF nor the sandbox." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["next", "next/*", "@/lib/bff", "@/lib/bff/*", "@/sandbox/*", "../../sandbox/*"],
+              message:
+                "lib/mirror reaches the upstream through lib/fleet-api only and depends on neither Next nor the BFF nor the sandbox.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -65,9 +96,19 @@ export default tseslint.config(
           // constants (lib/model/us-states, lib/model/products, lib/model/decimal-math).
           paths: [
             { name: "zod", message: "No zod in browser code (bundle size, CSP): the BFF validates its replies." },
-            { name: "@/lib/model", allowTypeImports: true, message: "Browser code imports types from @/lib/model, and values from its zod-free modules (e.g. @/lib/model/us-states)." },
+            {
+              name: "@/lib/model",
+              allowTypeImports: true,
+              message:
+                "Browser code imports types from @/lib/model, and values from its zod-free modules (e.g. @/lib/model/us-states).",
+            },
           ],
-          patterns: [{ group: ["@/lib/fleet-api", "@/lib/fleet-api/*", "@/lib/bff", "@/lib/bff/*"], message: "Browser code talks to the BFF over HTTP, never to server modules." }],
+          patterns: [
+            {
+              group: ["@/lib/fleet-api", "@/lib/fleet-api/*", "@/lib/bff", "@/lib/bff/*"],
+              message: "Browser code talks to the BFF over HTTP, never to server modules.",
+            },
+          ],
         },
       ],
     },

@@ -5,7 +5,16 @@
 // A small tile server (e2e/tile-server.ts) stands in for the operator's TILE_URL.
 import { defineConfig } from "@playwright/test";
 import type { E2eWorkerOptions } from "./e2e/fixtures";
-import { appOrigin, PROFILES, serversOf, TILE_ATTRIBUTION, TILE_SERVER_PORT, tileServerOrigin, tileUrlOf, type Profile } from "./e2e/profiles";
+import {
+  appOrigin,
+  PROFILES,
+  serversOf,
+  TILE_ATTRIBUTION,
+  TILE_SERVER_PORT,
+  tileServerOrigin,
+  tileUrlOf,
+  type Profile,
+} from "./e2e/profiles";
 // Test tooling may read the sandbox's seed: the demo pair is derived from the seed the e2e sandboxes use (the default).
 import { DEFAULT_SEED, demoCredentials } from "./sandbox/db/seed";
 import { appNodeArgs } from "./scripts/app-heap";

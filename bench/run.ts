@@ -58,7 +58,13 @@ function machine(): Report["machine"] {
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
-    options: { smoke: { type: "boolean", default: false }, long: { type: "boolean", default: false }, reseed: { type: "boolean", default: false }, out: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+    options: {
+      smoke: { type: "boolean", default: false },
+      long: { type: "boolean", default: false },
+      reseed: { type: "boolean", default: false },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
     allowPositionals: true,
   });
   if (values.help) {
@@ -113,7 +119,9 @@ async function main(): Promise<number> {
   writeFileSync(`${out}.md`, renderMarkdown(report));
   writeFileSync(`${out}.json`, `${JSON.stringify(report, null, 2)}\n`);
   const counts = summarize(report.figures);
-  console.log(`[bench] wrote ${out}.md and ${out}.json: ${String(counts.pass)} pass, ${String(counts.fail)} fail, ${String(counts["not-measured"])} not measured, ${String(counts.info)} info; bench errors: ${String(errors.length)}`);
+  console.log(
+    `[bench] wrote ${out}.md and ${out}.json: ${String(counts.pass)} pass, ${String(counts.fail)} fail, ${String(counts["not-measured"])} not measured, ${String(counts.info)} info; bench errors: ${String(errors.length)}`,
+  );
   return errors.length === 0 ? 0 : 1;
 }
 

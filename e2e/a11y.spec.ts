@@ -6,13 +6,19 @@ import { DEMO_CUSTOMER_NAME, expect, expectLoaded, loginForm, test } from "./fix
 
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
-async function expectNoSeriousViolations(page: Page, exclude: readonly string[] = [], include: readonly string[] = []): Promise<void> {
+async function expectNoSeriousViolations(
+  page: Page,
+  exclude: readonly string[] = [],
+  include: readonly string[] = [],
+): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
   for (const selector of include) builder = builder.include(selector);
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""));
-  const report = blocking.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
+  const report = blocking
+    .map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`)
+    .join("\n");
   expect(blocking, `axe found serious or critical violations on ${page.url()}:\n${report}`).toEqual([]);
 }
 
@@ -32,7 +38,9 @@ test("the overview has no serious or critical axe violation", async ({ loggedInP
 });
 
 for (const scheme of ["light", "dark"] as const) {
-  test(`the stations page has no serious or critical axe violation outside the map's panes (${scheme} theme)`, async ({ loggedInPage: page }) => {
+  test(`the stations page has no serious or critical axe violation outside the map's panes (${scheme} theme)`, async ({
+    loggedInPage: page,
+  }) => {
     // The map's controls (zoom, attribution links) are scanned: the dark theme once had attribution links told apart
     // from their text by colour alone.
     await page.emulateMedia({ colorScheme: scheme });
@@ -46,7 +54,9 @@ for (const scheme of ["light", "dark"] as const) {
 }
 
 for (const scheme of ["light", "dark"] as const) {
-  test(`a station's popup on the map has no serious or critical axe violation (${scheme} theme)`, async ({ loggedInPage: page }) => {
+  test(`a station's popup on the map has no serious or critical axe violation (${scheme} theme)`, async ({
+    loggedInPage: page,
+  }) => {
     // The panes of dots and outlines are excluded above; the popup is text and links, so it is scanned on its own.
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto("/stations?near=35.2220,-101.8313");
@@ -57,18 +67,24 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
-test("the stations page ranking by another product (or saying it cannot) has no serious or critical axe violation", async ({ loggedInPage: page, profile }) => {
+test("the stations page ranking by another product (or saying it cannot) has no serious or critical axe violation", async ({
+  loggedInPage: page,
+  profile,
+}) => {
   await page.goto("/stations?product=def&near=41.8781,-87.6298&radius=50");
   await expect(page.getByTestId("station-map")).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: 30_000 });
   // The alternative detail prices DEF: the checked stations are ranked, those without DEF listed. The primary one does not.
-  if (profile === "alternative") await expect(page.getByTestId("price-check-status")).toContainText("DEF prices checked at", { timeout: 30_000 });
+  if (profile === "alternative")
+    await expect(page.getByTestId("price-check-status")).toContainText("DEF prices checked at", { timeout: 30_000 });
   else await expect(page.getByTestId("product-unavailable")).toBeVisible();
   await expectLoaded(page);
   await expectNoSeriousViolations(page, [".leaflet-pane"]);
 });
 
 test("a station's detail page has no serious or critical axe violation", async ({ loggedInPage: page }) => {
-  const catalog = (await (await page.request.get("/api/locations?limit=1")).json()) as { items: { id: string; name: string }[] };
+  const catalog = (await (await page.request.get("/api/locations?limit=1")).json()) as {
+    items: { id: string; name: string }[];
+  };
   const station = catalog.items[0];
   if (station === undefined) throw new Error("no station");
   await page.goto(`/stations/${station.id}`);

@@ -89,12 +89,16 @@ test("Export Excel downloads an .xlsx file", async ({ loggedInPage: page }) => {
   expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
 });
 
-test("the export's progress is never asked for too early: no poll answers 404, even when page 1 is slow", async ({ loggedInPage: page, profile }) => {
+test("the export's progress is never asked for too early: no poll answers 404, even when page 1 is slow", async ({
+  loggedInPage: page,
+  profile,
+}) => {
   test.setTimeout(60_000);
   await openFailedList(page);
   const progressStatuses: number[] = [];
   page.on("response", (response) => {
-    if (new URL(response.url()).pathname === "/api/transactions/export/progress") progressStatuses.push(response.status());
+    if (new URL(response.url()).pathname === "/api/transactions/export/progress")
+      progressStatuses.push(response.status());
   });
   // A slow upstream (a real sandbox fault): the export's page 1 takes longer than the page's poll interval, which
   // is when a poll used to arrive before the BFF had registered the export.
@@ -116,10 +120,16 @@ test.describe("while an export runs", () => {
   });
 
   for (const width of [1280, 375]) {
-    test(`the Export buttons stay where they are when an export starts and ends (${String(width)} px)`, async ({ loggedInPage: page, profile }) => {
+    test(`the Export buttons stay where they are when an export starts and ends (${String(width)} px)`, async ({
+      loggedInPage: page,
+      profile,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await openFailedList(page);
-      const buttons = [page.getByRole("button", { name: "Export CSV" }), page.getByRole("button", { name: "Export Excel" })];
+      const buttons = [
+        page.getByRole("button", { name: "Export CSV" }),
+        page.getByRole("button", { name: "Export Excel" }),
+      ];
       const boxes = async () => Promise.all(buttons.map(async (button) => button.boundingBox()));
       const before = await boxes();
       // A slow upstream keeps the export's progress on screen long enough to measure.

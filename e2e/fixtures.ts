@@ -5,7 +5,13 @@ import { expect, test as base, type APIRequestContext, type Locator, type Page }
 import { z } from "zod";
 import { serversOf, type Profile } from "./profiles";
 
-export const DEMO_KEY_LABELS = ["demo-full", "demo-no-transactions", "demo-revoked", "demo-allowlist", "other-full"] as const;
+export const DEMO_KEY_LABELS = [
+  "demo-full",
+  "demo-no-transactions",
+  "demo-revoked",
+  "demo-allowlist",
+  "other-full",
+] as const;
 export type DemoKeyLabel = (typeof DEMO_KEY_LABELS)[number];
 
 export interface DemoKey {
@@ -38,20 +44,29 @@ interface E2eTestFixtures {
   loggedInPage: Page;
 }
 
-const DemoKeysJson = z.array(z.object({ label: z.string(), customer: z.string(), key_id: z.string().min(1), secret: z.string().min(1) }));
+const DemoKeysJson = z.array(
+  z.object({ label: z.string(), customer: z.string(), key_id: z.string().min(1), secret: z.string().min(1) }),
+);
 
 function readDemoKeys(profile: Profile): DemoKeys {
   // The sandbox (a webServer) has seeded this database before any test runs.
-  const stdout = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "keys", "demo", "--json", "--db", serversOf(profile).db], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    timeout: 60_000,
-  });
+  const stdout = execFileSync(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "keys", "demo", "--json", "--db", serversOf(profile).db],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 60_000,
+    },
+  );
   const rows = DemoKeysJson.parse(JSON.parse(stdout));
   const byLabel = new Map(rows.map((row) => [row.label, row]));
   const entries = DEMO_KEY_LABELS.map((label): [DemoKeyLabel, DemoKey] => {
     const row = byLabel.get(label);
-    if (row === undefined) throw new Error(`the sandbox has no demo key "${label}" (keys demo printed: ${rows.map((r) => r.label).join(", ")})`);
+    if (row === undefined)
+      throw new Error(
+        `the sandbox has no demo key "${label}" (keys demo printed: ${rows.map((r) => r.label).join(", ")})`,
+      );
     return [label, { label, customer: row.customer, keyId: row.key_id, secret: row.secret }];
   });
   return Object.fromEntries(entries) as Record<DemoKeyLabel, DemoKey>;
@@ -75,8 +90,15 @@ export function sameOriginHeaders(appOrigin: string): Record<string, string> {
  * Signs in through the BFF as the login page does (same-origin JSON POST with the CSRF headers). With `page.request`
  * the session cookie lands in the page's browser context.
  */
-export async function signInThroughApi(request: APIRequestContext, appOrigin: string, key: Pick<DemoKey, "keyId" | "secret">): Promise<void> {
-  const response = await request.post("/api/session", { data: { keyId: key.keyId, secret: key.secret }, headers: sameOriginHeaders(appOrigin) });
+export async function signInThroughApi(
+  request: APIRequestContext,
+  appOrigin: string,
+  key: Pick<DemoKey, "keyId" | "secret">,
+): Promise<void> {
+  const response = await request.post("/api/session", {
+    data: { keyId: key.keyId, secret: key.secret },
+    headers: sameOriginHeaders(appOrigin),
+  });
   expect(response.status(), `POST /api/session answered ${response.status()}: ${await response.text()}`).toBe(200);
 }
 
@@ -89,7 +111,8 @@ export const test = base.extend<E2eTestFixtures, E2eWorkerOptions & E2eWorkerFix
     { scope: "worker" },
   ],
   appOrigin: async ({ baseURL }, provide) => {
-    if (baseURL === undefined) throw new Error("use.baseURL is not set (it is set per project in playwright.config.ts)");
+    if (baseURL === undefined)
+      throw new Error("use.baseURL is not set (it is set per project in playwright.config.ts)");
     await provide(new URL(baseURL).origin);
   },
   loggedInPage: async ({ page, appOrigin, demoKeys }, provide) => {
@@ -104,11 +127,21 @@ export { expect };
 export const SESSION_COOKIE_NAME = "__Host-ffd_session";
 
 /** The session cookie in the page's browser context, as a `Cookie` header value for another client to replay. */
-export async function sessionCookieOf(page: Page): Promise<{ header: string; httpOnly: boolean; secure: boolean; sameSite: string }> {
+export async function sessionCookieOf(
+  page: Page,
+): Promise<{ header: string; httpOnly: boolean; secure: boolean; sameSite: string }> {
   const cookies = await page.context().cookies();
   const cookie = cookies.find((c) => c.name === SESSION_COOKIE_NAME);
-  if (cookie === undefined) throw new Error(`no ${SESSION_COOKIE_NAME} cookie; the context holds: ${cookies.map((c) => c.name).join(", ") || "none"}`);
-  return { header: `${cookie.name}=${cookie.value}`, httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite };
+  if (cookie === undefined)
+    throw new Error(
+      `no ${SESSION_COOKIE_NAME} cookie; the context holds: ${cookies.map((c) => c.name).join(", ") || "none"}`,
+    );
+  return {
+    header: `${cookie.name}=${cookie.value}`,
+    httpOnly: cookie.httpOnly,
+    secure: cookie.secure,
+    sameSite: cookie.sameSite,
+  };
 }
 
 /** The login form's parts, as the login page's contract names them. */
@@ -149,8 +182,13 @@ function faultsUrl(profile: Profile): string {
  * upstream fault over real HTTP (the sandbox runs with --control in the e2e config), not a mock of the BFF's calls.
  */
 export async function setSandboxFaults(profile: Profile, faults: SandboxFaults): Promise<void> {
-  const response = await fetch(faultsUrl(profile), { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify(faults) });
-  if (!response.ok) throw new Error(`PUT /sandbox/faults answered ${String(response.status)}: ${await response.text()}`);
+  const response = await fetch(faultsUrl(profile), {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(faults),
+  });
+  if (!response.ok)
+    throw new Error(`PUT /sandbox/faults answered ${String(response.status)}: ${await response.text()}`);
 }
 
 export async function resetSandboxFaults(profile: Profile): Promise<void> {
@@ -167,7 +205,21 @@ const CreatedKeyJson = z.object({ key_id: z.string().min(1), secret: z.string().
 export function createSandboxKey(profile: Profile): Pick<DemoKey, "keyId" | "secret"> {
   const stdout = execFileSync(
     process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "keys", "create", "--customer", "PFL", "--scopes", "account,transactions,locations", "--label", "e2e", "--json", "--db", serversOf(profile).db],
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "sandbox/cli.ts",
+      "keys",
+      "create",
+      "--customer",
+      "PFL",
+      "--scopes",
+      "account,transactions,locations",
+      "--label",
+      "e2e",
+      "--json",
+      "--db",
+      serversOf(profile).db,
+    ],
     { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 },
   );
   const created = CreatedKeyJson.parse(JSON.parse(stdout));

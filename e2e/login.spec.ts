@@ -2,7 +2,15 @@
 // asked for and the refusal of a foreign one, sign-out, a copied session cookie that must stop working once its session
 // is signed out, and a page whose session ended elsewhere.
 import { request as playwrightRequest } from "@playwright/test";
-import { DEMO_CUSTOMER_NAME, expect, loginForm, pageAlerts, sameOriginHeaders, sessionCookieOf, test } from "./fixtures";
+import {
+  DEMO_CUSTOMER_NAME,
+  expect,
+  loginForm,
+  pageAlerts,
+  sameOriginHeaders,
+  sessionCookieOf,
+  test,
+} from "./fixtures";
 
 test("a good key pair through the form lands on Overview with the customer's name", async ({ page, demoKeys }) => {
   await page.goto("/login");
@@ -34,7 +42,10 @@ test("a wrong secret shows an alert and stays on the login page", async ({ page,
   await expect(page.getByRole("heading", { name: "Overview" })).toHaveCount(0);
 });
 
-test("a visit without a session goes to the login page and, after signing in, back to the page asked for", async ({ page, demoKeys }) => {
+test("a visit without a session goes to the login page and, after signing in, back to the page asked for", async ({
+  page,
+  demoKeys,
+}) => {
   await page.goto("/transactions");
   await expect(page).toHaveURL((url) => url.pathname === "/login" && url.searchParams.get("next") === "/transactions");
 
@@ -60,7 +71,10 @@ test("a copied session cookie replayed after sign-out gets 401", async ({ logged
   expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
 
   // Another client holding a copy of the cookie: no browser context, only the Cookie header.
-  const thief = await playwrightRequest.newContext({ baseURL: appOrigin, extraHTTPHeaders: { Cookie: session.header } });
+  const thief = await playwrightRequest.newContext({
+    baseURL: appOrigin,
+    extraHTTPHeaders: { Cookie: session.header },
+  });
   try {
     const before = await thief.get("/api/account");
     expect(before.status(), "the copied cookie works while its session is live").toBe(200);
@@ -76,10 +90,16 @@ test("a copied session cookie replayed after sign-out gets 401", async ({ logged
   }
 });
 
-test("a session ended elsewhere sends the page to the login page with the reason", async ({ loggedInPage: page, appOrigin }) => {
+test("a session ended elsewhere sends the page to the login page with the reason", async ({
+  loggedInPage: page,
+  appOrigin,
+}) => {
   const session = await sessionCookieOf(page);
   // The same session signed out from another client: this browser still holds a cookie the BFF now refuses.
-  const other = await playwrightRequest.newContext({ baseURL: appOrigin, extraHTTPHeaders: { Cookie: session.header } });
+  const other = await playwrightRequest.newContext({
+    baseURL: appOrigin,
+    extraHTTPHeaders: { Cookie: session.header },
+  });
   try {
     const signOut = await other.delete("/api/session", { headers: sameOriginHeaders(appOrigin) });
     expect(signOut.ok(), `DELETE /api/session answered ${signOut.status()}`).toBe(true);
@@ -88,7 +108,10 @@ test("a session ended elsewhere sends the page to the login page with the reason
   }
 
   await page.goto("/");
-  await expect(page).toHaveURL((url) => url.pathname === "/login" && url.searchParams.get("reason") === "expired" && url.searchParams.get("next") === "/");
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === "/login" && url.searchParams.get("reason") === "expired" && url.searchParams.get("next") === "/",
+  );
   await expect(page.getByText("Your session ended")).toBeVisible();
 });
 
@@ -104,7 +127,10 @@ test("a next parameter pointing at another site is not followed", async ({ page,
   expect(new URL(page.url()).pathname).toBe("/");
 });
 
-test("against the sandbox the login page offers the demo key by its id, and it signs in without typing", async ({ page, demoKeys }) => {
+test("against the sandbox the login page offers the demo key by its id, and it signs in without typing", async ({
+  page,
+  demoKeys,
+}) => {
   await page.goto("/login?next=/transactions");
   const offer = page.getByRole("region", { name: "Trying it out?" });
   await expect(offer).toContainText(demoKeys["demo-full"].keyId);

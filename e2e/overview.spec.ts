@@ -49,7 +49,11 @@ test("the 30-day totals equal the BFF's account totals", async ({ loggedInPage: 
   await openOverview(page);
 
   const card = page.getByRole("region", { name: "Last 30 days (rolling)" });
-  const stats = await card.locator("dt").evaluateAll((terms) => terms.map((term): [string, string] => [term.textContent, term.nextElementSibling?.textContent ?? ""]));
+  const stats = await card
+    .locator("dt")
+    .evaluateAll((terms) =>
+      terms.map((term): [string, string] => [term.textContent, term.nextElementSibling?.textContent ?? ""]),
+    );
   const byLabel: Record<string, string> = Object.fromEntries(stats);
   expect(byLabel).toMatchObject({
     Transactions: count.format(totals.transactions),
@@ -58,7 +62,9 @@ test("the 30-day totals equal the BFF's account totals", async ({ loggedInPage: 
   });
 });
 
-test("the two 30-day totals each say which 30 days they count, so a person sees why they differ", async ({ loggedInPage: page }) => {
+test("the two 30-day totals each say which 30 days they count, so a person sees why they differ", async ({
+  loggedInPage: page,
+}) => {
   const summary = await getJson<SummaryBody>(page, "/api/transactions/summary");
   await openOverview(page);
   // The card: the rolling window (30 × 24 hours up to now), and a pointer to the chart's other definition.
@@ -85,8 +91,14 @@ test("the chart has one entry per day of the last 30 days, also as a table", asy
   const chart = card.getByRole("img", { name: /Daily spend and gallons/ });
   await expect(chart).toBeVisible();
   await expect(chart.locator("[data-day]")).toHaveCount(30);
-  await expect(chart.locator("[data-day]").first()).toHaveAttribute("data-day", present(summary.daily[0], "a first day").date);
-  await expect(chart.locator("[data-day]").last()).toHaveAttribute("data-day", present(summary.daily[29], "a 30th day").date);
+  await expect(chart.locator("[data-day]").first()).toHaveAttribute(
+    "data-day",
+    present(summary.daily[0], "a first day").date,
+  );
+  await expect(chart.locator("[data-day]").last()).toHaveAttribute(
+    "data-day",
+    present(summary.daily[29], "a 30th day").date,
+  );
 
   // The data table is there for screen readers all along, and shown on request.
   const rows = card.getByRole("table").locator("tbody tr");
@@ -125,7 +137,11 @@ test("the latest transactions list the 10 newest, each linking to its detail", a
   await expect(card.getByRole("link", { name: /View all transactions/ })).toHaveAttribute("href", "/transactions");
 });
 
-test("a key without the transactions scope sees its account, and the transaction cards say which scope is missing", async ({ page, appOrigin, demoKeys }) => {
+test("a key without the transactions scope sees its account, and the transaction cards say which scope is missing", async ({
+  page,
+  appOrigin,
+  demoKeys,
+}) => {
   await signInThroughApi(page.request, appOrigin, demoKeys["demo-no-transactions"]);
   await openOverview(page);
 
@@ -133,7 +149,9 @@ test("a key without the transactions scope sees its account, and the transaction
   const latest = page.getByRole("region", { name: "Latest transactions" });
   await expect(latest.getByRole("alert")).toContainText(/scope/i);
   await expect(latest.getByRole("button", { name: "Try again" })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Daily spend and gallons" }).getByRole("alert")).toContainText(/scope/i);
+  await expect(page.getByRole("region", { name: "Daily spend and gallons" }).getByRole("alert")).toContainText(
+    /scope/i,
+  );
   await expect(page.getByRole("region", { name: "Top drivers by spend" }).getByRole("alert")).toContainText(/scope/i);
 });
 
@@ -143,7 +161,11 @@ test("the overview with its data loaded has no serious or critical axe violation
   // With the chart's table shown too.
   await page.getByRole("button", { name: "Show as table" }).click();
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  const report = blocking.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  const report = blocking
+    .map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`)
+    .join("\n");
   expect(blocking, `axe found serious or critical violations:\n${report}`).toEqual([]);
 });

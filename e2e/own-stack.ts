@@ -23,9 +23,18 @@ function started(child: ChildProcess, name: string, ready: () => Promise<boolean
   const deadline = Date.now() + START_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const poll = async () => {
-      if (child.exitCode !== null) { reject(new Error(`${name} exited with code ${String(child.exitCode)}`)); return; }
-      if (await ready().catch(() => false)) { resolve(); return; }
-      if (Date.now() > deadline) { reject(new Error(`${name} did not start within ${String(START_TIMEOUT_MS / 1000)} s`)); return; }
+      if (child.exitCode !== null) {
+        reject(new Error(`${name} exited with code ${String(child.exitCode)}`));
+        return;
+      }
+      if (await ready().catch(() => false)) {
+        resolve();
+        return;
+      }
+      if (Date.now() > deadline) {
+        reject(new Error(`${name} did not start within ${String(START_TIMEOUT_MS / 1000)} s`));
+        return;
+      }
       setTimeout(() => void poll(), 200);
     };
     void poll();
@@ -50,24 +59,55 @@ export async function startOwnStack(profile: Profile, budget: number, windowSeco
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const sandbox = spawn(process.execPath, [TSX_CLI, "sandbox/cli.ts", "--port", String(sandboxPort), "--db", db, "--reset", "--profile", profile, "--budget", String(budget), "--window-seconds", String(windowSeconds), "--quiet"], { stdio: "ignore" });
+    const sandbox = spawn(
+      process.execPath,
+      [
+        TSX_CLI,
+        "sandbox/cli.ts",
+        "--port",
+        String(sandboxPort),
+        "--db",
+        db,
+        "--reset",
+        "--profile",
+        profile,
+        "--budget",
+        String(budget),
+        "--window-seconds",
+        String(windowSeconds),
+        "--quiet",
+      ],
+      { stdio: "ignore" },
+    );
     children.push(sandbox);
-    await started(sandbox, "the sandbox", async () => (await fetch(`http://127.0.0.1:${String(sandboxPort)}/healthz`)).ok);
-    const pairs = JSON.parse(execFileSync(process.execPath, [TSX_CLI, "sandbox/cli.ts", "keys", "demo", "--json", "--db", db], { encoding: "utf8" })) as { label: string; key_id: string; secret: string }[];
+    await started(
+      sandbox,
+      "the sandbox",
+      async () => (await fetch(`http://127.0.0.1:${String(sandboxPort)}/healthz`)).ok,
+    );
+    const pairs = JSON.parse(
+      execFileSync(process.execPath, [TSX_CLI, "sandbox/cli.ts", "keys", "demo", "--json", "--db", db], {
+        encoding: "utf8",
+      }),
+    ) as { label: string; key_id: string; secret: string }[];
     const full = pairs.find((p) => p.label === "demo-full");
     if (full === undefined) throw new Error("the sandbox has no demo-full key");
-    const app = spawn(process.execPath, [...appNodeArgs(), NEXT_BIN, "start", "-p", String(appPort), "-H", "127.0.0.1"], {
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        FLEET_API_BASE_URL: `http://127.0.0.1:${String(sandboxPort)}/api/v1`,
-        SESSION_SECRET: "e2e-only-session-secret-0123456789abcdef",
-        FLEET_API_BUDGET: String(budget),
-        FLEET_API_WINDOW_SECONDS: String(windowSeconds),
-        LOG_LEVEL: "warn",
+    const app = spawn(
+      process.execPath,
+      [...appNodeArgs(), NEXT_BIN, "start", "-p", String(appPort), "-H", "127.0.0.1"],
+      {
+        stdio: "ignore",
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          FLEET_API_BASE_URL: `http://127.0.0.1:${String(sandboxPort)}/api/v1`,
+          SESSION_SECRET: "e2e-only-session-secret-0123456789abcdef",
+          FLEET_API_BUDGET: String(budget),
+          FLEET_API_WINDOW_SECONDS: String(windowSeconds),
+          LOG_LEVEL: "warn",
+        },
       },
-    });
+    );
     children.push(app);
     const origin = `http://127.0.0.1:${String(appPort)}`;
     // Any HTTP answer (401 without a session) means the app is up.

@@ -14,7 +14,9 @@ interface ProfileServers {
 /** E2E_PORT_BASE moves every port at once (default 4600: sandboxes 4601/4602, apps 4611/4612, tile server 4620). */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? "4600");
 if (!Number.isInteger(PORT_BASE) || PORT_BASE < 1024 || PORT_BASE > 65_000) {
-  throw new Error(`E2E_PORT_BASE must be an integer from 1024 to 65000; got ${JSON.stringify(process.env.E2E_PORT_BASE)}.`);
+  throw new Error(
+    `E2E_PORT_BASE must be an integer from 1024 to 65000; got ${JSON.stringify(process.env.E2E_PORT_BASE)}.`,
+  );
 }
 
 export function serversOf(profile: Profile): ProfileServers {

@@ -10,11 +10,16 @@ test("a page without a session redirects to /login with the path to return to", 
   expect(location.searchParams.get("next")).toBe("/transactions?status=failed");
 });
 
-test("a session opened through the API is used by the browser's own requests", async ({ loggedInPage: page, profile }) => {
+test("a session opened through the API is used by the browser's own requests", async ({
+  loggedInPage: page,
+  profile,
+}) => {
   const session = await page.request.get("/api/session");
   expect(session.status()).toBe(200);
   // The alternative profile's account reply has no customer code.
-  expect(await session.json()).toMatchObject({ customer: { name: DEMO_CUSTOMER_NAME, code: profile === "primary" ? "PFL" : null } });
+  expect(await session.json()).toMatchObject({
+    customer: { name: DEMO_CUSTOMER_NAME, code: profile === "primary" ? "PFL" : null },
+  });
 
   // A navigation sends the cookie too: the proxy lets the page through instead of redirecting to /login.
   const response = await page.goto("/");

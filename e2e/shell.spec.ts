@@ -13,7 +13,10 @@ async function openOverview(page: Page): Promise<void> {
   await expectLoaded(page);
 }
 
-test("the pages use the app's own font, loaded from the app itself, and request nothing from another origin", async ({ loggedInPage: page, appOrigin }) => {
+test("the pages use the app's own font, loaded from the app itself, and request nothing from another origin", async ({
+  loggedInPage: page,
+  appOrigin,
+}) => {
   const foreign: string[] = [];
   const fonts: string[] = [];
   page.on("request", (request) => {
@@ -23,7 +26,9 @@ test("the pages use the app's own font, loaded from the app itself, and request 
   });
   await openOverview(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family));
+  const loaded = await page.evaluate(() =>
+    [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family),
+  );
   expect(loaded.length).toBeGreaterThan(0);
   const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
   expect(loaded.some((family) => bodyFont.includes(family.replaceAll('"', "")))).toBe(true);
@@ -34,18 +39,26 @@ test("the pages use the app's own font, loaded from the app itself, and request 
 
 /** How far the page scrolls sideways (0 when it fits), with the elements sticking out furthest past the right edge. */
 async function sidewaysOverflow(page: Page): Promise<{ overflow: number; offenders: string[] }> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   // On failure, name the elements that stick out furthest past the right edge (e.g. an absolutely positioned
   // screen-reader text escaping a scrolling box that is not its containing block).
-  const offenders = overflow <= 0 ? [] : await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    return [...document.body.querySelectorAll("*")]
-      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
-      .filter((x) => x.right > width + 1)
-      .sort((a, b) => b.right - a.right)
-      .slice(0, 5)
-      .map((x) => `${x.el.tagName.toLowerCase()}.${(x.el.getAttribute("class") ?? "").slice(0, 60)} (${getComputedStyle(x.el).position}) right=${String(Math.round(x.right))}`);
-  });
+  const offenders =
+    overflow <= 0
+      ? []
+      : await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          return [...document.body.querySelectorAll("*")]
+            .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+            .filter((x) => x.right > width + 1)
+            .sort((a, b) => b.right - a.right)
+            .slice(0, 5)
+            .map(
+              (x) =>
+                `${x.el.tagName.toLowerCase()}.${(x.el.getAttribute("class") ?? "").slice(0, 60)} (${getComputedStyle(x.el).position}) right=${String(Math.round(x.right))}`,
+            );
+        });
   return { overflow, offenders };
 }
 
@@ -54,7 +67,9 @@ function longestEmailTransactionId(profile: Profile): string {
   const db = new Database(serversOf(profile).db, { readonly: true });
   try {
     const id: unknown = db
-      .prepare("SELECT t.id FROM transactions t JOIN drivers d ON d.pk = t.driver_pk JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL' ORDER BY length(d.email) DESC, t.at_utc DESC LIMIT 1")
+      .prepare(
+        "SELECT t.id FROM transactions t JOIN drivers d ON d.pk = t.driver_pk JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL' ORDER BY length(d.email) DESC, t.at_utc DESC LIMIT 1",
+      )
       .pluck()
       .get();
     if (typeof id !== "string") throw new Error("the sandbox has no transaction of the demo customer");
@@ -74,19 +89,37 @@ async function firstStationId(page: Page): Promise<string> {
 }
 
 /** Every page of the dashboard, signed in: how to reach it and the heading that shows it is there. */
-const SIGNED_IN_PAGES: readonly { name: string; path: (page: Page, profile: Profile) => Promise<string> | string; heading: RegExp; widths: readonly number[] }[] = [
+const SIGNED_IN_PAGES: readonly {
+  name: string;
+  path: (page: Page, profile: Profile) => Promise<string> | string;
+  heading: RegExp;
+  widths: readonly number[];
+}[] = [
   { name: "the overview", path: () => "/", heading: /^Overview$/, widths: [360] },
   { name: "the transactions list", path: () => "/transactions", heading: /^Transactions$/, widths: [360] },
   // The detail with the longest e-mail address of the data: it must wrap, not push the page sideways.
-  { name: "a transaction's detail (longest e-mail)", path: (_page, profile) => `/transactions/${longestEmailTransactionId(profile)}`, heading: /^Transaction /, widths: [360, 375] },
+  {
+    name: "a transaction's detail (longest e-mail)",
+    path: (_page, profile) => `/transactions/${longestEmailTransactionId(profile)}`,
+    heading: /^Transaction /,
+    widths: [360, 375],
+  },
   { name: "the stations map", path: () => "/stations", heading: /Stations/, widths: [360] },
-  { name: "a station's detail", path: async (page) => `/stations/${await firstStationId(page)}`, heading: /./, widths: [360] },
+  {
+    name: "a station's detail",
+    path: async (page) => `/stations/${await firstStationId(page)}`,
+    heading: /./,
+    widths: [360],
+  },
   { name: "the not-found page", path: () => "/no-such-page", heading: /not found/i, widths: [360] },
 ];
 
 for (const { name, path, heading, widths } of SIGNED_IN_PAGES) {
   for (const width of widths) {
-    test(`${name} fits a ${String(width)} px wide phone without sideways scrolling`, async ({ loggedInPage: page, profile }) => {
+    test(`${name} fits a ${String(width)} px wide phone without sideways scrolling`, async ({
+      loggedInPage: page,
+      profile,
+    }) => {
       await page.setViewportSize({ width, height: 780 });
       await page.goto(await path(page, profile));
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -94,7 +127,8 @@ for (const { name, path, heading, widths } of SIGNED_IN_PAGES) {
       const { overflow, offenders } = await sidewaysOverflow(page);
       expect(overflow, offenders.join("\n")).toBeLessThanOrEqual(0);
       // The navigation is still reachable (the not-found page has its own way back).
-      if (!heading.test("Page not found")) await expect(page.getByRole("link", { name: "Transactions" }).first()).toBeVisible();
+      if (!heading.test("Page not found"))
+        await expect(page.getByRole("link", { name: "Transactions" }).first()).toBeVisible();
     });
   }
 }
@@ -107,19 +141,27 @@ test("the login page fits a 360 px wide phone without sideways scrolling", async
   expect(overflow, offenders.join("\n")).toBeLessThanOrEqual(0);
 });
 
-test("the dark theme (system preference) has no serious or critical axe violation on the overview, chart included", async ({ loggedInPage: page }) => {
+test("the dark theme (system preference) has no serious or critical axe violation on the overview, chart included", async ({
+  loggedInPage: page,
+}) => {
   await page.emulateMedia({ colorScheme: "dark" });
   await openOverview(page);
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   // slate-950, not the light theme's slate-50
   expect(background).not.toBe("rgb(248, 250, 252)");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
 
 test("each page has its own title", async ({ loggedInPage: page }) => {
-  for (const [path, title] of [["/", /^Overview · Fleet Fuel Dashboard$/], ["/transactions", /^Transactions · Fleet Fuel Dashboard$/], ["/no-such-page", /Not found|Page not found/i]] as const) {
+  for (const [path, title] of [
+    ["/", /^Overview · Fleet Fuel Dashboard$/],
+    ["/transactions", /^Transactions · Fleet Fuel Dashboard$/],
+    ["/no-such-page", /Not found|Page not found/i],
+  ] as const) {
     await page.goto(path);
     await expect(page).toHaveTitle(title);
   }
@@ -140,12 +182,16 @@ for (const [name, path, heading] of [
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expectLoaded(page);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    const blocking = results.violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
     expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
 
-test("no page breaks its own Content-Security-Policy (no eval probe, no inline script, no foreign source)", async ({ loggedInPage: page }) => {
+test("no page breaks its own Content-Security-Policy (no eval probe, no inline script, no foreign source)", async ({
+  loggedInPage: page,
+}) => {
   // The browser fires `securitypolicyviolation` for every refused eval, script, style or connection; Lighthouse's best
   // practices count the same reports. Collected from the first script on, on every page of the dashboard.
   await page.addInitScript(() => {

@@ -3,7 +3,17 @@
 // /sandbox/faults, then puts it back. Every fault is reset after each test, pass or fail.
 import { readFile } from "node:fs/promises";
 import type { Page, Request } from "@playwright/test";
-import { bffTotal, createSandboxKey, expect, expectLoaded, pageAlerts, resetSandboxFaults, setSandboxFaults, signInThroughApi, test } from "./fixtures";
+import {
+  bffTotal,
+  createSandboxKey,
+  expect,
+  expectLoaded,
+  pageAlerts,
+  resetSandboxFaults,
+  setSandboxFaults,
+  signInThroughApi,
+  test,
+} from "./fixtures";
 
 test.afterEach(async ({ profile }) => {
   await resetSandboxFaults(profile);
@@ -11,7 +21,11 @@ test.afterEach(async ({ profile }) => {
 
 const isListCall = (request: Request) => new URL(request.url()).pathname === "/api/transactions";
 
-test("a rate-limited upstream shows one banner with a countdown, and the page retries by itself when it ends", async ({ page, appOrigin, profile }) => {
+test("a rate-limited upstream shows one banner with a countdown, and the page retries by itself when it ends", async ({
+  page,
+  appOrigin,
+  profile,
+}) => {
   test.setTimeout(120_000);
   // Its own key: the BFF pauses the key the 429 was for, and the other tests' key must not wait.
   await signInThroughApi(page.request, appOrigin, createSandboxKey(profile));
@@ -46,7 +60,10 @@ test("a rate-limited upstream shows one banner with a countdown, and the page re
   expect(listCalls.length).toBeLessThanOrEqual(3);
 });
 
-test("an upstream that is down shows a calm message with Try again, which recovers once it is back", async ({ loggedInPage: page, profile }) => {
+test("an upstream that is down shows a calm message with Try again, which recovers once it is back", async ({
+  loggedInPage: page,
+  profile,
+}) => {
   test.setTimeout(90_000);
   await setSandboxFaults(profile, { errorRate: 1 });
   await page.goto("/transactions?status=failed&limit=25&page=2");
@@ -61,7 +78,12 @@ test("an upstream that is down shows a calm message with Try again, which recove
   await expect(pageAlerts(page)).toHaveCount(0);
 });
 
-test("a key without the transactions scope is told the list is out of its reach and which scope it lacks", async ({ page, appOrigin, demoKeys, profile }) => {
+test("a key without the transactions scope is told the list is out of its reach and which scope it lacks", async ({
+  page,
+  appOrigin,
+  demoKeys,
+  profile,
+}) => {
   await signInThroughApi(page.request, appOrigin, demoKeys["demo-no-transactions"]);
   await page.goto("/transactions");
   const notice = pageAlerts(page).filter({ hasText: "Your API key cannot see transactions" });
@@ -73,7 +95,10 @@ test("a key without the transactions scope is told the list is out of its reach 
   await expect(page.getByTestId("transaction-row")).toHaveCount(0);
 });
 
-test("a slow export shows its progress (rows, total, time left, the budget) and Cancel stops it without a file", async ({ loggedInPage: page, profile }) => {
+test("a slow export shows its progress (rows, total, time left, the budget) and Cancel stops it without a file", async ({
+  loggedInPage: page,
+  profile,
+}) => {
   test.setTimeout(90_000);
   const total = await bffTotal(page, "");
   expect(total).toBeGreaterThan(2000);
@@ -107,14 +132,21 @@ test("a slow export shows its progress (rows, total, time left, the budget) and 
   await expect(pageAlerts(page)).toHaveCount(0);
 });
 
-test("a fourth export while three of the session run is refused with the BFF's own message, not as the upstream's budget", async ({ loggedInPage: page, profile }) => {
+test("a fourth export while three of the session run is refused with the BFF's own message, not as the upstream's budget", async ({
+  loggedInPage: page,
+  profile,
+}) => {
   test.setTimeout(90_000);
   await page.goto("/transactions?status=pending");
   await expect(page.getByTestId("transaction-row").first()).toBeVisible();
   await expectLoaded(page);
   // 10 s per upstream page: three exports of this session (the page's own cookie) stay running, each holding a slot.
   await setSandboxFaults(profile, { latencyMs: 10_000 });
-  const running = [1, 2, 3].map((i) => page.request.get(`/api/transactions/export?format=csv&status=pending&exportId=held-export-${String(i)}`, { timeout: 80_000 }).catch(() => null));
+  const running = [1, 2, 3].map((i) =>
+    page.request
+      .get(`/api/transactions/export?format=csv&status=pending&exportId=held-export-${String(i)}`, { timeout: 80_000 })
+      .catch(() => null),
+  );
   await page.waitForTimeout(1000); // the three requests reach the BFF (it answers nothing until their first page)
   await page.getByRole("button", { name: "Export CSV" }).click();
   const alert = pageAlerts(page).filter({ hasText: "Export not started" });
@@ -127,7 +159,10 @@ test("a fourth export while three of the session run is refused with the BFF's o
   expect((await Promise.all(running)).map((response) => response?.status())).toEqual([200, 200, 200]);
 });
 
-test("an export that the upstream cannot serve ends in an alert that says so", async ({ loggedInPage: page, profile }) => {
+test("an export that the upstream cannot serve ends in an alert that says so", async ({
+  loggedInPage: page,
+  profile,
+}) => {
   test.setTimeout(90_000);
   await page.goto("/transactions?status=pending");
   await expect(page.getByTestId("transaction-row").first()).toBeVisible();
@@ -141,7 +176,9 @@ test("an export that the upstream cannot serve ends in an alert that says so", a
   await expect(page.getByRole("button", { name: "Export Excel" })).toBeEnabled();
 });
 
-test("exporting every transaction (tens of thousands of rows) completes with the whole set and no error shown", async ({ loggedInPage: page }) => {
+test("exporting every transaction (tens of thousands of rows) completes with the whole set and no error shown", async ({
+  loggedInPage: page,
+}) => {
   test.setTimeout(120_000);
   const total = await bffTotal(page, "");
   expect(total).toBeGreaterThan(10_000);
@@ -177,7 +214,9 @@ test.describe("sign-in failures each get their own message", () => {
   test("a key whose allow-list lacks this server's address", async ({ page, demoKeys, profile }) => {
     test.skip(profile === "primary", "the primary description has no allow-list rule");
     await signInThroughForm(page, demoKeys["demo-allowlist"]);
-    await expect(pageAlerts(page)).toContainText(/refused this key from this server's address: its allow-list must include the dashboard server/);
+    await expect(pageAlerts(page)).toContainText(
+      /refused this key from this server's address: its allow-list must include the dashboard server/,
+    );
     await expect(pageAlerts(page)).not.toContainText(/revoked/);
   });
 

@@ -6,7 +6,18 @@
 // through the BFF under test).
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { createSandboxKey, expect, expectLoaded, resetSandboxFaults, sameOriginHeaders, sessionCookieOf, setSandboxFaults, signInThroughApi, test, type DemoKey } from "./fixtures";
+import {
+  createSandboxKey,
+  expect,
+  expectLoaded,
+  resetSandboxFaults,
+  sameOriginHeaders,
+  sessionCookieOf,
+  setSandboxFaults,
+  signInThroughApi,
+  test,
+  type DemoKey,
+} from "./fixtures";
 import { startOwnStack } from "./own-stack";
 import { serversOf, TILE_ATTRIBUTION, tileServerOrigin, type Profile } from "./profiles";
 
@@ -41,11 +52,19 @@ async function sandboxToken(page: Page, profile: Profile, key: DemoKey): Promise
 }
 
 /** A page of the sandbox's own `/locations` (its filter semantics, both profiles: the search parameter differs). */
-async function sandboxLocations(page: Page, profile: Profile, key: DemoKey, query: Record<string, string> = {}, pageNumber = 1): Promise<SandboxPage> {
+async function sandboxLocations(
+  page: Page,
+  profile: Profile,
+  key: DemoKey,
+  query: Record<string, string> = {},
+  pageNumber = 1,
+): Promise<SandboxPage> {
   const base = `http://127.0.0.1:${String(serversOf(profile).sandboxPort)}/api/v1`;
   const token = await sandboxToken(page, profile, key);
   const params = new URLSearchParams({ ...query, page: String(pageNumber), limit: String(SANDBOX_PAGE) });
-  const response = await page.request.get(`${base}/locations?${params.toString()}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.get(`${base}/locations?${params.toString()}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { data: SandboxPage };
   return body.data;
@@ -74,12 +93,19 @@ interface SandboxDetail {
 }
 
 /** The sandbox's own detail replies of the given stations (one request each, as the BFF makes them). */
-async function sandboxDetails(page: Page, profile: Profile, key: DemoKey, ids: readonly string[]): Promise<Map<string, SandboxDetail>> {
+async function sandboxDetails(
+  page: Page,
+  profile: Profile,
+  key: DemoKey,
+  ids: readonly string[],
+): Promise<Map<string, SandboxDetail>> {
   const base = `http://127.0.0.1:${String(serversOf(profile).sandboxPort)}/api/v1`;
   const token = await sandboxToken(page, profile, key);
   const details = new Map<string, SandboxDetail>();
   for (const id of ids) {
-    const response = await page.request.get(`${base}/locations/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await page.request.get(`${base}/locations/${id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status(), await response.text()).toBe(200);
     const body = (await response.json()) as { data?: SandboxDetail } & SandboxDetail;
     details.set(id, body.data ?? body);
@@ -93,7 +119,11 @@ interface Candidate {
 }
 
 /** The catalog's stations within `radius` of `origin`, nearest first (then loc number): the order prices are checked in. */
-function nearestFirst(catalog: readonly SandboxStation[], origin: { lat: number; lng: number }, radius: number): Candidate[] {
+function nearestFirst(
+  catalog: readonly SandboxStation[],
+  origin: { lat: number; lng: number },
+  radius: number,
+): Candidate[] {
   return catalog
     .map((s) => ({ s, miles: haversineMiles(origin, s) }))
     .filter((x) => x.miles <= radius)
@@ -101,7 +131,12 @@ function nearestFirst(catalog: readonly SandboxStation[], origin: { lat: number;
 }
 
 /** The ranking the page must show for `product` over the checked stations, from the sandbox's detail replies. */
-function productRanking(checked: readonly Candidate[], details: ReadonlyMap<string, SandboxDetail>, product: string, count: number) {
+function productRanking(
+  checked: readonly Candidate[],
+  details: ReadonlyMap<string, SandboxDetail>,
+  product: string,
+  count: number,
+) {
   const withPrice = checked.map((x) => ({ ...x, price: details.get(x.s.id)?.prices?.[product] ?? null }));
   const ranked = withPrice
     .filter((x): x is Candidate & { price: number | string } => x.price !== null)
@@ -132,9 +167,15 @@ interface Ranked {
 async function expectRanked(page: Page, expected: readonly Ranked[]): Promise<void> {
   const rows = page.getByTestId("ranked-row");
   await expect(rows).toHaveCount(expected.length);
-  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-station-id")))).toEqual(expected.map((x) => x.s.id));
-  expect(await page.getByTestId("ranked-price").allTextContents()).toEqual(expected.map((x) => `$${x.price.toFixed(3)}`));
-  expect(await page.getByTestId("ranked-distance").allTextContents()).toEqual(expected.map((x) => `${x.miles.toFixed(1)} mi`));
+  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-station-id")))).toEqual(
+    expected.map((x) => x.s.id),
+  );
+  expect(await page.getByTestId("ranked-price").allTextContents()).toEqual(
+    expected.map((x) => `$${x.price.toFixed(3)}`),
+  );
+  expect(await page.getByTestId("ranked-distance").allTextContents()).toEqual(
+    expected.map((x) => `${x.miles.toFixed(1)} mi`),
+  );
 }
 
 async function openStations(page: Page, query = ""): Promise<void> {
@@ -149,17 +190,33 @@ test("the map draws every station of the sandbox's catalog", async ({ loggedInPa
   expect(total).toBeGreaterThan(1000);
   await openStations(page);
   await expect(map(page)).toHaveAttribute("data-drawn-count", String(total));
-  await expect(page.getByTestId("station-count")).toHaveText(`Showing ${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} stations`);
+  await expect(page.getByTestId("station-count")).toHaveText(
+    `Showing ${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} stations`,
+  );
   // The legend prints 7 classes for the whole catalog, and the draw was measured.
   await expect(page.getByTestId("legend-class")).toHaveCount(7);
   const measures = await page.evaluate(() => performance.getEntriesByName("ffd:map-draw").length);
   expect(measures).toBeGreaterThan(0);
   // The catalog walk reported its pages.
-  const progress = (await (await page.request.get("/api/locations/progress")).json()) as { state: string; pages: number; pagesDone: number; loaded: number };
-  expect(progress).toMatchObject({ state: "done", pages: Math.ceil(total / SANDBOX_PAGE), pagesDone: Math.ceil(total / SANDBOX_PAGE), loaded: total });
+  const progress = (await (await page.request.get("/api/locations/progress")).json()) as {
+    state: string;
+    pages: number;
+    pagesDone: number;
+    loaded: number;
+  };
+  expect(progress).toMatchObject({
+    state: "done",
+    pages: Math.ceil(total / SANDBOX_PAGE),
+    pagesDone: Math.ceil(total / SANDBOX_PAGE),
+    loaded: total,
+  });
 });
 
-test("brand and state filters change the drawn count to the sandbox's own filtered totals, and live in the URL", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("brand and state filters change the drawn count to the sandbox's own filtered totals, and live in the URL", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   const key = demoKeys["demo-full"];
   const loves = (await sandboxLocations(page, profile, key, { brand: "loves" })).total;
   const lovesTx = (await sandboxLocations(page, profile, key, { brand: "loves", state: "TX" })).total;
@@ -175,14 +232,24 @@ test("brand and state filters change the drawn count to the sandbox's own filter
   await expect(page.getByTestId("station-count")).toContainText(`Showing ${lovesTx.toLocaleString("en-US")} of`);
 });
 
-test("clicking a station opens its popup, and the popup leads to its detail", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("clicking a station opens its popup, and the popup leads to its detail", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
   const station = catalog.find((s) => s.price !== null && s.brand === "pilot") ?? catalog[0];
   if (station === undefined) throw new Error("empty catalog");
   // Searching its loc number leaves this station alone on the map, so the click cannot hit a neighbour.
   await openStations(page, `?search=${station.loc_num}`);
   await expect(map(page)).toHaveAttribute("data-drawn-count", "1");
-  const position = await page.evaluate((id) => (window as Window & { __ffdStationMap?: { positionOf: (id: string) => { x: number; y: number } | null } }).__ffdStationMap?.positionOf(id) ?? null, station.id);
+  const position = await page.evaluate(
+    (id) =>
+      (
+        window as Window & { __ffdStationMap?: { positionOf: (id: string) => { x: number; y: number } | null } }
+      ).__ffdStationMap?.positionOf(id) ?? null,
+    station.id,
+  );
   expect(position).not.toBeNull();
   if (position === null) return;
   await map(page).locator(".leaflet-container").click({ position });
@@ -190,7 +257,11 @@ test("clicking a station opens its popup, and the popup leads to its detail", as
   await expect(popup).toContainText(station.name);
   await expect(popup).toContainText(`$${Number(station.price).toFixed(3)}`);
   // And the other way round from the list: the station's row in the ranked list is the selected one, and it is in the URL.
-  await expect(page.locator(`[data-testid="ranked-row"][data-station-id="${station.id}"]`).getByRole("button", { name: station.name })).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page
+      .locator(`[data-testid="ranked-row"][data-station-id="${station.id}"]`)
+      .getByRole("button", { name: station.name }),
+  ).toHaveAttribute("aria-pressed", "true");
   await expect(page).toHaveURL((url) => url.searchParams.get("station") === station.id);
   await popup.getByRole("link", { name: "Station details" }).click();
   await expect(page).toHaveURL((url) => url.pathname === `/stations/${station.id}`);
@@ -201,7 +272,12 @@ test("clicking a station opens its popup, and the popup leads to its detail", as
 });
 
 /** The page's ranking, computed independently: priced stations within the radius, cheapest first, then nearest. */
-function expectedRanking(catalog: readonly SandboxStation[], origin: { lat: number; lng: number }, radius: number, count: number): Ranked[] {
+function expectedRanking(
+  catalog: readonly SandboxStation[],
+  origin: { lat: number; lng: number },
+  radius: number,
+  count: number,
+): Ranked[] {
   return catalog
     .filter((s) => s.price !== null)
     .map((s) => ({ s, price: Number(s.price), miles: haversineMiles(origin, s) }))
@@ -212,7 +288,11 @@ function expectedRanking(catalog: readonly SandboxStation[], origin: { lat: numb
 
 const AMARILLO = { lat: 35.222, lng: -101.8313 };
 
-test("cheapest near a point equals the ranking computed from the sandbox's data", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("cheapest near a point equals the ranking computed from the sandbox's data", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
   const origin = AMARILLO;
   const radius = 100;
@@ -221,7 +301,9 @@ test("cheapest near a point equals the ranking computed from the sandbox's data"
 
   await openStations(page);
   await findNear(page, origin, radius);
-  await expect(page).toHaveURL((url) => url.searchParams.get("near") === "35.2220,-101.8313" && url.searchParams.get("radius") === "100");
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get("near") === "35.2220,-101.8313" && url.searchParams.get("radius") === "100",
+  );
   await expectRanked(page, expected);
   await expect(page.getByTestId("ranked-row").first()).toContainText("below area average");
   // The map brought the radius into view: the ring is large on screen and inside the map (at the whole-US view a
@@ -234,7 +316,12 @@ test("cheapest near a point equals the ranking computed from the sandbox's data"
   expect(ring.y + ring.height).toBeLessThanOrEqual(box.y + box.height + 1);
 });
 
-test("'Use my location' (permission granted) ranks the cheapest stations around the browser's position", async ({ loggedInPage: page, profile, demoKeys, appOrigin }) => {
+test("'Use my location' (permission granted) ranks the cheapest stations around the browser's position", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+  appOrigin,
+}) => {
   const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
   // Near Oklahoma City: the browser reports this position once the page may ask for it.
   const position = { latitude: 35.4676, longitude: -97.5164 };
@@ -249,7 +336,9 @@ test("'Use my location' (permission granted) ranks the cheapest stations around 
   await expectRanked(page, expected);
 });
 
-test("'Use my location' with the permission refused says so and keeps the typed-place path", async ({ loggedInPage: page }) => {
+test("'Use my location' with the permission refused says so and keeps the typed-place path", async ({
+  loggedInPage: page,
+}) => {
   // No permission granted: Chromium answers the page's request with PERMISSION_DENIED, as when a user says no.
   await page.context().clearPermissions();
   await openStations(page);
@@ -264,15 +353,24 @@ test("'Use my location' with the permission refused says so and keeps the typed-
 
 /** Switch the e2e tile server's answers for this profile ("fail": every tile a 503). */
 async function setTiles(page: Page, profile: Profile, mode: "ok" | "fail"): Promise<void> {
-  const response = await page.request.put(`${tileServerOrigin()}/${profile}/mode`, { data: mode, headers: { "Content-Type": "text/plain" } });
+  const response = await page.request.put(`${tileServerOrigin()}/${profile}/mode`, {
+    data: mode,
+    headers: { "Content-Type": "text/plain" },
+  });
   expect(response.status()).toBe(204);
 }
 
 async function tileStats(page: Page, profile: Profile): Promise<{ served: number; refused: number }> {
-  return (await (await page.request.get(`${tileServerOrigin()}/${profile}/stats`)).json()) as { served: number; refused: number };
+  return (await (await page.request.get(`${tileServerOrigin()}/${profile}/stats`)).json()) as {
+    served: number;
+    refused: number;
+  };
 }
 
-test("tiles from the configured tile server (TILE_URL) show under the stations, with their attribution", async ({ loggedInPage: page, profile }) => {
+test("tiles from the configured tile server (TILE_URL) show under the stations, with their attribution", async ({
+  loggedInPage: page,
+  profile,
+}) => {
   await setTiles(page, profile, "ok");
   await openStations(page);
   const tile = map(page).locator(".leaflet-tile-pane img.leaflet-tile-loaded").first();
@@ -285,12 +383,20 @@ test("tiles from the configured tile server (TILE_URL) show under the stations, 
   expect((await tileStats(page, profile)).served).toBeGreaterThan(0);
 });
 
-test("when the tile server fails, the map falls back to its own basemap and says so", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("when the tile server fails, the map falls back to its own basemap and says so", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   const { total } = await sandboxLocations(page, profile, demoKeys["demo-full"]);
   await setTiles(page, profile, "fail");
   try {
     await openStations(page);
-    await expect(page.getByRole("status").filter({ hasText: "The map tile server could not be reached; the map shows its built-in basemap." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "The map tile server could not be reached; the map shows its built-in basemap." }),
+    ).toBeVisible();
     // The tile layer is gone (no more requests), the state outlines and every station are still drawn.
     await expect(map(page).locator(".leaflet-tile-pane img")).toHaveCount(0);
     expect(await map(page).locator("path.ffd-state").count()).toBeGreaterThan(40);
@@ -304,7 +410,9 @@ test("when the tile server fails, the map falls back to its own basemap and says
   }
 });
 
-test("keyboard only: Tab to the ranked list, select a station (popup on the map), open its detail", async ({ loggedInPage: page }) => {
+test("keyboard only: Tab to the ranked list, select a station (popup on the map), open its detail", async ({
+  loggedInPage: page,
+}) => {
   await openStations(page, "?near=35.2220,-101.8313&radius=100");
   const firstRow = page.getByTestId("ranked-row").first();
   const name = (await firstRow.getByRole("button").textContent())?.trim() ?? "";
@@ -324,11 +432,31 @@ test("keyboard only: Tab to the ranked list, select a station (popup on the map)
 });
 
 test("a key without the locations scope is told why the map is empty", async ({ page, appOrigin, profile }) => {
-  const stdout = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "keys", "create", "--customer", "PFL", "--scopes", "account,transactions", "--label", "e2e-no-locations", "--json", "--db", serversOf(profile).db], { encoding: "utf8", timeout: 60_000 });
+  const stdout = execFileSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "sandbox/cli.ts",
+      "keys",
+      "create",
+      "--customer",
+      "PFL",
+      "--scopes",
+      "account,transactions",
+      "--label",
+      "e2e-no-locations",
+      "--json",
+      "--db",
+      serversOf(profile).db,
+    ],
+    { encoding: "utf8", timeout: 60_000 },
+  );
   const created = JSON.parse(stdout) as { key_id: string; secret: string };
   await signInThroughApi(page.request, appOrigin, { keyId: created.key_id, secret: created.secret });
   await page.goto("/stations");
-  await expect(page.getByText("The map needs the locations scope on your API key.", { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("The map needs the locations scope on your API key.", { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole("alert").filter({ hasText: /scope/i })).toBeVisible();
 });
 
@@ -336,7 +464,17 @@ test("a failed refresh keeps the last catalog on screen with its age", async ({ 
   await openStations(page);
   const drawn = await map(page).getAttribute("data-drawn-count");
   // A BFF failure on cue: mocked in the browser because the real BFF would answer from its 5-minute cache.
-  await page.route((url) => url.pathname === "/api/locations" && url.searchParams.get("all") === "1", (route) => route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: { code: "upstream_unavailable", message: "The Fleet Fuel API is not answering." } }) }));
+  await page.route(
+    (url) => url.pathname === "/api/locations" && url.searchParams.get("all") === "1",
+    (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: "upstream_unavailable", message: "The Fleet Fuel API is not answering." },
+        }),
+      }),
+  );
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByText("The catalog could not be refreshed", { exact: false })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("catalog-age")).toContainText("Catalog loaded");
@@ -353,33 +491,56 @@ test("Leaflet is loaded on the stations page only", async ({ loggedInPage: page 
   expect(await page.evaluate(() => typeof (window as Window & { L?: unknown }).L)).toBe("object");
 });
 
-test("unleaded near a point: the ranked list equals a ranking of the sandbox's own detail replies, and more stations are checked on request", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("unleaded near a point: the ranked list equals a ranking of the sandbox's own detail replies, and more stations are checked on request", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   test.skip(profile !== "alternative", "the primary station detail gives one price: no product filter");
   test.setTimeout(120_000);
   const key = demoKeys["demo-full"];
   const radius = 50;
   const count = 10;
   const candidates = nearestFirst(await sandboxCatalog(page, profile, key), CHICAGO, radius);
-  expect(candidates.length, "the test needs more stations within the radius than one check step").toBeGreaterThan(PRICE_CHECK_STEP);
-  const details = await sandboxDetails(page, profile, key, candidates.slice(0, 2 * PRICE_CHECK_STEP).map((x) => x.s.id));
+  expect(candidates.length, "the test needs more stations within the radius than one check step").toBeGreaterThan(
+    PRICE_CHECK_STEP,
+  );
+  const details = await sandboxDetails(
+    page,
+    profile,
+    key,
+    candidates.slice(0, 2 * PRICE_CHECK_STEP).map((x) => x.s.id),
+  );
 
   await openStations(page);
   await page.getByRole("combobox", { name: "Product" }).selectOption("unleaded");
   await expect(page).toHaveURL((url) => url.searchParams.get("product") === "unleaded");
   await findNear(page, CHICAGO, radius);
   const status = page.getByTestId("price-check-status");
-  await expect(status).toContainText(`Unleaded prices checked at the ${String(PRICE_CHECK_STEP)} nearest of ${String(candidates.length)} stations within ${String(radius)} mi.`, { timeout: 30_000 });
+  await expect(status).toContainText(
+    `Unleaded prices checked at the ${String(PRICE_CHECK_STEP)} nearest of ${String(candidates.length)} stations within ${String(radius)} mi.`,
+    { timeout: 30_000 },
+  );
   const first = productRanking(candidates.slice(0, PRICE_CHECK_STEP), details, "unleaded", count);
   // The unleaded ranking differs from the diesel one, or this test would prove nothing about the product.
-  const byDiesel = candidates.slice(0, PRICE_CHECK_STEP).filter((x) => x.s.price !== null).sort((a, b) => Number(a.s.price) - Number(b.s.price) || a.miles - b.miles);
+  const byDiesel = candidates
+    .slice(0, PRICE_CHECK_STEP)
+    .filter((x) => x.s.price !== null)
+    .sort((a, b) => Number(a.s.price) - Number(b.s.price) || a.miles - b.miles);
   expect(first.ranked.map((x) => x.s.id)).not.toEqual(byDiesel.slice(0, count).map((x) => x.s.id));
   await expectRanked(page, first.ranked);
   await expect(page.getByRole("columnheader", { name: "Unleaded", exact: true })).toBeVisible();
   await expect(page.getByTestId("legend-product-note")).toContainText("The map colours diesel prices");
 
   await page.getByRole("button", { name: `Check ${String(PRICE_CHECK_STEP)} more` }).click();
-  await expect(status).toContainText(`Unleaded prices checked at the ${String(2 * PRICE_CHECK_STEP)} nearest of ${String(candidates.length)} stations`, { timeout: 30_000 });
-  await expectRanked(page, productRanking(candidates.slice(0, 2 * PRICE_CHECK_STEP), details, "unleaded", count).ranked);
+  await expect(status).toContainText(
+    `Unleaded prices checked at the ${String(2 * PRICE_CHECK_STEP)} nearest of ${String(candidates.length)} stations`,
+    { timeout: 30_000 },
+  );
+  await expectRanked(
+    page,
+    productRanking(candidates.slice(0, 2 * PRICE_CHECK_STEP), details, "unleaded", count).ranked,
+  );
 
   // Selecting a row shows the station on the map, with its unleaded price next to the catalog's diesel price.
   const top = productRanking(candidates.slice(0, 2 * PRICE_CHECK_STEP), details, "unleaded", count).ranked[0];
@@ -392,26 +553,42 @@ test("unleaded near a point: the ranked list equals a ranking of the sandbox's o
   await expectLoaded(page);
 });
 
-test("DEF near a point: stations whose detail has no DEF price are listed as such, the others ranked", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("DEF near a point: stations whose detail has no DEF price are listed as such, the others ranked", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   test.skip(profile !== "alternative", "the primary station detail gives one price: no product filter");
   test.setTimeout(90_000);
   const key = demoKeys["demo-full"];
   const radius = 50;
   const checked = nearestFirst(await sandboxCatalog(page, profile, key), CHICAGO, radius).slice(0, PRICE_CHECK_STEP);
-  const details = await sandboxDetails(page, profile, key, checked.map((x) => x.s.id));
+  const details = await sandboxDetails(
+    page,
+    profile,
+    key,
+    checked.map((x) => x.s.id),
+  );
   const expected = productRanking(checked, details, "def", 10);
   expect(expected.without.length, "the test needs a station without DEF among the nearest").toBeGreaterThan(0);
 
   // A shared link: the product and the point come from the URL.
   await openStations(page, `?product=def&near=${String(CHICAGO.lat)},${String(CHICAGO.lng)}&radius=${String(radius)}`);
   await expect(page.getByRole("combobox", { name: "Product" })).toHaveValue("def");
-  await expect(page.getByTestId("price-check-status")).toContainText(`DEF prices checked at the ${String(PRICE_CHECK_STEP)} nearest`, { timeout: 30_000 });
+  await expect(page.getByTestId("price-check-status")).toContainText(
+    `DEF prices checked at the ${String(PRICE_CHECK_STEP)} nearest`,
+    { timeout: 30_000 },
+  );
   await expectRanked(page, expected.ranked);
   const unpriced = page.getByTestId("unpriced-row");
   await expect(unpriced).toHaveCount(expected.without.length);
-  expect(await unpriced.evaluateAll((els) => els.map((el) => el.getAttribute("data-station-id")))).toEqual(expected.without.map((x) => x.s.id));
+  expect(await unpriced.evaluateAll((els) => els.map((el) => el.getAttribute("data-station-id")))).toEqual(
+    expected.without.map((x) => x.s.id),
+  );
   expect(await page.getByTestId("unpriced-label").allTextContents()).toEqual(expected.without.map(() => "No DEF"));
-  await expect(page.getByTestId("price-check-results")).toContainText(`${String(expected.without.length)} ${expected.without.length === 1 ? "station has" : "stations have"} none`);
+  await expect(page.getByTestId("price-check-results")).toContainText(
+    `${String(expected.without.length)} ${expected.without.length === 1 ? "station has" : "stations have"} none`,
+  );
   // Back to diesel: the catalog's ranking, no price checks.
   await page.getByRole("combobox", { name: "Product" }).selectOption("diesel");
   await expect(page).toHaveURL((url) => !url.searchParams.has("product"));
@@ -419,7 +596,11 @@ test("DEF near a point: stations whose detail has no DEF price are listed as suc
   await expect(page.getByTestId("legend-product-note")).toHaveCount(0);
 });
 
-test("a rate limit during the price checks shows the page's banner, and the checks resume by themselves after the wait", async ({ page, appOrigin, profile }) => {
+test("a rate limit during the price checks shows the page's banner, and the checks resume by themselves after the wait", async ({
+  page,
+  appOrigin,
+  profile,
+}) => {
   test.skip(profile !== "alternative", "the primary station detail gives one price: no price checks");
   test.setTimeout(150_000);
   // Its own key: the BFF pauses the key a 429 was for, and the other tests' key must not wait.
@@ -439,13 +620,19 @@ test("a rate limit during the price checks shows the page's banner, and the chec
     await expect(page.getByTestId("ranked-row").first()).toBeVisible({ timeout: 90_000 });
     await expect(page.getByTestId("rate-limit-banner")).toBeHidden();
     await expect(page.getByText("Paused by the request limit")).toBeHidden();
-    await expect(page.getByTestId("price-check-status")).toContainText(/Unleaded prices checked at|checking unleaded prices/);
+    await expect(page.getByTestId("price-check-status")).toContainText(
+      /Unleaded prices checked at|checking unleaded prices/,
+    );
   } finally {
     await resetSandboxFaults(profile);
   }
 });
 
-test("where the station detail gives one price, there is no product control and a product link falls back to diesel", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("where the station detail gives one price, there is no product control and a product link falls back to diesel", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   test.skip(profile !== "primary", "the alternative station detail prices several products");
   // What the sandbox's detail gives (the BFF probes the catalog's first station): one price, no per-product prices.
   const [firstStation] = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
@@ -470,25 +657,39 @@ test("where the station detail gives one price, there is no product control and 
   await expect(page.getByTestId("price-check-status")).toHaveCount(0);
 });
 
-test("the selected station lives in the URL: a shared link opens on its popup and highlighted row", async ({ loggedInPage: page }) => {
+test("the selected station lives in the URL: a shared link opens on its popup and highlighted row", async ({
+  loggedInPage: page,
+}) => {
   await openStations(page, "?near=35.2220,-101.8313&radius=100");
   const row = page.getByTestId("ranked-row").nth(1);
   const id = (await row.getAttribute("data-station-id")) ?? "";
   const name = (await row.getByRole("button").textContent())?.trim() ?? "";
   await row.getByRole("button", { name }).click();
-  await expect(page).toHaveURL((url) => url.searchParams.get("station") === id && url.searchParams.get("radius") === "100");
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get("station") === id && url.searchParams.get("radius") === "100",
+  );
   const shared = page.url();
   await page.goto("/");
   await page.goto(shared);
   await expect(page.getByTestId("station-popup")).toContainText(name, { timeout: 30_000 });
-  await expect(page.getByTestId("ranked-row").nth(1).getByRole("button", { name })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("ranked-row").nth(1).getByRole("button", { name })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   // Closing the popup clears the selection from the URL.
   await map(page).locator(".leaflet-popup-close-button").click();
-  await expect(page).toHaveURL((url) => url.searchParams.get("station") === null && url.searchParams.get("near") === "35.2220,-101.8313");
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get("station") === null && url.searchParams.get("near") === "35.2220,-101.8313",
+  );
 });
 
-test("the radius ring is drawn in the theme's ink (visible on the dark basemap too)", async ({ loggedInPage: page }) => {
-  for (const [scheme, ink] of [["light", "#0f172a"], ["dark", "#f1f5f9"]] as const) {
+test("the radius ring is drawn in the theme's ink (visible on the dark basemap too)", async ({
+  loggedInPage: page,
+}) => {
+  for (const [scheme, ink] of [
+    ["light", "#0f172a"],
+    ["dark", "#f1f5f9"],
+  ] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await openStations(page, "?near=35.2220,-101.8313&radius=100");
     await expect(map(page).locator("path.ffd-radius-ring")).toHaveAttribute("stroke", ink);
@@ -509,20 +710,33 @@ function placesNamed(catalog: readonly SandboxStation[], city: string): Map<stri
   return byState;
 }
 
-const centreOf = (stations: readonly SandboxStation[]) => ({ lat: stations.reduce((n, s) => n + s.lat, 0) / stations.length, lng: stations.reduce((n, s) => n + s.lng, 0) / stations.length });
+const centreOf = (stations: readonly SandboxStation[]) => ({
+  lat: stations.reduce((n, s) => n + s.lat, 0) / stations.length,
+  lng: stations.reduce((n, s) => n + s.lng, 0) / stations.length,
+});
 
-test("a place name several states have offers each of them, and the chosen one is that city (Springfield, Portland, Columbus)", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("a place name several states have offers each of them, and the chosen one is that city (Springfield, Portland, Columbus)", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   test.setTimeout(60_000);
   const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
   await openStations(page);
   const near = page.getByLabel("Near", { exact: true });
-  for (const [name, chosen, how] of [["Springfield", "MO", "keyboard"], ["Portland", "OR", "click"], ["Columbus", "OH", "click"]] as const) {
+  for (const [name, chosen, how] of [
+    ["Springfield", "MO", "keyboard"],
+    ["Portland", "OR", "click"],
+    ["Columbus", "OH", "click"],
+  ] as const) {
     const places = placesNamed(catalog, name);
     expect(places.size, `${name} is in several states of the sandbox's catalog`).toBeGreaterThan(1);
     const labels = [...places.keys()].map((state) => `${name}, ${state}`).sort((a, b) => a.localeCompare(b));
     await near.fill(name);
     await page.getByRole("button", { name: "Find" }).click();
-    const choices = page.getByRole("group", { name: `“${name}” is a place in ${String(places.size)} states. Which one?` });
+    const choices = page.getByRole("group", {
+      name: `“${name}” is a place in ${String(places.size)} states. Which one?`,
+    });
     await expect(choices.getByRole("button")).toHaveText(labels);
     const wanted = choices.getByRole("button", { name: `${name}, ${chosen}`, exact: true });
     if (how === "keyboard") {
@@ -537,12 +751,15 @@ test("a place name several states have offers each of them, and the chosen one i
     const stations = places.get(chosen) ?? [];
     const centre = centreOf(stations);
     const expectedNear = `${centre.lat.toFixed(4)},${centre.lng.toFixed(4)}`;
-    await expect(page).toHaveURL((url) => url.searchParams.get("near") === expectedNear && url.searchParams.get("place") === `${name}, ${chosen}`);
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("near") === expectedNear && url.searchParams.get("place") === `${name}, ${chosen}`,
+    );
     await expect(choices).toHaveCount(0);
     await expect(near).toHaveValue(`${name}, ${chosen}`);
     // That city: every one of its stations is close to the point (averaging the states put Springfield on the IL/IN border).
     const origin = { lat: Number(centre.lat.toFixed(4)), lng: Number(centre.lng.toFixed(4)) };
-    for (const s of stations) expect(haversineMiles(origin, s), `${s.name} from the chosen ${name}, ${chosen}`).toBeLessThan(30);
+    for (const s of stations)
+      expect(haversineMiles(origin, s), `${s.name} from the chosen ${name}, ${chosen}`).toBeLessThan(30);
     await expect(page.getByTestId("nearby-summary")).toContainText(`Near ${name}, ${chosen}:`);
     await expectRanked(page, expectedRanking(catalog, origin, 50, 10));
   }
@@ -561,9 +778,17 @@ interface ViewBounds {
   east: number;
 }
 
-const viewBounds = (page: Page) => page.evaluate(() => (window as Window & { __ffdStationMap?: { viewBounds: () => ViewBounds } }).__ffdStationMap?.viewBounds() ?? null);
+const viewBounds = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as Window & { __ffdStationMap?: { viewBounds: () => ViewBounds } }).__ffdStationMap?.viewBounds() ?? null,
+  );
 
-test("choosing a state zooms the map to it; clearing it shows the whole country again", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("choosing a state zooms the map to it; clearing it shows the whole country again", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
   const texas = catalog.filter((s) => s.state === "TX");
   await openStations(page);
@@ -572,13 +797,18 @@ test("choosing a state zooms the map to it; clearing it shows the whole country 
   await page.getByRole("combobox", { name: "State" }).selectOption("TX");
   await expect(map(page)).toHaveAttribute("data-drawn-count", String(texas.length));
   // Texas fills the view: every Texan station inside, the view far narrower than the country's.
-  await expect.poll(async () => {
-    const b = await viewBounds(page);
-    return b !== null && b.east - b.west < (country.east - country.west) / 2;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const b = await viewBounds(page);
+      return b !== null && b.east - b.west < (country.east - country.west) / 2;
+    })
+    .toBe(true);
   const tx = await viewBounds(page);
   if (tx === null) throw new Error("no view");
-  for (const s of texas) expect(s.lat >= tx.south && s.lat <= tx.north && s.lng >= tx.west && s.lng <= tx.east, `${s.name} in view`).toBe(true);
+  for (const s of texas)
+    expect(s.lat >= tx.south && s.lat <= tx.north && s.lng >= tx.west && s.lng <= tx.east, `${s.name} in view`).toBe(
+      true,
+    );
   // Centred on Texas (its outline spans about 25.8–36.5° N, 93.5–106.6° W).
   const centre = { lat: (tx.south + tx.north) / 2, lng: (tx.west + tx.east) / 2 };
   expect(centre.lat).toBeGreaterThan(25.8);
@@ -586,22 +816,34 @@ test("choosing a state zooms the map to it; clearing it shows the whole country 
   expect(centre.lng).toBeGreaterThan(-106.6);
   expect(centre.lng).toBeLessThan(-93.5);
   await page.getByRole("combobox", { name: "State" }).selectOption("");
-  await expect.poll(async () => {
-    const b = await viewBounds(page);
-    return b !== null && b.west <= -120 && b.east >= -70;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const b = await viewBounds(page);
+      return b !== null && b.west <= -120 && b.east >= -70;
+    })
+    .toBe(true);
 });
 
 const DALLAS = { lat: 32.7767, lng: -96.797 };
 
-test("around a point, 'the stations in view' colours by the nearby prices; the legend and the URL say which scale is in force", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("around a point, 'the stations in view' colours by the nearby prices; the legend and the URL say which scale is in force", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
   const priced = catalog.filter((s) => s.price !== null);
   await openStations(page, `?near=${String(DALLAS.lat)},${String(DALLAS.lng)}&radius=50`);
   const note = page.getByTestId("legend-scale-note");
-  await expect(note).toContainText(`National scale: classes are sevenths of the prices of all ${catalog.length.toLocaleString("en-US")} stations, nationwide.`);
+  await expect(note).toContainText(
+    `National scale: classes are sevenths of the prices of all ${catalog.length.toLocaleString("en-US")} stations, nationwide.`,
+  );
   await expect(page.getByRole("radio", { name: /National prices/ })).toBeChecked();
-  const legendCounts = async () => (await page.getByTestId("legend-class").locator("td:last-child").allTextContents()).reduce((n, text) => n + Number(text.replace(/,/g, "")), 0);
+  const legendCounts = async () =>
+    (await page.getByTestId("legend-class").locator("td:last-child").allTextContents()).reduce(
+      (n, text) => n + Number(text.replace(/,/g, "")),
+      0,
+    );
   expect(await legendCounts()).toBe(priced.length);
 
   // click, then wait: the radio is controlled by the URL, which the page updates right after the event (check()
@@ -612,10 +854,16 @@ test("around a point, 'the stations in view' colours by the nearby prices; the l
   await expect(page).toHaveURL((url) => url.searchParams.get("scale") === "view");
   const bounds = await viewBounds(page);
   if (bounds === null) throw new Error("the map's test hook is missing");
-  const inView = priced.filter((s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east);
-  const inViewAll = catalog.filter((s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east);
+  const inView = priced.filter(
+    (s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east,
+  );
+  const inViewAll = catalog.filter(
+    (s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east,
+  );
   expect(inView.length).toBeGreaterThan(7);
-  await expect(note).toContainText(`Stations in view: classes are sevenths of the prices of the ${String(inViewAll.length)} stations in the map's view`);
+  await expect(note).toContainText(
+    `Stations in view: classes are sevenths of the prices of the ${String(inViewAll.length)} stations in the map's view`,
+  );
   // The classes are those of the stations in view: their counts add up to them, from their cheapest to their priciest.
   await expect.poll(legendCounts).toBe(inView.length);
   const prices = inView.map((s) => Number(s.price)).sort((a, b) => a - b);
@@ -630,8 +878,13 @@ test("around a point, 'the stations in view' colours by the nearby prices; the l
   await expect(note).toContainText("Stations in view:");
 });
 
-for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
-  test(`choosing a row of the ranking keeps the map and the station's popup in view (${String(viewport.width)} px wide)`, async ({ loggedInPage: page }) => {
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+]) {
+  test(`choosing a row of the ranking keeps the map and the station's popup in view (${String(viewport.width)} px wide)`, async ({
+    loggedInPage: page,
+  }) => {
     await page.setViewportSize(viewport);
     await openStations(page, `?near=${String(AMARILLO.lat)},${String(AMARILLO.lng)}&radius=250&n=20`);
     const row = page.getByTestId("ranked-row").nth(14);
@@ -647,41 +900,69 @@ for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 
 
 test("the popup names the station's brand, not its code", async ({ loggedInPage: page, profile, demoKeys }) => {
   const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
-  for (const [code, label] of [["other", "Independent or other chain"], ["pilot", "Pilot"]] as const) {
+  for (const [code, label] of [
+    ["other", "Independent or other chain"],
+    ["pilot", "Pilot"],
+  ] as const) {
     const station = catalog.find((s) => s.brand === code);
     if (station === undefined) throw new Error(`no ${code} station in the catalog`);
     await openStations(page, `?search=${station.loc_num}`);
     await expect(map(page)).toHaveAttribute("data-drawn-count", "1");
-    const position = await page.evaluate((id) => (window as Window & { __ffdStationMap?: { positionOf: (id: string) => { x: number; y: number } | null } }).__ffdStationMap?.positionOf(id) ?? null, station.id);
+    const position = await page.evaluate(
+      (id) =>
+        (
+          window as Window & { __ffdStationMap?: { positionOf: (id: string) => { x: number; y: number } | null } }
+        ).__ffdStationMap?.positionOf(id) ?? null,
+      station.id,
+    );
     if (position === null) throw new Error("the station is not drawn");
     await map(page).locator(".leaflet-container").click({ position });
     await expect(page.getByTestId("station-popup")).toContainText(`${label} · #${station.loc_num}`);
   }
 });
 
-test("the stations page is no taller than its layout (no empty scroll space under it)", async ({ loggedInPage: page }) => {
+test("the stations page is no taller than its layout (no empty scroll space under it)", async ({
+  loggedInPage: page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openStations(page, `?near=${String(AMARILLO.lat)},${String(AMARILLO.lng)}&radius=250&n=50`);
   await expect(page.getByTestId("ranked-row")).toHaveCount(50);
   const { scrollHeight, layoutBottom } = await page.evaluate(() => {
     const main = document.querySelector("main");
-    const bottom = main === null ? 0 : main.getBoundingClientRect().bottom + window.scrollY + Number.parseFloat(getComputedStyle(main).marginBottom || "0");
-    return { scrollHeight: document.documentElement.scrollHeight, layoutBottom: Math.max(Math.ceil(bottom), window.innerHeight) };
+    const bottom =
+      main === null
+        ? 0
+        : main.getBoundingClientRect().bottom +
+          window.scrollY +
+          Number.parseFloat(getComputedStyle(main).marginBottom || "0");
+    return {
+      scrollHeight: document.documentElement.scrollHeight,
+      layoutBottom: Math.max(Math.ceil(bottom), window.innerHeight),
+    };
   });
   expect(scrollHeight).toBeLessThanOrEqual(layoutBottom + 1);
 });
 
-test("while an export of the same key holds the request budget, the catalog's progress says so, then the map loads", async ({ page, profile }) => {
+test("while an export of the same key holds the request budget, the catalog's progress says so, then the map loads", async ({
+  page,
+  profile,
+}) => {
   test.setTimeout(180_000);
   // Its own sandbox and app with a small budget (10 requests per 6 s): the shared ones have a budget no test reaches.
   const stack = await startOwnStack(profile, 10, 6);
   const exportAbort = new AbortController();
   try {
-    const signIn = await page.request.post(`${stack.origin}/api/session`, { data: stack.key, headers: sameOriginHeaders(stack.origin) });
+    const signIn = await page.request.post(`${stack.origin}/api/session`, {
+      data: stack.key,
+      headers: sameOriginHeaders(stack.origin),
+    });
     expect(signIn.status(), await signIn.text()).toBe(200);
     const cookie = (await sessionCookieOf(page)).header;
     // The export, read as fast as it comes (as a browser saving the file does), until the test ends.
-    const exportResponse = await fetch(`${stack.origin}/api/transactions/export?format=csv`, { headers: { Cookie: cookie }, signal: exportAbort.signal });
+    const exportResponse = await fetch(`${stack.origin}/api/transactions/export?format=csv`, {
+      headers: { Cookie: cookie },
+      signal: exportAbort.signal,
+    });
     expect(exportResponse.status).toBe(200);
     const reader = exportResponse.body?.getReader();
     void (async () => {
@@ -692,7 +973,10 @@ test("while an export of the same key holds the request budget, the catalog's pr
       }
     })();
     await page.goto(`${stack.origin}/stations`);
-    await expect(page.getByTestId("catalog-budget-wait")).toContainText("Waiting for the request budget: an export of your transactions is running with the same API key", { timeout: 60_000 });
+    await expect(page.getByTestId("catalog-budget-wait")).toContainText(
+      "Waiting for the request budget: an export of your transactions is running with the same API key",
+      { timeout: 60_000 },
+    );
     await expect(page.getByTestId("catalog-budget-wait")).toContainText("allows 10 requests per 6 seconds");
     await expect(map(page)).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: 120_000 });
     await expect(page.getByTestId("catalog-budget-wait")).toHaveCount(0);
@@ -703,13 +987,21 @@ test("while an export of the same key holds the request budget, the catalog's pr
 });
 
 /** Every transaction of the key's customer, newest first, from the sandbox itself. */
-async function sandboxTransactions(page: Page, profile: Profile, key: DemoKey, query: Record<string, string> = {}, maxPages = Number.POSITIVE_INFINITY): Promise<SandboxTransaction[]> {
+async function sandboxTransactions(
+  page: Page,
+  profile: Profile,
+  key: DemoKey,
+  query: Record<string, string> = {},
+  maxPages = Number.POSITIVE_INFINITY,
+): Promise<SandboxTransaction[]> {
   const base = `http://127.0.0.1:${String(serversOf(profile).sandboxPort)}/api/v1`;
   const token = await sandboxToken(page, profile, key);
   const all: SandboxTransaction[] = [];
   for (let p = 1; p <= maxPages; p++) {
     const params = new URLSearchParams({ ...query, page: String(p), limit: "200" });
-    const response = await page.request.get(`${base}/transactions?${params.toString()}`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await page.request.get(`${base}/transactions?${params.toString()}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { data: { pages: number; items: SandboxTransaction[] } };
     all.push(...body.data.items);
@@ -737,7 +1029,11 @@ function averagePrice(rows: readonly { amount: number | string; gallons: number 
   return `$${(Number(thousandths) / 1000).toFixed(3)}`;
 }
 
-test("a station's detail: the latest 20 of its purchases, the year on last year's dates, an average price per product", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("a station's detail: the latest 20 of its purchases, the year on last year's dates, an average price per product", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   test.setTimeout(90_000);
   const key = demoKeys["demo-full"];
   const all = await sandboxTransactions(page, profile, key);
@@ -745,23 +1041,35 @@ test("a station's detail: the latest 20 of its purchases, the year on last year'
   const byStation = new Map<string, SandboxTransaction[]>();
   for (const t of all) byStation.set(t.station.id, [...(byStation.get(t.station.id) ?? []), t]);
   // A station with more purchases than the page lists, of two products, whose latest 20 reach into last year.
-  const pick = [...byStation.values()].find((rows) => rows.length > 20 && new Set(rows.map((r) => r.product)).size > 1 && new Date(rows[19]?.transaction_at ?? 0).getFullYear() < thisYear);
+  const pick = [...byStation.values()].find(
+    (rows) =>
+      rows.length > 20 &&
+      new Set(rows.map((r) => r.product)).size > 1 &&
+      new Date(rows[19]?.transaction_at ?? 0).getFullYear() < thisYear,
+  );
   if (pick === undefined) throw new Error("no station fits the test in the sandbox's data");
   const station = pick[0]?.station;
   if (station === undefined) throw new Error("no station");
   // The page's own source: the newest 200 transactions that mention the station's name, of this station.
-  const items = (await sandboxTransactions(page, profile, key, { search: station.name }, 1)).filter((t) => t.station.id === station.id);
+  const items = (await sandboxTransactions(page, profile, key, { search: station.name }, 1)).filter(
+    (t) => t.station.id === station.id,
+  );
   expect(items.length).toBeGreaterThan(20);
 
   const response = await page.goto(`/stations/${station.id}`);
   expect(response?.status()).toBe(200);
-  await expect(page.getByTestId("station-transactions-count")).toHaveText(`The latest 20 of ${String(items.length)} purchases.`);
+  await expect(page.getByTestId("station-transactions-count")).toHaveText(
+    `The latest 20 of ${String(items.length)} purchases.`,
+  );
   const rows = page.getByTestId("station-transaction-row");
   await expect(rows).toHaveCount(20);
   const whenTexts = await rows.locator("td:first-child a").allTextContents();
   items.slice(0, 20).forEach((t, i) => {
     const year = new Date(t.transaction_at).getFullYear();
-    expect(whenTexts[i]?.includes(String(year)), `row ${String(i + 1)} (${t.transaction_at}) reads “${whenTexts[i] ?? ""}”`).toBe(year !== thisYear);
+    expect(
+      whenTexts[i]?.includes(String(year)),
+      `row ${String(i + 1)} (${t.transaction_at}) reads “${whenTexts[i] ?? ""}”`,
+    ).toBe(year !== thisYear);
   });
   const spend = items.filter((t) => t.status !== "failed");
   const expected = new Map<string, { amount: number | string; gallons: number | string }[]>();
@@ -773,11 +1081,17 @@ test("a station's detail: the latest 20 of its purchases, the year on last year'
   const averages = page.getByTestId("average-paid-product");
   await expect(averages).toHaveCount(expected.size);
   for (const [product, rowsOf] of expected) {
-    await expect(averages.filter({ hasText: `${names[product] ?? product}:` })).toHaveText(`${names[product] ?? product}: ${averagePrice(rowsOf)} per gallon over ${String(rowsOf.length)} ${rowsOf.length === 1 ? "purchase" : "purchases"}`);
+    await expect(averages.filter({ hasText: `${names[product] ?? product}:` })).toHaveText(
+      `${names[product] ?? product}: ${averagePrice(rowsOf)} per gallon over ${String(rowsOf.length)} ${rowsOf.length === 1 ? "purchase" : "purchases"}`,
+    );
   }
 });
 
-test("an unknown station answers HTTP 404 with the not-found page", async ({ loggedInPage: page, profile, demoKeys }) => {
+test("an unknown station answers HTTP 404 with the not-found page", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
   const [known] = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
   if (known === undefined) throw new Error("empty catalog");
   for (const id of ["00000000-0000-4000-8000-000000000000", "not a station"]) {

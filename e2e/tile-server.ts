@@ -11,7 +11,8 @@ import { parseArgs } from "node:util";
 
 const { values } = parseArgs({ options: { port: { type: "string" } } });
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`--port must be a port number; got ${String(values.port)}`);
+if (!Number.isInteger(port) || port < 1 || port > 65_535)
+  throw new Error(`--port must be a port number; got ${String(values.port)}`);
 
 const TILE = readFileSync(new URL("assets/test-tile.png", import.meta.url));
 const TILE_PATH = /^\/([a-z]+)\/(\d{1,2})\/(-?\d+)\/(-?\d+)\.png$/;
@@ -47,7 +48,13 @@ const server = createServer((req, res) => {
       return;
     }
     tiles.served++;
-    res.writeHead(200, { "Content-Type": "image/png", "Content-Length": String(TILE.byteLength), "Cache-Control": "no-store" }).end(TILE);
+    res
+      .writeHead(200, {
+        "Content-Type": "image/png",
+        "Content-Length": String(TILE.byteLength),
+        "Cache-Control": "no-store",
+      })
+      .end(TILE);
     return;
   }
   const control = CONTROL_PATH.exec(path);

@@ -48,7 +48,9 @@ test("the status filter narrows the rows and survives a reload through the URL",
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("");
 });
 
-test("paging to page 2 changes the first row and the URL; page size 25 shows 25 rows", async ({ loggedInPage: page }) => {
+test("paging to page 2 changes the first row and the URL; page size 25 shows 25 rows", async ({
+  loggedInPage: page,
+}) => {
   await openList(page);
   const firstRowOnPage1 = await rows(page).first().textContent();
   await page.getByRole("button", { name: "Next page" }).click();
@@ -80,7 +82,9 @@ test("searching a driver's surname from the first row narrows the rows", async (
   await expect(rows(page).first().getByTestId("driver-name")).toBeVisible();
 });
 
-test("searching a transaction's reference lists that transaction (the upstream's search does not match references)", async ({ loggedInPage: page }) => {
+test("searching a transaction's reference lists that transaction (the upstream's search does not match references)", async ({
+  loggedInPage: page,
+}) => {
   // A reference from deep in the list, so it is not simply on the first page.
   const response = await page.request.get("/api/transactions?page=40&limit=200");
   expect(response.status()).toBe(200);
@@ -98,11 +102,18 @@ test("searching a transaction's reference lists that transaction (the upstream's
   await expect(page.getByRole("heading", { level: 1, name: `Transaction ${deep.reference}` })).toBeVisible();
 });
 
-test("the totals bar above the table shows the filtered set's purchases, gallons and amount, as the BFF adds them up", async ({ loggedInPage: page }) => {
+test("the totals bar above the table shows the filtered set's purchases, gallons and amount, as the BFF adds them up", async ({
+  loggedInPage: page,
+}) => {
   const query = "from=2026-05-01&to=2026-05-31&status=completed";
   const totalsResponse = await page.request.get(`/api/transactions/totals?${query}`);
   expect(totalsResponse.status()).toBe(200);
-  const totals = (await totalsResponse.json()) as { state: string; transactions: number; gallons: string; amount: string };
+  const totals = (await totalsResponse.json()) as {
+    state: string;
+    transactions: number;
+    gallons: string;
+    amount: string;
+  };
   expect(totals.state).toBe("summed");
   const listTotal = await bffTotal(page, `&${query}`);
   expect(totals.transactions).toBe(listTotal);
@@ -110,8 +121,14 @@ test("the totals bar above the table shows the filtered set's purchases, gallons
   await openList(page, `?range=custom&${query}`);
   const bar = page.getByRole("region", { name: "Totals of the filtered transactions" });
   await expect(bar.getByTestId("totals-purchases")).toHaveText(listTotal.toLocaleString("en-US"));
-  await expect(bar.getByTestId("totals-gallons")).toHaveText(new Intl.NumberFormat("en-US", { minimumFractionDigits: 3 }).format(totals.gallons as Intl.StringNumericLiteral));
-  await expect(bar.getByTestId("totals-amount")).toHaveText(new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(totals.amount as Intl.StringNumericLiteral));
+  await expect(bar.getByTestId("totals-gallons")).toHaveText(
+    new Intl.NumberFormat("en-US", { minimumFractionDigits: 3 }).format(totals.gallons as Intl.StringNumericLiteral),
+  );
+  await expect(bar.getByTestId("totals-amount")).toHaveText(
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+      totals.amount as Intl.StringNumericLiteral,
+    ),
+  );
   // It sits above the table.
   const barBox = await bar.boundingBox();
   const tableBox = await page.getByRole("table").boundingBox();
@@ -125,7 +142,9 @@ test("the totals bar above the table shows the filtered set's purchases, gallons
   await expect(bar).toContainText("narrow the dates or the status");
 });
 
-test("clicking a row opens its detail with the same amount; Back to transactions keeps the view", async ({ loggedInPage: page }) => {
+test("clicking a row opens its detail with the same amount; Back to transactions keeps the view", async ({
+  loggedInPage: page,
+}) => {
   await openList(page, "?status=completed");
   const row = rows(page).nth(2);
   const amount = (await row.locator('[data-column="amount"]').textContent())?.trim() ?? "";
@@ -137,7 +156,9 @@ test("clicking a row opens its detail with the same amount; Back to transactions
   await expect(page.getByRole("heading", { name: "Station" })).toBeVisible();
 
   await page.getByRole("link", { name: "Back to transactions" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/transactions" && url.searchParams.get("status") === "completed");
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/transactions" && url.searchParams.get("status") === "completed",
+  );
 });
 
 test("Enter on a focused row opens its detail", async ({ loggedInPage: page }) => {
@@ -164,7 +185,9 @@ test("the transactions page has no serious or critical axe violation", async ({ 
   await openList(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""));
-  const report = blocking.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
+  const report = blocking
+    .map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`)
+    .join("\n");
   expect(blocking, `axe found serious or critical violations:\n${report}`).toEqual([]);
 });
 
@@ -172,7 +195,9 @@ test("the transactions page has no serious or critical axe violation", async ({ 
 // Toolbar and footer (issue 13, item 4)
 
 for (const width of [1024, 1280, 1366, 375]) {
-  test(`the Columns menu opens inside the viewport at ${String(width)} px and every checkbox can be clicked`, async ({ loggedInPage: page }) => {
+  test(`the Columns menu opens inside the viewport at ${String(width)} px and every checkbox can be clicked`, async ({
+    loggedInPage: page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await openList(page);
     await page.getByRole("button", { name: "Columns" }).click();
@@ -202,13 +227,19 @@ test("?page=999999 goes to the last page, and the footer adds up", async ({ logg
   await page.goto("/transactions?page=999999");
   await expect(page).toHaveURL((url) => url.searchParams.get("page") === String(lastPage));
   await expectLoaded(page);
-  await expect(rangeSummary(page)).toHaveText(`${((lastPage - 1) * DEFAULT_PAGE_SIZE + 1).toLocaleString("en-US")}–${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`);
-  await expect(page.getByTestId("page-of")).toHaveText(`Page ${lastPage.toLocaleString("en-US")} of ${lastPage.toLocaleString("en-US")}`);
+  await expect(rangeSummary(page)).toHaveText(
+    `${((lastPage - 1) * DEFAULT_PAGE_SIZE + 1).toLocaleString("en-US")}–${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`,
+  );
+  await expect(page.getByTestId("page-of")).toHaveText(
+    `Page ${lastPage.toLocaleString("en-US")} of ${lastPage.toLocaleString("en-US")}`,
+  );
   // The oldest rows are from an earlier year (the demo's history is two years long): their dates say which.
   await expect(rows(page).last().locator("time")).toHaveText(/\b20\d\d\b/);
 });
 
-test("after Next, the footer keeps describing the rows on screen until the new rows arrive", async ({ loggedInPage: page }) => {
+test("after Next, the footer keeps describing the rows on screen until the new rows arrive", async ({
+  loggedInPage: page,
+}) => {
   const total = (await bffTotal(page)).toLocaleString("en-US");
   await openList(page);
   const firstRow = await rows(page).first().textContent();
@@ -247,7 +278,9 @@ test("choosing Custom keeps the current range until a date is picked", async ({ 
   await openList(page, "?range=30d");
   const summary = await rangeSummary(page).textContent();
   await page.getByRole("combobox", { name: "Date range" }).selectOption("custom");
-  await expect(page).toHaveURL((url) => url.searchParams.get("range") === "custom" && url.searchParams.has("from") && url.searchParams.has("to"));
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get("range") === "custom" && url.searchParams.has("from") && url.searchParams.has("to"),
+  );
   await expect(page.getByLabel("From", { exact: true })).not.toHaveValue("");
   await expect(page.getByLabel("To", { exact: true })).not.toHaveValue("");
   await expectLoaded(page);
@@ -256,13 +289,17 @@ test("choosing Custom keeps the current range until a date is picked", async ({ 
 
 test("a link with a bad end date says what is wrong in words; so does the BFF", async ({ loggedInPage: page }) => {
   await page.goto("/transactions?from=2026-01-01&to=garbage");
-  await expect(page.getByText("The end date “garbage” is not a date written as YYYY-MM-DD; the list has no end date.")).toBeVisible();
+  await expect(
+    page.getByText("The end date “garbage” is not a date written as YYYY-MM-DD; the list has no end date."),
+  ).toBeVisible();
 
   const response = await page.request.get("/api/transactions?from=2026-13-45&to=soon");
   expect(response.status()).toBe(400);
   const body = (await response.json()) as { error: { message: string } };
   expect(body.error.message).toContain("The start date (from) “2026-13-45” is not a day of the calendar.");
-  expect(body.error.message).toContain("The end date (to) must be a day written as YYYY-MM-DD, e.g. 2026-05-01; “soon” is not.");
+  expect(body.error.message).toContain(
+    "The end date (to) must be a day written as YYYY-MM-DD, e.g. 2026-05-01; “soon” is not.",
+  );
   expect(body.error.message).not.toMatch(/\b(from|to): /);
 });
 
@@ -271,7 +308,9 @@ test("a link with a bad end date says what is wrong in words; so does the BFF", 
 
 /** The calendar day an instant falls on in a zone. */
 function dayIn(zone: string, instant: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    instant,
+  );
 }
 
 const ZONES = [
@@ -283,7 +322,9 @@ for (const { zone, label } of ZONES) {
   test.describe(`from ${zone}`, () => {
     test.use({ timezoneId: zone });
 
-    test("a day's filter and every time on screen are in the browser's zone, labelled", async ({ loggedInPage: page }) => {
+    test("a day's filter and every time on screen are in the browser's zone, labelled", async ({
+      loggedInPage: page,
+    }) => {
       // Three days ago there, a whole day of the demo's history.
       const day = dayIn(zone, new Date(Date.now() - 3 * 86_400_000));
       await openList(page, `?range=custom&from=${day}&to=${day}`);
@@ -295,14 +336,18 @@ for (const { zone, label } of ZONES) {
       const texts = await times.allTextContents();
       expect(texts.length).toBeGreaterThan(0);
       for (const text of texts) expect(text).toMatch(label);
-      const instants = (await times.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("datetime") ?? ""))).map((iso) => new Date(iso));
+      const instants = (await times.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("datetime") ?? ""))).map(
+        (iso) => new Date(iso),
+      );
       const total = await bffTotal(page, `&from=${day}&to=${day}&tz=${encodeURIComponent(zone)}`);
       await expect(rangeSummary(page)).toContainText(`of ${total.toLocaleString("en-US")}`);
       // The zone's day exactly: sent as instants (alternative), or its covering UTC days trimmed by the BFF (primary).
       for (const at of instants) expect(dayIn(zone, at)).toBe(day);
     });
 
-    test("the zone can be changed: in the URL, remembered for the next visit, and the times follow", async ({ loggedInPage: page }) => {
+    test("the zone can be changed: in the URL, remembered for the next visit, and the times follow", async ({
+      loggedInPage: page,
+    }) => {
       await openList(page, "?range=7d");
       await page.getByRole("combobox", { name: "Time zone" }).selectOption("UTC");
       await expect(page).toHaveURL((url) => url.searchParams.get("tz") === "UTC");

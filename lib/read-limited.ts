@@ -4,7 +4,11 @@ import "server-only";
  * Reads a byte stream as UTF-8 text, giving up (with the caller's error, after cancelling the stream) as soon as it
  * passes `maxBytes`, chunked or not: memory stays bounded whatever the other side sends.
  */
-export async function readTextLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number, tooLarge: () => Error): Promise<string> {
+export async function readTextLimited(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string> {
   if (!body) return "";
   const reader = body.getReader();
   const decoder = new TextDecoder();

@@ -15,7 +15,10 @@ describe.each(PROFILES)("GET /account-details (%s profile)", (profile) => {
   afterAll(() => sb.close());
 
   it("returns the profile's account shape for each customer", async () => {
-    for (const [label, code, name] of [["demo-full", "PFL", "Prairie Freight Lines"], ["other-full", "CHI", "Coastal Haulers Inc."]] as const) {
+    for (const [label, code, name] of [
+      ["demo-full", "PFL", "Prairie Freight Lines"],
+      ["other-full", "CHI", "Coastal Haulers Inc."],
+    ] as const) {
       const res = await api.get("/account-details", await api.token(label));
       expect(res.status).toBe(200);
       const body = schemas.Account.parse(res.body);
@@ -44,7 +47,10 @@ describe.each(PROFILES)("GET /account-details (%s profile)", (profile) => {
       for (let page = 1; ; page++) {
         const from = new Date(cutoff * 1000).toISOString().slice(0, 10);
         const list = await api.get(`/transactions?limit=200&page=${String(page)}&from=${from}`, token);
-        const data = list.body.data as { pages: number; items: { transaction_at: string; status: string; gallons: number; amount: number }[] };
+        const data = list.body.data as {
+          pages: number;
+          items: { transaction_at: string; status: string; gallons: number; amount: number }[];
+        };
         for (const item of data.items) {
           const at = Date.parse(item.transaction_at) / 1000;
           if (at < cutoff || at > nowSec || item.status === "failed") continue;

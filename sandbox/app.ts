@@ -51,8 +51,16 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
   };
 
   const v1 = new OpenAPIHono<SandboxEnv>({ defaultHook: validationHook(config.profile) });
-  v1.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "Token from POST /auth" });
-  v1.openAPIRegistry.registerComponent("securitySchemes", "basicAuth", { type: "http", scheme: "basic", description: "key_id:secret; slower than bearer" });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "Token from POST /auth",
+  });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "basicAuth", {
+    type: "http",
+    scheme: "basic",
+    description: "key_id:secret; slower than bearer",
+  });
   v1.use("*", faultInjection(config));
   registerAuth(v1, deps);
   registerAccount(v1, deps);
@@ -91,7 +99,9 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
         served.push({ atMs: arrivedMs, method: c.req.method, path, status: c.res.status });
       }
     }
-    options.log?.(`${c.req.method} ${new URL(c.req.url).pathname} ${String(c.res.status)} ${(performance.now() - started).toFixed(1)}ms`);
+    options.log?.(
+      `${c.req.method} ${new URL(c.req.url).pathname} ${String(c.res.status)} ${(performance.now() - started).toFixed(1)}ms`,
+    );
   });
   app.get("/healthz", (c) => c.json({ ok: true, profile: config.profile }));
   app.get(`${API_PREFIX}/docs/openapi`, (c) => c.json(document));
@@ -102,7 +112,12 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     app.route("/sandbox", dataControlRoutes(db, config, served));
   }
 
-  app.notFound((c) => c.json(errorBody(config.profile, "not_found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
+  app.notFound((c) =>
+    c.json(
+      errorBody(config.profile, "not_found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}.`),
+      404,
+    ),
+  );
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
@@ -113,7 +128,10 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     }
     // Our own bug: log it here, answer without details.
     console.error("[sandbox] unhandled error", error);
-    return c.json(errorBody(config.profile, "server_error", "The sandbox failed to answer this request; retrying is advised."), 500);
+    return c.json(
+      errorBody(config.profile, "server_error", "The sandbox failed to answer this request; retrying is advised."),
+      500,
+    );
   });
   return app;
 }

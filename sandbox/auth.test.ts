@@ -6,18 +6,26 @@ import { schemasFor } from "./routes/schemas";
 import { basic, client, creds, errorCode, errorMessage, startTestSandbox, type TestSandbox } from "./test/harness";
 
 /** POSTs JSON with Transfer-Encoding: chunked (no Content-Length); with `end: false` the request never ends. */
-function postChunked(url: string, chunks: readonly string[], options: { end: boolean }): Promise<{ status: number; body: string }> {
+function postChunked(
+  url: string,
+  chunks: readonly string[],
+  options: { end: boolean },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", headers: { "Content-Type": "application/json" }, signal: AbortSignal.timeout(5_000) }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, body });
-        req.destroy();
-      });
-      res.on("error", reject);
-    });
+    const req = request(
+      url,
+      { method: "POST", headers: { "Content-Type": "application/json" }, signal: AbortSignal.timeout(5_000) },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     for (const chunk of chunks) req.write(chunk);
     if (options.end) req.end();
@@ -113,7 +121,11 @@ describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => 
     ["a numeric key_id", { key_id: 42, secret: "x" }, "key_id must be a string."],
     ["an object key_id", { key_id: { id: "ffk_x" }, secret: "x" }, "key_id must be a string."],
   ])("tells %s apart from a wrong type: %j → %s", async (_what, body, message) => {
-    const res = await api.call("/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const res = await api.call("/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(400);
     expect(errorCode(res.body)).toBe("bad_request");
     expect(errorMessage(res.body)).toBe(message);
@@ -121,7 +133,11 @@ describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => 
 
   it("reads a chunked body (no Content-Length) only up to 8 KiB: an over-long one is refused without waiting for its end", async () => {
     // The request is never ended: a server that buffered the whole body first would never answer.
-    const res = await postChunked(`${sb.baseUrl}/auth`, ['{"key_id": "ffk_x", "secret": "', ..."x".repeat(9 * 1024).match(/.{1,1024}/g) ?? []], { end: false });
+    const res = await postChunked(
+      `${sb.baseUrl}/auth`,
+      ['{"key_id": "ffk_x", "secret": "', ...("x".repeat(9 * 1024).match(/.{1,1024}/g) ?? [])],
+      { end: false },
+    );
     expect(res.status).toBe(400);
     expect(errorCode(JSON.parse(res.body))).toBe("bad_request");
     expect(errorMessage(JSON.parse(res.body))).toBe("The request body is larger than 8192 bytes.");
@@ -186,7 +202,9 @@ describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => 
     );
     const detail = await api.get("/transactions/anything", token);
     expect(detail.status).toBe(403);
-    expect(errorMessage(detail.body)).toContain(profile === "primary" ? "read scope does not cover transactions" : "lacks the transactions scope");
+    expect(errorMessage(detail.body)).toContain(
+      profile === "primary" ? "read scope does not cover transactions" : "lacks the transactions scope",
+    );
     expect((await api.get("/account-details", token)).status).toBe(200);
     expect((await api.get("/locations?limit=1", token)).status).toBe(200);
   });
@@ -220,7 +238,9 @@ describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => 
       expect(strip(wrong)).toEqual(strip(right));
       expect(right.status).toBe(401);
       expect(errorMessage(right.body)).toMatch(/allow-list/);
-      expect(strip(await api.get("/account-details", basic(keyId, "ffs_wrong-guess")))).toEqual(strip(await api.get("/account-details", basic(keyId, secret))));
+      expect(strip(await api.get("/account-details", basic(keyId, "ffs_wrong-guess")))).toEqual(
+        strip(await api.get("/account-details", basic(keyId, secret))),
+      );
     });
 
     it("applies the allow-list rule: a key whose list excludes loopback gets 401, a key listing it works", async () => {
@@ -228,7 +248,13 @@ describe.each(PROFILES)("POST /auth and credentials (%s profile)", (profile) => 
       expect((await api.auth(keyId, secret)).status).toBe(401);
       expect((await api.get("/account-details", basic(keyId, secret))).status).toBe(401);
       const pair = newKeyPair();
-      insertKey(sb.db, { ...pair, customerPk: 1, scopes: ["account"], allowIps: ["127.0.0.1"], createdAt: "2026-01-01T00:00:00Z" });
+      insertKey(sb.db, {
+        ...pair,
+        customerPk: 1,
+        scopes: ["account"],
+        allowIps: ["127.0.0.1"],
+        createdAt: "2026-01-01T00:00:00Z",
+      });
       const token = (await api.auth(pair.keyId, pair.secret)).body.access_token as string;
       expect((await api.get("/account-details", token)).status).toBe(200);
     });

@@ -49,7 +49,17 @@ describe("sandbox command line", () => {
   });
 
   it("keys create prints the pair once; list never shows a secret; revoke marks it revoked", async () => {
-    const created = await cli("keys", "create", "--customer", "PFL", "--scopes", "account,locations", "--allow", "10.0.0.1", "--json");
+    const created = await cli(
+      "keys",
+      "create",
+      "--customer",
+      "PFL",
+      "--scopes",
+      "account,locations",
+      "--allow",
+      "10.0.0.1",
+      "--json",
+    );
     expect(created.code).toBe(0);
     const key = JSON.parse(created.stdout) as { key_id: string; secret: string; customer: string };
     expect(key.key_id).toMatch(/^ffk_/);
@@ -58,13 +68,25 @@ describe("sandbox command line", () => {
 
     const listed = await cli("keys", "list", "--json");
     expect(listed.stdout).not.toContain(key.secret);
-    const keys = JSON.parse(listed.stdout) as { key_id: string; scopes: string[]; allow_ips: string[] | null; revoked_at: string | null }[];
-    expect(keys.find((k) => k.key_id === key.key_id)).toMatchObject({ scopes: ["account", "locations"], allow_ips: ["10.0.0.1"], revoked_at: null });
+    const keys = JSON.parse(listed.stdout) as {
+      key_id: string;
+      scopes: string[];
+      allow_ips: string[] | null;
+      revoked_at: string | null;
+    }[];
+    expect(keys.find((k) => k.key_id === key.key_id)).toMatchObject({
+      scopes: ["account", "locations"],
+      allow_ips: ["10.0.0.1"],
+      revoked_at: null,
+    });
     const text = await cli("keys", "list");
     expect(text.stdout).not.toContain(key.secret);
 
     expect((await cli("keys", "revoke", key.key_id)).code).toBe(0);
-    const after = JSON.parse((await cli("keys", "list", "--json")).stdout) as { key_id: string; revoked_at: string | null }[];
+    const after = JSON.parse((await cli("keys", "list", "--json")).stdout) as {
+      key_id: string;
+      revoked_at: string | null;
+    }[];
     expect(after.find((k) => k.key_id === key.key_id)?.revoked_at).not.toBeNull();
   });
 
@@ -72,7 +94,13 @@ describe("sandbox command line", () => {
     const { code, stdout } = await cli("keys", "demo", "--json");
     expect(code).toBe(0);
     const pairs = JSON.parse(stdout) as { label: string; key_id: string; secret: string }[];
-    expect(pairs.map((p) => p.label)).toEqual(["demo-full", "demo-no-transactions", "demo-revoked", "demo-allowlist", "other-full"]);
+    expect(pairs.map((p) => p.label)).toEqual([
+      "demo-full",
+      "demo-no-transactions",
+      "demo-revoked",
+      "demo-allowlist",
+      "other-full",
+    ]);
     const full = pairs[0];
     const { db: handle } = openDatabase({ path: db });
     try {
@@ -118,19 +146,39 @@ describe("sandbox command line", () => {
   });
 
   it("keys create --allow stores IPv4, canonical IPv6 and IPv4-mapped IPv6 as the socket reports them", async () => {
-    const created = await cli("keys", "create", "--customer", "PFL", "--allow", " 192.0.2.7, 2001:DB8:0:0:0:0:0:1 ,::ffff:198.51.100.9,::1", "--json");
+    const created = await cli(
+      "keys",
+      "create",
+      "--customer",
+      "PFL",
+      "--allow",
+      " 192.0.2.7, 2001:DB8:0:0:0:0:0:1 ,::ffff:198.51.100.9,::1",
+      "--json",
+    );
     expect(created.code).toBe(0);
     const { key_id: keyId } = JSON.parse(created.stdout) as { key_id: string };
-    const keys = JSON.parse((await cli("keys", "list", "--json")).stdout) as { key_id: string; allow_ips: string[] | null }[];
-    expect(keys.find((k) => k.key_id === keyId)?.allow_ips).toEqual(["192.0.2.7", "2001:db8::1", "198.51.100.9", "::1"]);
+    const keys = JSON.parse((await cli("keys", "list", "--json")).stdout) as {
+      key_id: string;
+      allow_ips: string[] | null;
+    }[];
+    expect(keys.find((k) => k.key_id === keyId)?.allow_ips).toEqual([
+      "192.0.2.7",
+      "2001:db8::1",
+      "198.51.100.9",
+      "::1",
+    ]);
   });
 
   const serve = async (...args: string[]) => {
-    const child = spawn(process.execPath, [...TSX, "--port", "0", "--db", db, "--quiet", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...TSX, "--port", "0", "--db", db, "--quiet", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => { reject(new Error(`no URL printed:\n${output}`)); }, 30_000);
+      const timer = setTimeout(() => {
+        reject(new Error(`no URL printed:\n${output}`));
+      }, 30_000);
       child.stdout.on("data", () => {
         const match = /at (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(output);
         if (match?.[1] && output.includes("secret")) {
@@ -155,18 +203,27 @@ describe("sandbox command line", () => {
   });
 
   it("--live N adds a transaction for the demo customer every N seconds", async () => {
-    const before = (JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]).find((c) => c.code === "PFL")?.transactions ?? 0;
+    const before =
+      (JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]).find(
+        (c) => c.code === "PFL",
+      )?.transactions ?? 0;
     const { child, output } = await serve("--live", "1");
     try {
       // Polled: the line may reach the pipe after the URL line that serve() waits for.
       await expect.poll(() => output()).toContain("live: a new PFL transaction every 1 s");
       // Polls the database (no timing assert): at least one new row arrives while the server runs.
       for (let i = 0; i < 100; i++) {
-        const now = (JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]).find((c) => c.code === "PFL")?.transactions ?? 0;
+        const now =
+          (
+            JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]
+          ).find((c) => c.code === "PFL")?.transactions ?? 0;
         if (now > before) break;
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
-      const after = (JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]).find((c) => c.code === "PFL")?.transactions ?? 0;
+      const after =
+        (
+          JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[]
+        ).find((c) => c.code === "PFL")?.transactions ?? 0;
       expect(after).toBeGreaterThan(before);
     } finally {
       await stop(child);
@@ -178,7 +235,11 @@ describe("sandbox command line", () => {
     const { child, url } = await serve("--failed-auth-budget", "2", "--window-seconds", "86400");
     try {
       const attempt = () =>
-        fetch(`${url}/api/v1/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key_id: "ffk_000000000000000000000000", secret: "ffs_guess" }) });
+        fetch(`${url}/api/v1/auth`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ key_id: "ffk_000000000000000000000000", secret: "ffs_guess" }),
+        });
       expect([(await attempt()).status, (await attempt()).status]).toEqual([401, 401]);
       const third = await attempt();
       expect(third.status).toBe(429);
@@ -189,13 +250,18 @@ describe("sandbox command line", () => {
   });
 
   it("--reset recreates the database from the seed (keys created since are gone)", async () => {
-    const created = JSON.parse((await cli("keys", "create", "--customer", "CHI", "--json")).stdout) as { key_id: string };
+    const created = JSON.parse((await cli("keys", "create", "--customer", "CHI", "--json")).stdout) as {
+      key_id: string;
+    };
     expect((await cli("keys", "list")).stdout).toContain(created.key_id);
     const { child, output } = await serve("--reset", "--seed", "5", "--transactions", "300", "--stations", "200");
     expect(output()).toContain("seeded");
     expect(await stop(child)).toBe(0);
     expect((await cli("keys", "list")).stdout).not.toContain(created.key_id);
-    const customers = JSON.parse((await cli("customers", "list", "--json")).stdout) as { code: string; transactions: number }[];
+    const customers = JSON.parse((await cli("customers", "list", "--json")).stdout) as {
+      code: string;
+      transactions: number;
+    }[];
     expect(customers.find((c) => c.code === "PFL")?.transactions).toBe(300);
   }, 60_000);
 });

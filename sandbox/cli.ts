@@ -1,6 +1,16 @@
 import { parseArgs } from "node:util";
 import { createConfig, PROFILES, type FaultSettings, type Profile } from "./config";
-import { insertKey, listKeys, newKeyPair, parseAllowList, parseScopeList, revokeKey, SCOPES, findKey, verifySecret } from "./db/keys";
+import {
+  insertKey,
+  listKeys,
+  newKeyPair,
+  parseAllowList,
+  parseScopeList,
+  revokeKey,
+  SCOPES,
+  findKey,
+  verifySecret,
+} from "./db/keys";
 import { DEFAULT_DB_PATH, openDatabase } from "./db/open";
 import { addTransactions, DEMO_KEYS, demoCredentials } from "./db/seed";
 import { MAX_STATIONS } from "./db/stations";
@@ -64,20 +74,23 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositi
 
 function int(name: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be a whole number from ${String(min)} to ${String(max)} (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new UsageError(`--${name} must be a whole number from ${String(min)} to ${String(max)} (got "${raw}")`);
   return Number(raw);
 }
 
 function fraction(name: string, raw: string | undefined): number {
   if (raw === undefined) return 0;
   const value = Number(raw);
-  if (!/^\d*\.?\d+$/.test(raw) || value > 1) throw new UsageError(`--${name} must be a fraction from 0 to 1 (got "${raw}")`);
+  if (!/^\d*\.?\d+$/.test(raw) || value > 1)
+    throw new UsageError(`--${name} must be a fraction from 0 to 1 (got "${raw}")`);
   return value;
 }
 
 function profileOf(raw: string | undefined): Profile {
   const value = raw ?? "primary";
-  if (!(PROFILES as readonly string[]).includes(value)) throw new UsageError(`--profile must be primary or alternative (got "${value}")`);
+  if (!(PROFILES as readonly string[]).includes(value))
+    throw new UsageError(`--profile must be primary or alternative (got "${value}")`);
   return value as Profile;
 }
 
@@ -101,7 +114,8 @@ async function main(argv: string[]): Promise<number> {
     if (command === "keys" && sub === "create") {
       const code = values.customer;
       if (!code) throw new UsageError("keys create needs --customer CODE (see: customers list)");
-      const customer = db.prepare("SELECT pk, code FROM customers WHERE code = ?").get(code) as { pk: number; code: string } | undefined;
+      const customer = db.prepare("SELECT pk, code FROM customers WHERE code = ?").get(code) as
+        { pk: number; code: string } | undefined;
       if (!customer) throw new UsageError(`no customer with code "${code}" (see: customers list)`);
       let scopes;
       try {
@@ -116,7 +130,14 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError((error as Error).message);
       }
       const pair = newKeyPair();
-      insertKey(db, { ...pair, customerPk: customer.pk, label: values.label ?? "", scopes, allowIps, createdAt: isoUtc(Math.floor(Date.now() / 1000)) });
+      insertKey(db, {
+        ...pair,
+        customerPk: customer.pk,
+        label: values.label ?? "",
+        scopes,
+        allowIps,
+        createdAt: isoUtc(Math.floor(Date.now() / 1000)),
+      });
       out(
         values,
         { key_id: pair.keyId, secret: pair.secret, customer: customer.code, scopes },
@@ -131,20 +152,51 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === "keys" && sub === "list") {
-      const keys = listKeys(db).map((k) => ({ key_id: k.keyId, customer: k.customerCode, label: k.label, scopes: k.scopes, allow_ips: k.allowIps, created_at: k.createdAt, revoked_at: k.revokedAt }));
-      out(values, keys, keys.map((k) => `${k.key_id}  ${k.customer}  ${k.revoked_at ? "revoked" : "active "}  ${k.scopes.join(",")}${k.allow_ips ? `  allow ${k.allow_ips.join(",")}` : ""}  ${k.label}`).join("\n"));
+      const keys = listKeys(db).map((k) => ({
+        key_id: k.keyId,
+        customer: k.customerCode,
+        label: k.label,
+        scopes: k.scopes,
+        allow_ips: k.allowIps,
+        created_at: k.createdAt,
+        revoked_at: k.revokedAt,
+      }));
+      out(
+        values,
+        keys,
+        keys
+          .map(
+            (k) =>
+              `${k.key_id}  ${k.customer}  ${k.revoked_at ? "revoked" : "active "}  ${k.scopes.join(",")}${k.allow_ips ? `  allow ${k.allow_ips.join(",")}` : ""}  ${k.label}`,
+          )
+          .join("\n"),
+      );
       return 0;
     }
     if (command === "keys" && sub === "demo") {
       // The seed's demo keys, derived from the seed number (local sandbox only). Lets a demo or an e2e test use
       // the scope-limited, revoked and allow-listed keys too.
-      const seedValue = Number((db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as { value: string } | undefined)?.value ?? NaN);
-      const pairs = DEMO_KEYS.map((k) => ({ label: k.label, customer: k.customer.code, ...demoCredentials(seedValue, k.label) }));
-      out(values, pairs.map((p) => ({ label: p.label, customer: p.customer, key_id: p.keyId, secret: p.secret })), pairs.map((p) => `${p.label.padEnd(22)} ${p.customer}  ${p.keyId}  ${p.secret}`).join("\n"));
+      const seedValue = Number(
+        (db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as { value: string } | undefined)?.value ?? NaN,
+      );
+      const pairs = DEMO_KEYS.map((k) => ({
+        label: k.label,
+        customer: k.customer.code,
+        ...demoCredentials(seedValue, k.label),
+      }));
+      out(
+        values,
+        pairs.map((p) => ({ label: p.label, customer: p.customer, key_id: p.keyId, secret: p.secret })),
+        pairs.map((p) => `${p.label.padEnd(22)} ${p.customer}  ${p.keyId}  ${p.secret}`).join("\n"),
+      );
       return 0;
     }
     if (command === "customers" && sub === "list") {
-      const rows = db.prepare("SELECT c.id, c.code, c.name, c.active, (SELECT COUNT(*) FROM transactions t WHERE t.customer_pk = c.pk) AS transactions FROM customers c ORDER BY c.code").all() as {
+      const rows = db
+        .prepare(
+          "SELECT c.id, c.code, c.name, c.active, (SELECT COUNT(*) FROM transactions t WHERE t.customer_pk = c.pk) AS transactions FROM customers c ORDER BY c.code",
+        )
+        .all() as {
         id: string;
         code: string;
         name: string;
@@ -152,7 +204,13 @@ async function main(argv: string[]): Promise<number> {
         transactions: number;
       }[];
       const list = rows.map((r) => ({ ...r, active: r.active === 1 }));
-      out(values, list, list.map((c) => `${c.code}  ${c.name}  ${String(c.transactions)} transactions${c.active ? "" : "  (inactive)"}`).join("\n"));
+      out(
+        values,
+        list,
+        list
+          .map((c) => `${c.code}  ${c.name}  ${String(c.transactions)} transactions${c.active ? "" : "  (inactive)"}`)
+          .join("\n"),
+      );
       return 0;
     }
     if (command === "transactions" && sub === "add") {
@@ -209,13 +267,29 @@ async function serve(values: Values, dbPath: string): Promise<number> {
   const started = Date.now();
   console.log(`[sandbox] opening ${dbPath}${values.reset ? " (reset)" : ""}…`);
   const opened = openDatabase({ path: dbPath, reset: values.reset ?? false, seed: seedOptions });
-  if (opened.seeded) console.log(`[sandbox] created and seeded the database in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  else if (Object.keys(seedOptions).length > 0) console.warn("[sandbox] the database already exists, so --seed/--transactions/--stations were ignored; add --reset to re-seed");
+  if (opened.seeded)
+    console.log(`[sandbox] created and seeded the database in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  else if (Object.keys(seedOptions).length > 0)
+    console.warn(
+      "[sandbox] the database already exists, so --seed/--transactions/--stations were ignored; add --reset to re-seed",
+    );
 
-  const log = values.quiet ? undefined : (line: string) => { console.log(`[sandbox] ${line}`); };
-  const server = await startSandboxServer({ db: opened.db, config, port, host: values.host ?? "127.0.0.1", ...(log ? { log } : {}) });
+  const log = values.quiet
+    ? undefined
+    : (line: string) => {
+        console.log(`[sandbox] ${line}`);
+      };
+  const server = await startSandboxServer({
+    db: opened.db,
+    config,
+    port,
+    host: values.host ?? "127.0.0.1",
+    ...(log ? { log } : {}),
+  });
   console.log(`[sandbox] Fleet Fuel API v1 (${profile} profile) at ${server.baseUrl}`);
-  console.log(`[sandbox] OpenAPI document: ${server.baseUrl}/docs/openapi · budget ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s, ${String(config.failedAuthBudget)} failed key-pair checks per address`);
+  console.log(
+    `[sandbox] OpenAPI document: ${server.baseUrl}/docs/openapi · budget ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s, ${String(config.failedAuthBudget)} failed key-pair checks per address`,
+  );
   await printDemoKey(opened.db, opened.seed);
   const liveSeconds = int("live", values.live, 1, 86_400);
   const live =
@@ -237,8 +311,12 @@ async function serve(values: Values, dbPath: string): Promise<number> {
       process.exit(0);
     });
   };
-  process.on("SIGINT", () => { stop("SIGINT"); });
-  process.on("SIGTERM", () => { stop("SIGTERM"); });
+  process.on("SIGINT", () => {
+    stop("SIGINT");
+  });
+  process.on("SIGTERM", () => {
+    stop("SIGTERM");
+  });
   return new Promise<number>(() => undefined); // runs until a signal
 }
 
@@ -248,7 +326,9 @@ async function printDemoKey(db: ReturnType<typeof openDatabase>["db"], seed: num
   const pair = demoCredentials(seed, label);
   const key = findKey(db, pair.keyId);
   if (key?.revokedAt !== null || !(await verifySecret(pair.secret, key.secretHash))) {
-    console.log("[sandbox] the demo key is gone or revoked; create one with: npm run sandbox -- keys create --customer PFL");
+    console.log(
+      "[sandbox] the demo key is gone or revoked; create one with: npm run sandbox -- keys create --customer PFL",
+    );
     return;
   }
   console.log("[sandbox] demo key pair (local sandbox only, derived from the seed; never use in production):");
@@ -262,7 +342,10 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
+    ) {
       console.error(`sandbox: ${error.message}\n\n${USAGE}`);
       process.exitCode = 2;
       return;

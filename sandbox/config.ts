@@ -26,7 +26,14 @@ export interface FaultSettings {
   rateLimitSeconds: number;
 }
 
-export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, dropRate: 0, malformedRate: 0, headers: false, rateLimitSeconds: 0 };
+export const NO_FAULTS: FaultSettings = {
+  latencyMs: 0,
+  errorRate: 0,
+  dropRate: 0,
+  malformedRate: 0,
+  headers: false,
+  rateLimitSeconds: 0,
+};
 
 export interface SandboxConfig {
   profile: Profile;

@@ -18,7 +18,11 @@ describe.each(PROFILES)("errors and faults (%s profile)", (profile) => {
   afterAll(() => sb.close());
 
   it("answers unknown endpoints and methods with a JSON 404 in the profile's error shape", async () => {
-    for (const [path, method] of [["/nope", "GET"], ["/transactions", "DELETE"], ["/auth", "GET"]] as const) {
+    for (const [path, method] of [
+      ["/nope", "GET"],
+      ["/transactions", "DELETE"],
+      ["/auth", "GET"],
+    ] as const) {
       const res = await api.call(path, { method, headers: { Authorization: `Bearer ${token}` } });
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");
@@ -55,7 +59,11 @@ describe.each(PROFILES)("errors and faults (%s profile)", (profile) => {
   });
 
   it("cuts the connection on request", async () => {
-    await expect(fetch(`${sb.baseUrl}/account-details`, { headers: { Authorization: `Bearer ${token}`, "X-Sandbox-Fault": "drop" } })).rejects.toThrow();
+    await expect(
+      fetch(`${sb.baseUrl}/account-details`, {
+        headers: { Authorization: `Bearer ${token}`, "X-Sandbox-Fault": "drop" },
+      }),
+    ).rejects.toThrow();
   });
 
   it("ignores the fault header unless faults are enabled", async () => {
@@ -71,7 +79,12 @@ describe.each(PROFILES)("errors and faults (%s profile)", (profile) => {
 
   it("fault rates apply to a fraction of requests", async () => {
     let roll = 0;
-    const flaky = await startTestSandbox({ profile, budget: 100_000, random: () => (roll++ % 4) / 4, faults: { ...NO_FAULTS, errorRate: 0.5 } });
+    const flaky = await startTestSandbox({
+      profile,
+      budget: 100_000,
+      random: () => (roll++ % 4) / 4,
+      faults: { ...NO_FAULTS, errorRate: 0.5 },
+    });
     try {
       const flakyApi = client(flaky.baseUrl);
       const statuses: number[] = [];
@@ -87,7 +100,10 @@ describe.each(PROFILES)("/sandbox/faults, the run-time fault control (%s profile
   it("is not served unless the sandbox was started with control on", async () => {
     const plain = await startTestSandbox({ profile });
     try {
-      const res = await fetch(`${plain.origin}/sandbox/faults`, { method: "PUT", body: JSON.stringify({ rateLimitSeconds: 5 }) });
+      const res = await fetch(`${plain.origin}/sandbox/faults`, {
+        method: "PUT",
+        body: JSON.stringify({ rateLimitSeconds: 5 }),
+      });
       expect(res.status).toBe(404);
       const api = client(plain.baseUrl);
       expect((await api.get("/account-details", await api.token())).status).toBe(200);
@@ -101,7 +117,11 @@ describe.each(PROFILES)("/sandbox/faults, the run-time fault control (%s profile
     try {
       const api = client(sb.baseUrl);
       const token = await api.token();
-      const put = await fetch(`${sb.origin}/sandbox/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ rateLimitSeconds: 42 }) });
+      const put = await fetch(`${sb.origin}/sandbox/faults`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ rateLimitSeconds: 42 }),
+      });
       expect(put.status).toBe(200);
       expect(await put.json()).toEqual({ ...NO_FAULTS, headers: true, rateLimitSeconds: 42 });
       const limited = await api.get("/account-details", token);
@@ -110,7 +130,11 @@ describe.each(PROFILES)("/sandbox/faults, the run-time fault control (%s profile
       expect(errorCode(limited.body)).toBe("rate_limited");
       schemasFor(profile).ErrorBody.parse(limited.body);
 
-      await fetch(`${sb.origin}/sandbox/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ errorRate: 1 }) });
+      await fetch(`${sb.origin}/sandbox/faults`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ errorRate: 1 }),
+      });
       expect((await api.get("/account-details", token)).status).toBe(500);
 
       const reset = await fetch(`${sb.origin}/sandbox/faults`, { method: "DELETE" });
@@ -124,8 +148,18 @@ describe.each(PROFILES)("/sandbox/faults, the run-time fault control (%s profile
   it("refuses a malformed or out-of-range body with 400 and keeps the faults in force", async () => {
     const sb = await startTestSandbox({ profile, control: true });
     try {
-      for (const body of ["not json", JSON.stringify({ latencyMs: -1 }), JSON.stringify({ errorRate: 2 }), JSON.stringify({ explode: true }), JSON.stringify([1])]) {
-        const res = await fetch(`${sb.origin}/sandbox/faults`, { method: "PUT", headers: { "Content-Type": "application/json" }, body });
+      for (const body of [
+        "not json",
+        JSON.stringify({ latencyMs: -1 }),
+        JSON.stringify({ errorRate: 2 }),
+        JSON.stringify({ explode: true }),
+        JSON.stringify([1]),
+      ]) {
+        const res = await fetch(`${sb.origin}/sandbox/faults`, {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body,
+        });
         expect(res.status, body).toBe(400);
         expect(((await res.json()) as { error: string }).error).toMatch(/\w/);
       }
@@ -143,7 +177,12 @@ describe.each(PROFILES)("/sandbox/clock, the run-time clock control (%s profile)
       const api = client(sb.baseUrl);
       const { keyId, secret } = creds("demo-full");
       const first = await api.auth(keyId, secret);
-      const put = (offsetMs: number) => fetch(`${sb.origin}/sandbox/clock`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs }) });
+      const put = (offsetMs: number) =>
+        fetch(`${sb.origin}/sandbox/clock`, {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ offsetMs }),
+        });
       expect((await put(3_540_000)).status).toBe(200);
       expect(await (await fetch(`${sb.origin}/sandbox/clock`)).json()).toEqual({ offsetMs: 3_540_000 });
       const inLastMinute = await api.auth(keyId, secret);
@@ -157,65 +196,87 @@ describe.each(PROFILES)("/sandbox/clock, the run-time clock control (%s profile)
     }
     const plain = await startTestSandbox({ profile });
     try {
-      expect((await fetch(`${plain.origin}/sandbox/clock`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs: 1 }) })).status).toBe(404);
+      expect(
+        (
+          await fetch(`${plain.origin}/sandbox/clock`, {
+            method: "PUT",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ offsetMs: 1 }),
+          })
+        ).status,
+      ).toBe(404);
     } finally {
       await plain.close();
     }
   });
 });
 
-describe.each(PROFILES)("/sandbox/transactions and /sandbox/requests, the run-time data control (%s profile)", (profile) => {
-  const send = (sb: { origin: string }, method: string, path: string, body?: string) =>
-    fetch(`${sb.origin}/sandbox${path}`, { method, headers: { "Content-Type": "application/json" }, ...(body === undefined ? {} : { body }) });
+describe.each(PROFILES)(
+  "/sandbox/transactions and /sandbox/requests, the run-time data control (%s profile)",
+  (profile) => {
+    const send = (sb: { origin: string }, method: string, path: string, body?: string) =>
+      fetch(`${sb.origin}/sandbox${path}`, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        ...(body === undefined ? {} : { body }),
+      });
 
-  it("inserts, changes a status and deletes at run time, and the API shows each change; requests are listed with their times", async () => {
-    const sb = await startTestSandbox({ profile, control: true });
-    try {
-      const api = client(sb.baseUrl);
-      const token = await api.token();
-      const total = async () => (await api.get("/transactions?limit=1", token)).body;
-      const before = await total();
-      const inserted = await send(sb, "POST", "/transactions", JSON.stringify({ customer: "PFL", count: 2 }));
-      expect(inserted.status).toBe(201);
-      const { ids } = (await inserted.json()) as { ids: string[] };
-      expect(ids).toHaveLength(2);
-      const id = ids[0] ?? "";
-      const detail = await api.get(`/transactions/${id}`, token);
-      expect(detail.status).toBe(200);
-      expect(JSON.stringify(detail.body)).toContain("pending");
-      expect((await send(sb, "PATCH", `/transactions/${id}`, JSON.stringify({ status: "failed" }))).status).toBe(200);
-      expect(JSON.stringify((await api.get(`/transactions/${id}`, token)).body)).toContain("failed");
-      expect((await send(sb, "DELETE", `/transactions/${id}`)).status).toBe(200);
-      expect((await api.get(`/transactions/${id}`, token)).status).toBe(404);
-      expect(JSON.stringify(await total())).not.toEqual(JSON.stringify(before));
-      const served = (await (await fetch(`${sb.origin}/sandbox/requests`)).json()) as { requests: { atMs: number; method: string; path: string; status: number }[] };
-      expect(served.requests.some((r) => r.path.endsWith(`/transactions/${id}`) && r.status === 404)).toBe(true);
-      expect(served.requests.every((r) => r.path.startsWith("/api/v1") && Number.isInteger(r.atMs))).toBe(true);
-    } finally {
-      await sb.close();
-    }
-  });
-
-  it("answers bad input with a 4xx naming the problem, and is not served without control", async () => {
-    const sb = await startTestSandbox({ profile, control: true });
-    const plain = await startTestSandbox({ profile });
-    try {
-      for (const body of ["not json", JSON.stringify({ customer: "PFL", count: 0 }), JSON.stringify({ count: 1 }), JSON.stringify({ customer: "PFL", explode: true })]) {
-        const res = await send(sb, "POST", "/transactions", body);
-        expect(res.status, body).toBe(400);
-        expect(((await res.json()) as { error: string }).error).toMatch(/\w/);
+    it("inserts, changes a status and deletes at run time, and the API shows each change; requests are listed with their times", async () => {
+      const sb = await startTestSandbox({ profile, control: true });
+      try {
+        const api = client(sb.baseUrl);
+        const token = await api.token();
+        const total = async () => (await api.get("/transactions?limit=1", token)).body;
+        const before = await total();
+        const inserted = await send(sb, "POST", "/transactions", JSON.stringify({ customer: "PFL", count: 2 }));
+        expect(inserted.status).toBe(201);
+        const { ids } = (await inserted.json()) as { ids: string[] };
+        expect(ids).toHaveLength(2);
+        const id = ids[0] ?? "";
+        const detail = await api.get(`/transactions/${id}`, token);
+        expect(detail.status).toBe(200);
+        expect(JSON.stringify(detail.body)).toContain("pending");
+        expect((await send(sb, "PATCH", `/transactions/${id}`, JSON.stringify({ status: "failed" }))).status).toBe(200);
+        expect(JSON.stringify((await api.get(`/transactions/${id}`, token)).body)).toContain("failed");
+        expect((await send(sb, "DELETE", `/transactions/${id}`)).status).toBe(200);
+        expect((await api.get(`/transactions/${id}`, token)).status).toBe(404);
+        expect(JSON.stringify(await total())).not.toEqual(JSON.stringify(before));
+        const served = (await (await fetch(`${sb.origin}/sandbox/requests`)).json()) as {
+          requests: { atMs: number; method: string; path: string; status: number }[];
+        };
+        expect(served.requests.some((r) => r.path.endsWith(`/transactions/${id}`) && r.status === 404)).toBe(true);
+        expect(served.requests.every((r) => r.path.startsWith("/api/v1") && Number.isInteger(r.atMs))).toBe(true);
+      } finally {
+        await sb.close();
       }
-      expect((await send(sb, "POST", "/transactions", JSON.stringify({ customer: "NOPE" }))).status).toBe(404);
-      expect((await send(sb, "PATCH", "/transactions/nope", JSON.stringify({ status: "failed" }))).status).toBe(404);
-      expect((await send(sb, "PATCH", "/transactions/nope", JSON.stringify({ status: "lost" }))).status).toBe(400);
-      expect((await send(sb, "DELETE", "/transactions/nope")).status).toBe(404);
-      expect((await send(plain, "POST", "/transactions", JSON.stringify({ customer: "PFL" }))).status).toBe(404);
-    } finally {
-      await sb.close();
-      await plain.close();
-    }
-  });
-});
+    });
+
+    it("answers bad input with a 4xx naming the problem, and is not served without control", async () => {
+      const sb = await startTestSandbox({ profile, control: true });
+      const plain = await startTestSandbox({ profile });
+      try {
+        for (const body of [
+          "not json",
+          JSON.stringify({ customer: "PFL", count: 0 }),
+          JSON.stringify({ count: 1 }),
+          JSON.stringify({ customer: "PFL", explode: true }),
+        ]) {
+          const res = await send(sb, "POST", "/transactions", body);
+          expect(res.status, body).toBe(400);
+          expect(((await res.json()) as { error: string }).error).toMatch(/\w/);
+        }
+        expect((await send(sb, "POST", "/transactions", JSON.stringify({ customer: "NOPE" }))).status).toBe(404);
+        expect((await send(sb, "PATCH", "/transactions/nope", JSON.stringify({ status: "failed" }))).status).toBe(404);
+        expect((await send(sb, "PATCH", "/transactions/nope", JSON.stringify({ status: "lost" }))).status).toBe(400);
+        expect((await send(sb, "DELETE", "/transactions/nope")).status).toBe(404);
+        expect((await send(plain, "POST", "/transactions", JSON.stringify({ customer: "PFL" }))).status).toBe(404);
+      } finally {
+        await sb.close();
+        await plain.close();
+      }
+    });
+  },
+);
 
 describe("an unexpected failure inside the sandbox", () => {
   it("is a JSON 500 server_error without details, logged on the server only", async () => {

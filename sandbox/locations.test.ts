@@ -40,7 +40,12 @@ describe.each(PROFILES)("GET /locations (%s profile)", (profile) => {
     const res = await list("");
     expect(res.status).toBe(200);
     const body = schemas.LocationPage.parse(res.body);
-    expect(body.data).toMatchObject({ page: 1, limit: 100, total: TEST_STATIONS, pages: Math.ceil(TEST_STATIONS / 100) });
+    expect(body.data).toMatchObject({
+      page: 1,
+      limit: 100,
+      total: TEST_STATIONS,
+      pages: Math.ceil(TEST_STATIONS / 100),
+    });
     expect(body.data.items).toHaveLength(100);
     expect(typeof body.data.items[0]?.price).toBe(profile === "primary" ? "number" : "string");
   });
@@ -85,7 +90,8 @@ describe.each(PROFILES)("GET /locations (%s profile)", (profile) => {
     for (const term of [sample.city.toLowerCase(), sample.loc_num, sample.name.slice(0, 6).toUpperCase()]) {
       const found = await all(`&${searchParam}=${encodeURIComponent(term)}`);
       expect(found.total).toBeGreaterThan(0);
-      for (const item of found.items) expect([item.name, item.city, item.loc_num].join("\n").toLowerCase()).toContain(term.toLowerCase());
+      for (const item of found.items)
+        expect([item.name, item.city, item.loc_num].join("\n").toLowerCase()).toContain(term.toLowerCase());
     }
   });
 
@@ -105,22 +111,29 @@ describe.each(PROFILES)("GET /locations (%s profile)", (profile) => {
     expect(errorMessage(res.body)).toContain(param);
   });
 
-  it.each(["%00", "pilot%00", "%00%25", "%1F", "a%0Ab", "%09", "%7F"])(`rejects control characters in ?${searchParam}=%s with 400 naming it`, async (value) => {
-    const res = await list(`?${searchParam}=${value}`);
-    expect(res.status).toBe(400);
-    expect(errorCode(res.body)).toBe("bad_request");
-    expect(errorMessage(res.body)).toBe(`${searchParam} must not contain control characters.`);
-    schemas.ErrorBody.parse(res.body);
-  });
+  it.each(["%00", "pilot%00", "%00%25", "%1F", "a%0Ab", "%09", "%7F"])(
+    `rejects control characters in ?${searchParam}=%s with 400 naming it`,
+    async (value) => {
+      const res = await list(`?${searchParam}=${value}`);
+      expect(res.status).toBe(400);
+      expect(errorCode(res.body)).toBe("bad_request");
+      expect(errorMessage(res.body)).toBe(`${searchParam} must not contain control characters.`);
+      schemas.ErrorBody.parse(res.body);
+    },
+  );
 
   it("prices are this customer's: the retail price minus the customer's per-gallon fee", async () => {
     const fees = Object.fromEntries(
-      (sb.db.prepare("SELECT code, fee_milli FROM customers").all() as { code: string; fee_milli: number }[]).map((r) => [r.code, r.fee_milli]),
+      (sb.db.prepare("SELECT code, fee_milli FROM customers").all() as { code: string; fee_milli: number }[]).map(
+        (r) => [r.code, r.fee_milli],
+      ),
     );
     const mine = (await list("?limit=20")).page.data.items;
     const theirs = (await list("?limit=20", await api.token("other-full"))).page.data.items;
     for (const [i, station] of mine.entries()) {
-      const row = sb.db.prepare("SELECT diesel_milli FROM stations WHERE id = ?").get(station.id) as { diesel_milli: number };
+      const row = sb.db.prepare("SELECT diesel_milli FROM stations WHERE id = ?").get(station.id) as {
+        diesel_milli: number;
+      };
       expect(Math.round(Number(station.price) * 1000)).toBe(row.diesel_milli - (fees.PFL ?? NaN));
       expect(Math.round(Number(theirs[i]?.price) * 1000)).toBe(row.diesel_milli - (fees.CHI ?? NaN));
     }

@@ -23,12 +23,20 @@ describe.each(PROFILES)("OpenAPI 3.1 document (%s profile)", (profile) => {
     const other = (await (await fetch(`${sb.origin}/api/docs/openapi`)).json()) as unknown;
     expect(other).toEqual(doc);
     const paths = Object.keys(doc.paths as object).sort();
-    expect(paths).toEqual(["/account-details", "/auth", "/locations", "/locations/{id}", "/transactions", "/transactions/{id}"]);
+    expect(paths).toEqual([
+      "/account-details",
+      "/auth",
+      "/locations",
+      "/locations/{id}",
+      "/transactions",
+      "/transactions/{id}",
+    ]);
   });
 
   it("documents this profile's parameters", () => {
     const params = (path: string) =>
-      ((doc.paths as Record<string, { get: { parameters: { name: string; schema: { format?: string } }[] } }>)[path]?.get.parameters ?? []);
+      (doc.paths as Record<string, { get: { parameters: { name: string; schema: { format?: string } }[] } }>)[path]?.get
+        .parameters ?? [];
     const names = params("/locations").map((p) => p.name);
     expect(names).toContain(profile === "primary" ? "search" : "q");
     const from = params("/transactions").find((p) => p.name === "from");
@@ -40,12 +48,14 @@ describe.each(PROFILES)("OpenAPI 3.1 document (%s profile)", (profile) => {
     const file = join(dir, "openapi.json");
     writeFileSync(file, JSON.stringify(doc));
     try {
-      const { stdout } = await run(process.execPath, ["node_modules/@redocly/cli/bin/cli.js", "lint", file, "--format=json"], { maxBuffer: 10_000_000 }).catch(
-        (error: unknown) => {
-          const e = error as { stdout?: string; stderr?: string };
-          throw new Error(`redocly lint failed:\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
-        },
-      );
+      const { stdout } = await run(
+        process.execPath,
+        ["node_modules/@redocly/cli/bin/cli.js", "lint", file, "--format=json"],
+        { maxBuffer: 10_000_000 },
+      ).catch((error: unknown) => {
+        const e = error as { stdout?: string; stderr?: string };
+        throw new Error(`redocly lint failed:\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
+      });
       const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number } };
       expect(report.totals.errors).toBe(0);
     } finally {

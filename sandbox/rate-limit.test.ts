@@ -32,7 +32,9 @@ describe("FixedWindowLimiter", () => {
     expect((caught as ApiError).headers["Retry-After"]).toBe("45"); // 44.5 s left, rounded up
     limiter.take("other-key"); // budgets are per key
     now = 179_999;
-    expect(() => { limiter.take("k"); }).toThrow(ApiError);
+    expect(() => {
+      limiter.take("k");
+    }).toThrow(ApiError);
     try {
       limiter.take("k");
     } catch (error) {
@@ -40,7 +42,9 @@ describe("FixedWindowLimiter", () => {
     }
     now = 180_000;
     for (let i = 0; i < 3; i++) limiter.take("k");
-    expect(() => { limiter.take("k"); }).toThrow(ApiError);
+    expect(() => {
+      limiter.take("k");
+    }).toThrow(ApiError);
   });
 });
 

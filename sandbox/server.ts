@@ -22,7 +22,11 @@ export async function startSandboxServer(options: {
   log?: (line: string) => void;
 }): Promise<RunningSandbox> {
   const host = options.host ?? "127.0.0.1";
-  const app = createSandboxApp({ db: options.db, config: options.config, ...(options.log ? { log: options.log } : {}) });
+  const app = createSandboxApp({
+    db: options.db,
+    config: options.config,
+    ...(options.log ? { log: options.log } : {}),
+  });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => {
       resolve(s);

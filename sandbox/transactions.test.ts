@@ -3,7 +3,15 @@ import { PROFILES } from "./config";
 import { addTransactions } from "./db/seed";
 import { schemasFor } from "./routes/schemas";
 import { TEST_TRANSACTIONS } from "./test/constants";
-import { client, decimalUnits, errorCode, errorMessage, startTestSandbox, walkPages, type TestSandbox } from "./test/harness";
+import {
+  client,
+  decimalUnits,
+  errorCode,
+  errorMessage,
+  startTestSandbox,
+  walkPages,
+  type TestSandbox,
+} from "./test/harness";
 
 interface Item {
   id: string;
@@ -20,7 +28,6 @@ interface PageBody {
   data: { page: number; limit: number; total: number; pages: number; items: Item[] };
 }
 
-
 describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
   let sb: TestSandbox;
   let api: ReturnType<typeof client>;
@@ -30,7 +37,8 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
     const res = await api.get(`/transactions${query}`, token);
     return { ...res, page: res.body as unknown as PageBody };
   };
-  const walk = (query: string, limit = 200) => walkPages<Item>((page) => list(`?limit=${String(limit)}&page=${String(page)}${query}`));
+  const walk = (query: string, limit = 200) =>
+    walkPages<Item>((page) => list(`?limit=${String(limit)}&page=${String(page)}${query}`));
 
   beforeAll(async () => {
     sb = await startTestSandbox({ profile, budget: 100_000 });
@@ -107,13 +115,16 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
     expect((await list("?search=_")).page.data.total).toBe(0);
   });
 
-  it.each(["%00", "pilot%00", "%00%25", "%1F", "a%0Ab", "%09", "%7F"])("rejects control characters in search (?search=%s) with 400 naming search", async (value) => {
-    const res = await list(`?search=${value}`);
-    expect(res.status).toBe(400);
-    expect(errorCode(res.body)).toBe("bad_request");
-    expect(errorMessage(res.body)).toBe("search must not contain control characters.");
-    schemas.ErrorBody.parse(res.body);
-  });
+  it.each(["%00", "pilot%00", "%00%25", "%1F", "a%0Ab", "%09", "%7F"])(
+    "rejects control characters in search (?search=%s) with 400 naming search",
+    async (value) => {
+      const res = await list(`?search=${value}`);
+      expect(res.status).toBe(400);
+      expect(errorCode(res.body)).toBe("bad_request");
+      expect(errorMessage(res.body)).toBe("search must not contain control characters.");
+      schemas.ErrorBody.parse(res.body);
+    },
+  );
 
   it("a page past the end is empty, not an error", async () => {
     const res = await list("?page=9999&limit=200");
@@ -124,12 +135,15 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
 
   it("from/to are inclusive at the day edges", async () => {
     // Four transactions around 2024-02-10, a day with nothing else for PFL.
-    sb.db.prepare("DELETE FROM transactions WHERE at_utc BETWEEN ? AND ?").run(Date.parse("2024-02-09T00:00:00Z") / 1000, Date.parse("2024-02-11T23:59:59Z") / 1000);
+    sb.db
+      .prepare("DELETE FROM transactions WHERE at_utc BETWEEN ? AND ?")
+      .run(Date.parse("2024-02-09T00:00:00Z") / 1000, Date.parse("2024-02-11T23:59:59Z") / 1000);
     const [before] = addTransactions(sb.db, "PFL", 1, Date.parse("2024-02-09T23:59:59Z") / 1000, 1);
     const [start] = addTransactions(sb.db, "PFL", 1, Date.parse("2024-02-10T00:00:00Z") / 1000, 2);
     const [end] = addTransactions(sb.db, "PFL", 1, Date.parse("2024-02-10T23:59:59Z") / 1000, 3);
     const [after] = addTransactions(sb.db, "PFL", 1, Date.parse("2024-02-11T00:00:00Z") / 1000, 4);
-    const range = profile === "primary" ? "&from=2024-02-10&to=2024-02-10" : "&from=2024-02-10T00:00:00Z&to=2024-02-10T23:59:59Z";
+    const range =
+      profile === "primary" ? "&from=2024-02-10&to=2024-02-10" : "&from=2024-02-10T00:00:00Z&to=2024-02-10T23:59:59Z";
     const { items } = await walk(range);
     expect(items.map((i) => i.id).sort()).toEqual([start, end].sort());
     expect(items.map((i) => i.id)).not.toContain(before);
@@ -177,17 +191,28 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
     expect(body.data.id).toBe(item?.id);
     expect(body.data).toMatchObject({ amount: item?.amount, station: { id: item?.station.id } });
     if (profile === "primary") {
-      expect(res.body).toMatchObject({ data: { station: { address: expect.any(String) as unknown }, driver: { email: expect.stringContaining("@") as unknown }, card: { type: expect.any(String) as unknown } } });
+      expect(res.body).toMatchObject({
+        data: {
+          station: { address: expect.any(String) as unknown },
+          driver: { email: expect.stringContaining("@") as unknown },
+          card: { type: expect.any(String) as unknown },
+        },
+      });
     } else {
-      expect(res.body).toMatchObject({ data: { audit: { authorization_code: expect.stringMatching(/^\d{6}$/) as unknown } } });
+      expect(res.body).toMatchObject({
+        data: { audit: { authorization_code: expect.stringMatching(/^\d{6}$/) as unknown } },
+      });
     }
   });
 
-  it.each(["00000000-0000-4000-8000-000000000000", "not-a-uuid", "..%2F..%2Faccount-details", "x".repeat(5000)])("answers 404 not_found for the unknown id %s", async (id) => {
-    const res = await api.get(`/transactions/${id}`, token);
-    expect(res.status).toBe(404);
-    expect(errorCode(res.body)).toBe("not_found");
-  });
+  it.each(["00000000-0000-4000-8000-000000000000", "not-a-uuid", "..%2F..%2Faccount-details", "x".repeat(5000)])(
+    "answers 404 not_found for the unknown id %s",
+    async (id) => {
+      const res = await api.get(`/transactions/${id}`, token);
+      expect(res.status).toBe(404);
+      expect(errorCode(res.body)).toBe("not_found");
+    },
+  );
 
   it("never shows one customer's transactions to another: each of B's ids is 404 for A", async () => {
     const other = await api.token("other-full");

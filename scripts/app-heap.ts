@@ -13,5 +13,7 @@
 export const APP_MAX_OLD_SPACE_MB = 1024;
 
 export function appNodeArgs(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
-  return /--max-old-space-size\b/.test(env.NODE_OPTIONS ?? "") ? [] : [`--max-old-space-size=${String(APP_MAX_OLD_SPACE_MB)}`];
+  return /--max-old-space-size\b/.test(env.NODE_OPTIONS ?? "")
+    ? []
+    : [`--max-old-space-size=${String(APP_MAX_OLD_SPACE_MB)}`];
 }

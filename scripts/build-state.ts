@@ -2,7 +2,20 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 // What a production build is made from: a change to any of these after the last build means build again.
-const BUILD_INPUTS = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "tailwind.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"];
+const BUILD_INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "instrumentation-node.ts",
+  "next.config.ts",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

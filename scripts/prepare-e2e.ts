@@ -30,7 +30,8 @@ async function main(): Promise<number> {
     try {
       mkdirSync(LOCK);
     } catch {
-      if (!saidWaiting) console.log(`[prepare-e2e] another build holds ${LOCK}; waiting (remove it if no build is running).`);
+      if (!saidWaiting)
+        console.log(`[prepare-e2e] another build holds ${LOCK}; waiting (remove it if no build is running).`);
       saidWaiting = true;
       if (Date.now() - startedAt > LOCK_WAIT_MS) {
         console.error(`[prepare-e2e] ${LOCK} still held after ${LOCK_WAIT_MS / 60_000} min; giving up.`);
@@ -41,8 +42,14 @@ async function main(): Promise<number> {
     }
     try {
       if (buildState(ROOT) === "current") return 0;
-      console.log(`[prepare-e2e] ${state === "missing" ? "no production build yet" : "the sources changed since the last build"}: running next build…`);
-      const result = spawnSync(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+      console.log(
+        `[prepare-e2e] ${state === "missing" ? "no production build yet" : "the sources changed since the last build"}: running next build…`,
+      );
+      const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+        cwd: ROOT,
+        stdio: "inherit",
+        env: { ...process.env, NODE_ENV: "production" },
+      });
       if (result.status !== 0) {
         console.error(`[prepare-e2e] next build failed (${result.signal ?? `exit code ${String(result.status)}`}).`);
         return 1;

@@ -5,7 +5,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 
-
 /** Whether anything answers HTTP on host:port (127.0.0.2 is loopback too: Linux routes all of 127/8 to lo). */
 async function isListening(port: number, host = "127.0.0.1"): Promise<boolean> {
   try {
@@ -16,9 +15,17 @@ async function isListening(port: number, host = "127.0.0.1"): Promise<boolean> {
   }
 }
 
-function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; waitFor: (re: RegExp, ms: number) => Promise<RegExpExecArray> } {
+function launch(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  waitFor: (re: RegExp, ms: number) => Promise<RegExpExecArray>;
+} {
   // Its own process group, so a cleanup can stop the launcher and everything it started at once.
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let text = "";
   child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -48,7 +55,14 @@ function killGroup(child: ChildProcess): void {
   }
 }
 
-const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => { if (child.exitCode !== null) resolve(child.exitCode); else child.once("exit", (code) => { resolve(code); }); });
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else
+      child.once("exit", (code) => {
+        resolve(code);
+      });
+  });
 
 describe("npm start (scripts/start.ts)", () => {
   const cleanups: (() => void)[] = [];
@@ -63,7 +77,10 @@ describe("npm start (scripts/start.ts)", () => {
     const [appPort, sandboxPort] = [await freePort(), await freePort()];
     const env: Record<string, string> = { PORT: String(appPort), SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: db };
     const run = launch({ ...env, FLEET_API_BASE_URL: "" });
-    cleanups.push(() => { killGroup(run.child); rmSync(dir, { recursive: true, force: true }); });
+    cleanups.push(() => {
+      killGroup(run.child);
+      rmSync(dir, { recursive: true, force: true });
+    });
 
     await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
     expect(run.output()).toMatch(/key_id\s+ffk_/);
@@ -83,7 +100,11 @@ describe("npm start (scripts/start.ts)", () => {
     expect(login).toContain(keyId);
     expect(login).not.toContain(secret);
     const origin = `http://127.0.0.1:${String(appPort)}`;
-    const demo = await fetch(`${origin}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest", Origin: origin }, body: JSON.stringify({ demo: true }) });
+    const demo = await fetch(`${origin}/api/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest", Origin: origin },
+      body: JSON.stringify({ demo: true }),
+    });
     expect(demo.status, await demo.clone().text()).toBe(200);
     expect(((await demo.json()) as { customer: { code: string } }).customer.code).toBe("PFL");
 
@@ -95,8 +116,14 @@ describe("npm start (scripts/start.ts)", () => {
 
   it("does not start the sandbox when FLEET_API_BASE_URL is set", async () => {
     const [appPort, sandboxPort] = [await freePort(), await freePort()];
-    const run = launch({ PORT: String(appPort), SANDBOX_PORT: String(sandboxPort), FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
-    cleanups.push(() => { killGroup(run.child); });
+    const run = launch({
+      PORT: String(appPort),
+      SANDBOX_PORT: String(sandboxPort),
+      FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1",
+    });
+    cleanups.push(() => {
+      killGroup(run.child);
+    });
     await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
     expect(run.output()).toContain("http://127.0.0.1:9/api/v1");
     expect(await isListening(sandboxPort)).toBe(false);
@@ -105,7 +132,9 @@ describe("npm start (scripts/start.ts)", () => {
     expect(await isListening(appPort, "127.0.0.1")).toBe(true);
     expect(await isListening(appPort, "127.0.0.2")).toBe(false);
     // No sandbox started by us: no demo key offered.
-    expect(await (await fetch(`http://127.0.0.1:${String(appPort)}/login`)).text()).not.toContain("Sign in with the demo key");
+    expect(await (await fetch(`http://127.0.0.1:${String(appPort)}/login`)).text()).not.toContain(
+      "Sign in with the demo key",
+    );
     run.child.kill("SIGTERM");
     expect(await exitOf(run.child)).toBe(0);
   }, 200_000);
@@ -113,7 +142,9 @@ describe("npm start (scripts/start.ts)", () => {
   it("listens where HOST says, and only there", async () => {
     const appPort = await freePort();
     const run = launch({ PORT: String(appPort), HOST: "127.0.0.2", FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
-    cleanups.push(() => { killGroup(run.child); });
+    cleanups.push(() => {
+      killGroup(run.child);
+    });
     await run.waitFor(new RegExp(`Dashboard: http://127\\.0\\.0\\.2:${String(appPort)}`), 170_000);
     expect(await isListening(appPort, "127.0.0.2")).toBe(true);
     expect(await isListening(appPort, "127.0.0.1")).toBe(false);
@@ -123,14 +154,18 @@ describe("npm start (scripts/start.ts)", () => {
 
   it("refuses a bad HOST with a clear message", async () => {
     const run = launch({ HOST: "http://0.0.0.0:3000", FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
-    cleanups.push(() => { killGroup(run.child); });
+    cleanups.push(() => {
+      killGroup(run.child);
+    });
     expect(await exitOf(run.child)).toBe(2);
     expect(run.output()).toMatch(/HOST must be an address or host name to listen on, e\.g\. 127\.0\.0\.1/);
   }, 30_000);
 
   it("refuses a bad PORT with a clear message", async () => {
     const run = launch({ PORT: "http", FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
-    cleanups.push(() => { killGroup(run.child); });
+    cleanups.push(() => {
+      killGroup(run.child);
+    });
     expect(await exitOf(run.child)).toBe(2);
     expect(run.output()).toContain("PORT");
   }, 30_000);

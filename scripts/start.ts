@@ -99,9 +99,12 @@ function parsePort(name: string, raw: string | undefined, fallback: number, erro
 function parseHost(raw: string | undefined, errors: string[]): string {
   const value = raw?.trim() ?? "";
   if (value === "") return DEFAULT_APP_HOST;
-  const isHostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value);
+  const isHostName =
+    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value);
   if (isIP(value) === 0 && !isHostName) {
-    errors.push(`HOST must be an address or host name to listen on, e.g. 127.0.0.1 (the default: this machine only) or 0.0.0.0 (every interface); got ${JSON.stringify(raw)}.`);
+    errors.push(
+      `HOST must be an address or host name to listen on, e.g. 127.0.0.1 (the default: this machine only) or 0.0.0.0 (every interface); got ${JSON.stringify(raw)}.`,
+    );
     return DEFAULT_APP_HOST;
   }
   return value;
@@ -212,7 +215,10 @@ function listChildPids(pid: number): number[] {
   const taskDir = `/proc/${pid}/task`;
   try {
     return readdirSync(taskDir).flatMap((task) =>
-      readFileSync(path.join(taskDir, task, "children"), "utf8").split(" ").filter(Boolean).map(Number),
+      readFileSync(path.join(taskDir, task, "children"), "utf8")
+        .split(" ")
+        .filter(Boolean)
+        .map(Number),
     );
   } catch {
     return [];
@@ -403,7 +409,12 @@ async function startSandbox(port: number): Promise<string> {
  * on its server). Read with the sandbox's own CLI from the database it serves; undefined (with a note) if that fails.
  */
 function readDemoKey(): { keyId: string; secret: string } | undefined {
-  const result = spawnSync(process.execPath, [TSX_CLI, SANDBOX_ENTRY, "keys", "demo", "--json"], { cwd: ROOT, env: process.env, encoding: "utf8", timeout: 60_000 });
+  const result = spawnSync(process.execPath, [TSX_CLI, SANDBOX_ENTRY, "keys", "demo", "--json"], {
+    cwd: ROOT,
+    env: process.env,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   try {
     const rows = JSON.parse(result.stdout) as unknown;
     if (Array.isArray(rows)) {
@@ -423,7 +434,11 @@ function readDemoKey(): { keyId: string; secret: string } | undefined {
 async function buildIfNeeded(env: NodeJS.ProcessEnv): Promise<void> {
   const state = buildState(ROOT);
   if (state === "current") return;
-  log(state === "missing" ? "No production build yet: running next build…" : "The sources changed since the last build: running next build…");
+  log(
+    state === "missing"
+      ? "No production build yet: running next build…"
+      : "The sources changed since the last build: running next build…",
+  );
   const build = spawnChild("build", [NEXT_BIN, "build"], env);
   const info = await build.exited;
   lifecycle.signal.throwIfAborted();
@@ -454,10 +469,19 @@ async function main(): Promise<void> {
   }
 
   await assertPortFree(config.appPort, "PORT");
-  const appEnv: NodeJS.ProcessEnv = { ...process.env, ...demoEnv, FLEET_API_BASE_URL: upstream, PORT: String(config.appPort) };
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...demoEnv,
+    FLEET_API_BASE_URL: upstream,
+    PORT: String(config.appPort),
+  };
   await buildIfNeeded(appEnv);
 
-  spawnService("app", [...appNodeArgs(appEnv), NEXT_BIN, "start", "-p", String(config.appPort), "-H", config.appHost], appEnv);
+  spawnService(
+    "app",
+    [...appNodeArgs(appEnv), NEXT_BIN, "start", "-p", String(config.appPort), "-H", config.appHost],
+    appEnv,
+  );
   await waitForHttp({
     url: `http://${probeHost(config.appHost)}:${config.appPort}/`,
     what: "app",
@@ -466,7 +490,9 @@ async function main(): Promise<void> {
     isReady: () => true,
   });
   const exposed = config.appHost === "0.0.0.0" || config.appHost === "::";
-  log(`Dashboard: http://${browserHost(config.appHost)}:${config.appPort}${exposed ? ` (listening on every interface: HOST=${config.appHost})` : ""}`);
+  log(
+    `Dashboard: http://${browserHost(config.appHost)}:${config.appPort}${exposed ? ` (listening on every interface: HOST=${config.appHost})` : ""}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -39,21 +39,30 @@ export function missingTools(tools: readonly SystemTool[], searchPath?: string):
 }
 
 function aptInstall(packages: readonly string[]): boolean {
-  return spawnSync("apt-get", ["install", "-y", "--no-install-recommends", ...packages], { stdio: "inherit" }).status === 0;
+  return (
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", ...packages], { stdio: "inherit" }).status === 0
+  );
 }
 
 /**
  * Makes sure every tool can be run: installs the missing ones' packages with apt when running as root, and otherwise
  * says which command to run. `label` prefixes the lines printed (e.g. "[vitest]").
  */
-export function ensureTools(tools: readonly SystemTool[], label: string, asRoot = process.getuid?.() === 0): EnsureResult {
+export function ensureTools(
+  tools: readonly SystemTool[],
+  label: string,
+  asRoot = process.getuid?.() === 0,
+): EnsureResult {
   const missing = missingTools(tools);
   if (missing.length === 0) return { ok: true, installed: [] };
   const packages = [...new Set(missing.map((tool) => tool.debianPackage))];
   const command = `sudo apt-get update && sudo apt-get install -y ${packages.join(" ")}`;
   const names = missing.map((tool) => tool.command).join(", ");
   if (!asRoot) {
-    return { ok: false, message: `${label} the tests need ${names}, which is missing: run \`${command}\` (or set CHROMIUM_PATH for a Chromium elsewhere), then npm test again.` };
+    return {
+      ok: false,
+      message: `${label} the tests need ${names}, which is missing: run \`${command}\` (or set CHROMIUM_PATH for a Chromium elsewhere), then npm test again.`,
+    };
   }
   console.log(`${label} installing Debian's ${packages.join(", ")} with apt (once)…`);
   if (!aptInstall(packages)) {
@@ -62,7 +71,10 @@ export function ensureTools(tools: readonly SystemTool[], label: string, asRoot 
   }
   const stillMissing = missingTools(missing);
   if (stillMissing.length > 0) {
-    return { ok: false, message: `${label} apt could not install ${stillMissing.map((t) => t.debianPackage).join(", ")}: run \`${command}\` and look at its output.` };
+    return {
+      ok: false,
+      message: `${label} apt could not install ${stillMissing.map((t) => t.debianPackage).join(", ")}: run \`${command}\` and look at its output.`,
+    };
   }
   return { ok: true, installed: packages };
 }

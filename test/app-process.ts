@@ -7,7 +7,6 @@ import { buildState } from "@/scripts/build-state";
 const ROOT = process.cwd();
 const NEXT = "node_modules/next/dist/bin/next";
 
-
 /** Builds the app once when the build is missing or older than its sources (a lock keeps parallel test files out of each other's way). */
 export async function ensureBuilt(): Promise<void> {
   const lock = `${ROOT}/.next-build-lock`;
@@ -22,7 +21,10 @@ export async function ensureBuilt(): Promise<void> {
     try {
       if (buildState(ROOT) !== "current") {
         try {
-          execFileSync(process.execPath, [NEXT, "build"], { stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
+          execFileSync(process.execPath, [NEXT, "build"], {
+            stdio: "pipe",
+            env: { ...process.env, NODE_ENV: "production" },
+          });
         } catch (error) {
           const e = error as { stdout?: Buffer; stderr?: Buffer };
           throw new Error(`next build failed:\n${e.stdout?.toString() ?? ""}\n${e.stderr?.toString() ?? ""}`);
@@ -48,10 +50,14 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   const port = await freePort();
   const appEnv = { ...process.env, NODE_ENV: "production" as const, LOG_LEVEL: "info", ...env };
   // The same heap cap as `npm start` (scripts/app-heap.ts): the tests and the bench measure the app as it runs.
-  const child: ChildProcess = spawn(process.execPath, [...appNodeArgs(appEnv), NEXT, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: appEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...appNodeArgs(appEnv), NEXT, "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env: appEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr?.on("data", (c: Buffer) => (output += c.toString()));

@@ -17,7 +17,18 @@ export class TestBrowser {
   ) {}
 
   /** `headers` values of null remove a header the browser would send. */
-  async fetch(path: string, init: { method?: string; json?: unknown; body?: string | ReadableStream<Uint8Array>; headers?: Record<string, string | null>; sameOrigin?: boolean; signal?: AbortSignal; raw?: boolean } = {}) {
+  async fetch(
+    path: string,
+    init: {
+      method?: string;
+      json?: unknown;
+      body?: string | ReadableStream<Uint8Array>;
+      headers?: Record<string, string | null>;
+      sameOrigin?: boolean;
+      signal?: AbortSignal;
+      raw?: boolean;
+    } = {},
+  ) {
     const method = init.method ?? "GET";
     const headers = new Map<string, string>([["Accept", "application/json"]]);
     if (this.cookie) headers.set("Cookie", this.cookie);
@@ -46,11 +57,21 @@ export class TestBrowser {
       this.cookie = /max-age=0|expires=thu, 01 jan 1970/i.test(c) || value === "" ? undefined : pair;
     }
     if (init.raw) {
-      this.record.push({ url: path, status: res.status, headers: JSON.stringify([...res.headers.entries()]), body: "" });
+      this.record.push({
+        url: path,
+        status: res.status,
+        headers: JSON.stringify([...res.headers.entries()]),
+        body: "",
+      });
       return { res, status: res.status, body: undefined as unknown, text: "", setCookie };
     }
     const text = await res.text();
-    this.record.push({ url: path, status: res.status, headers: JSON.stringify([...res.headers.entries()]), body: text });
+    this.record.push({
+      url: path,
+      status: res.status,
+      headers: JSON.stringify([...res.headers.entries()]),
+      body: text,
+    });
     let body: unknown = undefined;
     try {
       body = JSON.parse(text);
@@ -66,4 +87,5 @@ export class TestBrowser {
 }
 
 export const errorCodeOf = (body: unknown) => (body as { error?: { code?: string } } | undefined)?.error?.code;
-export const errorMessageOf = (body: unknown) => (body as { error?: { message?: string } } | undefined)?.error?.message ?? "";
+export const errorMessageOf = (body: unknown) =>
+  (body as { error?: { message?: string } } | undefined)?.error?.message ?? "";

@@ -45,10 +45,20 @@ export async function startFaultServer(): Promise<FaultServer> {
     const path = url.pathname.replace(/^\/api\/v1/, "");
     let body = "";
     for await (const chunk of req) body += String(chunk);
-    const recorded: RecordedRequest = { method: req.method ?? "GET", path, query: url.searchParams, authorization: req.headers.authorization, body };
+    const recorded: RecordedRequest = {
+      method: req.method ?? "GET",
+      path,
+      query: url.searchParams,
+      authorization: req.headers.authorization,
+      body,
+    };
     requests.push(recorded);
     const route = `${recorded.method} ${path}`;
-    const reply = scripts.get(route)?.shift() ?? fallbacks.get(route)?.(recorded) ?? { status: 404, body: { ok: false, error: "not_found", message: `no script for ${route}` } };
+    const reply = scripts.get(route)?.shift() ??
+      fallbacks.get(route)?.(recorded) ?? {
+        status: 404,
+        body: { ok: false, error: "not_found", message: `no script for ${route}` },
+      };
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     if (reply.drop) {
       req.socket.destroy();
@@ -85,7 +95,9 @@ export async function startFaultServer(): Promise<FaultServer> {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => { resolve(); });
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

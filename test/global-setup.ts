@@ -20,7 +20,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   if (!tools.ok) throw new Error(tools.message);
   const dir = mkdtempSync(join(tmpdir(), "ffd-sandbox-"));
   const path = join(dir, "template.db");
-  const { db } = openDatabase({ path, seed: { seed: TEST_SEED, anchor: TEST_ANCHOR, stations: TEST_STATIONS, transactions: TEST_TRANSACTIONS } });
+  const { db } = openDatabase({
+    path,
+    seed: { seed: TEST_SEED, anchor: TEST_ANCHOR, stations: TEST_STATIONS, transactions: TEST_TRANSACTIONS },
+  });
   db.pragma("wal_checkpoint(TRUNCATE)");
   db.pragma("journal_mode = DELETE");
   db.close();

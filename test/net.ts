@@ -8,7 +8,9 @@ export function freePort(): Promise<number> {
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => { resolve(port); });
+      server.close(() => {
+        resolve(port);
+      });
     });
   });
 }
@@ -21,6 +23,8 @@ export function accepts(port: number): Promise<boolean> {
       socket.destroy();
       resolve(true);
     });
-    socket.once("error", () => { resolve(false); });
+    socket.once("error", () => {
+      resolve(false);
+    });
   });
 }

@@ -18,7 +18,8 @@ export interface PostgresServer {
 
 const asRoot = process.getuid?.() === 0;
 /** PostgreSQL refuses to run as root: as root every server command runs as the `postgres` user. */
-const command = (bin: string, args: string[]): [string, string[]] => (asRoot ? ["runuser", ["-u", "postgres", "--", join(POSTGRES_BIN, bin), ...args]] : [join(POSTGRES_BIN, bin), args]);
+const command = (bin: string, args: string[]): [string, string[]] =>
+  asRoot ? ["runuser", ["-u", "postgres", "--", join(POSTGRES_BIN, bin), ...args]] : [join(POSTGRES_BIN, bin), args];
 
 /**
  * A real PostgreSQL server for a test file: a fresh cluster in a temporary directory (owned by `postgres` when we are
@@ -30,10 +31,35 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   chmodSync(dir, 0o777);
   const data = join(dir, "data");
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
-  const [initCmd, initArgs] = command("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  const [initCmd, initArgs] = command("initdb", [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "--no-sync",
+    "-E",
+    "UTF8",
+    "--locale=C",
+  ]);
   execFileSync(initCmd, initArgs, { stdio: "pipe" });
   const port = await freePort();
-  const [cmd, args] = command("postgres", ["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${dir}`, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]);
+  const [cmd, args] = command("postgres", [
+    "-D",
+    data,
+    "-p",
+    String(port),
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    `unix_socket_directories=${dir}`,
+    "-c",
+    "fsync=off",
+    "-c",
+    "synchronous_commit=off",
+    "-c",
+    "full_page_writes=off",
+  ]);
   const child: ChildProcess = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -31,15 +31,31 @@ export interface SandboxProcess {
  * The sandbox as a separate process over real HTTP on loopback, on a fresh copy of the seeded test database.
  * Code outside sandbox/ never imports it: this is how the client and the BFF meet their upstream in tests.
  */
-export async function startSandboxProcess(options: { profile?: SandboxProfile; args?: string[]; log?: boolean; template?: string } = {}): Promise<SandboxProcess> {
+export async function startSandboxProcess(
+  options: { profile?: SandboxProfile; args?: string[]; log?: boolean; template?: string } = {},
+): Promise<SandboxProcess> {
   const profile = options.profile ?? "primary";
   const dir = mkdtempSync(join(tmpdir(), "ffd-upstream-"));
   const db = join(dir, "sandbox.db");
   if (options.template !== undefined) copyFileSync(options.template, db);
   else copyFileSync(inject("sandboxTemplateDb"), db);
-  const child: ChildProcess = spawn(process.execPath, [...CLI, "--port", "0", "--db", db, "--profile", profile, ...(options.log ? [] : ["--quiet"]), ...(options.args ?? [])], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...CLI,
+      "--port",
+      "0",
+      "--db",
+      db,
+      "--profile",
+      profile,
+      ...(options.log ? [] : ["--quiet"]),
+      ...(options.args ?? []),
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -55,9 +71,12 @@ export async function startSandboxProcess(options: { profile?: SandboxProfile; a
       }
     }, 50);
   });
-  const cli = async (...args: string[]) => (await run(process.execPath, [...CLI, ...args, "--db", db, "--json"])).stdout;
+  const cli = async (...args: string[]) =>
+    (await run(process.execPath, [...CLI, ...args, "--db", db, "--json"])).stdout;
   const pairs = JSON.parse(await cli("keys", "demo")) as { label: DemoKeyLabel; key_id: string; secret: string }[];
-  const keys = Object.fromEntries(pairs.map((p) => [p.label, { keyId: p.key_id, secret: p.secret }])) as SandboxProcess["keys"];
+  const keys = Object.fromEntries(
+    pairs.map((p) => [p.label, { keyId: p.key_id, secret: p.secret }]),
+  ) as SandboxProcess["keys"];
   return {
     baseUrl,
     profile,
@@ -65,7 +84,12 @@ export async function startSandboxProcess(options: { profile?: SandboxProfile; a
     dbPath: db,
     output: () => output,
     cli,
-    addTransactions: async (count, customer = "PFL") => (JSON.parse(await cli("transactions", "add", "--customer", customer, "--count", String(count))) as { ids: string[] }).ids,
+    addTransactions: async (count, customer = "PFL") =>
+      (
+        JSON.parse(await cli("transactions", "add", "--customer", customer, "--count", String(count))) as {
+          ids: string[];
+        }
+      ).ids,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

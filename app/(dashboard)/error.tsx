@@ -20,8 +20,8 @@ export default function DashboardError({ error, retry }: DashboardErrorProps) {
     <div role="alert" className="max-w-xl">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-slate-50">Something went wrong</h1>
       <p className="mt-3 text-slate-700 dark:text-slate-300">
-        This page ran into an unexpected problem and could not be shown. Nothing was changed in your account. Try
-        again; if it keeps happening, reload the page or come back in a few minutes.
+        This page ran into an unexpected problem and could not be shown. Nothing was changed in your account. Try again;
+        if it keeps happening, reload the page or come back in a few minutes.
       </p>
       {digest === null ? null : (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">

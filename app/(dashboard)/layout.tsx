@@ -12,7 +12,11 @@ export default function DashboardLayout({ children }: Readonly<{ children: React
         <SiteHeader />
         <RateLimitBanner />
         {/* tabIndex -1: the skip link moves focus here, so the next Tab continues inside the page. */}
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8">
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8"
+        >
           {children}
         </main>
       </div>

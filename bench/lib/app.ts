@@ -29,10 +29,20 @@ export interface Session {
 }
 
 /** `POST /api/session` with the headers our login page sends (CSRF: X-Requested-With and a same-origin Origin). */
-export async function signIn(origin: string, key: DemoKeyPair, extraHeaders: Record<string, string> = {}): Promise<Session> {
+export async function signIn(
+  origin: string,
+  key: DemoKeyPair,
+  extraHeaders: Record<string, string> = {},
+): Promise<Session> {
   const res = await fetch(`${origin}/api/session`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin, [CSRF_HEADER_NAME]: CSRF_HEADER_VALUE, "Sec-Fetch-Site": "same-origin", ...extraHeaders },
+    headers: {
+      "Content-Type": "application/json",
+      Origin: origin,
+      [CSRF_HEADER_NAME]: CSRF_HEADER_VALUE,
+      "Sec-Fetch-Site": "same-origin",
+      ...extraHeaders,
+    },
     body: JSON.stringify({ keyId: key.keyId, secret: key.secret }),
   });
   const text = await res.text();

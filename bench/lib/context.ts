@@ -48,7 +48,11 @@ export class BenchContext {
   /** Started once, on first use, and shared by the parts that run after. */
   shared(): Promise<Stack> {
     this.stack ??= (async () => {
-      const sandbox = await startSandbox({ db: seededDatabase({}, this.options.reseed), log: true, args: ["--budget", String(UNLIMITED_BUDGET)] });
+      const sandbox = await startSandbox({
+        db: seededDatabase({}, this.options.reseed),
+        log: true,
+        args: ["--budget", String(UNLIMITED_BUDGET)],
+      });
       const app = await startBenchApp(sandbox.baseUrl, { FLEET_API_BUDGET: APP_UNLIMITED_BUDGET });
       const session = await signIn(app.origin, sandbox.key);
       return { sandbox, app, session };

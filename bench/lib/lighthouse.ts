@@ -29,14 +29,23 @@ export interface LighthouseRunner {
 }
 
 export async function launchLighthouse(): Promise<LighthouseRunner> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", "--no-sandbox"] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", "--no-sandbox"],
+  });
   register("chromium (Lighthouse)", async () => {
     chrome.kill();
     await Promise.resolve();
   });
   return {
     async run(url, preset, headers = {}) {
-      const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], extraHeaders: headers };
+      const flags: Flags = {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+        extraHeaders: headers,
+      };
       const config: Config | undefined = preset === "desktop" ? desktopConfig : undefined;
       // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) on a busy 2-core machine: try again.
       let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
@@ -47,12 +56,17 @@ export async function launchLighthouse(): Promise<LighthouseRunner> {
           lhr = result.lhr;
           break;
         }
-        if (attempt >= ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message} (${String(ATTEMPTS)} attempts)`);
+        if (attempt >= ATTEMPTS)
+          throw new Error(
+            `Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message} (${String(ATTEMPTS)} attempts)`,
+          );
         console.log(`[bench]   Lighthouse on ${url}: ${result.lhr.runtimeError.code}; trying again`);
       }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const summary = (lhr.audits["resource-summary"]?.details ?? {}) as { items?: { resourceType: string; transferSize: number }[] };
+      const summary = (lhr.audits["resource-summary"]?.details ?? {}) as {
+        items?: { resourceType: string; transferSize: number }[];
+      };
       const network = (lhr.audits["network-requests"]?.details ?? {}) as { items?: { url: string }[] };
       return {
         performance: score("performance"),

@@ -29,7 +29,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     headers: options.headers ?? {},
     connections: options.connections,
     ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds ?? 5 }),
-    ...(options.nextPath ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: options.nextPath?.() ?? request.path }) }] } : {}),
+    ...(options.nextPath
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                path: options.nextPath?.() ?? request.path,
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     p50: result.latency.p50,

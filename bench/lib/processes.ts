@@ -36,7 +36,10 @@ export async function stopAll(): Promise<void> {
 /** SIGINT/SIGTERM: stop everything, then exit 130/143. A second signal while stopping exits at once. */
 export function stopAllOnSignals(): void {
   let stopping = false;
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.on(signal, () => {
       if (stopping) process.exit(code);
       stopping = true;
@@ -60,7 +63,12 @@ export interface Child {
  * Spawns `node …args` with its output collected (only the first `maxOutputChars` when given: for a chatty server
  * whose log is not read), registered for stopping (SIGTERM, then SIGKILL after 10 s).
  */
-export function spawnNode(name: string, args: string[], env: Record<string, string> = {}, maxOutputChars = Number.POSITIVE_INFINITY): Child {
+export function spawnNode(
+  name: string,
+  args: string[],
+  env: Record<string, string> = {},
+  maxOutputChars = Number.POSITIVE_INFINITY,
+): Child {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const collect = (chunk: Buffer) => {
@@ -74,7 +82,11 @@ export function spawnNode(name: string, args: string[], env: Record<string, stri
 
 async function terminate(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => { resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      resolve();
+    }),
+  );
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), KILL_AFTER_MS);
   await exited;
@@ -82,12 +94,23 @@ async function terminate(child: ChildProcess): Promise<void> {
 }
 
 /** Polls until `check` is true; throws with `what` after `timeoutMs`, or at once when `child` has exited. */
-export async function waitUntil(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, child?: Child): Promise<void> {
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  child?: Child,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child && child.process.exitCode !== null) throw new Error(`${child.name} exited (code ${String(child.process.exitCode)}) before ${what}:\n${child.output().slice(-2000)}`);
+    if (child && child.process.exitCode !== null)
+      throw new Error(
+        `${child.name} exited (code ${String(child.process.exitCode)}) before ${what}:\n${child.output().slice(-2000)}`,
+      );
     if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${String(timeoutMs / 1000)} s waiting for ${what}${child ? `:\n${child.output().slice(-2000)}` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out after ${String(timeoutMs / 1000)} s waiting for ${what}${child ? `:\n${child.output().slice(-2000)}` : ""}`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }

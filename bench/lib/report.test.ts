@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatValue, judge, makeFigure, median, notMeasured, percentile, renderMarkdown, summarize, type Report } from "./report";
+import {
+  formatValue,
+  judge,
+  makeFigure,
+  median,
+  notMeasured,
+  percentile,
+  renderMarkdown,
+  summarize,
+  type Report,
+} from "./report";
 
 describe("median and percentile", () => {
   it("takes the middle value, or the mean of the two middle ones", () => {
@@ -56,9 +66,30 @@ describe("report", () => {
     parts: ["sandbox", "map"],
     secondsByPart: { sandbox: 12.5, map: 1 },
     figures: [
-      makeFigure({ part: "sandbox", name: "worst p99", value: 22, unit: "ms", goal: { op: "<=", target: 25 }, command: "npm run bench -- sandbox", note: "a | b" }),
-      makeFigure({ part: "sandbox", name: "req/s", value: 1234.56, unit: "req/s", command: "npm run bench -- sandbox" }),
-      notMeasured({ part: "map", name: "draw", unit: "ms", goal: { op: "<=", target: 300 }, command: "npm run bench -- map", reason: "no map" }),
+      makeFigure({
+        part: "sandbox",
+        name: "worst p99",
+        value: 22,
+        unit: "ms",
+        goal: { op: "<=", target: 25 },
+        command: "npm run bench -- sandbox",
+        note: "a | b",
+      }),
+      makeFigure({
+        part: "sandbox",
+        name: "req/s",
+        value: 1234.56,
+        unit: "req/s",
+        command: "npm run bench -- sandbox",
+      }),
+      notMeasured({
+        part: "map",
+        name: "draw",
+        unit: "ms",
+        goal: { op: "<=", target: 300 },
+        command: "npm run bench -- map",
+        reason: "no map",
+      }),
     ],
     errors: [],
   };

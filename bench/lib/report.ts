@@ -106,7 +106,16 @@ export interface FigureInput {
 /** A figure with its verdict. */
 export function makeFigure(input: FigureInput): Figure {
   const goal = input.goal ?? null;
-  return { part: input.part, name: input.name, value: input.value, unit: input.unit ?? "", goal, status: judge(input.value, goal), command: input.command, note: input.note ?? "" };
+  return {
+    part: input.part,
+    name: input.name,
+    value: input.value,
+    unit: input.unit ?? "",
+    goal,
+    status: judge(input.value, goal),
+    command: input.command,
+    note: input.note ?? "",
+  };
 }
 
 /** A figure that could not be measured, with the reason (reported as such, never as a pass). */
@@ -133,7 +142,12 @@ function formatGoal(goal: Goal | null, unit: string): string {
   return `${op} ${formatValue(goal.target, unit)}`;
 }
 
-const STATUS_LABELS: Readonly<Record<Status, string>> = { pass: "pass", fail: "**FAIL**", info: "info", "not-measured": "**not measured**" };
+const STATUS_LABELS: Readonly<Record<Status, string>> = {
+  pass: "pass",
+  fail: "**FAIL**",
+  info: "info",
+  "not-measured": "**not measured**",
+};
 
 /** Counts of figures by status. */
 export function summarize(figures: readonly Figure[]): Record<Status, number> {
@@ -175,7 +189,9 @@ export function renderMarkdown(report: Report): string {
     }
     lines.push("| figure | value | goal | verdict | command | how |", "|---|---|---|---|---|---|");
     for (const f of figures) {
-      lines.push(`| ${cell(f.name)} | ${cell(formatValue(f.value, f.unit))} | ${cell(formatGoal(f.goal, f.unit))} | ${STATUS_LABELS[f.status]} | \`${cell(f.command)}\` | ${cell(f.note)} |`);
+      lines.push(
+        `| ${cell(f.name)} | ${cell(formatValue(f.value, f.unit))} | ${cell(formatGoal(f.goal, f.unit))} | ${STATUS_LABELS[f.status]} | \`${cell(f.command)}\` | ${cell(f.note)} |`,
+      );
     }
   }
   return `${lines.join("\n")}\n`;

@@ -30,7 +30,9 @@ export function seededDatabase(sizes: SeedSizes, reseed = false): string {
   const partial = `${path}.partial`;
   for (const file of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(file, { force: true });
   const started = Date.now();
-  console.log(`[bench] seeding ${path} (${transactions.toLocaleString("en-US")} transactions, ${stations.toLocaleString("en-US")} stations)…`);
+  console.log(
+    `[bench] seeding ${path} (${transactions.toLocaleString("en-US")} transactions, ${stations.toLocaleString("en-US")} stations)…`,
+  );
   const { db } = openDatabase({ path: partial, seed: { seed, transactions, stations } });
   db.pragma("wal_checkpoint(TRUNCATE)");
   db.pragma("journal_mode = DELETE");
@@ -47,7 +49,9 @@ export interface DemoKeyPair {
 
 /** The seeded `demo-full` key pair of a database (`sandbox/cli.ts keys demo --json`). */
 export function demoKey(db: string): DemoKeyPair {
-  const pairs = JSON.parse(execFileSync(process.execPath, [...SANDBOX_CLI, "keys", "demo", "--json", "--db", db], { encoding: "utf8" })) as { label: string; key_id: string; secret: string }[];
+  const pairs = JSON.parse(
+    execFileSync(process.execPath, [...SANDBOX_CLI, "keys", "demo", "--json", "--db", db], { encoding: "utf8" }),
+  ) as { label: string; key_id: string; secret: string }[];
   const full = pairs.find((p) => p.label === "demo-full");
   if (!full) throw new Error(`no demo-full key in ${db}`);
   return { keyId: full.key_id, secret: full.secret };
@@ -70,7 +74,15 @@ const REQUEST_LINE = /^\[sandbox\] (?:GET|POST|PUT|PATCH|DELETE) \/api\/v1\/\S* 
 
 /** Starts `sandbox/cli.ts` on a free port (it binds port 0) over `db`; `args` adds flags (budget, window, profile…). */
 export async function startSandbox(options: { db: string; args?: string[]; log?: boolean }): Promise<Sandbox> {
-  const child = spawnNode("the sandbox", [...SANDBOX_CLI, "--port", "0", "--db", options.db, ...(options.log ? [] : ["--quiet"]), ...(options.args ?? [])]);
+  const child = spawnNode("the sandbox", [
+    ...SANDBOX_CLI,
+    "--port",
+    "0",
+    "--db",
+    options.db,
+    ...(options.log ? [] : ["--quiet"]),
+    ...(options.args ?? []),
+  ]);
   let baseUrl = "";
   await waitUntil(
     "the sandbox to listen",
@@ -95,7 +107,11 @@ export async function startSandbox(options: { db: string; args?: string[]; log?:
 
 /** A bearer token for the key, straight from the sandbox's `POST /auth` (for measuring the sandbox direct). */
 export async function bearerToken(baseUrl: string, key: DemoKeyPair): Promise<string> {
-  const res = await fetch(`${baseUrl}/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key_id: key.keyId, secret: key.secret }) });
+  const res = await fetch(`${baseUrl}/auth`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ key_id: key.keyId, secret: key.secret }),
+  });
   const body = (await res.json()) as { access_token?: string };
   if (!res.ok || body.access_token === undefined) throw new Error(`POST /auth answered ${String(res.status)}`);
   return body.access_token;

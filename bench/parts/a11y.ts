@@ -11,9 +11,17 @@ export async function runA11yPart(ctx: BenchContext): Promise<void> {
   const browser = await ctx.browser();
   // A transaction's detail page: the first id of the list.
   const idProbe = await signedInContext(browser, app.origin, sandbox.key);
-  const first = ((await (await idProbe.request.get("/api/transactions?limit=1")).json()) as { items?: { id: string }[] }).items?.[0]?.id;
+  const first = (
+    (await (await idProbe.request.get("/api/transactions?limit=1")).json()) as { items?: { id: string }[] }
+  ).items?.[0]?.id;
   await idProbe.close();
-  const pages = ["/login", "/", "/transactions", ...(first ? [`/transactions/${encodeURIComponent(first)}`] : []), "/stations"];
+  const pages = [
+    "/login",
+    "/",
+    "/transactions",
+    ...(first ? [`/transactions/${encodeURIComponent(first)}`] : []),
+    "/stations",
+  ];
   const selected = ctx.options.smoke ? ["/login", "/"] : pages;
   for (const colorScheme of ["light", "dark"] as const) {
     const context = await signedInContext(browser, app.origin, sandbox.key, { colorScheme });
@@ -24,11 +32,22 @@ export async function runA11yPart(ctx: BenchContext): Promise<void> {
         await page.goto(path);
         await waitSettled(page);
         const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        const byImpact = Object.fromEntries(IMPACTS.map((impact) => [impact, results.violations.filter((v) => v.impact === impact)]));
+        const byImpact = Object.fromEntries(
+          IMPACTS.map((impact) => [impact, results.violations.filter((v) => v.impact === impact)]),
+        );
         const total = results.violations.length;
-        const detail = IMPACTS.map((impact) => `${impact} ${String(byImpact[impact]?.length ?? 0)}${byImpact[impact]?.length ? ` (${(byImpact[impact] ?? []).map((v) => `${v.id} ×${String(v.nodes.length)}`).join(", ")})` : ""}`).join("; ");
+        const detail = IMPACTS.map(
+          (impact) =>
+            `${impact} ${String(byImpact[impact]?.length ?? 0)}${byImpact[impact]?.length ? ` (${(byImpact[impact] ?? []).map((v) => `${v.id} ×${String(v.nodes.length)}`).join(", ")})` : ""}`,
+        ).join("; ");
         const name = path.startsWith("/transactions/") ? "/transactions/[id]" : path;
-        ctx.add({ part: "a11y", name: `${name} ${colorScheme}: violations`, value: total, goal: { op: "<=", target: 0 }, note: `${detail}; axe-core via @axe-core/playwright, tags ${TAGS.join(", ")}, prefers-color-scheme ${colorScheme}` });
+        ctx.add({
+          part: "a11y",
+          name: `${name} ${colorScheme}: violations`,
+          value: total,
+          goal: { op: "<=", target: 0 },
+          note: `${detail}; axe-core via @axe-core/playwright, tags ${TAGS.join(", ")}, prefers-color-scheme ${colorScheme}`,
+        });
         await page.close();
       }
     } finally {

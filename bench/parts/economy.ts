@@ -23,7 +23,9 @@ export async function runEconomyPart(ctx: BenchContext): Promise<void> {
   const direct = { Authorization: `Bearer ${await bearerToken(sandbox.baseUrl, sandbox.key)}` };
   const today = new Date();
   const from = new Date(today.getTime() - (DAYS_IN_SUMMARY - 1) * 86_400_000).toISOString().slice(0, 10);
-  const totalOf = async (query: string) => ((await (await fetch(`${sandbox.baseUrl}${query}`, { headers: direct })).json()) as { data: { total: number } }).data.total;
+  const totalOf = async (query: string) =>
+    ((await (await fetch(`${sandbox.baseUrl}${query}`, { headers: direct })).json()) as { data: { total: number } })
+      .data.total;
   const last30 = await totalOf(`/transactions?from=${from}&to=${today.toISOString().slice(0, 10)}&limit=1`);
   const stations = await totalOf("/locations?limit=1");
   const walkPages = Math.ceil(last30 / WALK_PAGE_SIZE);
@@ -33,7 +35,7 @@ export async function runEconomyPart(ctx: BenchContext): Promise<void> {
   let mark = sandbox.requestCount();
   // The sandbox logs a request after answering it, through a pipe: wait until its count stops moving.
   const step = async () => {
-    for (let last = -1; last !== sandbox.requestCount(); ) {
+    for (let last = -1; last !== sandbox.requestCount();) {
       last = sandbox.requestCount();
       await new Promise((r) => setTimeout(r, LOG_QUIET_MS));
     }
@@ -58,8 +60,20 @@ export async function runEconomyPart(ctx: BenchContext): Promise<void> {
     await waitSettled(page);
     const overview = await step();
     const loginAndOverviewMin = 2 + walkPages;
-    ctx.add({ part: "economy", name: "login", value: login.length, unit: "requests", note: `${summarizeLines(login)}; POST /api/session (checks the pair, reads the customer's name)` });
-    ctx.add({ part: "economy", name: "overview (first load)", value: overview.length, unit: "requests", note: `${summarizeLines(overview)}; account, 30-day summary, latest 10` });
+    ctx.add({
+      part: "economy",
+      name: "login",
+      value: login.length,
+      unit: "requests",
+      note: `${summarizeLines(login)}; POST /api/session (checks the pair, reads the customer's name)`,
+    });
+    ctx.add({
+      part: "economy",
+      name: "overview (first load)",
+      value: overview.length,
+      unit: "requests",
+      note: `${summarizeLines(overview)}; account, 30-day summary, latest 10`,
+    });
     ctx.add({
       part: "economy",
       name: "login + overview",
@@ -72,35 +86,72 @@ export async function runEconomyPart(ctx: BenchContext): Promise<void> {
     await page.goto("/");
     await waitSettled(page);
     const reload = await step();
-    ctx.add({ part: "economy", name: "overview again within the cache TTL", value: reload.length, unit: "requests", goal: { op: "<=", target: 0 }, note: `${summarizeLines(reload)}; minimum 0 (every answer is still cached: account 30 s, summary 60 s, pages 20 s; measured right after the first load)` });
+    ctx.add({
+      part: "economy",
+      name: "overview again within the cache TTL",
+      value: reload.length,
+      unit: "requests",
+      goal: { op: "<=", target: 0 },
+      note: `${summarizeLines(reload)}; minimum 0 (every answer is still cached: account 30 s, summary 60 s, pages 20 s; measured right after the first load)`,
+    });
 
     await page.goto("/transactions");
     await waitSettled(page);
     const table = await step();
-    ctx.add({ part: "economy", name: "transactions table (open)", value: table.length, unit: "requests", goal: { op: "<=", target: 1 }, note: `${summarizeLines(table)}; minimum 1 (one page)` });
+    ctx.add({
+      part: "economy",
+      name: "transactions table (open)",
+      value: table.length,
+      unit: "requests",
+      goal: { op: "<=", target: 1 },
+      note: `${summarizeLines(table)}; minimum 1 (one page)`,
+    });
 
     await page.getByRole("button", { name: "Next page" }).click();
     await waitSettled(page);
     const pageChange = await step();
-    ctx.add({ part: "economy", name: "table page change", value: pageChange.length, unit: "requests", goal: { op: "<=", target: 1 }, note: `${summarizeLines(pageChange)}; minimum 1 (the next page)` });
+    ctx.add({
+      part: "economy",
+      name: "table page change",
+      value: pageChange.length,
+      unit: "requests",
+      goal: { op: "<=", target: 1 },
+      note: `${summarizeLines(pageChange)}; minimum 1 (the next page)`,
+    });
 
     await page.goto("/stations");
     await waitSettled(page);
-    const hasMap = await page.locator('[data-testid="station-map"]').waitFor({ timeout: ctx.options.smoke ? MAP_WAIT_MS.smoke : MAP_WAIT_MS.full }).then(
-      () => true,
-      () => false,
-    );
+    const hasMap = await page
+      .locator('[data-testid="station-map"]')
+      .waitFor({ timeout: ctx.options.smoke ? MAP_WAIT_MS.smoke : MAP_WAIT_MS.full })
+      .then(
+        () => true,
+        () => false,
+      );
     if (hasMap) await waitSettled(page);
     const map = await step();
     // The catalog's pages, plus one station detail: the page learns whether the detail prices several products (the
     // product filter), once an hour per key.
     const mapMin = Math.ceil(stations / CATALOG_PAGE_SIZE) + PRODUCT_PROBE_REQUESTS;
     if (hasMap) {
-      ctx.add({ part: "economy", name: "map open", value: map.length, unit: "requests", goal: { op: "<=", target: mapMin }, note: `${summarizeLines(map)}; minimum ⌈${String(stations)} stations / ${String(CATALOG_PAGE_SIZE)}⌉ + ${String(PRODUCT_PROBE_REQUESTS)} station detail (which products the detail prices) = ${String(mapMin)}` });
+      ctx.add({
+        part: "economy",
+        name: "map open",
+        value: map.length,
+        unit: "requests",
+        goal: { op: "<=", target: mapMin },
+        note: `${summarizeLines(map)}; minimum ⌈${String(stations)} stations / ${String(CATALOG_PAGE_SIZE)}⌉ + ${String(PRODUCT_PROBE_REQUESTS)} station detail (which products the detail prices) = ${String(mapMin)}`,
+      });
     } else {
-      ctx.notMeasured({ part: "economy", name: "map open", unit: "requests", goal: { op: "<=", target: mapMin }, reason: `/stations has no map (no [data-testid="station-map"]); ${String(map.length)} upstream requests on opening it`, note: "" });
+      ctx.notMeasured({
+        part: "economy",
+        name: "map open",
+        unit: "requests",
+        goal: { op: "<=", target: mapMin },
+        reason: `/stations has no map (no [data-testid="station-map"]); ${String(map.length)} upstream requests on opening it`,
+        note: "",
+      });
     }
-
   } finally {
     await context.close();
     await app.stop();

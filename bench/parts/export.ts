@@ -43,7 +43,8 @@ async function runExport(origin: string, cookie: string, pid: number | undefined
   let lineNumber = 0;
   let rest = "";
   const take = (line: string) => {
-    if (++lineNumber > PREAMBLE_LINES && line !== "") ids.push(line.slice(line.lastIndexOf(",") + 1).replace(/^"|"$/g, ""));
+    if (++lineNumber > PREAMBLE_LINES && line !== "")
+      ids.push(line.slice(line.lastIndexOf(",") + 1).replace(/^"|"$/g, ""));
   };
   try {
     const res = await fetch(`${origin}/api/transactions/export?format=csv`, { headers: { Cookie: cookie } });
@@ -64,7 +65,10 @@ async function runExport(origin: string, cookie: string, pid: number | undefined
 function sandboxIds(db: string): Set<string> {
   const sqlite = new Database(db, { readonly: true });
   try {
-    const rows = sqlite.prepare("SELECT t.id FROM transactions t JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL'").pluck().all() as string[];
+    const rows = sqlite
+      .prepare("SELECT t.id FROM transactions t JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL'")
+      .pluck()
+      .all() as string[];
     return new Set(rows);
   } finally {
     sqlite.close();
@@ -78,11 +82,19 @@ export async function runExportPart(ctx: BenchContext): Promise<void> {
   for (const { rows, budget } of CASES[size]) {
     const label = `${rows.toLocaleString("en-US")} rows at ${String(budget)}/min`;
     const db = seededDatabase({ transactions: rows }, ctx.options.reseed);
-    const sandbox = await startSandbox({ db, args: ["--budget", String(budget), "--window-seconds", String(windowSeconds)] });
-    const app = await startBenchApp(sandbox.baseUrl, { FLEET_API_BUDGET: String(budget), FLEET_API_WINDOW_SECONDS: String(windowSeconds) });
+    const sandbox = await startSandbox({
+      db,
+      args: ["--budget", String(budget), "--window-seconds", String(windowSeconds)],
+    });
+    const app = await startBenchApp(sandbox.baseUrl, {
+      FLEET_API_BUDGET: String(budget),
+      FLEET_API_WINDOW_SECONDS: String(windowSeconds),
+    });
     try {
       const session = await signIn(app.origin, sandbox.key);
-      console.log(`[bench]   export of ${label} (window ${String(windowSeconds)} s = ${String(factor)}× the real rate)…`);
+      console.log(
+        `[bench]   export of ${label} (window ${String(windowSeconds)} s = ${String(factor)}× the real rate)…`,
+      );
       const run = await runExport(app.origin, session.cookie, app.pid);
       if (run.status !== 200) throw new Error(`the export answered ${String(run.status)}`);
       const realSeconds = run.seconds * factor;

@@ -13,14 +13,29 @@ interface Check {
 }
 
 const csp = (h: Headers) => h.get("content-security-policy") ?? "";
-const directive = (h: Headers, name: string) => csp(h).split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
+const directive = (h: Headers, name: string) =>
+  csp(h)
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? "";
 /** Only our own origin (and inline images) may be a source: no wildcard, no other host. */
-const onlySelf = (value: string) => value !== "" && value.split(/\s+/).slice(1).every((s) => ["'self'", "data:", "blob:"].includes(s));
+const onlySelf = (value: string) =>
+  value !== "" &&
+  value
+    .split(/\s+/)
+    .slice(1)
+    .every((s) => ["'self'", "data:", "blob:"].includes(s));
 
 const COMMON: Check[] = [
   { name: "X-Content-Type-Options: nosniff", ok: (h) => h.get("x-content-type-options") === "nosniff" },
-  { name: "Referrer-Policy", ok: (h) => (h.get("referrer-policy") ?? "") !== "" && h.get("referrer-policy") !== "unsafe-url" },
-  { name: "Permissions-Policy geolocation=(self)", ok: (h) => /(^|,\s*)geolocation=\(self\)/.test(h.get("permissions-policy") ?? "") },
+  {
+    name: "Referrer-Policy",
+    ok: (h) => (h.get("referrer-policy") ?? "") !== "" && h.get("referrer-policy") !== "unsafe-url",
+  },
+  {
+    name: "Permissions-Policy geolocation=(self)",
+    ok: (h) => /(^|,\s*)geolocation=\(self\)/.test(h.get("permissions-policy") ?? ""),
+  },
   { name: "Cross-Origin-Opener-Policy", ok: (h) => h.get("cross-origin-opener-policy") === "same-origin" },
 ];
 const PAGE: Check[] = [
@@ -37,7 +52,10 @@ const ROUTE: Check[] = [
   { name: "Cache-Control: no-store", ok: (h) => /\bno-store\b/.test(h.get("cache-control") ?? "") },
   { name: "CSP default-src 'none' (or a page CSP)", ok: (h) => csp(h).includes("default-src 'none'") },
 ];
-const HSTS: Check = { name: "Strict-Transport-Security (over https)", ok: (h) => /max-age=\d{7,}/.test(h.get("strict-transport-security") ?? "") };
+const HSTS: Check = {
+  name: "Strict-Transport-Security (over https)",
+  ok: (h) => /max-age=\d{7,}/.test(h.get("strict-transport-security") ?? ""),
+};
 
 const COOKIE_LIMIT_BYTES = 4096;
 
@@ -58,11 +76,16 @@ export async function runHeadersPart(ctx: BenchContext): Promise<void> {
   ];
   for (const target of targets) {
     for (const https of [false, true]) {
-      const headers: Record<string, string> = { ...(target.signedIn ? { Cookie: session.cookie } : {}), ...(https ? { "X-Forwarded-Proto": "https" } : {}) };
+      const headers: Record<string, string> = {
+        ...(target.signedIn ? { Cookie: session.cookie } : {}),
+        ...(https ? { "X-Forwarded-Proto": "https" } : {}),
+      };
       const res = await fetch(app.origin + target.path, { headers, redirect: "manual" });
       await res.arrayBuffer();
       // A redirect has no body, so its CSP carries no nonce: its other headers are still checked.
-      const checks = (target.kind === "page" ? PAGE : ROUTE).filter((c) => !(res.status >= 300 && res.status < 400 && c.name.startsWith("CSP script-src")));
+      const checks = (target.kind === "page" ? PAGE : ROUTE).filter(
+        (c) => !(res.status >= 300 && res.status < 400 && c.name.startsWith("CSP script-src")),
+      );
       const all = https ? [...checks, HSTS] : checks;
       const missing = all.filter((c) => !c.ok(res.headers)).map((c) => c.name);
       ctx.add({
@@ -79,7 +102,8 @@ export async function runHeadersPart(ctx: BenchContext): Promise<void> {
   const attributes = session.setCookie.split(";").map((a) => a.trim());
   const [pair = "", ...flags] = attributes;
   const has = (name: string) => flags.some((f) => f.toLowerCase() === name.toLowerCase());
-  const value = (name: string) => flags.find((f) => f.toLowerCase().startsWith(`${name.toLowerCase()}=`))?.split("=")[1];
+  const value = (name: string) =>
+    flags.find((f) => f.toLowerCase().startsWith(`${name.toLowerCase()}=`))?.split("=")[1];
   const cookieChecks: [string, boolean][] = [
     ["__Host- prefix", pair.startsWith("__Host-")],
     ["HttpOnly", has("HttpOnly")],
@@ -87,9 +111,18 @@ export async function runHeadersPart(ctx: BenchContext): Promise<void> {
     ["SameSite=Lax", (value("SameSite") ?? "").toLowerCase() === "lax"],
     ["Path=/", value("Path") === "/"],
     ["no Domain", value("Domain") === undefined],
-    [`under ${String(COOKIE_LIMIT_BYTES)} bytes`, new TextEncoder().encode(session.setCookie).length < COOKIE_LIMIT_BYTES],
+    [
+      `under ${String(COOKIE_LIMIT_BYTES)} bytes`,
+      new TextEncoder().encode(session.setCookie).length < COOKIE_LIMIT_BYTES,
+    ],
   ];
   for (const [name, ok] of cookieChecks) {
-    ctx.add({ part: "headers", name: `session cookie: ${name}`, value: ok ? "yes" : "no", goal: { op: "==", target: "yes" }, note: `Set-Cookie of POST /api/session in the normal configuration (SESSION_INSECURE_COOKIE unset; app on http://127.0.0.1): ${pair.split("=")[0] ?? ""}=…; ${flags.join("; ")}` });
+    ctx.add({
+      part: "headers",
+      name: `session cookie: ${name}`,
+      value: ok ? "yes" : "no",
+      goal: { op: "==", target: "yes" },
+      note: `Set-Cookie of POST /api/session in the normal configuration (SESSION_INSECURE_COOKIE unset; app on http://127.0.0.1): ${pair.split("=")[0] ?? ""}=…; ${flags.join("; ")}`,
+    });
   }
 }

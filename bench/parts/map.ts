@@ -33,14 +33,33 @@ export async function runMapPart(ctx: BenchContext): Promise<void> {
     const panGoal = { op: "<=" as const, target: LONG_TASK_GOAL_MS };
     if (noMap !== null) {
       // No map on the demo catalog: a bigger one (seeding, another sandbox and app) cannot have one either.
-      ctx.notMeasured({ part: "map", name: `${label}: draw (main thread)`, unit: "ms", goal: drawGoal, reason: noMap, note: "" });
-      ctx.notMeasured({ part: "map", name: `${label}: longest task while panning`, unit: "ms", goal: panGoal, reason: noMap, note: "" });
+      ctx.notMeasured({
+        part: "map",
+        name: `${label}: draw (main thread)`,
+        unit: "ms",
+        goal: drawGoal,
+        reason: noMap,
+        note: "",
+      });
+      ctx.notMeasured({
+        part: "map",
+        name: `${label}: longest task while panning`,
+        unit: "ms",
+        goal: panGoal,
+        reason: noMap,
+        note: "",
+      });
       continue;
     }
     // 2,500 is the demo data; a bigger catalog gets its own cached database (seeded directly, so the CLI's cap on
     // --stations does not apply).
     const stack = stations === 2_500 ? await ctx.shared() : null;
-    const sandbox = stack?.sandbox ?? (await startSandbox({ db: seededDatabase({ stations }, ctx.options.reseed), args: ["--budget", String(UNLIMITED_BUDGET)] }));
+    const sandbox =
+      stack?.sandbox ??
+      (await startSandbox({
+        db: seededDatabase({ stations }, ctx.options.reseed),
+        args: ["--budget", String(UNLIMITED_BUDGET)],
+      }));
     const app = stack?.app ?? (await startBenchApp(sandbox.baseUrl, { FLEET_API_BUDGET: APP_UNLIMITED_BUDGET }));
     const context = await signedInContext(await ctx.browser(), app.origin, sandbox.key);
     try {
@@ -48,7 +67,8 @@ export async function runMapPart(ctx: BenchContext): Promise<void> {
       await page.addInitScript(() => {
         window.__ffdLongTasks = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.__ffdLongTasks?.push({ start: entry.startTime, duration: entry.duration });
+          for (const entry of list.getEntries())
+            window.__ffdLongTasks?.push({ start: entry.startTime, duration: entry.duration });
         }).observe({ type: "longtask", buffered: true });
       });
       await page.goto("/stations");
@@ -57,7 +77,13 @@ export async function runMapPart(ctx: BenchContext): Promise<void> {
       const drawn = await map.waitFor({ timeout: MAP_APPEAR_MS[size] }).then(
         () =>
           page
-            .waitForFunction((n) => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute("data-drawn-count") ?? -1) >= n * 0.99, stations, { timeout: MAP_DRAWN_MS })
+            .waitForFunction(
+              (n) =>
+                Number(document.querySelector('[data-testid="station-map"]')?.getAttribute("data-drawn-count") ?? -1) >=
+                n * 0.99,
+              stations,
+              { timeout: MAP_DRAWN_MS },
+            )
             .then(
               () => true,
               () => false,
@@ -66,10 +92,26 @@ export async function runMapPart(ctx: BenchContext): Promise<void> {
       );
       if (!drawn) {
         const hasContainer = (await map.count()) > 0;
-        const reason = hasContainer ? `the map did not report ${label} drawn (data-drawn-count)` : '/stations has no map (no [data-testid="station-map"])';
+        const reason = hasContainer
+          ? `the map did not report ${label} drawn (data-drawn-count)`
+          : '/stations has no map (no [data-testid="station-map"])';
         if (!hasContainer) noMap = reason;
-        ctx.notMeasured({ part: "map", name: `${label}: draw (main thread)`, unit: "ms", goal: drawGoal, reason, note: "" });
-        ctx.notMeasured({ part: "map", name: `${label}: longest task while panning`, unit: "ms", goal: panGoal, reason, note: "" });
+        ctx.notMeasured({
+          part: "map",
+          name: `${label}: draw (main thread)`,
+          unit: "ms",
+          goal: drawGoal,
+          reason,
+          note: "",
+        });
+        ctx.notMeasured({
+          part: "map",
+          name: `${label}: longest task while panning`,
+          unit: "ms",
+          goal: panGoal,
+          reason,
+          note: "",
+        });
         continue;
       }
       const draws = await page.evaluate(() =>
@@ -81,9 +123,23 @@ export async function runMapPart(ctx: BenchContext): Promise<void> {
       );
       const draw = draws.filter((d) => d.count >= stations * 0.99).at(-1) ?? draws.at(-1);
       if (draw) {
-        ctx.add({ part: "map", name: `${label}: draw (main thread)`, value: Math.round(draw.duration), unit: "ms", goal: drawGoal, note: `performance.measure "ffd:map-draw" (catalog data available → markers drawn), count ${String(draw.count)}; Playwright, Debian Chromium headless` });
+        ctx.add({
+          part: "map",
+          name: `${label}: draw (main thread)`,
+          value: Math.round(draw.duration),
+          unit: "ms",
+          goal: drawGoal,
+          note: `performance.measure "ffd:map-draw" (catalog data available → markers drawn), count ${String(draw.count)}; Playwright, Debian Chromium headless`,
+        });
       } else {
-        ctx.notMeasured({ part: "map", name: `${label}: draw (main thread)`, unit: "ms", goal: drawGoal, reason: 'no performance.measure "ffd:map-draw" entry', note: "" });
+        ctx.notMeasured({
+          part: "map",
+          name: `${label}: draw (main thread)`,
+          unit: "ms",
+          goal: drawGoal,
+          reason: 'no performance.measure "ffd:map-draw" entry',
+          note: "",
+        });
       }
       const box = await map.boundingBox();
       if (!box) throw new Error("the map has no box to pan");
@@ -97,8 +153,18 @@ export async function runMapPart(ctx: BenchContext): Promise<void> {
         await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       }
       await page.waitForTimeout(500);
-      const longest = await page.evaluate((since) => Math.max(0, ...(window.__ffdLongTasks ?? []).filter((t) => t.start >= since).map((t) => t.duration)), panStart);
-      ctx.add({ part: "map", name: `${label}: longest task while panning`, value: Math.round(longest), unit: "ms", goal: panGoal, note: `${String(PAN_STEPS)} mouse drags of ${String(PAN_PIXELS)} px; PerformanceObserver "longtask" (reports tasks > 50 ms only, so 0 = none over 50 ms)` });
+      const longest = await page.evaluate(
+        (since) => Math.max(0, ...(window.__ffdLongTasks ?? []).filter((t) => t.start >= since).map((t) => t.duration)),
+        panStart,
+      );
+      ctx.add({
+        part: "map",
+        name: `${label}: longest task while panning`,
+        value: Math.round(longest),
+        unit: "ms",
+        goal: panGoal,
+        note: `${String(PAN_STEPS)} mouse drags of ${String(PAN_PIXELS)} px; PerformanceObserver "longtask" (reports tasks > 50 ms only, so 0 = none over 50 ms)`,
+      });
     } finally {
       await context.close();
       if (!stack) {

@@ -28,28 +28,78 @@ export async function runOverheadPart(ctx: BenchContext): Promise<void> {
   const sandboxPath = new URL(sandbox.baseUrl).pathname;
 
   // Warm both (JIT, the token, the first cache fill) before measuring.
-  await runLoad({ url: `${app.origin}/api/transactions?${CACHED_QUERY}`, headers: bffHeaders, connections: 1, amount: 20 });
-  await runLoad({ url: `${sandbox.baseUrl}/transactions?${CACHED_QUERY}`, headers: directHeaders, connections: 1, amount: 20 });
+  await runLoad({
+    url: `${app.origin}/api/transactions?${CACHED_QUERY}`,
+    headers: bffHeaders,
+    connections: 1,
+    amount: 20,
+  });
+  await runLoad({
+    url: `${sandbox.baseUrl}/transactions?${CACHED_QUERY}`,
+    headers: directHeaders,
+    connections: 1,
+    amount: 20,
+  });
 
   const runs: [string, string, LoadResult, LoadResult][] = [
     [
       "cached",
       `GET /api/transactions?${CACHED_QUERY} (served from the 20 s cache) vs GET /transactions?${CACHED_QUERY} direct; ${String(seconds)} s each, 1 connection`,
-      await runLoad({ url: `${app.origin}/api/transactions?${CACHED_QUERY}`, headers: bffHeaders, connections: 1, seconds }),
-      await runLoad({ url: `${sandbox.baseUrl}/transactions?${CACHED_QUERY}`, headers: directHeaders, connections: 1, seconds }),
+      await runLoad({
+        url: `${app.origin}/api/transactions?${CACHED_QUERY}`,
+        headers: bffHeaders,
+        connections: 1,
+        seconds,
+      }),
+      await runLoad({
+        url: `${sandbox.baseUrl}/transactions?${CACHED_QUERY}`,
+        headers: directHeaders,
+        connections: 1,
+        seconds,
+      }),
     ],
     [
       "uncached",
       `GET /api/transactions?limit=${String(UNCACHED_LIMIT)}&page=1…${String(amount)} (each page once: every request goes upstream) vs the same pages direct; 1 connection`,
-      await runLoad({ url: `${app.origin}/api/transactions`, headers: bffHeaders, connections: 1, amount, nextPath: pageCycler("/api/transactions?") }),
-      await runLoad({ url: `${sandbox.baseUrl}/transactions`, headers: directHeaders, connections: 1, amount, nextPath: pageCycler(`${sandboxPath}/transactions?`) }),
+      await runLoad({
+        url: `${app.origin}/api/transactions`,
+        headers: bffHeaders,
+        connections: 1,
+        amount,
+        nextPath: pageCycler("/api/transactions?"),
+      }),
+      await runLoad({
+        url: `${sandbox.baseUrl}/transactions`,
+        headers: directHeaders,
+        connections: 1,
+        amount,
+        nextPath: pageCycler(`${sandboxPath}/transactions?`),
+      }),
     ],
   ];
   for (const [name, how, bff, direct] of runs) {
     const failures = bff.failures + direct.failures;
     const note = `${how}${failures > 0 ? `; ${String(failures)} non-2xx/errors` : ""}`;
-    ctx.add({ part: "overhead", name: `${name}: added p50`, value: bff.p50 - direct.p50, unit: "ms", note: `BFF ${String(bff.p50)} ms, sandbox direct ${String(direct.p50)} ms; ${note}` });
-    ctx.add({ part: "overhead", name: `${name}: added p99`, value: bff.p99 - direct.p99, unit: "ms", note: `BFF ${String(bff.p99)} ms, sandbox direct ${String(direct.p99)} ms; ${note}` });
-    ctx.add({ part: "overhead", name: `${name}: BFF req/s`, value: Math.round(bff.rps), unit: "req/s", note: `sandbox direct ${String(Math.round(direct.rps))} req/s (${String(Math.round((bff.rps / direct.rps) * 100))} % of it); ${note}` });
+    ctx.add({
+      part: "overhead",
+      name: `${name}: added p50`,
+      value: bff.p50 - direct.p50,
+      unit: "ms",
+      note: `BFF ${String(bff.p50)} ms, sandbox direct ${String(direct.p50)} ms; ${note}`,
+    });
+    ctx.add({
+      part: "overhead",
+      name: `${name}: added p99`,
+      value: bff.p99 - direct.p99,
+      unit: "ms",
+      note: `BFF ${String(bff.p99)} ms, sandbox direct ${String(direct.p99)} ms; ${note}`,
+    });
+    ctx.add({
+      part: "overhead",
+      name: `${name}: BFF req/s`,
+      value: Math.round(bff.rps),
+      unit: "req/s",
+      note: `sandbox direct ${String(Math.round(direct.rps))} req/s (${String(Math.round((bff.rps / direct.rps) * 100))} % of it); ${note}`,
+    });
   }
 }

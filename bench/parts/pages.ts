@@ -13,7 +13,12 @@ import { withTimeLimit } from "../lib/time-limit";
 const RUNS = { default: 5, long: 5, smoke: 1 };
 const KB = 1000;
 /** Issue 5 (desktop, /login, / and /transactions) and issue 6 (/stations); JavaScript ≤ 200 kB gzip on every page. */
-const DESKTOP_PERFORMANCE_GOAL: Readonly<Record<string, number>> = { "/login": 95, "/": 95, "/transactions": 95, "/stations": 90 };
+const DESKTOP_PERFORMANCE_GOAL: Readonly<Record<string, number>> = {
+  "/login": 95,
+  "/": 95,
+  "/transactions": 95,
+  "/stations": 90,
+};
 const SCRIPT_KB_GOAL = 200;
 /** Core Web Vitals' "good" thresholds (web.dev), for LCP, TBT (the lab stand-in for INP) and CLS. */
 const LCP_GOAL_MS = 2_500;
@@ -22,7 +27,11 @@ const CLS_GOAL = 0.1;
 const FILTER_GOAL_MS = 150;
 const RESPONSE_TIMEOUT_MS = 10_000;
 const MAP_WAIT_MS = { default: 15_000, long: 15_000, smoke: 5_000 };
-const FILTER_RANGES = { default: ["all", "30d", "this-quarter", "7d"], long: ["all", "30d", "this-quarter", "7d"], smoke: ["all"] };
+const FILTER_RANGES = {
+  default: ["all", "30d", "this-quarter", "7d"],
+  long: ["all", "30d", "this-quarter", "7d"],
+  smoke: ["all"],
+};
 const STATUSES = ["completed", "pending", "failed", ""] as const;
 /** What identifies Leaflet in a script or stylesheet: its CSS class prefix, present in both its JS and its CSS. */
 const LEAFLET_MARK = "leaflet-container";
@@ -32,10 +41,13 @@ type Size = "default" | "long" | "smoke";
 /** Whether /stations has the map (the contract of issue 6: `[data-testid="station-map"]`). */
 export async function hasStationMap(page: Page, timeoutMs: number): Promise<boolean> {
   await page.goto("/stations");
-  return page.locator('[data-testid="station-map"]').waitFor({ timeout: timeoutMs }).then(
-    () => true,
-    () => false,
-  );
+  return page
+    .locator('[data-testid="station-map"]')
+    .waitFor({ timeout: timeoutMs })
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 export async function runPagesPart(ctx: BenchContext): Promise<void> {
@@ -52,7 +64,14 @@ export async function runPagesPart(ctx: BenchContext): Promise<void> {
       await measureFilterToRows(ctx, page, FILTER_RANGES[size]);
     } catch (error) {
       // Reported as a figure that could not be taken; the Lighthouse runs below still happen.
-      ctx.notMeasured({ part: "pages", name: "filter change → new rows", unit: "ms", goal: { op: "<=", target: FILTER_GOAL_MS }, reason: `the measurement broke: ${(error instanceof Error ? error.message : String(error)).split("\n")[0] ?? ""}`, note: "" });
+      ctx.notMeasured({
+        part: "pages",
+        name: "filter change → new rows",
+        unit: "ms",
+        goal: { op: "<=", target: FILTER_GOAL_MS },
+        reason: `the measurement broke: ${(error instanceof Error ? error.message : String(error)).split("\n")[0] ?? ""}`,
+        note: "",
+      });
     }
   } finally {
     await context.close();
@@ -68,7 +87,12 @@ export async function runPagesPart(ctx: BenchContext): Promise<void> {
       if (ctx.options.smoke && preset === "mobile" && path !== "/login") continue;
       const label = `${path} ${preset}`;
       if (path === "/stations" && !mapPresent) {
-        ctx.notMeasured({ part: "pages", name: `${label}: Lighthouse`, reason: '/stations has no map yet (no [data-testid="station-map"]): the placeholder is not measured', note: "" });
+        ctx.notMeasured({
+          part: "pages",
+          name: `${label}: Lighthouse`,
+          reason: '/stations has no map yet (no [data-testid="station-map"]): the placeholder is not measured',
+          note: "",
+        });
         continue;
       }
       const results: LighthouseResult[] = [];
@@ -80,14 +104,59 @@ export async function runPagesPart(ctx: BenchContext): Promise<void> {
       const isDesktop = preset === "desktop";
       const goal = (g: Goal): Goal | null => (isDesktop ? g : null);
       const perfGoal = DESKTOP_PERFORMANCE_GOAL[path] ?? 95;
-      ctx.add({ part: "pages", name: `${label}: performance`, value: med((r) => r.performance), goal: goal({ op: ">=", target: perfGoal }), note: `${how}; runs: ${results.map((r) => r.performance).join(", ")}${isDesktop ? "" : "; no goal set for mobile"}` });
-      ctx.add({ part: "pages", name: `${label}: accessibility`, value: med((r) => r.accessibility), goal: goal({ op: ">=", target: 100 }), note: how });
-      ctx.add({ part: "pages", name: `${label}: best practices`, value: med((r) => r.bestPractices), goal: goal({ op: ">=", target: 100 }), note: how });
-      ctx.add({ part: "pages", name: `${label}: LCP`, value: Math.round(med((r) => r.lcpMs)), unit: "ms", goal: { op: "<=", target: LCP_GOAL_MS }, note: `${how}; goal: Core Web Vitals "good"` });
-      ctx.add({ part: "pages", name: `${label}: TBT`, value: Math.round(med((r) => r.tbtMs)), unit: "ms", goal: { op: "<=", target: TBT_GOAL_MS }, note: `${how}; goal: Lighthouse's "good" TBT` });
-      ctx.add({ part: "pages", name: `${label}: CLS`, value: Number(med((r) => r.cls).toFixed(3)), goal: { op: "<=", target: CLS_GOAL }, note: `${how}; goal: Core Web Vitals "good"` });
+      ctx.add({
+        part: "pages",
+        name: `${label}: performance`,
+        value: med((r) => r.performance),
+        goal: goal({ op: ">=", target: perfGoal }),
+        note: `${how}; runs: ${results.map((r) => r.performance).join(", ")}${isDesktop ? "" : "; no goal set for mobile"}`,
+      });
+      ctx.add({
+        part: "pages",
+        name: `${label}: accessibility`,
+        value: med((r) => r.accessibility),
+        goal: goal({ op: ">=", target: 100 }),
+        note: how,
+      });
+      ctx.add({
+        part: "pages",
+        name: `${label}: best practices`,
+        value: med((r) => r.bestPractices),
+        goal: goal({ op: ">=", target: 100 }),
+        note: how,
+      });
+      ctx.add({
+        part: "pages",
+        name: `${label}: LCP`,
+        value: Math.round(med((r) => r.lcpMs)),
+        unit: "ms",
+        goal: { op: "<=", target: LCP_GOAL_MS },
+        note: `${how}; goal: Core Web Vitals "good"`,
+      });
+      ctx.add({
+        part: "pages",
+        name: `${label}: TBT`,
+        value: Math.round(med((r) => r.tbtMs)),
+        unit: "ms",
+        goal: { op: "<=", target: TBT_GOAL_MS },
+        note: `${how}; goal: Lighthouse's "good" TBT`,
+      });
+      ctx.add({
+        part: "pages",
+        name: `${label}: CLS`,
+        value: Number(med((r) => r.cls).toFixed(3)),
+        goal: { op: "<=", target: CLS_GOAL },
+        note: `${how}; goal: Core Web Vitals "good"`,
+      });
       if (isDesktop) {
-        ctx.add({ part: "pages", name: `${path}: JavaScript transferred`, value: Math.round(med((r) => r.scriptBytes) / KB), unit: "kB", goal: { op: "<=", target: SCRIPT_KB_GOAL }, note: `${how}; scripts' transfer size (compressed) from the resource-summary audit` });
+        ctx.add({
+          part: "pages",
+          name: `${path}: JavaScript transferred`,
+          value: Math.round(med((r) => r.scriptBytes) / KB),
+          unit: "kB",
+          goal: { op: "<=", target: SCRIPT_KB_GOAL },
+          note: `${how}; scripts' transfer size (compressed) from the resource-summary audit`,
+        });
       }
     }
   }
@@ -115,7 +184,11 @@ async function measureLeafletIsolation(ctx: BenchContext, page: Page, mapPresent
     await page.goto(path);
     await waitSettled(page);
     // A body that cannot be read in time is judged by its URL and window.L only (a stuck read must not hang the run).
-    await withTimeLimit(Promise.all(bodies), RESPONSE_TIMEOUT_MS, `reading the scripts and stylesheets of ${path}`).catch(() => undefined);
+    await withTimeLimit(
+      Promise.all(bodies),
+      RESPONSE_TIMEOUT_MS,
+      `reading the scripts and stylesheets of ${path}`,
+    ).catch(() => undefined);
     page.off("response", onResponse);
     const hasGlobal = await page.evaluate(() => (window as unknown as { L?: unknown }).L !== undefined);
     const loaded = hasGlobal || leafletUrls.length > 0;
@@ -148,7 +221,11 @@ async function measureFilterToRows(ctx: BenchContext, page: Page, ranges: readon
   await page.evaluate(() => {
     const target = document.querySelector("table")?.closest("[aria-busy]") ?? document.body;
     window.__ffdMutations = [];
-    new MutationObserver(() => window.__ffdMutations?.push(performance.now())).observe(target, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(() => window.__ffdMutations?.push(performance.now())).observe(target, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
   });
   const samples: number[] = [];
   const skipped: string[] = [];
@@ -170,7 +247,7 @@ async function measureFilterToRows(ctx: BenchContext, page: Page, ranges: readon
       });
       const responded = page.waitForResponse(
         (r) => {
-        const url = new URL(r.url());
+          const url = new URL(r.url());
           return url.pathname === "/api/transactions" && (url.searchParams.get("status") ?? "") === status;
         },
         { timeout: RESPONSE_TIMEOUT_MS },
@@ -185,7 +262,11 @@ async function measureFilterToRows(ctx: BenchContext, page: Page, ranges: readon
         skipped.push(`${range}/${status || "all"}`);
         continue;
       }
-      await withTimeLimit(response.finished(), RESPONSE_TIMEOUT_MS, `the /api/transactions response for status "${status}"`);
+      await withTimeLimit(
+        response.finished(),
+        RESPONSE_TIMEOUT_MS,
+        `the /api/transactions response for status "${status}"`,
+      );
       await waitSettled(page);
       const sample = await page.evaluate((url) => {
         const entry = performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined;
@@ -198,9 +279,30 @@ async function measureFilterToRows(ctx: BenchContext, page: Page, ranges: readon
   }
   const how = `Playwright, Chromium: ${String(samples.length)} status changes over date ranges ${ranges.join(", ")}; from the /api/transactions response's responseEnd (resource timing) to the table's first DOM mutation after it (MutationObserver; paint follows within the frame)${skipped.length > 0 ? `; no matching /api/transactions response within ${String(RESPONSE_TIMEOUT_MS / 1000)} s for (range/status) ${skipped.join(", ")}: not sampled` : ""}`;
   if (samples.length === 0) {
-    ctx.notMeasured({ part: "pages", name: "filter change → new rows: p50", unit: "ms", goal: { op: "<=", target: FILTER_GOAL_MS }, reason: "no sample: the table did not change after the response", note: "" });
+    ctx.notMeasured({
+      part: "pages",
+      name: "filter change → new rows: p50",
+      unit: "ms",
+      goal: { op: "<=", target: FILTER_GOAL_MS },
+      reason: "no sample: the table did not change after the response",
+      note: "",
+    });
     return;
   }
-  ctx.add({ part: "pages", name: "filter change → new rows: p50", value: Math.round(median(samples)), unit: "ms", goal: { op: "<=", target: FILTER_GOAL_MS }, note: how });
-  ctx.add({ part: "pages", name: "filter change → new rows: max", value: Math.round(percentile(samples, 100)), unit: "ms", goal: { op: "<=", target: FILTER_GOAL_MS }, note: `${how}; samples ms: ${samples.map((s) => s.toFixed(0)).join(", ")}` });
+  ctx.add({
+    part: "pages",
+    name: "filter change → new rows: p50",
+    value: Math.round(median(samples)),
+    unit: "ms",
+    goal: { op: "<=", target: FILTER_GOAL_MS },
+    note: how,
+  });
+  ctx.add({
+    part: "pages",
+    name: "filter change → new rows: max",
+    value: Math.round(percentile(samples, 100)),
+    unit: "ms",
+    goal: { op: "<=", target: FILTER_GOAL_MS },
+    note: `${how}; samples ms: ${samples.map((s) => s.toFixed(0)).join(", ")}`,
+  });
 }

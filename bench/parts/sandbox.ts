@@ -35,8 +35,12 @@ const SIZES = {
 
 /** The list queries, named, as paths under {base_url}; built from a sample row so the searches match real data. */
 async function listQueries(baseUrl: string, headers: Record<string, string>): Promise<[string, string][]> {
-  const get = async <T>(pathAndQuery: string): Promise<T> => ((await (await fetch(baseUrl + pathAndQuery, { headers })).json()) as { data: T }).data;
-  const sample = await get<{ total: number; items: { driver: { name: string }; card: { last4: string }; station: { name: string } }[] }>("/transactions?limit=1&page=777");
+  const get = async <T>(pathAndQuery: string): Promise<T> =>
+    ((await (await fetch(baseUrl + pathAndQuery, { headers })).json()) as { data: T }).data;
+  const sample = await get<{
+    total: number;
+    items: { driver: { name: string }; card: { last4: string }; station: { name: string } }[];
+  }>("/transactions?limit=1&page=777");
   const item = sample.items[0] ?? (await get<typeof sample>("/transactions?limit=1")).items[0];
   if (!item) throw new Error("the sandbox has no transactions to query");
   const lastPage = Math.max(1, Math.ceil(sample.total / 200));
@@ -54,12 +58,18 @@ async function listQueries(baseUrl: string, headers: Record<string, string>): Pr
     ["search card last4", `/transactions?search=${item.card.last4}&limit=200`],
     ["search station name", `/transactions?search=${encodeURIComponent(item.station.name.slice(0, 10))}&limit=200`],
     ["search broad ('pilot')", "/transactions?search=pilot&limit=200"],
-    ["search + status + dates", `/transactions?search=${encodeURIComponent(surname)}&status=completed&from=2025-06-01&to=2026-05-31&limit=200`],
+    [
+      "search + status + dates",
+      `/transactions?search=${encodeURIComponent(surname)}&status=completed&from=2025-06-01&to=2026-05-31&limit=200`,
+    ],
     // Worst cases, reported rather than hidden: a one-letter search matches nearly every row, and the deep pages of
     // a broad search have to walk most of the time index.
     ["search one letter ('a')", "/transactions?search=a&limit=200"],
     ["search 'pilot', last page", `/transactions?search=pilot&limit=200&page=${String(Math.max(1, pilotPages))}`],
-    ["search 'pilot', middle page", `/transactions?search=pilot&limit=200&page=${String(Math.max(1, Math.ceil(pilotPages / 2)))}`],
+    [
+      "search 'pilot', middle page",
+      `/transactions?search=pilot&limit=200&page=${String(Math.max(1, Math.ceil(pilotPages / 2)))}`,
+    ],
     ["locations page (limit 500)", "/locations?limit=500"],
     ["locations search + state", "/locations?search=pilot&state=TX"],
   ];
@@ -91,11 +101,31 @@ export async function runSandboxPart(ctx: BenchContext): Promise<void> {
     const result = await measure(sandbox.baseUrl + query, headers, sizes);
     sandboxResults.set(name, result);
     const errors = result.single.failures + result.many.failures;
-    ctx.add({ part: "sandbox", name: `${name}: p99`, value: result.single.p99, unit: "ms", goal: { op: "<=", target: P99_GOAL_MS }, note: `GET ${query}; p50 ${String(result.single.p50)} ms, max ${String(result.single.max)} ms; ${how}${errors > 0 ? `; ${String(errors)} non-2xx/errors` : ""}` });
-    ctx.add({ part: "sandbox", name: `${name}: req/s at ${String(MANY_CONNECTIONS)} connections`, value: Math.round(result.many.rps), unit: "req/s", note: `GET ${query}; ${String(Math.round(result.single.rps))} req/s at 1 connection` });
+    ctx.add({
+      part: "sandbox",
+      name: `${name}: p99`,
+      value: result.single.p99,
+      unit: "ms",
+      goal: { op: "<=", target: P99_GOAL_MS },
+      note: `GET ${query}; p50 ${String(result.single.p50)} ms, max ${String(result.single.max)} ms; ${how}${errors > 0 ? `; ${String(errors)} non-2xx/errors` : ""}`,
+    });
+    ctx.add({
+      part: "sandbox",
+      name: `${name}: req/s at ${String(MANY_CONNECTIONS)} connections`,
+      value: Math.round(result.many.rps),
+      unit: "req/s",
+      note: `GET ${query}; ${String(Math.round(result.single.rps))} req/s at 1 connection`,
+    });
   }
   const worst = Math.max(...[...sandboxResults.values()].map((r) => r.single.p99));
-  ctx.add({ part: "sandbox", name: "worst list-query p99", value: worst, unit: "ms", goal: { op: "<=", target: P99_GOAL_MS }, note: how });
+  ctx.add({
+    part: "sandbox",
+    name: "worst list-query p99",
+    value: worst,
+    unit: "ms",
+    goal: { op: "<=", target: P99_GOAL_MS },
+    note: how,
+  });
 
   // Prism mocks the same document the sandbox serves, so the same queries are valid against it (it serves the paths
   // at its root: the document's server URL is relative). The ratio tells how far the real queries are from a
@@ -105,7 +135,12 @@ export async function runSandboxPart(ctx: BenchContext): Promise<void> {
   writeFileSync(document, await (await fetch(`${sandbox.baseUrl}/docs/openapi`)).text());
   await sandbox.stop();
   const port = await freePort();
-  const prism = spawnNode("prism mock", [PRISM_CLI, "mock", "-h", "127.0.0.1", "-p", String(port), document], {}, PRISM_LOG_CHARS);
+  const prism = spawnNode(
+    "prism mock",
+    [PRISM_CLI, "mock", "-h", "127.0.0.1", "-p", String(port), document],
+    {},
+    PRISM_LOG_CHARS,
+  );
   const prismBase = `http://127.0.0.1:${String(port)}`;
   await waitUntil("prism mock to listen", () => answers(`${prismBase}/account-details`), 60_000, prism);
   const p99Ratios: number[] = [];
@@ -115,7 +150,12 @@ export async function runSandboxPart(ctx: BenchContext): Promise<void> {
     if (!own) continue;
     const mock = await measure(prismBase + query, headers, sizes);
     if (mock.single.failures > 0) {
-      ctx.notMeasured({ part: "sandbox", name: `${name}: sandbox/prism`, reason: `prism answered ${String(mock.single.failures)} requests with non-2xx or errors`, note: "" });
+      ctx.notMeasured({
+        part: "sandbox",
+        name: `${name}: sandbox/prism`,
+        reason: `prism answered ${String(mock.single.failures)} requests with non-2xx or errors`,
+        note: "",
+      });
       continue;
     }
     const p99Ratio = own.single.p99 / Math.max(1, mock.single.p99);
@@ -131,7 +171,13 @@ export async function runSandboxPart(ctx: BenchContext): Promise<void> {
   }
   await prism.stop();
   if (rpsRatios.length > 0) {
-    ctx.add({ part: "sandbox", name: "all list queries: sandbox/prism req/s (geometric mean)", value: geometricMean(rpsRatios), unit: "×", note: `> 1: the sandbox answers faster than Prism's mock of its own OpenAPI document (@stoplight/prism-cli mock, dynamic examples off); p99 ratio geometric mean ${geometricMean(p99Ratios).toFixed(2)}×` });
+    ctx.add({
+      part: "sandbox",
+      name: "all list queries: sandbox/prism req/s (geometric mean)",
+      value: geometricMean(rpsRatios),
+      unit: "×",
+      note: `> 1: the sandbox answers faster than Prism's mock of its own OpenAPI document (@stoplight/prism-cli mock, dynamic examples off); p99 ratio geometric mean ${geometricMean(p99Ratios).toFixed(2)}×`,
+    });
   }
 }
 

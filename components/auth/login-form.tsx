@@ -119,18 +119,26 @@ export function LoginForm({ next, demoKeyId }: LoginFormProps) {
         </div>
       )}
 
-      <button ref={submitRef} type="submit" disabled={isPending} className={buttonClasses("primary", "w-full py-2.5 text-base")}>
+      <button
+        ref={submitRef}
+        type="submit"
+        disabled={isPending}
+        className={buttonClasses("primary", "w-full py-2.5 text-base")}
+      >
         {isPending ? "Signing in…" : "Sign in"}
       </button>
 
       {demoKeyId === undefined ? null : (
-        <section aria-labelledby="demo-key-title" className="rounded-md border border-dashed border-slate-400 p-4 text-sm dark:border-slate-500">
+        <section
+          aria-labelledby="demo-key-title"
+          className="rounded-md border border-dashed border-slate-400 p-4 text-sm dark:border-slate-500"
+        >
           <h2 id="demo-key-title" className="font-semibold text-slate-900 dark:text-slate-50">
             Trying it out?
           </h2>
           <p className="mt-1 text-slate-700 dark:text-slate-300">
-            This dashboard is connected to the local sandbox. Its demo key <code className="font-mono break-all">{demoKeyId}</code> sees
-            the sample fleet Prairie Freight Lines.
+            This dashboard is connected to the local sandbox. Its demo key{" "}
+            <code className="font-mono break-all">{demoKeyId}</code> sees the sample fleet Prairie Freight Lines.
           </p>
           <button
             type="button"

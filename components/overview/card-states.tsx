@@ -3,7 +3,15 @@ import { QueryErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** A card's loading placeholder: grey rows for the eye, one sentence for screen readers. */
-export function CardSkeleton({ label, rows = 5, className = "h-4" }: { label: string; rows?: number; className?: string }) {
+export function CardSkeleton({
+  label,
+  rows = 5,
+  className = "h-4",
+}: {
+  label: string;
+  rows?: number;
+  className?: string;
+}) {
   return (
     <div aria-busy="true">
       <p className="sr-only">{label}</p>
@@ -17,6 +25,16 @@ export function CardSkeleton({ label, rows = 5, className = "h-4" }: { label: st
 }
 
 /** A card's failure, by kind (rate limit, missing scope, outage, other): see QueryErrorNotice. */
-export function CardError({ error, subject, onRetry, isRetrying }: { error: BffRequestError; subject: string; onRetry: () => void; isRetrying: boolean }) {
+export function CardError({
+  error,
+  subject,
+  onRetry,
+  isRetrying,
+}: {
+  error: BffRequestError;
+  subject: string;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
   return <QueryErrorNotice error={error} subject={subject} onRetry={onRetry} isRetrying={isRetrying} />;
 }

@@ -41,9 +41,11 @@ export function DailyChartCard({ className }: { className?: string }) {
 function CalendarTotalsLine({ from, to, totals }: { from: string; to: string; totals: SummaryTotals }) {
   return (
     <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" data-testid="chart-totals">
-      <span className="font-medium text-slate-900 dark:text-slate-50">Calendar days {formatDay(from)} to {formatDay(to)} (UTC, today so far): </span>
-      {formatCount(totals.transactions)} transactions · {formatMoney(totals.amount)} · {formatGallons(totals.gallons)} gal. Completed and pending; the
-      rolling total above counts the 30 × 24 hours up to now instead.
+      <span className="font-medium text-slate-900 dark:text-slate-50">
+        Calendar days {formatDay(from)} to {formatDay(to)} (UTC, today so far):{" "}
+      </span>
+      {formatCount(totals.transactions)} transactions · {formatMoney(totals.amount)} · {formatGallons(totals.gallons)}{" "}
+      gal. Completed and pending; the rolling total above counts the 30 × 24 hours up to now instead.
     </p>
   );
 }

@@ -18,7 +18,12 @@ const MAX_TICKS = 4;
 const X_LABELS = 6;
 const BAR_SHARE = 0.6;
 
-const compactMoney = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
+const compactMoney = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
 const compactNumber = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 // Series differ by shape as well as colour: spend is drawn as bars (squares in the legend), gallons as a line with
@@ -52,13 +57,17 @@ export function DailyChart({ from, to, daily, totals }: DailyChartProps) {
   const xCenter = (index: number) => MARGIN.left + slot * (index + 0.5);
   const yAmount = (value: number) => MARGIN.top + PLOT_HEIGHT - (value / amountScale.max) * PLOT_HEIGHT;
   const yGallons = (value: number) => MARGIN.top + PLOT_HEIGHT - (value / gallonsScale.max) * PLOT_HEIGHT;
-  const linePoints = gallons.map((value, index) => `${xCenter(index).toFixed(1)},${yGallons(value).toFixed(1)}`).join(" ");
+  const linePoints = gallons
+    .map((value, index) => `${xCenter(index).toFixed(1)},${yGallons(value).toFixed(1)}`)
+    .join(" ");
   const busiest = busiestDay(daily);
 
   const title = `Daily spend and gallons, ${formatDay(from)} to ${formatDay(to)}`;
   const description =
     `${formatCount(daily.length)} days. Spend ${formatMoney(totals.amount)} and ${formatGallons(totals.gallons)} gallons in all` +
-    (busiest === null ? "; no spend on any day." : `; the highest spend was ${formatMoney(busiest.amount)} on ${formatLongDay(busiest.date)}.`);
+    (busiest === null
+      ? "; no spend on any day."
+      : `; the highest spend was ${formatMoney(busiest.amount)} on ${formatLongDay(busiest.date)}.`);
 
   return (
     <div>
@@ -78,7 +87,14 @@ export function DailyChart({ from, to, daily, totals }: DailyChartProps) {
           const y = yAmount(value);
           return (
             <g key={`spend-${String(value)}`}>
-              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y} y2={y} className="stroke-slate-200 dark:stroke-slate-700" strokeWidth={1} />
+              <line
+                x1={MARGIN.left}
+                x2={WIDTH - MARGIN.right}
+                y1={y}
+                y2={y}
+                className="stroke-slate-200 dark:stroke-slate-700"
+                strokeWidth={1}
+              />
               <text x={MARGIN.left - 8} y={y} dy="0.32em" textAnchor="end" className={AXIS_TEXT}>
                 {compactMoney.format(value)}
               </text>
@@ -89,7 +105,14 @@ export function DailyChart({ from, to, daily, totals }: DailyChartProps) {
           const y = yGallons(value);
           return (
             <g key={`gallons-${String(value)}`}>
-              <line x1={WIDTH - MARGIN.right} x2={WIDTH - MARGIN.right + 4} y1={y} y2={y} className={GALLONS_STROKE} strokeWidth={1} />
+              <line
+                x1={WIDTH - MARGIN.right}
+                x2={WIDTH - MARGIN.right + 4}
+                y1={y}
+                y2={y}
+                className={GALLONS_STROKE}
+                strokeWidth={1}
+              />
               <text x={WIDTH - MARGIN.right + 8} y={y} dy="0.32em" textAnchor="start" className={AXIS_TEXT}>
                 {compactNumber.format(value)}
               </text>
@@ -105,16 +128,44 @@ export function DailyChart({ from, to, daily, totals }: DailyChartProps) {
             <g key={day.date} data-day={day.date}>
               <title>{`${formatLongDay(day.date)}: ${formatMoney(day.amount)}, ${formatGallons(day.gallons)} gallons, ${formatCount(day.transactions)} transactions`}</title>
               {/* A transparent full-height target so the hover title works on days without spend too */}
-              <rect x={MARGIN.left + slot * index} y={MARGIN.top} width={slot} height={PLOT_HEIGHT} fill="transparent" />
-              <rect x={xCenter(index) - barWidth / 2} y={y} width={barWidth} height={MARGIN.top + PLOT_HEIGHT - y} rx={1.5} className={SPEND_FILL} />
+              <rect
+                x={MARGIN.left + slot * index}
+                y={MARGIN.top}
+                width={slot}
+                height={PLOT_HEIGHT}
+                fill="transparent"
+              />
+              <rect
+                x={xCenter(index) - barWidth / 2}
+                y={y}
+                width={barWidth}
+                height={MARGIN.top + PLOT_HEIGHT - y}
+                rx={1.5}
+                className={SPEND_FILL}
+              />
             </g>
           );
         })}
 
         {/* Gallons line with round markers */}
-        <polyline points={linePoints} fill="none" strokeWidth={2} strokeLinejoin="round" className={GALLONS_STROKE} pointerEvents="none" />
+        <polyline
+          points={linePoints}
+          fill="none"
+          strokeWidth={2}
+          strokeLinejoin="round"
+          className={GALLONS_STROKE}
+          pointerEvents="none"
+        />
         {gallons.map((value, index) => (
-          <circle key={index} cx={xCenter(index)} cy={yGallons(value)} r={3} strokeWidth={1.5} className={`${GALLONS_STROKE} ${GALLONS_FILL}`} pointerEvents="none" />
+          <circle
+            key={index}
+            cx={xCenter(index)}
+            cy={yGallons(value)}
+            r={3}
+            strokeWidth={1.5}
+            className={`${GALLONS_STROKE} ${GALLONS_FILL}`}
+            pointerEvents="none"
+          />
         ))}
 
         {/* X axis */}
@@ -130,12 +181,24 @@ export function DailyChart({ from, to, daily, totals }: DailyChartProps) {
           const day = daily[index];
           if (day === undefined) return null;
           return (
-            <text key={day.date} x={xCenter(index)} y={MARGIN.top + PLOT_HEIGHT + 18} textAnchor="middle" className={AXIS_TEXT}>
+            <text
+              key={day.date}
+              x={xCenter(index)}
+              y={MARGIN.top + PLOT_HEIGHT + 18}
+              textAnchor="middle"
+              className={AXIS_TEXT}
+            >
               {formatDay(day.date)}
             </text>
           );
         })}
-        <text x={12} y={MARGIN.top + PLOT_HEIGHT / 2} textAnchor="middle" transform={`rotate(-90 12 ${String(MARGIN.top + PLOT_HEIGHT / 2)})`} className={AXIS_TEXT}>
+        <text
+          x={12}
+          y={MARGIN.top + PLOT_HEIGHT / 2}
+          textAnchor="middle"
+          transform={`rotate(-90 12 ${String(MARGIN.top + PLOT_HEIGHT / 2)})`}
+          className={AXIS_TEXT}
+        >
           Spend (USD)
         </text>
         <text
@@ -150,9 +213,14 @@ export function DailyChart({ from, to, daily, totals }: DailyChartProps) {
       </svg>
 
       <div className="mt-3">
-        <Button variant="secondary" aria-expanded={isTableShown} aria-controls={tableId} onClick={() => {
+        <Button
+          variant="secondary"
+          aria-expanded={isTableShown}
+          aria-controls={tableId}
+          onClick={() => {
             setIsTableShown((shown) => !shown);
-          }}>
+          }}
+        >
           {isTableShown ? "Hide table" : "Show as table"}
         </Button>
       </div>
@@ -161,7 +229,11 @@ export function DailyChart({ from, to, daily, totals }: DailyChartProps) {
         id={tableId}
         // Shown, it scrolls: focusable so keyboard users can scroll it too, named for the region it becomes.
         {...(isTableShown ? { tabIndex: 0, role: "region", "aria-label": "Daily figures" } : {})}
-        className={isTableShown ? "relative mt-3 max-h-96 overflow-y-auto rounded-md border border-slate-200 px-3 dark:border-slate-800" : "sr-only"}
+        className={
+          isTableShown
+            ? "relative mt-3 max-h-96 overflow-y-auto rounded-md border border-slate-200 px-3 dark:border-slate-800"
+            : "sr-only"
+        }
       >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{`Daily spend, gallons and transactions, ${formatLongDay(from)} to ${formatLongDay(to)} (UTC days)`}</caption>

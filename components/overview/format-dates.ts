@@ -1,7 +1,13 @@
 const LOCALE = "en-US";
 
 const dayFormat = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: "UTC" });
-const longDayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const longDayFormat = new Intl.DateTimeFormat(LOCALE, {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const fullDateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "full", timeStyle: "long" });
 
 /** A UTC calendar day (YYYY-MM-DD) as "Mar 4". */

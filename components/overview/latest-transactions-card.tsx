@@ -32,7 +32,9 @@ export function LatestTransactionsCard({ className }: { className?: string }) {
           <p className="mt-4 text-sm">
             <Link href="/transactions" className={LINK_CLASSES}>
               View all transactions
-              {page.total > page.items.length ? <span className="text-slate-600 dark:text-slate-400"> ({formatCount(page.total)})</span> : null}
+              {page.total > page.items.length ? (
+                <span className="text-slate-600 dark:text-slate-400"> ({formatCount(page.total)})</span>
+              ) : null}
             </Link>
           </p>
         </>
@@ -67,7 +69,11 @@ function LatestTable({ items }: { items: Transaction[] }) {
         {items.map((transaction) => (
           <tr key={transaction.id} data-transaction-id={transaction.id}>
             <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
-              <Link href={`/transactions/${encodeURIComponent(transaction.id)}`} className={LINK_CLASSES} title={formatFullDateTime(transaction.at)}>
+              <Link
+                href={`/transactions/${encodeURIComponent(transaction.id)}`}
+                className={LINK_CLASSES}
+                title={formatFullDateTime(transaction.at)}
+              >
                 {formatDateTime(transaction.at)}
               </Link>
             </th>

@@ -50,7 +50,10 @@ function Totals({ totals }: { totals: Totals30d }) {
         <Stat label="Transactions" value={formatCount(totals.transactions)} />
         <Stat label="Gallons" value={formatGallons(totals.gallons)} />
         <Stat label="Spend" value={formatMoney(totals.amount)} />
-        <Stat label="Average price per gallon" value={averagePrice === null ? "No fuel bought" : formatUnitPrice(averagePrice)} />
+        <Stat
+          label="Average price per gallon"
+          value={averagePrice === null ? "No fuel bought" : formatUnitPrice(averagePrice)}
+        />
       </dl>
       <p className="mt-5 text-xs text-slate-600 dark:text-slate-400">
         {totals.source === "upstream"

@@ -24,7 +24,10 @@ export function CustomerBadge() {
       <span className="font-medium text-slate-900 sm:block sm:truncate dark:text-slate-100">{name ?? "Customer"}</span>
       {code === null ? null : (
         <span className="text-slate-600 sm:block sm:truncate sm:text-xs dark:text-slate-400">
-          <span aria-hidden="true" className="sm:hidden"> · </span>
+          <span aria-hidden="true" className="sm:hidden">
+            {" "}
+            ·{" "}
+          </span>
           <span className="sr-only">, customer </span>
           Code {code}
         </span>

@@ -26,7 +26,10 @@ export function RateLimitBanner() {
       state.clear();
       void queryClient.refetchQueries({
         type: "active",
-        predicate: (query) => query.state.status === "error" && query.state.error instanceof BffRequestError && query.state.error.status === 429,
+        predicate: (query) =>
+          query.state.status === "error" &&
+          query.state.error instanceof BffRequestError &&
+          query.state.error.status === 429,
       });
     }, 1000);
     return () => {
@@ -60,7 +63,10 @@ export function RateLimitBanner() {
           <p>
             {seconds > 0 ? (
               <>
-                Trying again by itself in <span data-testid="rate-limit-seconds" className="font-semibold tabular-nums">{seconds}</span>{" "}
+                Trying again by itself in{" "}
+                <span data-testid="rate-limit-seconds" className="font-semibold tabular-nums">
+                  {seconds}
+                </span>{" "}
                 {seconds === 1 ? "second" : "seconds"}. Nothing is lost meanwhile.
               </>
             ) : (

@@ -21,7 +21,9 @@ export function SignOutButton() {
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- deliberate, see above
       window.location.assign("/login?reason=signed-out");
     } catch (failure) {
-      setError(failure instanceof Error ? `Signing out failed: ${failure.message}` : "Signing out failed. Please try again.");
+      setError(
+        failure instanceof Error ? `Signing out failed: ${failure.message}` : "Signing out failed. Please try again.",
+      );
       setIsPending(false);
     }
   }

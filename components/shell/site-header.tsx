@@ -13,8 +13,14 @@ export function SiteHeader() {
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 pt-3 sm:flex-nowrap sm:gap-x-4">
-          <Link href="/" className="shrink-0 rounded text-base font-bold tracking-tight text-slate-900 dark:text-slate-50">
-            <span aria-hidden="true" className="mr-1.5 inline-block size-2.5 rounded-full bg-brand-600 align-middle dark:bg-brand-400" />
+          <Link
+            href="/"
+            className="shrink-0 rounded text-base font-bold tracking-tight text-slate-900 dark:text-slate-50"
+          >
+            <span
+              aria-hidden="true"
+              className="mr-1.5 inline-block size-2.5 rounded-full bg-brand-600 align-middle dark:bg-brand-400"
+            />
             Fleet Fuel<span className="hidden sm:inline"> Dashboard</span>
           </Link>
           {/* On phones the customer gets a row of its own under the buttons (it is text, so the tab order is the same). */}

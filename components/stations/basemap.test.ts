@@ -12,16 +12,23 @@ describe("the basemap file served to the map", () => {
     const served = readFileSync("public/basemap/us-states-10m.json");
     const packaged = readFileSync(require.resolve("us-atlas/states-10m.json"));
     expect(served.equals(packaged)).toBe(true);
-    const topology = JSON.parse(served.toString("utf8")) as { type: string; objects: { states?: { geometries: unknown[] } } };
+    const topology = JSON.parse(served.toString("utf8")) as {
+      type: string;
+      objects: { states?: { geometries: unknown[] } };
+    };
     expect(topology.type).toBe("Topology");
     expect(topology.objects.states?.geometries.length).toBe(56);
   });
 
   it("has an outline for every state the state filter offers (the map zooms to it by its FIPS id)", () => {
-    const topology = JSON.parse(readFileSync("public/basemap/us-states-10m.json", "utf8")) as { objects: { states: { geometries: { id: string; properties: { name: string } }[] } } };
+    const topology = JSON.parse(readFileSync("public/basemap/us-states-10m.json", "utf8")) as {
+      objects: { states: { geometries: { id: string; properties: { name: string } }[] } };
+    };
     const ids = new Set(topology.objects.states.geometries.map((g) => g.id));
     for (const code of US_STATE_CODES) expect(ids.has(US_STATE_FIPS[code]), code).toBe(true);
     expect(topology.objects.states.geometries.find((g) => g.id === US_STATE_FIPS.TX)?.properties.name).toBe("Texas");
-    expect(topology.objects.states.geometries.find((g) => g.id === US_STATE_FIPS.DC)?.properties.name).toBe("District of Columbia");
+    expect(topology.objects.states.geometries.find((g) => g.id === US_STATE_FIPS.DC)?.properties.name).toBe(
+      "District of Columbia",
+    );
   });
 });

@@ -5,19 +5,25 @@ import { formatCount } from "@/components/format/numbers";
 export function CatalogProgressBar({ progress }: { progress: CatalogProgress | null }) {
   const isWalking = progress !== null && progress.state === "loading" && progress.pages !== null;
   const pages = progress?.pages ?? null;
-  const text = isWalking && pages !== null
-    ? `Loading the station catalog: page ${formatCount(progress.pagesDone)} of ${formatCount(pages)} (${formatCount(progress.loaded)} of ${formatCount(progress.total ?? 0)} stations)…`
-    : "Loading the station catalog…";
+  const text =
+    isWalking && pages !== null
+      ? `Loading the station catalog: page ${formatCount(progress.pagesDone)} of ${formatCount(pages)} (${formatCount(progress.loaded)} of ${formatCount(progress.total ?? 0)} stations)…`
+      : "Loading the station catalog…";
   const wait = progress?.budgetWait ?? null;
   return (
     <div className="space-y-2" data-testid="catalog-progress">
       <p className="text-sm text-slate-700 dark:text-slate-300">{text}</p>
       {wait === null ? null : (
-        <p role="status" data-testid="catalog-budget-wait" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50">
+        <p
+          role="status"
+          data-testid="catalog-budget-wait"
+          className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50"
+        >
           {wait.reason === "export"
             ? "Waiting for the request budget: an export of your transactions is running with the same API key and uses it. "
             : "Waiting for the request budget: other requests of your API key use it. "}
-          The Fleet Fuel API allows {formatCount(wait.budget)} requests per {describeWindow(wait.windowSeconds)}; the catalog loads as requests free up
+          The Fleet Fuel API allows {formatCount(wait.budget)} requests per {describeWindow(wait.windowSeconds)}; the
+          catalog loads as requests free up
           {wait.reason === "export" ? ", sharing them with the export" : ""}.
         </p>
       )}
@@ -32,7 +38,11 @@ export function CatalogProgressBar({ progress }: { progress: CatalogProgress | n
       >
         <div
           className={`h-full bg-brand-700 transition-[width] dark:bg-brand-400 ${isWalking ? "" : "w-1/3 animate-pulse"}`}
-          style={isWalking && pages !== null && pages > 0 ? { width: `${String(Math.round((100 * progress.pagesDone) / pages))}%` } : undefined}
+          style={
+            isWalking && pages !== null && pages > 0
+              ? { width: `${String(Math.round((100 * progress.pagesDone) / pages))}%` }
+              : undefined
+          }
         />
       </div>
     </div>

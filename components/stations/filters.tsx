@@ -20,14 +20,28 @@ export interface StationFiltersProps {
 }
 
 export function StationFilters({ view, brands, states, products, onChange }: StationFiltersProps) {
-  const ids = { brand: useId(), state: useId(), search: useId(), hint: useId(), product: useId(), productHint: useId() };
-  const commitSearch = useCallback((search: string) => {
-    onChange({ search }, "replace");
-  }, [onChange]);
+  const ids = {
+    brand: useId(),
+    state: useId(),
+    search: useId(),
+    hint: useId(),
+    product: useId(),
+    productHint: useId(),
+  };
+  const commitSearch = useCallback(
+    (search: string) => {
+      onChange({ search }, "replace");
+    },
+    [onChange],
+  );
   const [search, setSearch] = useDebouncedSearch(view.search, commitSearch);
 
   const hasProducts = products.length > 1;
-  const hasFilters = view.brand !== null || view.state !== null || view.search !== "" || (hasProducts && view.product !== DEFAULT_PRODUCT);
+  const hasFilters =
+    view.brand !== null ||
+    view.state !== null ||
+    view.search !== "" ||
+    (hasProducts && view.product !== DEFAULT_PRODUCT);
   return (
     <div role="search" aria-label="Filter stations" className="flex flex-wrap items-end gap-3">
       <div className="w-[calc(50%-0.375rem)] sm:w-40">
@@ -110,8 +124,8 @@ export function StationFilters({ view, brands, states, products, onChange }: Sta
             ))}
           </select>
           <p id={ids.productHint} className="sr-only">
-            Ranks the cheapest stations near a point by this product. Diesel is every station&apos;s catalog price; other products are checked in each
-            station&apos;s details, nearest stations first.
+            Ranks the cheapest stations near a point by this product. Diesel is every station&apos;s catalog price;
+            other products are checked in each station&apos;s details, nearest stations first.
           </p>
         </div>
       ) : null}

@@ -24,11 +24,26 @@ export interface PriceLegendProps {
  * kept in the URL), each class's number, dot (colour and size) and printed price range, so no meaning rests on colour
  * alone; then the stale and no-price marks.
  */
-export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = null, colourScale, onColourScaleChange, shownCount, inViewCount, hasFilters }: PriceLegendProps) {
+export function PriceLegend({
+  scale,
+  staleCount,
+  unpricedCount,
+  rankedProduct = null,
+  colourScale,
+  onColourScaleChange,
+  shownCount,
+  inViewCount,
+  hasFilters,
+}: PriceLegendProps) {
   const classCount = scale.classes.length;
   const ids = { legend: useId(), all: useId(), view: useId() };
-  const allText = hasFilters ? `all ${formatCount(shownCount)} stations the filters show` : `all ${formatCount(shownCount)} stations, nationwide`;
-  const inViewText = inViewCount === null ? "the stations in the map's view" : `the ${formatCount(inViewCount)} ${inViewCount === 1 ? "station" : "stations"} in the map's view`;
+  const allText = hasFilters
+    ? `all ${formatCount(shownCount)} stations the filters show`
+    : `all ${formatCount(shownCount)} stations, nationwide`;
+  const inViewText =
+    inViewCount === null
+      ? "the stations in the map's view"
+      : `the ${formatCount(inViewCount)} ${inViewCount === 1 ? "station" : "stations"} in the map's view`;
   return (
     <div data-testid="price-legend" className="space-y-3 text-sm">
       <fieldset>
@@ -37,15 +52,33 @@ export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = 
         </legend>
         <div className="mt-1 space-y-1">
           <label className="flex items-start gap-2">
-            <input type="radio" name={ids.legend} className="mt-1" checked={colourScale === "all"} onChange={() => { onColourScaleChange("all"); }} />
+            <input
+              type="radio"
+              name={ids.legend}
+              className="mt-1"
+              checked={colourScale === "all"}
+              onChange={() => {
+                onColourScaleChange("all");
+              }}
+            />
             <span>
-              National prices <span className="text-slate-600 dark:text-slate-400">(every station the filters show)</span>
+              National prices{" "}
+              <span className="text-slate-600 dark:text-slate-400">(every station the filters show)</span>
             </span>
           </label>
           <label className="flex items-start gap-2">
-            <input type="radio" name={ids.legend} className="mt-1" checked={colourScale === "view"} onChange={() => { onColourScaleChange("view"); }} />
+            <input
+              type="radio"
+              name={ids.legend}
+              className="mt-1"
+              checked={colourScale === "view"}
+              onChange={() => {
+                onColourScaleChange("view");
+              }}
+            />
             <span>
-              The stations in view <span className="text-slate-600 dark:text-slate-400">(follows panning and zooming)</span>
+              The stations in view{" "}
+              <span className="text-slate-600 dark:text-slate-400">(follows panning and zooming)</span>
             </span>
           </label>
         </div>
@@ -57,21 +90,27 @@ export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = 
           </>
         ) : (
           <>
-            <strong>Stations in view:</strong> classes are sevenths of the prices of {inViewText}, so the cheaper ones around you stand out.
+            <strong>Stations in view:</strong> classes are sevenths of the prices of {inViewText}, so the cheaper ones
+            around you stand out.
           </>
         )}
       </p>
       {rankedProduct === null ? null : (
-        <p data-testid="legend-product-note" className="rounded-md border border-slate-200 p-2 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-          The map colours <strong>diesel</strong> prices, the catalog&apos;s price for every station. {rankedProduct} prices are only known for the stations
-          checked near your point: the list beside the map ranks those.
+        <p
+          data-testid="legend-product-note"
+          className="rounded-md border border-slate-200 p-2 text-slate-700 dark:border-slate-700 dark:text-slate-300"
+        >
+          The map colours <strong>diesel</strong> prices, the catalog&apos;s price for every station. {rankedProduct}{" "}
+          prices are only known for the stations checked near your point: the list beside the map ranks those.
         </p>
       )}
       {classCount === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">No station shown has a price.</p>
       ) : (
         <table className="w-full text-left">
-          <caption className="sr-only">Price classes of {colourScale === "all" ? allText : inViewText}, cheapest first</caption>
+          <caption className="sr-only">
+            Price classes of {colourScale === "all" ? allText : inViewText}, cheapest first
+          </caption>
           <thead className="text-xs text-slate-600 dark:text-slate-400">
             <tr>
               <th scope="col" className="pb-1 pr-2 font-medium">
@@ -94,12 +133,18 @@ export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = 
                     <span className="tabular-nums">
                       {c.label}
                       {c.index === 0 ? <span className="text-slate-600 dark:text-slate-400"> cheapest</span> : null}
-                      {c.index === classCount - 1 && classCount > 1 ? <span className="text-slate-600 dark:text-slate-400"> priciest</span> : null}
+                      {c.index === classCount - 1 && classCount > 1 ? (
+                        <span className="text-slate-600 dark:text-slate-400"> priciest</span>
+                      ) : null}
                     </span>
                   </span>
                 </th>
-                <td className="py-0.5 pr-2 tabular-nums text-slate-900 dark:text-slate-100">{formatPriceRange(c.min, c.max)}</td>
-                <td className="py-0.5 text-right tabular-nums text-slate-700 dark:text-slate-300">{formatCount(c.count)}</td>
+                <td className="py-0.5 pr-2 tabular-nums text-slate-900 dark:text-slate-100">
+                  {formatPriceRange(c.min, c.max)}
+                </td>
+                <td className="py-0.5 text-right tabular-nums text-slate-700 dark:text-slate-300">
+                  {formatCount(c.count)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -108,9 +153,7 @@ export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = 
       <ul className="space-y-1 text-slate-700 dark:text-slate-300">
         <li className="flex items-center gap-2">
           <Dot color="#64748b" radius={4.5} hollow />
-          <span>
-            Hollow ring: price not updated for more than 2 days ({formatCount(staleCount)} shown)
-          </span>
+          <span>Hollow ring: price not updated for more than 2 days ({formatCount(staleCount)} shown)</span>
         </li>
         {unpricedCount > 0 ? (
           <li className="flex items-center gap-2">
@@ -126,7 +169,13 @@ export function PriceLegend({ scale, staleCount, unpricedCount, rankedProduct = 
 function Dot({ color, radius, hollow = false }: { color: string; radius: number; hollow?: boolean }) {
   const size = 16;
   return (
-    <svg aria-hidden="true" width={size} height={size} viewBox={`0 0 ${String(size)} ${String(size)}`} className="shrink-0">
+    <svg
+      aria-hidden="true"
+      width={size}
+      height={size}
+      viewBox={`0 0 ${String(size)} ${String(size)}`}
+      className="shrink-0"
+    >
       <circle
         cx={size / 2}
         cy={size / 2}

@@ -5,7 +5,17 @@ import "./station-map.css";
 import L from "leaflet";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Circle, CircleMarker, GeoJSON, MapContainer, Pane, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
+import {
+  Circle,
+  CircleMarker,
+  GeoJSON,
+  MapContainer,
+  Pane,
+  Popup,
+  TileLayer,
+  useMap,
+  useMapEvents,
+} from "react-leaflet";
 import { useQuery } from "@tanstack/react-query";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
@@ -120,7 +130,12 @@ export function MapInner(props: MapInnerProps) {
             interactive={false}
             // SVG, not the shared canvas: the outlines take their colours from CSS (light/dark theme). GeoJSON applies
             // its style to each feature's layer before adding it, so the style's renderer is the one used.
-            style={{ className: hasTiles ? "ffd-state ffd-state-over-tiles" : "ffd-state", renderer: basemapRenderer } as L.PathOptions}
+            style={
+              {
+                className: hasTiles ? "ffd-state ffd-state-over-tiles" : "ffd-state",
+                renderer: basemapRenderer,
+              } as L.PathOptions
+            }
             attribution="US states: US Census Bureau via us-atlas"
           />
         )}
@@ -136,8 +151,22 @@ export function MapInner(props: MapInnerProps) {
       <StationLayer {...props} />
       {props.near === null ? null : (
         <>
-          <Circle center={props.near} radius={props.radiusMiles * METERS_PER_MILE} interactive={false} pathOptions={{ color: ringColor, weight: 2, dashArray: "6 6", fill: false }} className="ffd-radius-ring" renderer={ringRenderer} />
-          <CircleMarker center={props.near} radius={5} interactive={false} pathOptions={{ color: "#ffffff", weight: 2, fillColor: "#dc2626", fillOpacity: 1 }} className="ffd-near-point" renderer={ringRenderer} />
+          <Circle
+            center={props.near}
+            radius={props.radiusMiles * METERS_PER_MILE}
+            interactive={false}
+            pathOptions={{ color: ringColor, weight: 2, dashArray: "6 6", fill: false }}
+            className="ffd-radius-ring"
+            renderer={ringRenderer}
+          />
+          <CircleMarker
+            center={props.near}
+            radius={5}
+            interactive={false}
+            pathOptions={{ color: "#ffffff", weight: 2, fillColor: "#dc2626", fillOpacity: 1 }}
+            className="ffd-near-point"
+            renderer={ringRenderer}
+          />
         </>
       )}
       <FitView near={props.near} radiusMiles={props.radiusMiles} state={props.state} outlines={states} />
@@ -229,7 +258,8 @@ function StationLayer({ points, dataReadyAt, selectedId, onSelect, onPickPoint, 
       else onPickPoint({ lat: event.latlng.lat, lng: event.latlng.lng });
     },
     mousemove: (event) => {
-      map.getContainer().style.cursor = layer.hitTest(event.containerPoint.x, event.containerPoint.y) === null ? "" : "pointer";
+      map.getContainer().style.cursor =
+        layer.hitTest(event.containerPoint.x, event.containerPoint.y) === null ? "" : "pointer";
     },
   });
   return null;
@@ -241,7 +271,17 @@ function StationLayer({ points, dataReadyAt, selectedId, onSelect, onPickPoint, 
  * bounds, once the outlines are there), or the whole country when the state filter is cleared. Only when one of those
  * changes: panning and zooming stay the user's.
  */
-function FitView({ near, radiusMiles, state, outlines }: { near: LatLng | null; radiusMiles: number; state: string | null; outlines: GeoJSON.FeatureCollection | null }) {
+function FitView({
+  near,
+  radiusMiles,
+  state,
+  outlines,
+}: {
+  near: LatLng | null;
+  radiusMiles: number;
+  state: string | null;
+  outlines: GeoJSON.FeatureCollection | null;
+}) {
   const map = useMap();
   // What the view was last fitted to; the map starts on the whole country.
   const fitted = useRef("us");
@@ -252,7 +292,10 @@ function FitView({ near, radiusMiles, state, outlines }: { near: LatLng | null; 
       const target = `near:${String(lat)},${String(lng)},${String(radiusMiles)}`;
       if (fitted.current === target) return;
       fitted.current = target;
-      map.fitBounds(L.latLng(lat, lng).toBounds(2 * radiusMiles * METERS_PER_MILE), { padding: [16, 16], animate: false });
+      map.fitBounds(L.latLng(lat, lng).toBounds(2 * radiusMiles * METERS_PER_MILE), {
+        padding: [16, 16],
+        animate: false,
+      });
       return;
     }
     const target = state === null ? "us" : `state:${state}`;
@@ -289,7 +332,10 @@ function ViewReporter({ onViewChange }: { onViewChange: (bounds: ViewBounds) => 
 /** The popup of the selected station; selecting from the list brings the station into view first. */
 function SelectedPopup({ stations, selectedId, onSelect, scale, staleIds, now, describeProduct }: MapInnerProps) {
   const map = useMap();
-  const station = useMemo(() => (selectedId === null ? null : (stations.find((s) => s.id === selectedId) ?? null)), [stations, selectedId]);
+  const station = useMemo(
+    () => (selectedId === null ? null : (stations.find((s) => s.id === selectedId) ?? null)),
+    [stations, selectedId],
+  );
   const selectedRef = useRef(selectedId);
   useEffect(() => {
     selectedRef.current = selectedId;

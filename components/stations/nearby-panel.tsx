@@ -13,7 +13,17 @@ import { describeDifference, type NearbyRanking, type StationWithin } from "./ne
 import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/form";
 import { ProductSummary } from "./product-summary";
 import { productInText, productName, withArticle, type ProductRanking } from "./product-ranking";
-import { formatLatLng, isStale, RADIUS_OPTIONS_MILES, resolvePlace, RESULT_COUNT_OPTIONS, type Place, type RadiusMiles, type ResultCount, type StationsView } from "./view-state";
+import {
+  formatLatLng,
+  isStale,
+  RADIUS_OPTIONS_MILES,
+  resolvePlace,
+  RESULT_COUNT_OPTIONS,
+  type Place,
+  type RadiusMiles,
+  type ResultCount,
+  type StationsView,
+} from "./view-state";
 
 const GEOLOCATION_TIMEOUT_MS = 10_000;
 
@@ -26,7 +36,13 @@ export type ProductMode =
   | { status: "learning"; product: StationProduct }
   | { status: "failed"; product: StationProduct; error: BffRequestError; onRetry: () => void; isRetrying: boolean }
   | { status: "unavailable"; product: StationProduct }
-  | { status: "ready"; product: StationProduct; ranking: ProductRanking | null; prices: StationPricesState; onCheckMore: () => void };
+  | {
+      status: "ready";
+      product: StationProduct;
+      ranking: ProductRanking | null;
+      prices: StationPricesState;
+      onCheckMore: () => void;
+    };
 
 export interface NearbyPanelProps {
   view: StationsView;
@@ -46,7 +62,16 @@ export interface NearbyPanelProps {
  * ranked table. It is the page's accessible path: every station the map shows can be reached, selected and opened
  * from here by keyboard, with the price, distance and comparison as text.
  */
-export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onChange, now, productMode }: NearbyPanelProps) {
+export function NearbyPanel({
+  view,
+  stations,
+  ranking,
+  selectedId,
+  onSelect,
+  onChange,
+  now,
+  productMode,
+}: NearbyPanelProps) {
   const ids = { place: useId(), radius: useId(), count: useId(), hint: useId(), choices: useId() };
   const [place, setPlace] = useState(view.nearLabel);
   const [message, setMessage] = useState<string | null>(null);
@@ -70,7 +95,11 @@ export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onC
     const [only] = found;
     if (only === undefined) {
       setChoices(null);
-      setMessage(place.trim() === "" ? "Type a city and state (Amarillo, TX), a state (TX) or coordinates (35.22, -101.83)." : `No station is in a place called “${place.trim()}”. Try a city and state, a state code or coordinates.`);
+      setMessage(
+        place.trim() === ""
+          ? "Type a city and state (Amarillo, TX), a state (TX) or coordinates (35.22, -101.83)."
+          : `No station is in a place called “${place.trim()}”. Try a city and state, a state code or coordinates.`,
+      );
       return;
     }
     setMessage(null);
@@ -97,11 +126,18 @@ export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onC
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setIsLocating(false);
-        onChange({ near: { lat: position.coords.latitude, lng: position.coords.longitude }, nearLabel: "your location" });
+        onChange({
+          near: { lat: position.coords.latitude, lng: position.coords.longitude },
+          nearLabel: "your location",
+        });
       },
       (error) => {
         setIsLocating(false);
-        setMessage(error.code === error.PERMISSION_DENIED ? "Location permission was denied. Type a place or click the map instead." : "Your location could not be found. Type a place or click the map instead.");
+        setMessage(
+          error.code === error.PERMISSION_DENIED
+            ? "Location permission was denied. Type a place or click the map instead."
+            : "Your location could not be found. Type a place or click the map instead.",
+        );
       },
       { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000 },
     );
@@ -196,7 +232,12 @@ export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onC
         </p>
       )}
       {choices === null ? null : (
-        <div role="group" aria-labelledby={ids.choices} data-testid="place-choices" className="rounded-md border border-slate-300 p-3 dark:border-slate-600">
+        <div
+          role="group"
+          aria-labelledby={ids.choices}
+          data-testid="place-choices"
+          className="rounded-md border border-slate-300 p-3 dark:border-slate-600"
+        >
           <p id={ids.choices} className="text-sm text-slate-800 dark:text-slate-200">
             “{choices.name}” is a place in {formatCount(choices.places.length)} states. Which one?
           </p>
@@ -223,7 +264,14 @@ export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onC
       )}
       {productMode === null || productMode.status === "ready" ? null : <ProductModeNotice mode={productMode} />}
       {productMode?.status === "ready" ? (
-        <ProductPart view={view} mode={productMode} selectedId={selectedId} onSelect={onSelect} now={now} onClearPoint={clearPoint} />
+        <ProductPart
+          view={view}
+          mode={productMode}
+          selectedId={selectedId}
+          onSelect={onSelect}
+          now={now}
+          onClearPoint={clearPoint}
+        />
       ) : productMode?.status === "learning" || productMode?.status === "failed" ? null : (
         <>
           <div aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300" data-testid="nearby-summary">
@@ -232,8 +280,10 @@ export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onC
             ) : (
               <p>
                 Near <span className="font-medium text-slate-900 dark:text-slate-100">{placeLabel(view)}</span>:{" "}
-                {formatCount(ranking.inRadius)} {ranking.inRadius === 1 ? "station" : "stations"} with a price within {view.radius} mi
-                {ranking.areaAverage === null ? "" : `, area average $${ranking.areaAverage.toFixed(3)}`}. <ClearPointButton onClick={clearPoint} />
+                {formatCount(ranking.inRadius)} {ranking.inRadius === 1 ? "station" : "stations"} with a price within{" "}
+                {view.radius} mi
+                {ranking.areaAverage === null ? "" : `, area average $${ranking.areaAverage.toFixed(3)}`}.{" "}
+                <ClearPointButton onClick={clearPoint} />
               </p>
             )}
           </div>
@@ -244,7 +294,11 @@ export function NearbyPanel({ view, stations, ranking, selectedId, onSelect, onC
             now={now}
             hasDistance={view.near !== null}
             priceLabel="Price"
-            emptyMessage={view.near !== null ? "No station with a price within this radius. Try a larger radius or another point." : "No station shown has a price."}
+            emptyMessage={
+              view.near !== null
+                ? "No station with a price within this radius. Try a larger radius or another point."
+                : "No station shown has a price."
+            }
           />
         </>
       )}
@@ -259,7 +313,11 @@ function placeLabel(view: StationsView): string {
 
 function ClearPointButton({ onClick }: { onClick: () => void }) {
   return (
-    <button type="button" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300" onClick={onClick}>
+    <button
+      type="button"
+      className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
+      onClick={onClick}
+    >
       Clear point
     </button>
   );
@@ -268,30 +326,63 @@ function ClearPointButton({ onClick }: { onClick: () => void }) {
 /** Why the product chosen in the URL does not rank (yet). */
 function ProductModeNotice({ mode }: { mode: Exclude<ProductMode, { status: "ready" }> }) {
   const name = productInText(mode.product);
-  if (mode.status === "failed") return <QueryErrorNotice error={mode.error} subject="station prices" onRetry={mode.onRetry} isRetrying={mode.isRetrying} />;
+  if (mode.status === "failed")
+    return (
+      <QueryErrorNotice
+        error={mode.error}
+        subject="station prices"
+        onRetry={mode.onRetry}
+        isRetrying={mode.isRetrying}
+      />
+    );
   if (mode.status === "learning") {
     return (
-      <p role="status" aria-busy="true" className="text-sm text-slate-700 dark:text-slate-300" data-testid="nearby-summary">
+      <p
+        role="status"
+        aria-busy="true"
+        className="text-sm text-slate-700 dark:text-slate-300"
+        data-testid="nearby-summary"
+      >
         Finding out whether the stations&apos; details give {name} prices…
       </p>
     );
   }
   return (
-    <p role="status" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950/60 dark:text-sky-50" data-testid="product-unavailable">
-      This Fleet Fuel API gives one price per station (your diesel price), so {name} prices cannot be compared. The list ranks diesel.
+    <p
+      role="status"
+      className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950/60 dark:text-sky-50"
+      data-testid="product-unavailable"
+    >
+      This Fleet Fuel API gives one price per station (your diesel price), so {name} prices cannot be compared. The list
+      ranks diesel.
     </p>
   );
 }
 
 /** "Cheapest near here" by a product read from station details: what was checked, the ranking, and what was not. */
-function ProductPart({ view, mode, selectedId, onSelect, now, onClearPoint }: { view: StationsView; mode: Extract<ProductMode, { status: "ready" }>; selectedId: string | null; onSelect: (id: string) => void; now: number; onClearPoint: () => void }) {
+function ProductPart({
+  view,
+  mode,
+  selectedId,
+  onSelect,
+  now,
+  onClearPoint,
+}: {
+  view: StationsView;
+  mode: Extract<ProductMode, { status: "ready" }>;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  now: number;
+  onClearPoint: () => void;
+}) {
   const name = productInText(mode.product);
   if (view.near === null || mode.ranking === null) {
     return (
       <div aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300" data-testid="nearby-summary">
         <p>
-          The catalog lists diesel prices only. {productName(mode.product)} prices are read from each station&apos;s details, one request to the Fleet Fuel API per
-          station, so they are compared near a point: type a place, use your location or click the map.
+          The catalog lists diesel prices only. {productName(mode.product)} prices are read from each station&apos;s
+          details, one request to the Fleet Fuel API per station, so they are compared near a point: type a place, use
+          your location or click the map.
         </p>
       </div>
     );
@@ -300,7 +391,14 @@ function ProductPart({ view, mode, selectedId, onSelect, now, onClearPoint }: { 
   const noPriceLabel = `No ${name}`;
   return (
     <>
-      <ProductSummary ranking={ranking} prices={mode.prices} radiusMiles={view.radius} place={placeLabel(view)} onCheckMore={mode.onCheckMore} onClearPoint={<ClearPointButton onClick={onClearPoint} />} />
+      <ProductSummary
+        ranking={ranking}
+        prices={mode.prices}
+        radiusMiles={view.radius}
+        place={placeLabel(view)}
+        onCheckMore={mode.onCheckMore}
+        onClearPoint={<ClearPointButton onClick={onClearPoint} />}
+      />
       {ranking.checked === 0 ? null : (
         <RankedTable
           items={ranking.items}
@@ -335,7 +433,18 @@ interface RankedTableProps {
   unpricedHeading?: string;
 }
 
-function RankedTable({ items, selectedId, onSelect, now, hasDistance, priceLabel, emptyMessage, unpricedRows = [], unpricedLabel = "No price", unpricedHeading = "Checked, without a price" }: RankedTableProps) {
+function RankedTable({
+  items,
+  selectedId,
+  onSelect,
+  now,
+  hasDistance,
+  priceLabel,
+  emptyMessage,
+  unpricedRows = [],
+  unpricedLabel = "No price",
+  unpricedHeading = "Checked, without a price",
+}: RankedTableProps) {
   const selectedRow = useRef<HTMLTableRowElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -347,7 +456,8 @@ function RankedTable({ items, selectedId, onSelect, now, hasDistance, priceLabel
     const rowTop = row.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
     const header = box.querySelector("thead")?.getBoundingClientRect().height ?? 0;
     if (rowTop - header < box.scrollTop) box.scrollTop = rowTop - header;
-    else if (rowTop + row.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = rowTop + row.offsetHeight - box.clientHeight;
+    else if (rowTop + row.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = rowTop + row.offsetHeight - box.clientHeight;
   }, [selectedId]);
 
   if (items.length === 0 && unpricedRows.length === 0) {
@@ -361,8 +471,10 @@ function RankedTable({ items, selectedId, onSelect, now, hasDistance, priceLabel
       {items.length === 0 ? <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">{emptyMessage}</p> : null}
       <table className="w-full text-left text-sm" data-testid="ranked-list">
         <caption className="sr-only">
-          Cheapest stations{hasDistance ? " within the radius" : ""} by {priceLabel === "Price" ? "price" : `${priceLabel} price`}, cheapest first
-          {unpricedRows.length > 0 ? `, then the checked stations without that price` : ""}. Select a station to show it on the map.
+          Cheapest stations{hasDistance ? " within the radius" : ""} by{" "}
+          {priceLabel === "Price" ? "price" : `${priceLabel} price`}, cheapest first
+          {unpricedRows.length > 0 ? `, then the checked stations without that price` : ""}. Select a station to show it
+          on the map.
         </caption>
         <thead className="sticky top-0 bg-white text-xs text-slate-600 dark:bg-slate-900 dark:text-slate-400">
           <tr>
@@ -388,21 +500,39 @@ function RankedTable({ items, selectedId, onSelect, now, hasDistance, priceLabel
             const isSelected = s.id === selectedId;
             const stale = isStale(item.priceUpdatedAt, now);
             return (
-              <tr key={s.id} ref={isSelected ? selectedRow : undefined} data-testid="ranked-row" data-station-id={s.id} className={isSelected ? "bg-brand-50 dark:bg-slate-800" : ""}>
+              <tr
+                key={s.id}
+                ref={isSelected ? selectedRow : undefined}
+                data-testid="ranked-row"
+                data-station-id={s.id}
+                className={isSelected ? "bg-brand-50 dark:bg-slate-800" : ""}
+              >
                 <td className="py-2 pr-2 align-top tabular-nums text-slate-700 dark:text-slate-300">{index + 1}</td>
                 <StationCell station={s} isSelected={isSelected} onSelect={onSelect} />
                 <td className="py-2 pr-2 text-right align-top">
-                  <span className="block font-medium tabular-nums text-slate-900 dark:text-slate-100" data-testid="ranked-price">
+                  <span
+                    className="block font-medium tabular-nums text-slate-900 dark:text-slate-100"
+                    data-testid="ranked-price"
+                  >
                     {formatUnitPrice(item.priceText)}
                   </span>
-                  <span className="block text-xs text-slate-600 dark:text-slate-400">{describeDifference(item.diffFromAverage)}</span>
-                  <span className={`block text-xs ${stale ? "font-medium text-red-800 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}`}>
-                    {item.priceUpdatedAt === null ? "never updated" : `updated ${describeAge(item.priceUpdatedAt, now)}`}
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">
+                    {describeDifference(item.diffFromAverage)}
+                  </span>
+                  <span
+                    className={`block text-xs ${stale ? "font-medium text-red-800 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}`}
+                  >
+                    {item.priceUpdatedAt === null
+                      ? "never updated"
+                      : `updated ${describeAge(item.priceUpdatedAt, now)}`}
                     {stale ? " (stale)" : ""}
                   </span>
                 </td>
                 {hasDistance ? (
-                  <td className="py-2 text-right align-top tabular-nums text-slate-900 dark:text-slate-100" data-testid="ranked-distance">
+                  <td
+                    className="py-2 text-right align-top tabular-nums text-slate-900 dark:text-slate-100"
+                    data-testid="ranked-distance"
+                  >
                     {item.distanceMiles === null ? "—" : `${item.distanceMiles.toFixed(1)} mi`}
                   </td>
                 ) : null}
@@ -413,23 +543,38 @@ function RankedTable({ items, selectedId, onSelect, now, hasDistance, priceLabel
         {unpricedRows.length === 0 ? null : (
           <tbody className="divide-y divide-slate-200 border-t-2 border-slate-300 dark:divide-slate-800 dark:border-slate-600">
             <tr>
-              <th scope="rowgroup" colSpan={columns} className="pt-3 pb-1 text-left text-xs font-medium text-slate-600 dark:text-slate-400">
+              <th
+                scope="rowgroup"
+                colSpan={columns}
+                className="pt-3 pb-1 text-left text-xs font-medium text-slate-600 dark:text-slate-400"
+              >
                 {unpricedHeading} ({formatCount(unpricedRows.length)})
               </th>
             </tr>
             {unpricedRows.map(({ station: s, distanceMiles }) => {
               const isSelected = s.id === selectedId;
               return (
-                <tr key={s.id} ref={isSelected ? selectedRow : undefined} data-testid="unpriced-row" data-station-id={s.id} className={isSelected ? "bg-brand-50 dark:bg-slate-800" : ""}>
+                <tr
+                  key={s.id}
+                  ref={isSelected ? selectedRow : undefined}
+                  data-testid="unpriced-row"
+                  data-station-id={s.id}
+                  className={isSelected ? "bg-brand-50 dark:bg-slate-800" : ""}
+                >
                   <td className="py-2 pr-2 align-top text-slate-700 dark:text-slate-300">
                     <span aria-hidden="true">–</span>
                     <span className="sr-only">not ranked</span>
                   </td>
                   <StationCell station={s} isSelected={isSelected} onSelect={onSelect} />
-                  <td className="py-2 pr-2 text-right align-top font-medium text-slate-900 dark:text-slate-100" data-testid="unpriced-label">
+                  <td
+                    className="py-2 pr-2 text-right align-top font-medium text-slate-900 dark:text-slate-100"
+                    data-testid="unpriced-label"
+                  >
                     {unpricedLabel}
                   </td>
-                  {hasDistance ? <td className="py-2 text-right align-top tabular-nums text-slate-900 dark:text-slate-100">{`${distanceMiles.toFixed(1)} mi`}</td> : null}
+                  {hasDistance ? (
+                    <td className="py-2 text-right align-top tabular-nums text-slate-900 dark:text-slate-100">{`${distanceMiles.toFixed(1)} mi`}</td>
+                  ) : null}
                 </tr>
               );
             })}
@@ -440,7 +585,15 @@ function RankedTable({ items, selectedId, onSelect, now, hasDistance, priceLabel
   );
 }
 
-function StationCell({ station: s, isSelected, onSelect }: { station: Station; isSelected: boolean; onSelect: (id: string) => void }) {
+function StationCell({
+  station: s,
+  isSelected,
+  onSelect,
+}: {
+  station: Station;
+  isSelected: boolean;
+  onSelect: (id: string) => void;
+}) {
   return (
     <th scope="row" className="py-2 pr-2 align-top font-normal">
       <button

@@ -3,7 +3,19 @@ import type { Station } from "@/lib/model";
 import { describeDifference, distanceMiles, rankNearby } from "./nearby";
 
 function station(id: string, lat: number, lng: number, price: string | null): Station {
-  return { id, locNum: id.padStart(5, "0"), name: `Station ${id}`, brand: "pilot", address: "1 Main St", city: "Town", state: "TX", lat, lng, price, priceUpdatedAt: null };
+  return {
+    id,
+    locNum: id.padStart(5, "0"),
+    name: `Station ${id}`,
+    brand: "pilot",
+    address: "1 Main St",
+    city: "Town",
+    state: "TX",
+    lat,
+    lng,
+    price,
+    priceUpdatedAt: null,
+  };
 }
 
 describe("distanceMiles", () => {
@@ -60,7 +72,12 @@ describe("rankNearby", () => {
   });
 
   it("is empty with no average when nothing is within the radius", () => {
-    expect(rankNearby([station("1", 40, -90, "3.000")], origin, 10, 5)).toEqual({ items: [], inRadius: 0, unpriced: 0, areaAverage: null });
+    expect(rankNearby([station("1", 40, -90, "3.000")], origin, 10, 5)).toEqual({
+      items: [],
+      inRadius: 0,
+      unpriced: 0,
+      areaAverage: null,
+    });
   });
 });
 

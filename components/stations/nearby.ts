@@ -66,7 +66,9 @@ export function findWithin(stations: readonly Station[], origin: LatLng, radiusM
 
 /** Nearest first, then loc number: the order in which stations' detail prices are checked. */
 export function sortByDistance(within: readonly StationWithin[]): StationWithin[] {
-  return [...within].sort((a, b) => a.distanceMiles - b.distanceMiles || a.station.locNum.localeCompare(b.station.locNum));
+  return [...within].sort(
+    (a, b) => a.distanceMiles - b.distanceMiles || a.station.locNum.localeCompare(b.station.locNum),
+  );
 }
 
 interface Priced {
@@ -80,18 +82,35 @@ interface Priced {
 /** Cheapest first (then nearer, then loc number); the first `limit`, each compared with the mean of all `priced`. */
 export function rankPriced(priced: Priced[], limit: number): { items: RankedStation[]; areaAverage: number | null } {
   const areaAverage = priced.length === 0 ? null : priced.reduce((sum, s) => sum + s.price, 0) / priced.length;
-  priced.sort((a, b) => a.price - b.price || (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) || a.station.locNum.localeCompare(b.station.locNum));
+  priced.sort(
+    (a, b) =>
+      a.price - b.price ||
+      (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) ||
+      a.station.locNum.localeCompare(b.station.locNum),
+  );
   const items = priced.slice(0, limit).map((s) => ({ ...s, diffFromAverage: s.price - (areaAverage ?? s.price) }));
   return { items, areaAverage };
 }
 
 /** The cheapest stations within `radiusMiles` of `origin` by the catalog's price. */
-export function rankNearby(stations: readonly Station[], origin: LatLng, radiusMiles: number, limit: number): NearbyRanking {
+export function rankNearby(
+  stations: readonly Station[],
+  origin: LatLng,
+  radiusMiles: number,
+  limit: number,
+): NearbyRanking {
   const priced: Priced[] = [];
   let unpriced = 0;
   for (const { station, distanceMiles: miles } of findWithin(stations, origin, radiusMiles)) {
     if (station.price === null) unpriced++;
-    else priced.push({ station, price: Number(station.price), priceText: station.price, priceUpdatedAt: station.priceUpdatedAt, distanceMiles: miles });
+    else
+      priced.push({
+        station,
+        price: Number(station.price),
+        priceText: station.price,
+        priceUpdatedAt: station.priceUpdatedAt,
+        distanceMiles: miles,
+      });
   }
   const { items, areaAverage } = rankPriced(priced, limit);
   return { items, inRadius: priced.length, unpriced, areaAverage };
@@ -100,7 +119,15 @@ export function rankNearby(stations: readonly Station[], origin: LatLng, radiusM
 /** The `limit` cheapest of the given stations (no point chosen yet), compared with their average price. */
 export function rankCheapest(stations: readonly Station[], limit: number): NearbyRanking {
   const priced: Priced[] = [];
-  for (const station of stations) if (station.price !== null) priced.push({ station, price: Number(station.price), priceText: station.price, priceUpdatedAt: station.priceUpdatedAt, distanceMiles: null });
+  for (const station of stations)
+    if (station.price !== null)
+      priced.push({
+        station,
+        price: Number(station.price),
+        priceText: station.price,
+        priceUpdatedAt: station.priceUpdatedAt,
+        distanceMiles: null,
+      });
   const { items, areaAverage } = rankPriced(priced, limit);
   return { items, inRadius: priced.length, unpriced: stations.length - priced.length, areaAverage };
 }

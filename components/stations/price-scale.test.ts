@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildPriceScale, PRICE_CLASS_COUNT } from "./price-scale";
 
-const range = (n: number, from = 3, step = 0.01) => Array.from({ length: n }, (_, i) => Math.round((from + i * step) * 1000) / 1000);
+const range = (n: number, from = 3, step = 0.01) =>
+  Array.from({ length: n }, (_, i) => Math.round((from + i * step) * 1000) / 1000);
 
 describe("buildPriceScale", () => {
   it("splits distinct prices into 7 quantile classes of (nearly) equal size, cheapest first", () => {
@@ -11,7 +12,8 @@ describe("buildPriceScale", () => {
     expect(scale.classes.map((c) => c.count)).toEqual([10, 10, 10, 10, 10, 10, 10]);
     expect(scale.classes[0]?.min).toBe(3);
     expect(scale.classes[6]?.max).toBe(3.69);
-    for (let i = 1; i < scale.classes.length; i++) expect(scale.classes[i]?.min).toBeGreaterThan(scale.classes[i - 1]?.max ?? Infinity);
+    for (let i = 1; i < scale.classes.length; i++)
+      expect(scale.classes[i]?.min).toBeGreaterThan(scale.classes[i - 1]?.max ?? Infinity);
     expect(scale.classOf(3)).toBe(0);
     expect(scale.classOf(3.69)).toBe(6);
     expect(scale.classOf(3.35)).toBe(3);

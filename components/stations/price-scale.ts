@@ -35,19 +35,26 @@ export interface PriceScale {
 }
 
 export function paletteColor(index: number, classCount: number): string {
-  const t = classCount <= 1 ? PALETTE_START : PALETTE_START + ((PALETTE_END - PALETTE_START) * index) / (classCount - 1);
+  const t =
+    classCount <= 1 ? PALETTE_START : PALETTE_START + ((PALETTE_END - PALETTE_START) * index) / (classCount - 1);
   return interpolateViridis(t);
 }
 
 /** Builds the scale from the prices of the stations shown (nulls are ignored: no price, no class). */
-export function buildPriceScale(prices: readonly (number | null)[], classCount: number = PRICE_CLASS_COUNT): PriceScale {
+export function buildPriceScale(
+  prices: readonly (number | null)[],
+  classCount: number = PRICE_CLASS_COUNT,
+): PriceScale {
   const values = prices.filter((p): p is number => p !== null && Number.isFinite(p));
   if (values.length === 0) return { classes: [], classOf: () => -1 };
 
   // The thresholds of a quantile scale (what d3-scale's scaleQuantile computes: the i/n quantiles of the sorted prices),
   // from d3-array alone — d3-scale's module would bring its time and number formats into the page for nothing.
   const sorted = [...values].sort(ascending);
-  const quantiles = Array.from({ length: classCount - 1 }, (_, i) => quantileSorted(sorted, (i + 1) / classCount) ?? Number.NaN);
+  const quantiles = Array.from(
+    { length: classCount - 1 },
+    (_, i) => quantileSorted(sorted, (i + 1) / classCount) ?? Number.NaN,
+  );
   // Equal thresholds (ties) would make empty classes: keep each threshold once. A price equal to a threshold goes to
   // the class above it, as d3's quantile scale does (bisectRight).
   const thresholds = [...new Set(quantiles)].sort(ascending);

@@ -8,10 +8,27 @@ const origin = { lat: 35, lng: -100 };
 const north = (miles: number) => origin.lat + miles / 69.0934;
 
 function station(id: string, miles: number, dieselPrice: string | null = "3.500"): Station {
-  return { id, locNum: id.padStart(5, "0"), name: `Station ${id}`, brand: "pilot", address: "", city: "Town", state: "TX", lat: north(miles), lng: -100, price: dieselPrice, priceUpdatedAt: "2026-01-01T00:00:00.000Z" };
+  return {
+    id,
+    locNum: id.padStart(5, "0"),
+    name: `Station ${id}`,
+    brand: "pilot",
+    address: "",
+    city: "Town",
+    state: "TX",
+    lat: north(miles),
+    lng: -100,
+    price: dieselPrice,
+    priceUpdatedAt: "2026-01-01T00:00:00.000Z",
+  };
 }
 
-const found = (prices: Record<string, string | null>): PriceLookup => ({ kind: "found", prices, priceUpdatedAt: "2026-01-02T00:00:00.000Z", checkedAt: "2026-01-02T01:00:00.000Z" });
+const found = (prices: Record<string, string | null>): PriceLookup => ({
+  kind: "found",
+  prices,
+  priceUpdatedAt: "2026-01-02T00:00:00.000Z",
+  checkedAt: "2026-01-02T01:00:00.000Z",
+});
 
 describe("sortByDistance / findWithin", () => {
   it("gives the stations within the radius nearest first (ties by loc number)", () => {
@@ -21,7 +38,20 @@ describe("sortByDistance / findWithin", () => {
 });
 
 describe("rankByProduct", () => {
-  const candidates: StationWithin[] = sortByDistance(findWithin([station("1", 1, "3.000"), station("2", 2, "3.900"), station("3", 3), station("4", 4), station("5", 5), station("6", 6)], origin, 50));
+  const candidates: StationWithin[] = sortByDistance(
+    findWithin(
+      [
+        station("1", 1, "3.000"),
+        station("2", 2, "3.900"),
+        station("3", 3),
+        station("4", 4),
+        station("5", 5),
+        station("6", 6),
+      ],
+      origin,
+      50,
+    ),
+  );
 
   it("ranks the checked stations by the product's price, not the catalog's diesel price, then by distance", () => {
     const lookups = new Map<string, PriceLookup>([
@@ -37,7 +67,15 @@ describe("rankByProduct", () => {
     expect(ranking.areaAverage).toBeCloseTo((3.1 + 3.3 + 3.3) / 3, 9);
     expect(ranking.items[0]?.diffFromAverage).toBeCloseTo(3.1 - (3.1 + 3.3 + 3.3) / 3, 9);
     expect(ranking.items[0]?.distanceMiles).toBeCloseTo(2, 1);
-    expect(ranking).toMatchObject({ product: "unleaded", candidates: 6, toCheck: 3, checked: 3, priced: 3, withoutProduct: [], notFound: [] });
+    expect(ranking).toMatchObject({
+      product: "unleaded",
+      candidates: 6,
+      toCheck: 3,
+      checked: 3,
+      priced: 3,
+      withoutProduct: [],
+      notFound: [],
+    });
   });
 
   it("lists checked stations without the product (an explicit null, or no entry at all) apart, nearest first, and leaves them out of the average", () => {
@@ -67,19 +105,36 @@ describe("rankByProduct", () => {
   });
 
   it("keeps the `limit` cheapest", () => {
-    const lookups = new Map<string, PriceLookup>(candidates.map((c, i) => [c.station.id, found({ unleaded: (4 - i / 10).toFixed(3) })]));
+    const lookups = new Map<string, PriceLookup>(
+      candidates.map((c, i) => [c.station.id, found({ unleaded: (4 - i / 10).toFixed(3) })]),
+    );
     expect(rankByProduct(candidates, lookups, "unleaded", 25, 2).items.map((r) => r.station.id)).toEqual(["6", "5"]);
   });
 
   it("has nothing to rank without candidates", () => {
-    expect(rankByProduct([], new Map(), "def", 25, 10)).toMatchObject({ items: [], candidates: 0, toCheck: 0, checked: 0, areaAverage: null });
+    expect(rankByProduct([], new Map(), "def", 25, 10)).toMatchObject({
+      items: [],
+      candidates: 0,
+      toCheck: 0,
+      checked: 0,
+      areaAverage: null,
+    });
   });
 });
 
 describe("priceCheckChunks", () => {
-  const candidates = sortByDistance(findWithin(Array.from({ length: 12 }, (_, i) => station(String(i + 1), i + 1)), origin, 50));
+  const candidates = sortByDistance(
+    findWithin(
+      Array.from({ length: 12 }, (_, i) => station(String(i + 1), i + 1)),
+      origin,
+      50,
+    ),
+  );
   it("splits the nearest `checkLimit` ids into chunks that stay the same as the limit grows", () => {
-    expect(priceCheckChunks(candidates, 7, 5)).toEqual([["1", "2", "3", "4", "5"], ["6", "7"]]);
+    expect(priceCheckChunks(candidates, 7, 5)).toEqual([
+      ["1", "2", "3", "4", "5"],
+      ["6", "7"],
+    ]);
     expect(priceCheckChunks(candidates, 10, 5)[0]).toEqual(["1", "2", "3", "4", "5"]);
     expect(priceCheckChunks(candidates, 100, 5).flat()).toHaveLength(12);
     expect(priceCheckChunks(candidates, 0, 5)).toEqual([]);
@@ -89,7 +144,19 @@ describe("priceCheckChunks", () => {
 describe("lookupsFromReplies", () => {
   it("merges found and not-found stations of every reply; deferred ones stay unknown", () => {
     const replies: StationPricesReply[] = [
-      { items: [{ id: "a", prices: { diesel: "3.000", unleaded: "2.900", def: null }, priceUpdatedAt: null, checkedAt: "2026-01-01T00:00:00.000Z" }], notFound: ["b"], deferred: ["c"], retryAfterSeconds: 10 },
+      {
+        items: [
+          {
+            id: "a",
+            prices: { diesel: "3.000", unleaded: "2.900", def: null },
+            priceUpdatedAt: null,
+            checkedAt: "2026-01-01T00:00:00.000Z",
+          },
+        ],
+        notFound: ["b"],
+        deferred: ["c"],
+        retryAfterSeconds: 10,
+      },
       { items: [], notFound: [], deferred: [], retryAfterSeconds: null },
     ];
     const lookups = lookupsFromReplies(replies);

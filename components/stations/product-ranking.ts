@@ -14,7 +14,9 @@ export const PRICE_CHECK_STEP = 25;
 export const PRICE_CHECK_CHUNK = 5;
 
 /** What the page knows of one station's detail prices. */
-export type PriceLookup = { kind: "found"; prices: StationProductPrices["prices"]; priceUpdatedAt: string | null; checkedAt: string } | { kind: "not_found" };
+export type PriceLookup =
+  | { kind: "found"; prices: StationProductPrices["prices"]; priceUpdatedAt: string | null; checkedAt: string }
+  | { kind: "not_found" };
 
 export interface ProductRanking {
   product: StationProduct;
@@ -40,7 +42,13 @@ export interface ProductRanking {
  * Ranks the nearest `checkLimit` of `candidates` (nearest first, see sortByDistance) by the product's price as their
  * details gave it. Stations not checked yet are left out (and counted by `toCheck - checked`), never guessed.
  */
-export function rankByProduct(candidates: readonly StationWithin[], lookups: ReadonlyMap<string, PriceLookup>, product: StationProduct, checkLimit: number, limit: number): ProductRanking {
+export function rankByProduct(
+  candidates: readonly StationWithin[],
+  lookups: ReadonlyMap<string, PriceLookup>,
+  product: StationProduct,
+  checkLimit: number,
+  limit: number,
+): ProductRanking {
   const nearest = candidates.slice(0, Math.max(0, checkLimit));
   const priced: Parameters<typeof rankPriced>[0] = [];
   const withoutProduct: StationWithin[] = [];
@@ -56,15 +64,36 @@ export function rankByProduct(candidates: readonly StationWithin[], lookups: Rea
     }
     const price = lookup.prices[product] ?? null;
     if (price === null) withoutProduct.push(candidate);
-    else priced.push({ station: candidate.station, price: Number(price), priceText: price, priceUpdatedAt: lookup.priceUpdatedAt, distanceMiles: candidate.distanceMiles });
+    else
+      priced.push({
+        station: candidate.station,
+        price: Number(price),
+        priceText: price,
+        priceUpdatedAt: lookup.priceUpdatedAt,
+        distanceMiles: candidate.distanceMiles,
+      });
   }
   const pricedCount = priced.length;
   const { items, areaAverage } = rankPriced(priced, limit);
-  return { product, items, candidates: candidates.length, toCheck: nearest.length, checked, priced: pricedCount, withoutProduct, notFound, areaAverage };
+  return {
+    product,
+    items,
+    candidates: candidates.length,
+    toCheck: nearest.length,
+    checked,
+    priced: pricedCount,
+    withoutProduct,
+    notFound,
+    areaAverage,
+  };
 }
 
 /** The ids to check, nearest first, in the chunks the page asks the BFF for (stable as the limit grows). */
-export function priceCheckChunks(candidates: readonly StationWithin[], checkLimit: number, chunkSize: number = PRICE_CHECK_CHUNK): string[][] {
+export function priceCheckChunks(
+  candidates: readonly StationWithin[],
+  checkLimit: number,
+  chunkSize: number = PRICE_CHECK_CHUNK,
+): string[][] {
   const ids = candidates.slice(0, Math.max(0, checkLimit)).map((c) => c.station.id);
   const chunks: string[][] = [];
   for (let i = 0; i < ids.length; i += chunkSize) chunks.push(ids.slice(i, i + chunkSize));
@@ -93,7 +122,13 @@ export function withArticle(product: string): string {
 export function lookupsFromReplies(replies: readonly StationPricesReply[]): Map<string, PriceLookup> {
   const lookups = new Map<string, PriceLookup>();
   for (const reply of replies) {
-    for (const item of reply.items) lookups.set(item.id, { kind: "found", prices: item.prices, priceUpdatedAt: item.priceUpdatedAt, checkedAt: item.checkedAt });
+    for (const item of reply.items)
+      lookups.set(item.id, {
+        kind: "found",
+        prices: item.prices,
+        priceUpdatedAt: item.priceUpdatedAt,
+        checkedAt: item.checkedAt,
+      });
     for (const id of reply.notFound) lookups.set(id, { kind: "not_found" });
   }
   return lookups;

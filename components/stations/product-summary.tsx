@@ -22,7 +22,14 @@ export interface ProductSummaryProps {
  * first), how far the checking has got, what waits for request budget, what was not found, and what more checking
  * costs. The sentences sit in a polite live region, so screen readers hear the progress; the bar is for the eye.
  */
-export function ProductSummary({ ranking, prices, radiusMiles, place, onCheckMore, onClearPoint }: ProductSummaryProps) {
+export function ProductSummary({
+  ranking,
+  prices,
+  radiusMiles,
+  place,
+  onCheckMore,
+  onClearPoint,
+}: ProductSummaryProps) {
   const name = productInText(ranking.product);
   const isChecking = prices.error === null && prices.pendingChunks > 0;
   const remaining = ranking.candidates - ranking.toCheck;
@@ -34,15 +41,19 @@ export function ProductSummary({ ranking, prices, radiusMiles, place, onCheckMor
 
   let status: string;
   if (ranking.candidates === 0) status = `no station ${where}. Try a larger radius or another point.`;
-  else if (isChecking) status = `checking ${name} prices at ${scope}… ${formatCount(ranking.checked)} of ${formatCount(ranking.toCheck)} checked.`;
-  else if (ranking.checked < ranking.toCheck) status = `${productName(ranking.product)} prices checked at ${formatCount(ranking.checked)} of ${scope}.`;
+  else if (isChecking)
+    status = `checking ${name} prices at ${scope}… ${formatCount(ranking.checked)} of ${formatCount(ranking.toCheck)} checked.`;
+  else if (ranking.checked < ranking.toCheck)
+    status = `${productName(ranking.product)} prices checked at ${formatCount(ranking.checked)} of ${scope}.`;
   else status = `${productName(ranking.product)} prices checked at ${scope}.`;
 
   const results =
     ranking.checked === 0
       ? null
       : `${plural(ranking.priced, "has", "have")} ${withArticle(ranking.product)} price${ranking.areaAverage === null ? "" : `, average $${ranking.areaAverage.toFixed(3)}`}.` +
-        (ranking.withoutProduct.length === 0 ? "" : ` ${plural(ranking.withoutProduct.length, "station has", "stations have")} none (listed as “No ${name}”).`);
+        (ranking.withoutProduct.length === 0
+          ? ""
+          : ` ${plural(ranking.withoutProduct.length, "station has", "stations have")} none (listed as “No ${name}”).`);
 
   return (
     <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
@@ -53,8 +64,10 @@ export function ProductSummary({ ranking, prices, radiusMiles, place, onCheckMor
         {results === null ? null : <p data-testid="price-check-results">{results}</p>}
         {prices.deferred > 0 ? (
           <p data-testid="price-check-deferred">
-            {plural(prices.deferred, "station waits", "stations wait")} for request budget: part of the Fleet Fuel API&apos;s budget is always kept free for your
-            other pages and exports. {prices.deferred === 1 ? "It is" : "They are"} checked by {prices.deferred === 1 ? "itself" : "themselves"} in a few seconds.
+            {plural(prices.deferred, "station waits", "stations wait")} for request budget: part of the Fleet Fuel
+            API&apos;s budget is always kept free for your other pages and exports.{" "}
+            {prices.deferred === 1 ? "It is" : "They are"} checked by {prices.deferred === 1 ? "itself" : "themselves"}{" "}
+            in a few seconds.
           </p>
         ) : null}
         {ranking.notFound.length > 0 ? (
@@ -73,21 +86,38 @@ export function ProductSummary({ ranking, prices, radiusMiles, place, onCheckMor
           aria-valuenow={ranking.checked}
           className="h-1.5 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
         >
-          <div className="h-full bg-brand-700 transition-[width] dark:bg-brand-400" style={{ width: `${String(ranking.toCheck === 0 ? 0 : Math.round((100 * ranking.checked) / ranking.toCheck))}%` }} />
+          <div
+            className="h-full bg-brand-700 transition-[width] dark:bg-brand-400"
+            style={{
+              width: `${String(ranking.toCheck === 0 ? 0 : Math.round((100 * ranking.checked) / ranking.toCheck))}%`,
+            }}
+          />
         </div>
       ) : null}
-      {prices.error === null ? null : <QueryErrorNotice error={prices.error} subject="station prices" onRetry={prices.refetch} isRetrying={prices.isRetrying} />}
+      {prices.error === null ? null : (
+        <QueryErrorNotice
+          error={prices.error}
+          subject="station prices"
+          onRetry={prices.refetch}
+          isRetrying={prices.isRetrying}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         {remaining > 0 ? (
-          <Button variant="secondary" className="px-3 py-1" onClick={onCheckMore} disabled={isChecking || prices.deferred > 0 || prices.error !== null}>
+          <Button
+            variant="secondary"
+            className="px-3 py-1"
+            onClick={onCheckMore}
+            disabled={isChecking || prices.deferred > 0 || prices.error !== null}
+          >
             Check {formatCount(Math.min(PRICE_CHECK_STEP, remaining))} more
           </Button>
         ) : null}
         {onClearPoint}
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        The catalog lists diesel prices only. Each station checked for {name} is one request to the Fleet Fuel API, out of the per-minute budget your
-        exports and other pages share; checked prices are kept for a few minutes.
+        The catalog lists diesel prices only. Each station checked for {name} is one request to the Fleet Fuel API, out
+        of the per-minute budget your exports and other pages share; checked prices are kept for a few minutes.
       </p>
     </div>
   );

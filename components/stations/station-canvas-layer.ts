@@ -83,7 +83,15 @@ export class StationCanvasLayer extends L.Layer {
     const drawn = this.drawn;
     if (map !== undefined && drawn !== null && drawn.zoom === map.getZoom()) {
       const view = map.getPixelBounds();
-      if (view.min !== undefined && view.max !== undefined && view.min.x >= drawn.minX && view.min.y >= drawn.minY && view.max.x <= drawn.maxX && view.max.y <= drawn.maxY) return;
+      if (
+        view.min !== undefined &&
+        view.max !== undefined &&
+        view.min.x >= drawn.minX &&
+        view.min.y >= drawn.minY &&
+        view.max.x <= drawn.maxX &&
+        view.max.y <= drawn.maxY
+      )
+        return;
     }
     this.draw();
   };
@@ -155,7 +163,10 @@ export class StationCanvasLayer extends L.Layer {
       const d = dx * dx + dy * dy;
       const reach = radiusForClass(points.classes[i] ?? -1, classCount) + HIT_SLOP;
       // Ties go to the station drawn on top (the cheaper one), as the eye sees it.
-      if (d <= reach * reach && (d < bestDistance || (d === bestDistance && (points.classes[i] ?? 99) < (points.classes[best] ?? 99)))) {
+      if (
+        d <= reach * reach &&
+        (d < bestDistance || (d === bestDistance && (points.classes[i] ?? 99) < (points.classes[best] ?? 99)))
+      ) {
         best = i;
         bestDistance = d;
       }
@@ -169,7 +180,9 @@ export class StationCanvasLayer extends L.Layer {
     const x = this.screenX[index];
     const y = this.screenY[index];
     const origin = this.toWorld(0, 0);
-    return x === undefined || y === undefined || Number.isNaN(x) || origin === null ? null : { x: x - origin.x, y: y - origin.y };
+    return x === undefined || y === undefined || Number.isNaN(x) || origin === null
+      ? null
+      : { x: x - origin.x, y: y - origin.y };
   }
 
   /** A container point in world pixels at the zoom of the last draw (null when the zoom changed since). */
@@ -214,7 +227,13 @@ export class StationCanvasLayer extends L.Layer {
     // World pixels at this zoom, minus the container's top-left corner in world pixels.
     const scale = map.options.crs?.scale(map.getZoom()) ?? 256 * 2 ** map.getZoom();
     const origin = map.getPixelBounds().min ?? L.point(0, 0);
-    this.drawn = { zoom: map.getZoom(), minX: origin.x - padX, minY: origin.y - padY, maxX: origin.x + size.x + padX, maxY: origin.y + size.y + padY };
+    this.drawn = {
+      zoom: map.getZoom(),
+      minX: origin.x - padX,
+      minY: origin.y - padY,
+      maxX: origin.x + size.x + padX,
+      maxY: origin.y + size.y + padY,
+    };
     const classCount = points.colors.length;
     for (let k = 0; k < n; k++) {
       const i = this.order[k] ?? 0;
@@ -229,7 +248,11 @@ export class StationCanvasLayer extends L.Layer {
       this.screenY[i] = y + origin.y;
       const classIndex = points.classes[i] ?? -1;
       const sprite = this.sprite(classIndex, points.stale[i] === 1, classCount, points.colors, dpr);
-      ctx.drawImage(sprite.canvas, Math.round((x + padX - sprite.half) * dpr), Math.round((y + padY - sprite.half) * dpr));
+      ctx.drawImage(
+        sprite.canvas,
+        Math.round((x + padX - sprite.half) * dpr),
+        Math.round((y + padY - sprite.half) * dpr),
+      );
     }
     const selectedX = (this.screenX[this.selectedIndex] ?? NaN) - origin.x;
     const selectedY = (this.screenY[this.selectedIndex] ?? NaN) - origin.y;
@@ -252,7 +275,13 @@ export class StationCanvasLayer extends L.Layer {
   }
 
   /** A pre-drawn dot per (class, stale) at this pixel ratio: drawImage of a sprite is far cheaper than an arc per station. */
-  private sprite(classIndex: number, isStale: boolean, classCount: number, colors: readonly string[], dpr: number): Sprite {
+  private sprite(
+    classIndex: number,
+    isStale: boolean,
+    classCount: number,
+    colors: readonly string[],
+    dpr: number,
+  ): Sprite {
     const key = `${String(classIndex)}:${isStale ? "s" : "f"}:${String(dpr)}`;
     const cached = this.sprites.get(key);
     if (cached) return cached;

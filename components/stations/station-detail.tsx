@@ -16,7 +16,8 @@ import { averagesByProduct } from "./station-purchases";
 import { useNow } from "./use-now";
 import { isStale } from "./view-state";
 
-const LINK_CLASSES = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
+const LINK_CLASSES =
+  "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
 /** Rows of this fleet's transactions shown on the page. */
 const RECENT_TRANSACTIONS_SHOWN = 20;
 
@@ -32,12 +33,23 @@ export function StationDetailView({ id }: { id: string }) {
     if (query.error.status === 404) {
       return (
         <div>
-          <PageHeader title="Station not found">No station with this id is in the catalog. The link may be mistyped or the station closed.</PageHeader>
+          <PageHeader title="Station not found">
+            No station with this id is in the catalog. The link may be mistyped or the station closed.
+          </PageHeader>
           {backLink}
         </div>
       );
     }
-    return <DetailError title="Station" subject="stations" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} backLink={backLink} />;
+    return (
+      <DetailError
+        title="Station"
+        subject="stations"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+        backLink={backLink}
+      />
+    );
   }
   if (query.isPending) return <DetailLoading title="Station" label="Loading the station…" backLink={backLink} />;
   return <Detail station={query.data} backLink={backLink} />;
@@ -58,24 +70,49 @@ function Detail({ station: s, backLink }: { station: StationDetail; backLink: Re
         <Card title="Price">
           <DefinitionList
             items={[
-              ["Your price", s.price === null ? null : <span key="p" data-testid="detail-price" className="font-semibold">{formatUnitPrice(s.price)} per gallon</span>],
-              ["Updated", s.priceUpdatedAt === null ? null : <span key="u">{formatDateTime(s.priceUpdatedAt)}{stale ? " — stale (older than 2 days)" : ""}</span>],
+              [
+                "Your price",
+                s.price === null ? null : (
+                  <span key="p" data-testid="detail-price" className="font-semibold">
+                    {formatUnitPrice(s.price)} per gallon
+                  </span>
+                ),
+              ],
+              [
+                "Updated",
+                s.priceUpdatedAt === null ? null : (
+                  <span key="u">
+                    {formatDateTime(s.priceUpdatedAt)}
+                    {stale ? " — stale (older than 2 days)" : ""}
+                  </span>
+                ),
+              ],
             ]}
           />
           {productPrices.length > 0 ? (
             <table className="mt-4 w-full text-left text-sm" data-testid="product-prices">
-              <caption className="mb-1 text-left text-sm font-medium text-slate-800 dark:text-slate-200">Prices per product</caption>
+              <caption className="mb-1 text-left text-sm font-medium text-slate-800 dark:text-slate-200">
+                Prices per product
+              </caption>
               <thead className="text-xs text-slate-600 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="pb-1 font-medium">Product</th>
-                  <th scope="col" className="pb-1 text-right font-medium">Price per gallon</th>
+                  <th scope="col" className="pb-1 font-medium">
+                    Product
+                  </th>
+                  <th scope="col" className="pb-1 text-right font-medium">
+                    Price per gallon
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {productPrices.map(([product, price]) => (
                   <tr key={product}>
-                    <th scope="row" className="py-0.5 font-normal">{humanize(product)}</th>
-                    <td className="py-0.5 text-right tabular-nums">{price === null ? "Not sold" : formatUnitPrice(price)}</td>
+                    <th scope="row" className="py-0.5 font-normal">
+                      {humanize(product)}
+                    </th>
+                    <td className="py-0.5 text-right tabular-nums">
+                      {price === null ? "Not sold" : formatUnitPrice(price)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -88,8 +125,18 @@ function Detail({ station: s, backLink }: { station: StationDetail; backLink: Re
               ["Name", s.name],
               ["Brand", brandName(s.brand)],
               ["Location number", s.locNum],
-              ["Address", [s.address, `${s.city}, ${s.state}${s.zip === null ? "" : ` ${s.zip}`}`].filter(Boolean).join(", ")],
-              ["Phone", s.phone === null ? null : <a key="tel" className={LINK_CLASSES} href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}>{s.phone}</a>],
+              [
+                "Address",
+                [s.address, `${s.city}, ${s.state}${s.zip === null ? "" : ` ${s.zip}`}`].filter(Boolean).join(", "),
+              ],
+              [
+                "Phone",
+                s.phone === null ? null : (
+                  <a key="tel" className={LINK_CLASSES} href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}>
+                    {s.phone}
+                  </a>
+                ),
+              ],
               ["DEF", s.defAvailable === null ? null : s.defAvailable ? "Available" : "Not available"],
               ["Amenities", s.amenities.length === 0 ? null : s.amenities.map(humanize).join(", ")],
               ["Coordinates", `${s.lat.toFixed(4)}, ${s.lng.toFixed(4)}`],
@@ -99,7 +146,11 @@ function Detail({ station: s, backLink }: { station: StationDetail; backLink: Re
         <FleetTransactionsCard station={s} />
         {Object.keys(s.extra).length > 0 ? (
           <Card title="More details" className="md:col-span-2">
-            <DefinitionList items={Object.entries(s.extra).map(([key, value]): Item => [humanize(key), renderValue(value)]).sort(([a], [b]) => a.localeCompare(b))} />
+            <DefinitionList
+              items={Object.entries(s.extra)
+                .map(([key, value]): Item => [humanize(key), renderValue(value)])
+                .sort(([a], [b]) => a.localeCompare(b))}
+            />
           </Card>
         ) : null}
       </div>
@@ -115,21 +166,45 @@ function FleetTransactionsCard({ station }: { station: StationDetail }) {
       {query.isPending ? (
         <CardSkeleton label="Loading your transactions at this station…" rows={4} className="h-6" />
       ) : query.isError ? (
-        <CardError error={query.error} subject="transactions" onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+        <CardError
+          error={query.error}
+          subject="transactions"
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
       ) : (
-        <FleetTransactions items={query.data.items} scanned={query.data.scanned} matchingTotal={query.data.matchingTotal} />
+        <FleetTransactions
+          items={query.data.items}
+          scanned={query.data.scanned}
+          matchingTotal={query.data.matchingTotal}
+        />
       )}
     </Card>
   );
 }
 
-function FleetTransactions({ items, scanned, matchingTotal }: { items: Transaction[]; scanned: number; matchingTotal: number }) {
+function FleetTransactions({
+  items,
+  scanned,
+  matchingTotal,
+}: {
+  items: Transaction[];
+  scanned: number;
+  matchingTotal: number;
+}) {
   if (items.length === 0) {
-    return <p className="text-sm text-slate-700 dark:text-slate-300">No recent transactions of your fleet at this station.</p>;
+    return (
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        No recent transactions of your fleet at this station.
+      </p>
+    );
   }
   const averages = averagesByProduct(items);
   const shown = items.slice(0, RECENT_TRANSACTIONS_SHOWN);
-  const source = matchingTotal > scanned ? ` among your ${String(STATION_TRANSACTIONS_SCAN)} newest transactions that mention this station's name` : "";
+  const source =
+    matchingTotal > scanned
+      ? ` among your ${String(STATION_TRANSACTIONS_SCAN)} newest transactions that mention this station's name`
+      : "";
   return (
     <div className="space-y-3">
       <div className="text-sm text-slate-700 dark:text-slate-300" data-testid="average-paid">
@@ -140,8 +215,8 @@ function FleetTransactions({ items, scanned, matchingTotal }: { items: Transacti
           <ul className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
             {averages.map((a) => (
               <li key={a.product} data-testid="average-paid-product">
-                {a.name}: <strong className="text-slate-900 dark:text-slate-50">{formatUnitPrice(a.average)}</strong> per gallon over {formatCount(a.purchases)}{" "}
-                {a.purchases === 1 ? "purchase" : "purchases"}
+                {a.name}: <strong className="text-slate-900 dark:text-slate-50">{formatUnitPrice(a.average)}</strong>{" "}
+                per gallon over {formatCount(a.purchases)} {a.purchases === 1 ? "purchase" : "purchases"}
               </li>
             ))}
           </ul>
@@ -156,12 +231,24 @@ function FleetTransactions({ items, scanned, matchingTotal }: { items: Transacti
         <table className="w-full text-left text-sm" data-testid="station-transactions">
           <thead className="text-xs text-slate-600 dark:text-slate-400">
             <tr>
-              <th scope="col" className="pb-1 pr-3 font-medium">When</th>
-              <th scope="col" className="pb-1 pr-3 font-medium">Driver</th>
-              <th scope="col" className="pb-1 pr-3 font-medium">Product</th>
-              <th scope="col" className="pb-1 pr-3 text-right font-medium">Gallons</th>
-              <th scope="col" className="pb-1 pr-3 text-right font-medium">Price</th>
-              <th scope="col" className="pb-1 text-right font-medium">Amount</th>
+              <th scope="col" className="pb-1 pr-3 font-medium">
+                When
+              </th>
+              <th scope="col" className="pb-1 pr-3 font-medium">
+                Driver
+              </th>
+              <th scope="col" className="pb-1 pr-3 font-medium">
+                Product
+              </th>
+              <th scope="col" className="pb-1 pr-3 text-right font-medium">
+                Gallons
+              </th>
+              <th scope="col" className="pb-1 pr-3 text-right font-medium">
+                Price
+              </th>
+              <th scope="col" className="pb-1 text-right font-medium">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -171,7 +258,9 @@ function FleetTransactions({ items, scanned, matchingTotal }: { items: Transacti
                   <Link href={`/transactions/${encodeURIComponent(t.id)}`} className={LINK_CLASSES}>
                     {formatDateTime(t.at)}
                   </Link>
-                  {t.status === "completed" ? null : <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">({t.status})</span>}
+                  {t.status === "completed" ? null : (
+                    <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">({t.status})</span>
+                  )}
                 </td>
                 <td className="py-1.5 pr-3">{t.driver.name}</td>
                 <td className="py-1.5 pr-3">{productName(t.product.toLowerCase())}</td>
@@ -196,7 +285,13 @@ function DefinitionList({ items }: { items: readonly Item[] }) {
       {items.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-          <dd className="min-w-0 wrap-anywhere text-slate-900 dark:text-slate-100">{value === null || value === "" ? <span className="text-slate-600 dark:text-slate-400">Not provided</span> : value}</dd>
+          <dd className="min-w-0 wrap-anywhere text-slate-900 dark:text-slate-100">
+            {value === null || value === "" ? (
+              <span className="text-slate-600 dark:text-slate-400">Not provided</span>
+            ) : (
+              value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
@@ -205,7 +300,11 @@ function DefinitionList({ items }: { items: readonly Item[] }) {
 
 /** "tire_service" → "Tire service". */
 function humanize(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -18,7 +18,12 @@ const priceOf = (s: Station): number | null => (s.price === null ? null : Number
  * or those of them in the map's view) and typed arrays for the canvas layer. Built outside React's render purity rules
  * on purpose (it stamps the time it was called).
  */
-export function buildStationsOnMap(stations: readonly Station[], now: number, scaleStations: readonly Station[] = stations, readyAt: number = performance.now()): StationsOnMap {
+export function buildStationsOnMap(
+  stations: readonly Station[],
+  now: number,
+  scaleStations: readonly Station[] = stations,
+  readyAt: number = performance.now(),
+): StationsOnMap {
   const n = stations.length;
   const prices = stations.map(priceOf);
   const scale = buildPriceScale(scaleStations === stations ? prices : scaleStations.map(priceOf));
@@ -36,5 +41,10 @@ export function buildStationsOnMap(stations: readonly Station[], now: number, sc
       staleIds.add(s.id);
     }
   });
-  return { points: { ids: stations.map((s) => s.id), lats, lngs, classes, stale, colors: scale.classes.map((c) => c.color) }, scale, staleIds, readyAt };
+  return {
+    points: { ids: stations.map((s) => s.id), lats, lngs, classes, stale, colors: scale.classes.map((c) => c.color) },
+    scale,
+    staleIds,
+    readyAt,
+  };
 }

@@ -22,8 +22,19 @@ const t = (over: Partial<Transaction>): Transaction => ({
 describe("averagesByProduct", () => {
   it("averages each product apart (never diesel and unleaded mixed), DEF from the purchases' DEF part, failed ones left out", () => {
     const items = [
-      t({ product: "diesel", gallons: "100.000", amount: "350.00", def: { gallons: "5.000", amount: "20.00", category: "bulk" } }),
-      t({ product: "diesel", gallons: "50.000", amount: "180.00", status: "pending", def: { gallons: "0.000", amount: "0.00", category: "none" } }),
+      t({
+        product: "diesel",
+        gallons: "100.000",
+        amount: "350.00",
+        def: { gallons: "5.000", amount: "20.00", category: "bulk" },
+      }),
+      t({
+        product: "diesel",
+        gallons: "50.000",
+        amount: "180.00",
+        status: "pending",
+        def: { gallons: "0.000", amount: "0.00", category: "none" },
+      }),
       t({ product: "unleaded", gallons: "20.000", amount: "60.00" }),
       t({ product: "diesel", gallons: "999.000", amount: "1.00", status: "failed" }),
     ];

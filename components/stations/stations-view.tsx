@@ -16,12 +16,27 @@ import { describeAge } from "./format";
 import { PriceLegend } from "./legend";
 import { findWithin, rankCheapest, rankNearby, sortByDistance, type LatLng, type StationWithin } from "./nearby";
 import { NearbyPanel, type ProductMode } from "./nearby-panel";
-import { lookupsFromReplies, PRICE_CHECK_STEP, priceCheckChunks, productInText, productName, rankByProduct } from "./product-ranking";
+import {
+  lookupsFromReplies,
+  PRICE_CHECK_STEP,
+  priceCheckChunks,
+  productInText,
+  productName,
+  rankByProduct,
+} from "./product-ranking";
 import { StationMap } from "./station-map";
 import { buildStationsOnMap } from "./station-points";
 import { useNow } from "./use-now";
 import { useStationsView } from "./use-stations-view";
-import { DEFAULT_PRODUCT, filterStations, formatLatLng, stationsInView, type ColourScale, type StationsView as View, type ViewBounds } from "./view-state";
+import {
+  DEFAULT_PRODUCT,
+  filterStations,
+  formatLatLng,
+  stationsInView,
+  type ColourScale,
+  type StationsView as View,
+  type ViewBounds,
+} from "./view-state";
 
 const EMPTY: readonly Station[] = [];
 const NO_CANDIDATES: readonly StationWithin[] = [];
@@ -29,7 +44,13 @@ const NO_PRODUCTS: readonly StationProduct[] = [];
 
 /** What decides which stations' detail prices are checked: a change starts again from the nearest PRICE_CHECK_STEP. */
 function checkScopeOf(view: View): string {
-  return [view.near === null ? "" : formatLatLng(view.near), view.brand ?? "", view.state ?? "", view.search, view.product].join("|");
+  return [
+    view.near === null ? "" : formatLatLng(view.near),
+    view.brand ?? "",
+    view.state ?? "",
+    view.search,
+    view.product,
+  ].join("|");
 }
 
 export interface StationsViewProps {
@@ -55,11 +76,18 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   const shown = useMemo(() => filterStations(all, view), [all, view]);
   // The map's view, for the "stations in view" colour scale (null until the map reports it).
   const [viewBounds, setViewBounds] = useState<ViewBounds | null>(null);
-  const inView = useMemo(() => (view.scale === "view" && viewBounds !== null ? stationsInView(shown, viewBounds) : null), [view.scale, viewBounds, shown]);
+  const inView = useMemo(
+    () => (view.scale === "view" && viewBounds !== null ? stationsInView(shown, viewBounds) : null),
+    [view.scale, viewBounds, shown],
+  );
   const onMap = useMemo(() => buildStationsOnMap(shown, now, inView ?? shown), [shown, now, inView]);
   const brands = useMemo(() => [...new Set(all.map((s) => s.brand))].sort(), [all]);
   const states = useMemo(() => [...new Set(all.map((s) => s.state))].sort(), [all]);
-  const ranking = useMemo(() => (view.near === null ? rankCheapest(shown, view.count) : rankNearby(shown, view.near, view.radius, view.count)), [shown, view.near, view.radius, view.count]);
+  const ranking = useMemo(
+    () =>
+      view.near === null ? rankCheapest(shown, view.count) : rankNearby(shown, view.near, view.radius, view.count),
+    [shown, view.near, view.radius, view.count],
+  );
   const unpricedCount = useMemo(() => shown.reduce((n, s) => n + (s.price === null ? 1 : 0), 0), [shown]);
 
   // Another product than the catalog's diesel: offered only when a real station detail prices several (the BFF looks).
@@ -71,7 +99,11 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   }, [productsInfo.data]);
   const wantsProduct = view.product !== DEFAULT_PRODUCT;
   const isProductReady = wantsProduct && products.includes(view.product);
-  const candidates = useMemo(() => (isProductReady && view.near !== null ? sortByDistance(findWithin(shown, view.near, view.radius)) : NO_CANDIDATES), [isProductReady, shown, view.near, view.radius]);
+  const candidates = useMemo(
+    () =>
+      isProductReady && view.near !== null ? sortByDistance(findWithin(shown, view.near, view.radius)) : NO_CANDIDATES,
+    [isProductReady, shown, view.near, view.radius],
+  );
   // The nearest PRICE_CHECK_STEP are checked; "Check more" adds a step. A new point, filter or product starts again.
   const checkScope = checkScopeOf(view);
   const [checks, setChecks] = useState({ scope: checkScope, limit: PRICE_CHECK_STEP });
@@ -81,7 +113,10 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   const prices = useStationPrices(chunks);
   const lookups = useMemo(() => lookupsFromReplies(prices.replies), [prices.replies]);
   const productRanking = useMemo(
-    () => (isProductReady && view.near !== null ? rankByProduct(candidates, lookups, view.product, checkLimit, view.count) : null),
+    () =>
+      isProductReady && view.near !== null
+        ? rankByProduct(candidates, lookups, view.product, checkLimit, view.count)
+        : null,
     [isProductReady, view.near, view.product, view.count, candidates, lookups, checkLimit],
   );
   const onCheckMore = useCallback(() => {
@@ -89,7 +124,14 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   }, []);
   const productMode = useMemo((): ProductMode | null => {
     if (!wantsProduct) return null;
-    if (productsInfo.isError) return { status: "failed", product: view.product, error: productsInfo.error, onRetry: () => void productsInfo.refetch(), isRetrying: productsInfo.isFetching };
+    if (productsInfo.isError)
+      return {
+        status: "failed",
+        product: view.product,
+        error: productsInfo.error,
+        onRetry: () => void productsInfo.refetch(),
+        isRetrying: productsInfo.isFetching,
+      };
     if (productsInfo.data === undefined) return { status: "learning", product: view.product };
     if (!isProductReady) return { status: "unavailable", product: view.product };
     return { status: "ready", product: view.product, ranking: productRanking, prices, onCheckMore };
@@ -99,7 +141,8 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
     const product = view.product;
     return (id: string): string => {
       const lookup = lookups.get(id);
-      if (lookup === undefined) return `${productName(product)} price not checked (only the stations nearest your point are).`;
+      if (lookup === undefined)
+        return `${productName(product)} price not checked (only the stations nearest your point are).`;
       if (lookup.kind === "not_found") return `${productName(product)}: station not found at the Fleet Fuel API.`;
       const price = lookup.prices[product] ?? null;
       return price === null ? `No ${productInText(product)}` : `${productName(product)} ${formatUnitPrice(price)}`;
@@ -156,10 +199,16 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
       <Card title="Station catalog">
         {catalog.error.status === 403 ? (
           <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
-            The map needs the <strong>locations</strong> scope on your API key. Ask your fleet administrator for a key that includes it, then sign in again.
+            The map needs the <strong>locations</strong> scope on your API key. Ask your fleet administrator for a key
+            that includes it, then sign in again.
           </p>
         ) : null}
-        <CardError error={catalog.error} subject="stations" onRetry={() => void catalog.refetch()} isRetrying={catalog.isFetching} />
+        <CardError
+          error={catalog.error}
+          subject="stations"
+          onRetry={() => void catalog.refetch()}
+          isRetrying={catalog.isFetching}
+        />
       </Card>
     );
   }
@@ -169,18 +218,26 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
       <StationFilters view={view} brands={brands} states={states} products={products} onChange={setView} />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
         <p data-testid="station-count" aria-live="polite">
-          Showing <strong className="text-slate-900 dark:text-slate-50">{formatCount(shown.length)}</strong> of {formatCount(all.length)} stations
+          Showing <strong className="text-slate-900 dark:text-slate-50">{formatCount(shown.length)}</strong> of{" "}
+          {formatCount(all.length)} stations
         </p>
         <p data-testid="catalog-age">
           Catalog loaded {describeAge(catalog.dataUpdatedAt, Math.max(clock, catalog.dataUpdatedAt))}
           <span className="sr-only"> (prices as of then)</span>
         </p>
-        <Button variant="secondary" className="px-3 py-1" onClick={() => void catalog.refetch()} disabled={catalog.isFetching}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          onClick={() => void catalog.refetch()}
+          disabled={catalog.isFetching}
+        >
           {catalog.isFetching ? "Refreshing…" : "Refresh"}
         </Button>
       </div>
       {catalog.isError ? (
-        <ErrorNotice message={`The catalog could not be refreshed: ${catalog.error.message} The stations below are from ${describeAge(catalog.dataUpdatedAt, Math.max(clock, catalog.dataUpdatedAt))}.`} />
+        <ErrorNotice
+          message={`The catalog could not be refreshed: ${catalog.error.message} The stations below are from ${describeAge(catalog.dataUpdatedAt, Math.max(clock, catalog.dataUpdatedAt))}.`}
+        />
       ) : null}
       {tilesFailed ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
@@ -238,7 +295,16 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
             />
           </Card>
           <Card title="Cheapest near here">
-            <NearbyPanel view={view} stations={shown} ranking={ranking} selectedId={selected?.id ?? null} onSelect={onSelectFromList} onChange={setView} now={now} productMode={productMode} />
+            <NearbyPanel
+              view={view}
+              stations={shown}
+              ranking={ranking}
+              selectedId={selected?.id ?? null}
+              onSelect={onSelectFromList}
+              onChange={setView}
+              now={now}
+              productMode={productMode}
+            />
           </Card>
         </div>
       </div>

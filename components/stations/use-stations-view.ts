@@ -8,7 +8,10 @@ import { parseView, serializeView, type StationsView } from "./view-state";
  * The stations page's view in the URL (shareable, Back/Forward move between views). A deliberate change pushes a
  * history entry; the debounced search and map clicks replace it, so typing or exploring does not fill the history.
  */
-export function useStationsView(): { view: StationsView; setView: (patch: Partial<StationsView>, mode?: "push" | "replace") => void } {
+export function useStationsView(): {
+  view: StationsView;
+  setView: (patch: Partial<StationsView>, mode?: "push" | "replace") => void;
+} {
   const { view, update } = useUrlView(parseView, serializeView);
   const setView = useCallback(
     (patch: Partial<StationsView>, mode: "push" | "replace" = "push") => {

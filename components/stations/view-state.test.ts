@@ -1,19 +1,58 @@
 import { describe, expect, it } from "vitest";
 import type { Station } from "@/lib/model";
-import { DEFAULT_VIEW, filterStations, isStale, parseView, resolvePlace, serializeView, STALE_AFTER_MS, stationsInView } from "./view-state";
+import {
+  DEFAULT_VIEW,
+  filterStations,
+  isStale,
+  parseView,
+  resolvePlace,
+  serializeView,
+  STALE_AFTER_MS,
+  stationsInView,
+} from "./view-state";
 
-const s = (over: Partial<Station>): Station => ({ id: "1", locNum: "00012", name: "Pilot Travel Center #12", brand: "pilot", address: "", city: "Amarillo", state: "TX", lat: 35.2, lng: -101.8, price: "3.500", priceUpdatedAt: null, ...over });
+const s = (over: Partial<Station>): Station => ({
+  id: "1",
+  locNum: "00012",
+  name: "Pilot Travel Center #12",
+  brand: "pilot",
+  address: "",
+  city: "Amarillo",
+  state: "TX",
+  lat: 35.2,
+  lng: -101.8,
+  price: "3.500",
+  priceUpdatedAt: null,
+  ...over,
+});
 
 describe("parseView / serializeView", () => {
   it("round-trips a full view and leaves defaults out", () => {
-    const view = { brand: "loves", state: "TX", search: "amarillo", near: { lat: 35.2221, lng: -101.8313 }, nearLabel: "Amarillo, TX", radius: 100, count: 20, product: "def", selected: "3f2b8c1e-7d4a-4e9b-9c1f-0a2b3c4d5e6f", scale: "view" } as const;
+    const view = {
+      brand: "loves",
+      state: "TX",
+      search: "amarillo",
+      near: { lat: 35.2221, lng: -101.8313 },
+      nearLabel: "Amarillo, TX",
+      radius: 100,
+      count: 20,
+      product: "def",
+      selected: "3f2b8c1e-7d4a-4e9b-9c1f-0a2b3c4d5e6f",
+      scale: "view",
+    } as const;
     const query = serializeView(view);
     expect(parseView(new URLSearchParams(query))).toEqual(view);
     expect(serializeView(DEFAULT_VIEW)).toBe("");
   });
 
   it("ignores what it cannot read", () => {
-    expect(parseView(new URLSearchParams("brand=%3Cx%3E&state=ZZ&radius=7&n=3&near=100,200&place=x&product=gasoline&station=%3Cscript%3E&scale=local"))).toEqual(DEFAULT_VIEW);
+    expect(
+      parseView(
+        new URLSearchParams(
+          "brand=%3Cx%3E&state=ZZ&radius=7&n=3&near=100,200&place=x&product=gasoline&station=%3Cscript%3E&scale=local",
+        ),
+      ),
+    ).toEqual(DEFAULT_VIEW);
   });
 
   it("reads the product in any case, keeps diesel (the catalog's price) out of the URL, and ignores unknown products", () => {
@@ -26,12 +65,21 @@ describe("parseView / serializeView", () => {
     expect(serializeView({ ...DEFAULT_VIEW, product: "diesel" })).toBe("");
     expect(serializeView({ ...DEFAULT_VIEW, product: "unleaded" })).toBe("product=unleaded");
     // The other filters are untouched by the product.
-    expect(parseView(new URLSearchParams("brand=pilot&product=def&radius=25"))).toEqual({ ...DEFAULT_VIEW, brand: "pilot", radius: 25, product: "def" });
+    expect(parseView(new URLSearchParams("brand=pilot&product=def&radius=25"))).toEqual({
+      ...DEFAULT_VIEW,
+      brand: "pilot",
+      radius: 25,
+      product: "def",
+    });
   });
 
   it("keeps the selected station as its own parameter, whatever else the view says", () => {
     expect(serializeView({ ...DEFAULT_VIEW, selected: "st-42" })).toBe("station=st-42");
-    expect(parseView(new URLSearchParams("station=st-42&brand=pilot"))).toEqual({ ...DEFAULT_VIEW, brand: "pilot", selected: "st-42" });
+    expect(parseView(new URLSearchParams("station=st-42&brand=pilot"))).toEqual({
+      ...DEFAULT_VIEW,
+      brand: "pilot",
+      selected: "st-42",
+    });
   });
 });
 
@@ -45,12 +93,18 @@ describe("the colour scale in the URL", () => {
   it("stationsInView keeps the stations inside the view's edges", () => {
     const inside = s({ id: "in", lat: 35, lng: -101 });
     const outside = s({ id: "out", lat: 40, lng: -101 });
-    expect(stationsInView([inside, outside], { south: 34, west: -102, north: 36, east: -100 }).map((x) => x.id)).toEqual(["in"]);
+    expect(
+      stationsInView([inside, outside], { south: 34, west: -102, north: 36, east: -100 }).map((x) => x.id),
+    ).toEqual(["in"]);
   });
 });
 
 describe("filterStations", () => {
-  const stations = [s({ id: "a" }), s({ id: "b", brand: "loves", name: "Love's #7", city: "Dallas", locNum: "00777" }), s({ id: "c", state: "OK", city: "Tulsa", name: "Petro Tulsa", brand: "petro" })];
+  const stations = [
+    s({ id: "a" }),
+    s({ id: "b", brand: "loves", name: "Love's #7", city: "Dallas", locNum: "00777" }),
+    s({ id: "c", state: "OK", city: "Tulsa", name: "Petro Tulsa", brand: "petro" }),
+  ];
   it("filters by brand, state and a search of name, city or loc number", () => {
     expect(filterStations(stations, { brand: "loves", state: null, search: "" }).map((x) => x.id)).toEqual(["b"]);
     expect(filterStations(stations, { brand: null, state: "TX", search: "" }).map((x) => x.id)).toEqual(["a", "b"]);
@@ -69,10 +123,16 @@ describe("isStale", () => {
 });
 
 describe("resolvePlace", () => {
-  const stations = [s({ id: "a", lat: 35, lng: -101 }), s({ id: "b", lat: 36, lng: -102 }), s({ id: "c", city: "Tulsa", state: "OK", lat: 36.1, lng: -95.9 })];
+  const stations = [
+    s({ id: "a", lat: 35, lng: -101 }),
+    s({ id: "b", lat: 36, lng: -102 }),
+    s({ id: "c", city: "Tulsa", state: "OK", lat: 36.1, lng: -95.9 }),
+  ];
   it("reads coordinates, a city with or without its state, and a state", () => {
     expect(resolvePlace("35.5, -101.5", stations)[0]?.point).toEqual({ lat: 35.5, lng: -101.5 });
-    expect(resolvePlace("amarillo, tx", stations)).toEqual([{ point: { lat: 35.5, lng: -101.5 }, label: "Amarillo, TX", stationCount: 2 }]);
+    expect(resolvePlace("amarillo, tx", stations)).toEqual([
+      { point: { lat: 35.5, lng: -101.5 }, label: "Amarillo, TX", stationCount: 2 },
+    ]);
     expect(resolvePlace("Amarillo TX", stations).map((p) => p.label)).toEqual(["Amarillo, TX"]);
     expect(resolvePlace("tulsa", stations).map((p) => p.point)).toEqual([{ lat: 36.1, lng: -95.9 }]);
     expect(resolvePlace("OK", stations)).toEqual([{ point: { lat: 36.1, lng: -95.9 }, label: "OK", stationCount: 1 }]);
@@ -97,7 +157,12 @@ describe("resolvePlace", () => {
 
   it("offers one place per state for a city name several states have, each at that city's own stations", () => {
     const found = resolvePlace("springfield", springfields);
-    expect(found.map((p) => p.label)).toEqual(["Springfield, IL", "Springfield, MA", "Springfield, MO", "Springfield, OH"]);
+    expect(found.map((p) => p.label)).toEqual([
+      "Springfield, IL",
+      "Springfield, MA",
+      "Springfield, MO",
+      "Springfield, OH",
+    ]);
     const mo = found.find((p) => p.label === "Springfield, MO");
     expect(mo?.point.lat).toBeCloseTo(37.21, 6);
     expect(mo?.point.lng).toBeCloseTo(-93.29, 6);
@@ -107,7 +172,11 @@ describe("resolvePlace", () => {
       ["Portland, ME", { lat: 43.7, lng: -70.35 }],
       ["Portland, OR", { lat: 45.47, lng: -122.6 }],
     ]);
-    expect(resolvePlace("COLUMBUS", springfields).map((p) => p.label)).toEqual(["Columbus, GA", "Columbus, IN", "Columbus, OH"]);
+    expect(resolvePlace("COLUMBUS", springfields).map((p) => p.label)).toEqual([
+      "Columbus, GA",
+      "Columbus, IN",
+      "Columbus, OH",
+    ]);
   });
 
   it("with the state given, is that one city, whatever else the name means", () => {

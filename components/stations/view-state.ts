@@ -56,7 +56,18 @@ export interface StationsView {
   scale: ColourScale;
 }
 
-export const DEFAULT_VIEW: StationsView = { brand: null, state: null, search: "", near: null, nearLabel: "", radius: DEFAULT_RADIUS_MILES, count: DEFAULT_RESULT_COUNT, product: DEFAULT_PRODUCT, selected: null, scale: DEFAULT_COLOUR_SCALE };
+export const DEFAULT_VIEW: StationsView = {
+  brand: null,
+  state: null,
+  search: "",
+  near: null,
+  nearLabel: "",
+  radius: DEFAULT_RADIUS_MILES,
+  count: DEFAULT_RESULT_COUNT,
+  product: DEFAULT_PRODUCT,
+  selected: null,
+  scale: DEFAULT_COLOUR_SCALE,
+};
 
 const BRAND = /^[a-z0-9_-]{1,40}$/;
 /** Station ids are UUIDs upstream; anything of another shape cannot name a station and is ignored. */
@@ -125,20 +136,28 @@ export function serializeView(view: StationsView): string {
 }
 
 /** The BFF's filter semantics (brand and state exact, search a case-insensitive substring of name, city or loc number). */
-export function filterStations(stations: readonly Station[], view: Pick<StationsView, "brand" | "state" | "search">): Station[] {
+export function filterStations(
+  stations: readonly Station[],
+  view: Pick<StationsView, "brand" | "state" | "search">,
+): Station[] {
   const needle = view.search.toLowerCase();
   if (view.brand === null && view.state === null && needle === "") return stations as Station[];
   return stations.filter(
     (s) =>
       (view.brand === null || s.brand === view.brand) &&
       (view.state === null || s.state === view.state) &&
-      (needle === "" || s.name.toLowerCase().includes(needle) || s.city.toLowerCase().includes(needle) || s.locNum.toLowerCase().includes(needle)),
+      (needle === "" ||
+        s.name.toLowerCase().includes(needle) ||
+        s.city.toLowerCase().includes(needle) ||
+        s.locNum.toLowerCase().includes(needle)),
   );
 }
 
 /** The stations inside the map's view (the "stations in view" colour scale). */
 export function stationsInView(stations: readonly Station[], bounds: ViewBounds): Station[] {
-  return stations.filter((s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east);
+  return stations.filter(
+    (s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east,
+  );
 }
 
 export function isStale(priceUpdatedAt: string | null, now: number): boolean {
@@ -164,7 +183,8 @@ export function resolvePlace(query: string, stations: readonly Station[]): Place
   const text = query.trim();
   if (text === "") return [];
   const coordinates = parseLatLng(text);
-  if (coordinates !== null) return [{ point: coordinates, label: formatLatLng(coordinates).replace(",", ", "), stationCount: 0 }];
+  if (coordinates !== null)
+    return [{ point: coordinates, label: formatLatLng(coordinates).replace(",", ", "), stationCount: 0 }];
   const parts = text.split(/\s*,\s*|\s+(?=[A-Za-z]{2}$)/).filter((p) => p !== "");
   const last = parts.at(-1)?.toUpperCase() ?? "";
   const state = parts.length >= 1 && includes(US_STATE_CODES, last) ? last : null;
@@ -180,11 +200,16 @@ export function resolvePlace(query: string, stations: readonly Station[]): Place
   const places = [...groups.values()].flatMap((matches): Place[] => {
     const [first] = matches;
     if (first === undefined) return [];
-    return [{
-      point: { lat: matches.reduce((sum, s) => sum + s.lat, 0) / matches.length, lng: matches.reduce((sum, s) => sum + s.lng, 0) / matches.length },
-      label: city === "" ? first.state : `${first.city}, ${first.state}`,
-      stationCount: matches.length,
-    }];
+    return [
+      {
+        point: {
+          lat: matches.reduce((sum, s) => sum + s.lat, 0) / matches.length,
+          lng: matches.reduce((sum, s) => sum + s.lng, 0) / matches.length,
+        },
+        label: city === "" ? first.state : `${first.city}, ${first.state}`,
+        stationCount: matches.length,
+      },
+    ];
   });
   return places.sort((a, b) => a.label.localeCompare(b.label));
 }

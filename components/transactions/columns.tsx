@@ -33,10 +33,18 @@ export const transactionColumns = [
       );
     },
   }),
-  column.accessor("status", { id: "status", header: "Status", cell: ({ getValue }) => <TransactionStatusBadge status={getValue()} /> }),
+  column.accessor("status", {
+    id: "status",
+    header: "Status",
+    cell: ({ getValue }) => <TransactionStatusBadge status={getValue()} />,
+  }),
   column.accessor("product", { id: "product", header: "Product" }),
   column.accessor("gallons", { id: "gallons", header: "Gallons", cell: ({ getValue }) => formatGallons(getValue()) }),
-  column.accessor("pricePerGallon", { id: "pricePerGallon", header: "Price/gal", cell: ({ getValue }) => formatUnitPrice(getValue()) }),
+  column.accessor("pricePerGallon", {
+    id: "pricePerGallon",
+    header: "Price/gal",
+    cell: ({ getValue }) => formatUnitPrice(getValue()),
+  }),
   column.accessor("amount", { id: "amount", header: "Amount", cell: ({ getValue }) => formatMoney(getValue()) }),
   column.accessor("station", {
     id: "station",
@@ -58,7 +66,9 @@ export const transactionColumns = [
         <span className="block" data-testid="driver-name">
           {getValue().name}
         </span>
-        {getValue().truckId === null ? null : <span className={`block text-xs ${MUTED}`}>Truck {getValue().truckId}</span>}
+        {getValue().truckId === null ? null : (
+          <span className={`block text-xs ${MUTED}`}>Truck {getValue().truckId}</span>
+        )}
       </>
     ),
   }),

@@ -18,7 +18,14 @@ import type { ListState } from "./list-state";
 
 type ExportStatus =
   | { kind: "idle" }
-  | { kind: "running"; format: ExportFormat; rowsDone: number; total: number | null; estimate: ExportEstimate | null; now: number }
+  | {
+      kind: "running";
+      format: ExportFormat;
+      rowsDone: number;
+      total: number | null;
+      estimate: ExportEstimate | null;
+      now: number;
+    }
   | { kind: "done"; rows: number | null; filename: string }
   | { kind: "cancelled" }
   | { kind: "error"; message: string };
@@ -30,7 +37,8 @@ function errorMessage(error: unknown): string {
     // Our own bound on exports running at once (not the upstream's budget): the BFF's message says which and what to do.
     if (error.status === 429 && error.code === "too_many_running") return `Export not started: ${error.message}`;
     if (error.status === 429) {
-      const wait = error.retryAfterSeconds !== null ? ` Try again in ${error.retryAfterSeconds} s.` : " Try again in a moment.";
+      const wait =
+        error.retryAfterSeconds !== null ? ` Try again in ${error.retryAfterSeconds} s.` : " Try again in a moment.";
       return `Export not started: the Fleet Fuel API's request budget is used up.${wait}`;
     }
     if (error.status === 403) return `Export not started: ${error.message}`;
@@ -40,7 +48,11 @@ function errorMessage(error: unknown): string {
 }
 
 /** Export of exactly the list's current filters, as CSV or Excel, with progress, a time estimate and Cancel. */
-export function ExportControls({ filters }: { filters: Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz"> }) {
+export function ExportControls({
+  filters,
+}: {
+  filters: Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz">;
+}) {
   const [status, setStatus] = useState<ExportStatus>({ kind: "idle" });
   const controllerRef = useRef<AbortController | null>(null);
   const cancelRef = useRef<HTMLButtonElement | null>(null);
@@ -81,7 +93,13 @@ export function ExportControls({ filters }: { filters: Pick<ListState, "range" |
           const at = Date.now();
           setStatus((current) =>
             current.kind === "running"
-              ? { ...current, rowsDone: tick.rowsDone, total: tick.total, estimate: updateEstimate(current.estimate, tick.rowsDone, tick.total, tick.rate, at), now: at }
+              ? {
+                  ...current,
+                  rowsDone: tick.rowsDone,
+                  total: tick.total,
+                  estimate: updateEstimate(current.estimate, tick.rowsDone, tick.total, tick.rate, at),
+                  now: at,
+                }
               : current,
           );
         },
@@ -129,17 +147,23 @@ export function ExportControls({ filters }: { filters: Pick<ListState, "range" |
           </Button>
         ))}
       </div>
-      {status.kind === "running" ? <ExportProgressPanel status={status} onCancel={cancel} cancelRef={cancelRef} /> : null}
+      {status.kind === "running" ? (
+        <ExportProgressPanel status={status} onCancel={cancel} cancelRef={cancelRef} />
+      ) : null}
       <div aria-live="polite" className="flex basis-full justify-end text-right text-sm">
         {status.kind === "done" ? (
           <p className="text-slate-700 dark:text-slate-300">
-            Exported {status.rows === null ? "all" : status.rows.toLocaleString("en-US")} {status.rows === 1 ? "row" : "rows"} to {status.filename}.
+            Exported {status.rows === null ? "all" : status.rows.toLocaleString("en-US")}{" "}
+            {status.rows === 1 ? "row" : "rows"} to {status.filename}.
           </p>
         ) : null}
         {status.kind === "cancelled" ? <p className="text-slate-700 dark:text-slate-300">Export cancelled.</p> : null}
       </div>
       {status.kind === "error" ? (
-        <div role="alert" className="ml-auto max-w-md basis-full rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+        <div
+          role="alert"
+          className="ml-auto max-w-md basis-full rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100"
+        >
           {status.message}
         </div>
       ) : null}
@@ -159,9 +183,15 @@ function ExportProgressPanel({
   const { rowsDone, total, format } = status;
   const secondsLeft = secondsLeftAt(status.estimate, status.now);
   const label = `Exporting ${EXPORT_FORMAT_LABELS[format]}`;
-  const counts = total === null ? `${rowsDone.toLocaleString("en-US")} rows done` : `${rowsDone.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`;
+  const counts =
+    total === null
+      ? `${rowsDone.toLocaleString("en-US")} rows done`
+      : `${rowsDone.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`;
   return (
-    <div className="ml-auto w-full max-w-md basis-full rounded-md border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900" data-testid="export-progress">
+    <div
+      className="ml-auto w-full max-w-md basis-full rounded-md border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      data-testid="export-progress"
+    >
       <div className="flex items-center justify-between gap-3">
         <label htmlFor="export-progress-bar" className="font-medium text-slate-900 dark:text-slate-50">
           {label}
@@ -181,7 +211,9 @@ function ExportProgressPanel({
         {counts}
         {secondsLeft === null ? "" : ` · about ${formatDuration(secondsLeft)} left`}
       </p>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">The time is limited by the Fleet Fuel API&apos;s request budget.</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        The time is limited by the Fleet Fuel API&apos;s request budget.
+      </p>
     </div>
   );
 }

@@ -12,7 +12,6 @@ import { resolveRange, type ListState } from "./list-state";
 
 export const EXPORT_FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = { csv: "CSV", xlsx: "Excel" };
 
-
 export interface ExportTick {
   rowsDone: number;
   /** From `X-Export-Total` (or the progress endpoint); null until known. */
@@ -37,7 +36,12 @@ export function newExportId(): string {
 }
 
 /** The export URL for the list's current filters (a relative date preset is resolved now, in the list's zone, as the table does). */
-export function exportUrl(state: Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz">, format: ExportFormat, exportId: string, now: Date = new Date()): string {
+export function exportUrl(
+  state: Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz">,
+  format: ExportFormat,
+  exportId: string,
+  now: Date = new Date(),
+): string {
   const { from, to } = resolveRange(state, now);
   const params = new URLSearchParams({ format });
   if (from !== null) params.set("from", from);
@@ -79,14 +83,21 @@ export function formatDuration(seconds: number): string {
   return `${hours} h ${minutes % 60} min`;
 }
 
-export const STREAM_FAILED_MESSAGE = "The export stopped before the file was complete (the Fleet Fuel API stopped answering). Please try again.";
+export const STREAM_FAILED_MESSAGE =
+  "The export stopped before the file was complete (the Fleet Fuel API stopped answering). Please try again.";
 
 /**
  * Runs one export: fetches the file (errors before the stream starts come back as `BffRequestError`), reads the body
  * into a Blob while polling the progress endpoint, and reports rows done. Aborting `signal` cancels the download,
  * which makes the BFF stop its upstream walk; the promise then rejects with the AbortError.
  */
-export async function runExport(url: string, exportId: string, signal: AbortSignal, onTick: (tick: ExportTick) => void, fallbackName: string): Promise<ExportResult> {
+export async function runExport(
+  url: string,
+  exportId: string,
+  signal: AbortSignal,
+  onTick: (tick: ExportTick) => void,
+  fallbackName: string,
+): Promise<ExportResult> {
   let total: number | null = null;
   let rowsDone = 0;
   let rate: ExportRate | null = null;
@@ -96,7 +107,14 @@ export async function runExport(url: string, exportId: string, signal: AbortSign
   const sleep = () =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, POLL_MS);
-      pollSignal.addEventListener("abort", () => { clearTimeout(timer); resolve(); }, { once: true });
+      pollSignal.addEventListener(
+        "abort",
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   const stopped = () => pollSignal.aborted;
   const poll = async () => {
@@ -104,7 +122,10 @@ export async function runExport(url: string, exportId: string, signal: AbortSign
       await sleep();
       if (stopped()) return;
       try {
-        const progress = await fetchJson<ExportProgress>(`/api/transactions/export/progress?exportId=${encodeURIComponent(exportId)}`, { signal: pollSignal });
+        const progress = await fetchJson<ExportProgress>(
+          `/api/transactions/export/progress?exportId=${encodeURIComponent(exportId)}`,
+          { signal: pollSignal },
+        );
         if (stopped()) return;
         rowsDone = Math.max(rowsDone, progress.rowsDone);
         total ??= progress.expectedRows;

@@ -3,7 +3,13 @@ import type { ExportRate } from "@/lib/model";
 import { estimateExportSeconds, secondsLeftAt, updateEstimate } from "./export-estimate";
 
 /** The spec's default budget: 60 requests a minute, 200 rows a request. */
-const rate = (sentInWindow: number, pausedForSeconds = 0): ExportRate => ({ rowsPerRequest: 200, requestsPerWindow: 60, windowSeconds: 60, sentInWindow, pausedForSeconds });
+const rate = (sentInWindow: number, pausedForSeconds = 0): ExportRate => ({
+  rowsPerRequest: 200,
+  requestsPerWindow: 60,
+  windowSeconds: 60,
+  sentInWindow,
+  pausedForSeconds,
+});
 
 describe("estimateExportSeconds", () => {
   it("bounds a 25,000-row export at 60 requests a minute by the budget: about two windows at the start, not 14 s", () => {

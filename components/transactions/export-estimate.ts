@@ -39,7 +39,13 @@ export interface ExportEstimate {
  * A new report: a fresh estimate when rows moved (or there was none), otherwise the previous one kept as it was, so
  * a stalled export counts down instead of up.
  */
-export function updateEstimate(previous: ExportEstimate | null, rowsDone: number, total: number | null, rate: ExportRate | null, nowMs: number): ExportEstimate | null {
+export function updateEstimate(
+  previous: ExportEstimate | null,
+  rowsDone: number,
+  total: number | null,
+  rate: ExportRate | null,
+  nowMs: number,
+): ExportEstimate | null {
   if (previous !== null && rowsDone === previous.rowsDone) return previous;
   const seconds = estimateExportSeconds(rowsDone, total, rate);
   return seconds === null ? null : { seconds, rowsDone, atMs: nowMs };

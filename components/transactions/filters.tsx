@@ -4,16 +4,35 @@ import { useId, useMemo } from "react";
 import { FIELD_CLASSES, LABEL_CLASSES, useDebouncedSearch } from "@/components/ui/form";
 import type { TransactionStatus } from "@/lib/model";
 import { formatZoneName, timeZoneChoices } from "./format-date-time";
-import { MAX_SEARCH_LENGTH, RANGE_LABELS, RANGE_PRESETS, resolveRange, STATUS_OPTIONS, type ListState, type RangePreset } from "./list-state";
+import {
+  MAX_SEARCH_LENGTH,
+  RANGE_LABELS,
+  RANGE_PRESETS,
+  resolveRange,
+  STATUS_OPTIONS,
+  type ListState,
+  type RangePreset,
+} from "./list-state";
 
 export interface TransactionFiltersProps {
   state: ListState;
-  onChange: (patch: Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>, mode?: "push" | "replace") => void;
+  onChange: (
+    patch: Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>,
+    mode?: "push" | "replace",
+  ) => void;
   onTimeZoneChange: (tz: string) => void;
 }
 
 export function TransactionFilters({ state, onChange, onTimeZoneChange }: TransactionFiltersProps) {
-  const ids = { range: useId(), status: useId(), search: useId(), from: useId(), to: useId(), hint: useId(), zone: useId() };
+  const ids = {
+    range: useId(),
+    status: useId(),
+    search: useId(),
+    from: useId(),
+    to: useId(),
+    hint: useId(),
+    zone: useId(),
+  };
   return (
     <div role="search" aria-label="Filter transactions" className="flex flex-wrap items-end gap-3">
       <div className="w-full sm:w-44">
@@ -29,7 +48,11 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange }: Transa
             const range = event.target.value as RangePreset;
             // "Custom" starts from the days on screen, so the list does not change until a date is picked.
             const current = resolveRange(state);
-            onChange({ range, from: range === "custom" ? current.from : null, to: range === "custom" ? current.to : null });
+            onChange({
+              range,
+              from: range === "custom" ? current.from : null,
+              to: range === "custom" ? current.to : null,
+            });
           }}
         >
           {RANGE_PRESETS.map((preset) => (
@@ -53,7 +76,11 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange }: Transa
               value={state.from ?? ""}
               max={state.to ?? undefined}
               onChange={(event) => {
-                onChange({ range: "custom", from: event.target.value === "" ? null : event.target.value, to: state.to });
+                onChange({
+                  range: "custom",
+                  from: event.target.value === "" ? null : event.target.value,
+                  to: state.to,
+                });
               }}
             />
           </div>
@@ -69,7 +96,11 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange }: Transa
               value={state.to ?? ""}
               min={state.from ?? undefined}
               onChange={(event) => {
-                onChange({ range: "custom", from: state.from, to: event.target.value === "" ? null : event.target.value });
+                onChange({
+                  range: "custom",
+                  from: state.from,
+                  to: event.target.value === "" ? null : event.target.value,
+                });
               }}
             />
           </div>
@@ -96,7 +127,13 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange }: Transa
           ))}
         </select>
       </div>
-      <SearchField id={ids.search} value={state.search} onSearch={(search) => { onChange({ search }, "replace"); }} />
+      <SearchField
+        id={ids.search}
+        value={state.search}
+        onSearch={(search) => {
+          onChange({ search }, "replace");
+        }}
+      />
       <TimeZoneField id={ids.zone} hintId={ids.hint} value={state.tz} onChange={onTimeZoneChange} />
       <p id={ids.hint} className="w-full text-xs text-slate-600 dark:text-slate-400" data-testid="date-hint">
         Days in {state.tz}, both ends included; times are shown in this zone too.
@@ -105,7 +142,17 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange }: Transa
   );
 }
 
-function TimeZoneField({ id, hintId, value, onChange }: { id: string; hintId: string; value: string; onChange: (zone: string) => void }) {
+function TimeZoneField({
+  id,
+  hintId,
+  value,
+  onChange,
+}: {
+  id: string;
+  hintId: string;
+  value: string;
+  onChange: (zone: string) => void;
+}) {
   // About 400 zones, each labelled with its offset now: worked out once per chosen zone.
   const choices = useMemo(() => {
     const { common, other } = timeZoneChoices(value);

@@ -104,7 +104,16 @@ export function formatZoneName(zone: string, now: Date = new Date()): string {
 }
 
 /** The zones a person may pick: the browser's, UTC, the US zones a fleet usually spans, then every other zone. */
-const COMMON_ZONES = ["UTC", "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu"];
+const COMMON_ZONES = [
+  "UTC",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Los_Angeles",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+];
 
 export function timeZoneChoices(current: string): { common: string[]; other: string[] } {
   const common = [...new Set([browserTimeZone(), current, ...COMMON_ZONES])].filter(isTimeZone);

@@ -16,7 +16,16 @@ export const STATUS_OPTIONS: readonly { value: TransactionStatus; label: string 
   { value: "failed", label: "Failed" },
 ];
 
-export const RANGE_PRESETS = ["all", "today", "7d", "30d", "this-month", "last-month", "this-quarter", "custom"] as const;
+export const RANGE_PRESETS = [
+  "all",
+  "today",
+  "7d",
+  "30d",
+  "this-month",
+  "last-month",
+  "this-quarter",
+  "custom",
+] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
 export const RANGE_LABELS: Readonly<Record<RangePreset, string>> = {
@@ -104,13 +113,19 @@ export function listStateProblems(params: Pick<URLSearchParams, "get">, defaultZ
   const problems: string[] = [];
   const state = parseListState(params, defaultZone);
   const rawPage = params.get("page");
-  if (rawPage !== null && String(state.page) !== rawPage) problems.push(`The page number ${quote(rawPage)} is not a whole number from 1 to 1,000,000; the list shows page 1.`);
+  if (rawPage !== null && String(state.page) !== rawPage)
+    problems.push(
+      `The page number ${quote(rawPage)} is not a whole number from 1 to 1,000,000; the list shows page 1.`,
+    );
   const rawLimit = params.get("limit");
   if (rawLimit !== null && String(state.pageSize) !== rawLimit) {
-    problems.push(`${quote(rawLimit)} rows per page is not offered (${PAGE_SIZES.join(", ")}); the list shows ${String(DEFAULT_PAGE_SIZE)}.`);
+    problems.push(
+      `${quote(rawLimit)} rows per page is not offered (${PAGE_SIZES.join(", ")}); the list shows ${String(DEFAULT_PAGE_SIZE)}.`,
+    );
   }
   const rawRange = params.get("range");
-  if (rawRange !== null && rawRange !== state.range) problems.push(`${quote(rawRange)} is not a date range this page offers; the list shows all dates.`);
+  if (rawRange !== null && rawRange !== state.range)
+    problems.push(`${quote(rawRange)} is not a date range this page offers; the list shows all dates.`);
   const ends = [
     ["from", "start date", "no start date"],
     ["to", "end date", "no end date"],
@@ -118,23 +133,32 @@ export function listStateProblems(params: Pick<URLSearchParams, "get">, defaultZ
   for (const [name, what, instead] of ends) {
     const raw = params.get(name);
     if (raw === null || isIsoDay(raw)) continue;
-    const shape = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? "is not a day of the calendar" : "is not a date written as YYYY-MM-DD";
+    const shape = /^\d{4}-\d{2}-\d{2}$/.test(raw)
+      ? "is not a day of the calendar"
+      : "is not a date written as YYYY-MM-DD";
     problems.push(`The ${what} ${quote(raw)} ${shape}; the list has ${instead}.`);
   }
   const rawFrom = params.get("from");
   const rawTo = params.get("to");
   if (state.range === "custom" && isIsoDay(rawFrom) && isIsoDay(rawTo) && rawFrom > rawTo) {
-    problems.push(`The start date ${rawFrom} was after the end date ${rawTo}; the list shows the days from ${rawTo} to ${rawFrom}.`);
+    problems.push(
+      `The start date ${rawFrom} was after the end date ${rawTo}; the list shows the days from ${rawTo} to ${rawFrom}.`,
+    );
   }
   if (state.range !== "custom" && state.range !== "all" && (rawFrom !== null || rawTo !== null)) {
     problems.push(`The dates in the link were set aside: the range is “${RANGE_LABELS[state.range]}”.`);
   }
   const rawStatus = params.get("status");
-  if (rawStatus !== null && rawStatus !== state.status) problems.push(`${quote(rawStatus)} is not a status (completed, pending or failed); the list shows every status.`);
+  if (rawStatus !== null && rawStatus !== state.status)
+    problems.push(`${quote(rawStatus)} is not a status (completed, pending or failed); the list shows every status.`);
   const rawSearch = params.get("search");
-  if (rawSearch !== null && rawSearch.trim().length > MAX_SEARCH_LENGTH) problems.push(`The search was longer than ${String(MAX_SEARCH_LENGTH)} characters; only its first ${String(MAX_SEARCH_LENGTH)} are searched.`);
+  if (rawSearch !== null && rawSearch.trim().length > MAX_SEARCH_LENGTH)
+    problems.push(
+      `The search was longer than ${String(MAX_SEARCH_LENGTH)} characters; only its first ${String(MAX_SEARCH_LENGTH)} are searched.`,
+    );
   const rawZone = params.get("tz");
-  if (rawZone !== null && rawZone !== state.tz) problems.push(`${quote(rawZone)} is not a time zone this browser knows; days and times are in ${state.tz}.`);
+  if (rawZone !== null && rawZone !== state.tz)
+    problems.push(`${quote(rawZone)} is not a time zone this browser knows; days and times are in ${state.tz}.`);
   return problems;
 }
 

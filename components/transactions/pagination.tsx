@@ -79,19 +79,64 @@ export function Pagination({ shown, isError, page, pageSize, onPageChange, onPag
           </span>
         )}
         <nav aria-label="Pagination" className="flex gap-1">
-          <PageButton label="First page" symbol="«" disabled={!canGoBack} onClick={() => { onPageChange(1); }} />
-          <PageButton label="Previous page" symbol="‹" disabled={!canGoBack} onClick={() => { onPageChange(Math.min(page - 1, pageCount)); }} />
-          <PageButton label="Next page" symbol="›" disabled={!canGoForward} onClick={() => { onPageChange(page + 1); }} />
-          <PageButton label="Last page" symbol="»" disabled={!canGoForward} onClick={() => { onPageChange(pageCount); }} />
+          <PageButton
+            label="First page"
+            symbol="«"
+            disabled={!canGoBack}
+            onClick={() => {
+              onPageChange(1);
+            }}
+          />
+          <PageButton
+            label="Previous page"
+            symbol="‹"
+            disabled={!canGoBack}
+            onClick={() => {
+              onPageChange(Math.min(page - 1, pageCount));
+            }}
+          />
+          <PageButton
+            label="Next page"
+            symbol="›"
+            disabled={!canGoForward}
+            onClick={() => {
+              onPageChange(page + 1);
+            }}
+          />
+          <PageButton
+            label="Last page"
+            symbol="»"
+            disabled={!canGoForward}
+            onClick={() => {
+              onPageChange(pageCount);
+            }}
+          />
         </nav>
       </div>
     </div>
   );
 }
 
-function PageButton({ label, symbol, disabled, onClick }: { label: string; symbol: string; disabled: boolean; onClick: () => void }) {
+function PageButton({
+  label,
+  symbol,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  symbol: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
-    <Button variant="secondary" className="px-3 py-1.5" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <Button
+      variant="secondary"
+      className="px-3 py-1.5"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
       <span aria-hidden="true">{symbol}</span>
     </Button>
   );

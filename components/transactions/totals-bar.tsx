@@ -13,7 +13,15 @@ import { useTransactionTotals, type TransactionTotalsParams } from "@/lib/querie
  * MAX_TOTALS_ROWS). It loads and fails on its own and never holds up the table; its height is fixed so the table
  * does not move when it arrives.
  */
-export function TotalsBar({ filters, listTotal, isListError }: { filters: TransactionTotalsParams; listTotal: number | null; isListError: boolean }) {
+export function TotalsBar({
+  filters,
+  listTotal,
+  isListError,
+}: {
+  filters: TransactionTotalsParams;
+  listTotal: number | null;
+  isListError: boolean;
+}) {
   const isSmallEnough = listTotal !== null && listTotal <= MAX_TOTALS_ROWS;
   const totals = useTransactionTotals(filters, isSmallEnough);
   const data = totals.data;
@@ -50,15 +58,27 @@ export function TotalsBar({ filters, listTotal, isListError }: { filters: Transa
   } else {
     gallons = formatGallons(data.gallons);
     amount = formatMoney(data.amount);
-    if (data.failed > 0) note = `Completed and pending purchases; the ${formatCount(data.failed)} failed ${data.failed === 1 ? "one is" : "ones are"} not charged and not added.`;
+    if (data.failed > 0)
+      note = `Completed and pending purchases; the ${formatCount(data.failed)} failed ${data.failed === 1 ? "one is" : "ones are"} not charged and not added.`;
   }
   const isBusy = (listTotal === null && !isListError) || (isSmallEnough && data === undefined && !totals.isError);
 
   return (
-    <section aria-label="Totals of the filtered transactions" aria-busy={isBusy} data-testid="list-totals" className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-label="Totals of the filtered transactions"
+      aria-busy={isBusy}
+      data-testid="list-totals"
+      className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <dl className="flex flex-wrap gap-x-8 gap-y-2">
         <Figure label="Purchases" testId="totals-purchases">
-          {listTotal !== null ? formatCount(listTotal) : isListError ? "Not available" : <Skeleton className="h-6 w-16" />}
+          {listTotal !== null ? (
+            formatCount(listTotal)
+          ) : isListError ? (
+            "Not available"
+          ) : (
+            <Skeleton className="h-6 w-16" />
+          )}
         </Figure>
         <Figure label="Gallons" testId="totals-gallons">
           {gallons}
@@ -76,7 +96,10 @@ function Figure({ label, testId, children }: { label: string; testId: string; ch
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 flex h-7 items-center text-lg font-semibold text-slate-900 tabular-nums dark:text-slate-50" data-testid={testId}>
+      <dd
+        className="mt-0.5 flex h-7 items-center text-lg font-semibold text-slate-900 tabular-nums dark:text-slate-50"
+        data-testid={testId}
+      >
         {children}
       </dd>
     </div>

@@ -14,7 +14,8 @@ import { describeOffset, formatDateTime } from "./format-date-time";
 import { parseListState, serializeListState } from "./list-state";
 import { TransactionStatusBadge } from "./status-badge";
 
-const LINK_CLASSES = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
+const LINK_CLASSES =
+  "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
 
 /**
  * The list the user came from: `?back=` carries its query string. It is re-read through the list's own parser, so
@@ -41,17 +42,27 @@ export function TransactionDetailView({ id }: { id: string }) {
       return (
         <div>
           <PageHeader title="Transaction not found">
-            No transaction with this reference exists on your account. It may belong to another customer, or the link may be
-            mistyped.
+            No transaction with this reference exists on your account. It may belong to another customer, or the link
+            may be mistyped.
           </PageHeader>
           {backLink}
         </div>
       );
     }
-    return <DetailError title="Transaction" subject="transactions" error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} backLink={backLink} />;
+    return (
+      <DetailError
+        title="Transaction"
+        subject="transactions"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+        backLink={backLink}
+      />
+    );
   }
 
-  if (query.isPending) return <DetailLoading title="Transaction" label="Loading the transaction…" backLink={backLink} />;
+  if (query.isPending)
+    return <DetailLoading title="Transaction" label="Loading the transaction…" backLink={backLink} />;
 
   return <Detail transaction={query.data} backLink={backLink} />;
 }
@@ -72,7 +83,12 @@ function Detail({ transaction: t, backLink }: { transaction: TransactionDetail; 
         <Card title="Purchase">
           <DefinitionList
             items={[
-              ["Amount", <span key="amount" data-testid="detail-amount">{formatMoney(t.amount)}</span>],
+              [
+                "Amount",
+                <span key="amount" data-testid="detail-amount">
+                  {formatMoney(t.amount)}
+                </span>,
+              ],
               ["Product", t.product],
               ["Gallons", formatGallons(t.gallons)],
               ["Price per gallon", formatUnitPrice(t.pricePerGallon)],
@@ -99,7 +115,15 @@ function Detail({ transaction: t, backLink }: { transaction: TransactionDetail; 
             items={[
               ["Name", t.station.name],
               ["Location number", t.station.locNum],
-              ["Address", [t.station.address, `${t.station.city}, ${t.station.state}${t.station.zip === null ? "" : ` ${t.station.zip}`}`].filter(Boolean).join(", ")],
+              [
+                "Address",
+                [
+                  t.station.address,
+                  `${t.station.city}, ${t.station.state}${t.station.zip === null ? "" : ` ${t.station.zip}`}`,
+                ]
+                  .filter(Boolean)
+                  .join(", "),
+              ],
             ]}
           />
         </Card>
@@ -107,7 +131,14 @@ function Detail({ transaction: t, backLink }: { transaction: TransactionDetail; 
           <DefinitionList
             items={[
               ["Driver", t.driver.name],
-              ["E-mail", t.driver.email === null ? null : <a key="email" className={LINK_CLASSES} href={`mailto:${t.driver.email}`}>{t.driver.email}</a>],
+              [
+                "E-mail",
+                t.driver.email === null ? null : (
+                  <a key="email" className={LINK_CLASSES} href={`mailto:${t.driver.email}`}>
+                    {t.driver.email}
+                  </a>
+                ),
+              ],
               ["Truck", t.driver.truckId],
               ["Card", `•••• ${t.card.last4}`],
               ["Card type", t.card.type],
@@ -160,7 +191,11 @@ function DefinitionList({ items }: { items: readonly Item[] }) {
         <div key={label} className="contents">
           <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
           <dd className="min-w-0 wrap-anywhere text-slate-900 dark:text-slate-100">
-            {value === null || value === "" ? <span className="text-slate-600 dark:text-slate-400">Not provided</span> : value}
+            {value === null || value === "" ? (
+              <span className="text-slate-600 dark:text-slate-400">Not provided</span>
+            ) : (
+              value
+            )}
           </dd>
         </div>
       ))}

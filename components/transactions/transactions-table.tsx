@@ -38,21 +38,34 @@ export function TransactionsTable() {
   const { from, to } = resolveRange(state);
   // The zone matters to the request only with dates: without, another zone changes how times read, not which rows.
   const tz = from === null && to === null ? "" : state.tz;
-  const query = useTransactions({ page: state.page, limit: state.pageSize, from, to, tz, status: state.status, search: state.search });
+  const query = useTransactions({
+    page: state.page,
+    limit: state.pageSize,
+    from,
+    to,
+    tz,
+    status: state.status,
+    search: state.search,
+  });
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
   // The set's size for the totals bar: another page of the same filters is the same set, so the total of the rows on
   // screen stays while the next page loads (it goes only when the filters change).
   const totalsFilters = { from, to, tz, status: state.status, search: state.search };
   const filtersKey = JSON.stringify(totalsFilters);
   const [settledTotal, setSettledTotal] = useState<{ filtersKey: string; total: number } | null>(null);
-  if (query.data !== undefined && !query.isPlaceholderData && (settledTotal?.filtersKey !== filtersKey || settledTotal.total !== query.data.total)) {
+  if (
+    query.data !== undefined &&
+    !query.isPlaceholderData &&
+    (settledTotal?.filtersKey !== filtersKey || settledTotal.total !== query.data.total)
+  ) {
     setSettledTotal({ filtersKey, total: query.data.total });
   }
   const listTotal = settledTotal?.filtersKey === filtersKey ? settledTotal.total : null;
 
   const data = query.data;
   // A page past the end (an old link, `?page=999999`, rows gone since): the last page instead, in place of the link.
-  const lastPage = data === undefined || query.isPlaceholderData || data.total === 0 ? null : pageCountOf(data.total, data.limit);
+  const lastPage =
+    data === undefined || query.isPlaceholderData || data.total === 0 ? null : pageCountOf(data.total, data.limit);
   const { setPage } = list;
   useEffect(() => {
     if (lastPage !== null && state.page > lastPage) setPage(lastPage, "replace");
@@ -114,7 +127,14 @@ export function TransactionsTable() {
         <ErrorNotice tone="info" title="Parts of this link could not be used" message={list.problems.join(" ")} />
       ) : null}
 
-      {query.isError ? <QueryErrorNotice error={query.error} subject="transactions" onRetry={() => void query.refetch()} isRetrying={query.isFetching} /> : null}
+      {query.isError ? (
+        <QueryErrorNotice
+          error={query.error}
+          subject="transactions"
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      ) : null}
 
       <TotalsBar filters={totalsFilters} listTotal={listTotal} isListError={query.isError} />
 
@@ -157,7 +177,12 @@ export function TransactionsTable() {
                   // The rest of the page's rows as one empty block of their height: the layout is final, the DOM small.
                   state.pageSize > SKELETON_ROWS ? (
                     <tr key="reserve" aria-hidden="true">
-                      <td colSpan={visibleColumns.length} style={{ height: `${String((Math.min(state.pageSize, MAX_RESERVED_ROWS) - SKELETON_ROWS) * ROW_HEIGHT_PX)}px` }} />
+                      <td
+                        colSpan={visibleColumns.length}
+                        style={{
+                          height: `${String((Math.min(state.pageSize, MAX_RESERVED_ROWS) - SKELETON_ROWS) * ROW_HEIGHT_PX)}px`,
+                        }}
+                      />
                     </tr>
                   ) : null,
                 ]
@@ -201,7 +226,11 @@ export function TransactionsTable() {
       </div>
 
       <Pagination
-        shown={data === undefined ? null : { page: data.page, limit: data.limit, total: data.total, rowCount: data.items.length }}
+        shown={
+          data === undefined
+            ? null
+            : { page: data.page, limit: data.limit, total: data.total, rowCount: data.items.length }
+        }
         isError={query.isError}
         page={state.page}
         pageSize={state.pageSize}
@@ -216,11 +245,25 @@ export function TransactionsTable() {
   );
 }
 
-function EmptyState({ hasFilters, isPastEnd, onClear, onFirstPage }: { hasFilters: boolean; isPastEnd: boolean; onClear: () => void; onFirstPage: () => void }) {
+function EmptyState({
+  hasFilters,
+  isPastEnd,
+  onClear,
+  onFirstPage,
+}: {
+  hasFilters: boolean;
+  isPastEnd: boolean;
+  onClear: () => void;
+  onFirstPage: () => void;
+}) {
   return (
     <div className="px-4 py-10 text-center">
       <p className="font-medium text-slate-900 dark:text-slate-50">
-        {isPastEnd ? "This page is past the last transaction" : hasFilters ? "No transactions match these filters" : "No transactions yet"}
+        {isPastEnd
+          ? "This page is past the last transaction"
+          : hasFilters
+            ? "No transactions match these filters"
+            : "No transactions yet"}
       </p>
       <div className="mt-4 flex justify-center gap-3">
         {isPastEnd ? (
@@ -237,4 +280,3 @@ function EmptyState({ hasFilters, isPastEnd, onClear, onFirstPage }: { hasFilter
     </div>
   );
 }
-

@@ -31,7 +31,9 @@ function parseVisibility(raw: string | null): VisibilityState {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== "object" || value === null) return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, boolean] => typeof entry[1] === "boolean"));
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, boolean] => typeof entry[1] === "boolean"),
+    );
   } catch {
     return {};
   }

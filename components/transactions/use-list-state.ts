@@ -30,7 +30,10 @@ export function useListState(): {
 } {
   // Read once per page view: a choice made now is in the URL already; the remembered one is for the next visit.
   const [defaultZone] = useState(preferredTimeZone);
-  const parse = useCallback((params: Pick<URLSearchParams, "get">) => parseListState(params, defaultZone), [defaultZone]);
+  const parse = useCallback(
+    (params: Pick<URLSearchParams, "get">) => parseListState(params, defaultZone),
+    [defaultZone],
+  );
   const serialize = useCallback((view: ListState) => serializeListState(view, defaultZone), [defaultZone]);
   const { view: state, update } = useUrlView(parse, serialize);
   const searchParams = useSearchParams();
@@ -65,7 +68,10 @@ export function useListState(): {
       update((current) => ({ ...current, tz, page: 1 }), "push");
     },
     clearFilters: () => {
-      update((current) => ({ ...current, range: "all", from: null, to: null, status: null, search: "", page: 1 }), "push");
+      update(
+        (current) => ({ ...current, range: "all", from: null, to: null, status: null, search: "", page: 1 }),
+        "push",
+      );
     },
   };
 }

@@ -18,11 +18,23 @@ export function DetailLoading({ title, label, backLink }: { title: string; label
 }
 
 /** A detail page whose query failed (other than 404): the notice by kind (see QueryErrorNotice), then the way back. */
-export function DetailError(props: { title: string; subject: string; error: BffRequestError; onRetry: () => void; isRetrying: boolean; backLink: ReactNode }) {
+export function DetailError(props: {
+  title: string;
+  subject: string;
+  error: BffRequestError;
+  onRetry: () => void;
+  isRetrying: boolean;
+  backLink: ReactNode;
+}) {
   return (
     <div className="space-y-4">
       <PageHeader title={props.title} />
-      <QueryErrorNotice error={props.error} subject={props.subject} onRetry={props.onRetry} isRetrying={props.isRetrying} />
+      <QueryErrorNotice
+        error={props.error}
+        subject={props.subject}
+        onRetry={props.onRetry}
+        isRetrying={props.isRetrying}
+      />
       {props.backLink}
     </div>
   );

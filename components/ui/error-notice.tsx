@@ -58,14 +58,34 @@ export interface QueryErrorNoticeProps {
  */
 export function QueryErrorNotice({ error, subject, onRetry, isRetrying }: QueryErrorNoticeProps) {
   if (error.status === 429) {
-    return <ErrorNotice tone="warning" title="Paused by the request limit" message="The Fleet Fuel API asked us to wait. This part reloads by itself when the wait shown above ends." />;
+    return (
+      <ErrorNotice
+        tone="warning"
+        title="Paused by the request limit"
+        message="The Fleet Fuel API asked us to wait. This part reloads by itself when the wait shown above ends."
+      />
+    );
   }
   if (error.status === 403 && error.code === "scope_denied") {
     // The upstream may name the scope only as "read" (primary shape), so the title says what is out of reach.
-    return <ErrorNotice tone="info" title={subject === undefined ? "Not available with this API key" : `Your API key cannot see ${subject}`} message={error.message} />;
+    return (
+      <ErrorNotice
+        tone="info"
+        title={subject === undefined ? "Not available with this API key" : `Your API key cannot see ${subject}`}
+        message={error.message}
+      />
+    );
   }
   if (OUTAGE_STATUSES.has(error.status)) {
-    return <ErrorNotice tone="warning" title="Temporarily unavailable" message={error.message} onRetry={onRetry} isRetrying={isRetrying} />;
+    return (
+      <ErrorNotice
+        tone="warning"
+        title="Temporarily unavailable"
+        message={error.message}
+        onRetry={onRetry}
+        isRetrying={isRetrying}
+      />
+    );
   }
   return <ErrorNotice message={error.message} {...(isRetryableStatus(error.status) ? { onRetry, isRetrying } : {})} />;
 }

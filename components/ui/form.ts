@@ -16,7 +16,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * changes under the field (Back, a shared link, "Clear filters"), the draft shows it — adjusted during render, as React
  * recommends, instead of an effect that would show the stale text for a frame.
  */
-export function useDebouncedSearch(value: string, onCommit: (search: string) => void): [string, (draft: string) => void] {
+export function useDebouncedSearch(
+  value: string,
+  onCommit: (search: string) => void,
+): [string, (draft: string) => void] {
   const [draft, setDraft] = useState(value);
   const [lastValue, setLastValue] = useState(value);
   if (value !== lastValue) {

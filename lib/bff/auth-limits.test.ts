@@ -15,8 +15,10 @@ describe.each(["primary", "alternative"] as const)("key-pair checks through the 
   let app: AppProcess;
   const browser = () => new TestBrowser(app.origin);
   /** Statuses of the POST /auth requests the sandbox logged. */
-  const authStatuses = () => [...upstream.output().matchAll(/\[sandbox\] POST \/api\/v1\/auth (\d{3})/g)].map((m) => m[1] ?? "");
-  const createKey = async () => JSON.parse(await upstream.cli("keys", "create", "--customer", "PFL")) as { key_id: string; secret: string };
+  const authStatuses = () =>
+    [...upstream.output().matchAll(/\[sandbox\] POST \/api\/v1\/auth (\d{3})/g)].map((m) => m[1] ?? "");
+  const createKey = async () =>
+    JSON.parse(await upstream.cli("keys", "create", "--customer", "PFL")) as { key_id: string; secret: string };
 
   beforeAll(async () => {
     upstream = await startSandboxProcess({ profile, log: true, args: ["--budget", "100000"] });
@@ -56,7 +58,9 @@ describe.each(["primary", "alternative"] as const)("key-pair checks through the 
     }
     expect(signIn.status).toBe(403);
     expect(errorCodeOf(signIn.body)).toBe("address_refused");
-    expect(errorMessageOf(signIn.body)).toMatch(/refused this key from this server's address: its allow-list must include the dashboard server/);
+    expect(errorMessageOf(signIn.body)).toMatch(
+      /refused this key from this server's address: its allow-list must include the dashboard server/,
+    );
     expect(errorMessageOf(signIn.body)).not.toMatch(/revoked|sign in again/i);
 
     // A session whose key gets an allow-list without this server: every page says so, and the session stays.
@@ -65,7 +69,10 @@ describe.each(["primary", "alternative"] as const)("key-pair checks through the 
     expect((await b.login(key.key_id, key.secret)).status).toBe(200);
     const db = new Database(upstream.dbPath);
     try {
-      db.prepare("UPDATE api_keys SET allow_ips = ? WHERE key_id = ?").run(JSON.stringify(["203.0.113.10"]), key.key_id);
+      db.prepare("UPDATE api_keys SET allow_ips = ? WHERE key_id = ?").run(
+        JSON.stringify(["203.0.113.10"]),
+        key.key_id,
+      );
     } finally {
       db.close();
     }

@@ -15,7 +15,10 @@ const TEST_HOOKS_TOKEN = "test-hooks-token-0123456789abcdef";
 const MINUTE = 60_000;
 
 /** Requests the sandbox logged (with log: true), as "GET /api/v1/…" paths. */
-const upstreamRequests = (sb: SandboxProcess) => [...sb.output().matchAll(/\[sandbox\] (GET|POST) (\/api\/v1\/\S*) (\d{3})/g)].map((m) => `${m[1] ?? ""} ${m[2] ?? ""} ${m[3] ?? ""}`);
+const upstreamRequests = (sb: SandboxProcess) =>
+  [...sb.output().matchAll(/\[sandbox\] (GET|POST) (\/api\/v1\/\S*) (\d{3})/g)].map(
+    (m) => `${m[1] ?? ""} ${m[2] ?? ""} ${m[3] ?? ""}`,
+  );
 /** Upstream transaction list requests (the sandbox logs paths without their query). */
 const isListCall = (r: string) => /^GET \/api\/v1\/transactions \d{3}$/.test(r);
 
@@ -31,14 +34,25 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
     return b;
   };
   const setClock = async (offsetMs: number) => {
-    const res = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": TEST_HOOKS_TOKEN }, body: JSON.stringify({ offsetMs }) });
+    const res = await fetch(`${app.origin}/api/test-hooks/clock`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": TEST_HOOKS_TOKEN },
+      body: JSON.stringify({ offsetMs }),
+    });
     expect(res.status).toBe(204);
   };
 
   beforeAll(async () => {
     upstream = await startSandboxProcess({ profile, log: true, args: ["--budget", "100000"] });
     const demo = upstream.keys["demo-full"];
-    app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, BFF_TEST_HOOKS: TEST_HOOKS_TOKEN, FLEET_API_BUDGET: "100000", DEMO_KEY_ID: demo.keyId, DEMO_KEY_SECRET: demo.secret });
+    app = await startApp({
+      FLEET_API_BASE_URL: upstream.baseUrl,
+      SESSION_SECRET,
+      BFF_TEST_HOOKS: TEST_HOOKS_TOKEN,
+      FLEET_API_BUDGET: "100000",
+      DEMO_KEY_ID: demo.keyId,
+      DEMO_KEY_SECRET: demo.secret,
+    });
   }, 240_000);
   afterAll(async () => {
     // Both guarded: when a start failed, the other process must still be stopped.
@@ -66,7 +80,12 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
     });
 
     it.each([
-      ["a wrong secret", () => ({ keyId: upstream.keys["demo-full"].keyId, secret: "ffs_wrong" }), 401, "invalid_credentials"],
+      [
+        "a wrong secret",
+        () => ({ keyId: upstream.keys["demo-full"].keyId, secret: "ffs_wrong" }),
+        401,
+        "invalid_credentials",
+      ],
       ["a revoked key", () => upstream.keys["demo-revoked"], 401, "invalid_credentials"],
     ])("refuses %s with a clear 401", async (_what, pair, status, code) => {
       const { keyId, secret } = pair();
@@ -91,7 +110,11 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
 
     it.each([
       ["demo: false", { demo: false }, /demo must be true/],
-      ["demo with a key pair", { demo: true, keyId: "ffk_x", secret: "x" }, /either \{demo: true\} or \{keyId, secret\}/],
+      [
+        "demo with a key pair",
+        { demo: true, keyId: "ffk_x", secret: "x" },
+        /either \{demo: true\} or \{keyId, secret\}/,
+      ],
     ])("answers a demo sign-in with %s with a 400 naming the problem", async (_what, json, message) => {
       const b = browser();
       const res = await b.fetch("/api/session", { method: "POST", json });
@@ -105,8 +128,18 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       ["a missing keyId", { json: { secret: "x" } }, 400, /keyId is required/],
       ["a number as secret", { json: { keyId: "ffk_x", secret: 5 } }, 400, /secret must be a string/],
       ["an unknown field", { json: { keyId: "ffk_x", secret: "x", admin: true } }, 400, /Unknown field: admin/],
-      ["non-JSON text", { body: "keyId=x&secret=y", headers: { "Content-Type": "application/json" } }, 400, /not valid JSON/],
-      ["a form post", { body: "keyId=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, 400, /as JSON/],
+      [
+        "non-JSON text",
+        { body: "keyId=x&secret=y", headers: { "Content-Type": "application/json" } },
+        400,
+        /not valid JSON/,
+      ],
+      [
+        "a form post",
+        { body: "keyId=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+        400,
+        /as JSON/,
+      ],
       ["a huge body", { json: { keyId: "ffk_x", secret: "x".repeat(10_000) } }, 413, /too large/],
     ])("answers %s with a 4xx naming the problem", async (_what, init, status, message) => {
       const res = await browser().fetch("/api/session", { method: "POST", ...init });
@@ -124,7 +157,11 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       ["a cross-site Sec-Fetch-Site", { headers: { "Sec-Fetch-Site": "cross-site" } }],
     ])("rejects a login with %s (CSRF)", async (_what, init) => {
       const b = browser();
-      const res = await b.fetch("/api/session", { method: "POST", json: { keyId: upstream.keys["demo-full"].keyId, secret: upstream.keys["demo-full"].secret }, ...init });
+      const res = await b.fetch("/api/session", {
+        method: "POST",
+        json: { keyId: upstream.keys["demo-full"].keyId, secret: upstream.keys["demo-full"].secret },
+        ...init,
+      });
       expect(res.status).toBe(403);
       expect(errorCodeOf(res.body)).toBe("csrf_rejected");
       expect(b.cookie).toBeUndefined();
@@ -139,7 +176,11 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
           else controller.close();
         },
       });
-      const res = await browser().fetch("/api/session", { method: "POST", body, headers: { "Content-Type": "application/json" } });
+      const res = await browser().fetch("/api/session", {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.status).toBe(413);
     });
 
@@ -158,14 +199,23 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
         expect(errorCodeOf(res.body)).toBe("csrf_rejected");
         expect(errorMessageOf(res.body)).toMatch(/data requests are answered only for the dashboard's own pages/);
       }
-      for (const site of ["same-origin", "none"]) expect((await b.fetch("/api/account", { headers: { "Sec-Fetch-Site": site } })).status, site).toBe(200);
+      for (const site of ["same-origin", "none"])
+        expect((await b.fetch("/api/account", { headers: { "Sec-Fetch-Site": site } })).status, site).toBe(200);
     });
 
     it("the test clock hook is not there without its token, nor with a wrong one", async () => {
-      const res = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ offsetMs: 1 }) });
+      const res = await fetch(`${app.origin}/api/test-hooks/clock`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ offsetMs: 1 }),
+      });
       expect(res.status).toBe(404);
       for (const token of [`${TEST_HOOKS_TOKEN.slice(0, -1)}x`, TEST_HOOKS_TOKEN.slice(0, 8), `${TEST_HOOKS_TOKEN}x`]) {
-        const wrong = await fetch(`${app.origin}/api/test-hooks/clock`, { method: "POST", headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": token }, body: JSON.stringify({ offsetMs: 1 }) });
+        const wrong = await fetch(`${app.origin}/api/test-hooks/clock`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": token },
+          body: JSON.stringify({ offsetMs: 1 }),
+        });
         expect(wrong.status, token).toBe(404);
       }
     });
@@ -244,11 +294,17 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       const b = await loggedIn();
       const res = await b.fetch("/api/account");
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ name: "Prairie Freight Lines", totals30d: { source: profile === "primary" ? "upstream" : "computed" } });
+      expect(res.body).toMatchObject({
+        name: "Prairie Freight Lines",
+        totals30d: { source: profile === "primary" ? "upstream" : "computed" },
+      });
     });
 
     it("the overview's account reuses the sign-in's account reply: one GET /account-details for both", async () => {
-      const accountCalls = (from: number) => upstreamRequests(upstream).slice(from).filter((r) => r.startsWith("GET /api/v1/account-details"));
+      const accountCalls = (from: number) =>
+        upstreamRequests(upstream)
+          .slice(from)
+          .filter((r) => r.startsWith("GET /api/v1/account-details"));
       // An hour on: every answer cached by earlier tests has expired, so the sign-in must ask the upstream itself.
       await setClock(60 * MINUTE);
       try {
@@ -319,18 +375,24 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       // A reference deep in the list (3,000 transactions: 15 pages of 200), not on page 1 nor in the middle.
       const { pages } = (await b.fetch("/api/transactions?limit=200")).body as ListBody;
       expect(pages).toBeGreaterThanOrEqual(10);
-      const deep = (await b.fetch(`/api/transactions?page=${String(Math.ceil(pages * 0.7))}&limit=200`)).body as ListBody;
+      const deep = (await b.fetch(`/api/transactions?page=${String(Math.ceil(pages * 0.7))}&limit=200`))
+        .body as ListBody;
       const wanted = deep.items[117];
       expect(wanted).toBeDefined();
       if (wanted === undefined) return;
       expect(wanted.reference).toMatch(/^[A-Z]{2}\d{10}$/);
       // The upstream itself does not find it (the reason for the lookup).
-      const direct = await fetch(`${upstream.baseUrl}/transactions?search=${wanted.reference}`, { headers: { Authorization: `Basic ${Buffer.from(`${upstream.keys["demo-full"].keyId}:${upstream.keys["demo-full"].secret}`).toString("base64")}` } });
+      const direct = await fetch(`${upstream.baseUrl}/transactions?search=${wanted.reference}`, {
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${upstream.keys["demo-full"].keyId}:${upstream.keys["demo-full"].secret}`).toString("base64")}`,
+        },
+      });
       const directBody = (await direct.json()) as { data?: { total: number }; total?: number };
       expect(directBody.data?.total ?? directBody.total).toBe(0);
 
       const before = upstreamRequests(upstream).filter(isListCall).length;
-      const found = (await b.fetch(`/api/transactions?search=${wanted.reference.toLowerCase()}&limit=50`)).body as ListBody;
+      const found = (await b.fetch(`/api/transactions?search=${wanted.reference.toLowerCase()}&limit=50`))
+        .body as ListBody;
       expect(found.total).toBe(1);
       expect(found.items.map((t) => t.id)).toEqual([wanted.id]);
       // Bisecting the newest-first pages on the references' order: page 1 and about log2(pages) more, not a walk.
@@ -338,19 +400,29 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       expect(spent).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(pages)));
       // The list's other filters still apply: the reference with another status is not there.
       const otherStatus = wanted.status === "failed" ? "completed" : "failed";
-      expect(((await b.fetch(`/api/transactions?search=${wanted.reference}&status=${otherStatus}`)).body as ListBody).total).toBe(0);
+      expect(
+        ((await b.fetch(`/api/transactions?search=${wanted.reference}&status=${otherStatus}`)).body as ListBody).total,
+      ).toBe(0);
       // A reference nobody has: an empty list, at the same small cost.
       const beforeMissing = upstreamRequests(upstream).filter(isListCall).length;
       expect(((await b.fetch("/api/transactions?search=FF0000000001")).body as ListBody).total).toBe(0);
-      expect(upstreamRequests(upstream).filter(isListCall).length - beforeMissing).toBeLessThanOrEqual(2 + Math.ceil(Math.log2(pages)));
+      expect(upstreamRequests(upstream).filter(isListCall).length - beforeMissing).toBeLessThanOrEqual(
+        2 + Math.ceil(Math.log2(pages)),
+      );
       // The export of that search holds that one transaction, as the list shows it.
       const csv = await b.fetch(`/api/transactions/export?format=csv&search=${wanted.reference}`);
       expect(csv.status).toBe(200);
-      const lines = csv.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
+      const lines = csv.text
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .filter((l) => l !== "");
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(wanted.reference);
       // And its totals are that transaction's.
-      const totals = (await b.fetch(`/api/transactions/totals?search=${wanted.reference}`)).body as { state: string; transactions: number };
+      const totals = (await b.fetch(`/api/transactions/totals?search=${wanted.reference}`)).body as {
+        state: string;
+        transactions: number;
+      };
       expect(totals).toMatchObject({ state: "summed", transactions: 1 });
     });
 
@@ -360,7 +432,10 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       type Row = { status: string; gallons: string; amount: string };
       const rows: Row[] = [];
       for (let page = 1; ; page++) {
-        const body = (await b.fetch(`/api/transactions?${filter}&limit=200&page=${String(page)}`)).body as { pages: number; items: Row[] };
+        const body = (await b.fetch(`/api/transactions?${filter}&limit=200&page=${String(page)}`)).body as {
+          pages: number;
+          items: Row[];
+        };
         rows.push(...body.items);
         if (page >= body.pages) break;
       }
@@ -380,15 +455,30 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
         state: "summed",
         transactions: rows.length,
         failed: rows.length - charged.length,
-        gallons: show(charged.reduce((sum, r) => sum + minor(r.gallons, 3), 0n), 3),
-        amount: show(charged.reduce((sum, r) => sum + minor(r.amount, 2), 0n), 2),
+        gallons: show(
+          charged.reduce((sum, r) => sum + minor(r.gallons, 3), 0n),
+          3,
+        ),
+        amount: show(
+          charged.reduce((sum, r) => sum + minor(r.amount, 2), 0n),
+          2,
+        ),
       });
       // With the status filter: only failed rows, which are not charged.
       const failed = (await b.fetch(`/api/transactions/totals?${filter}&status=failed`)).body;
-      expect(failed).toEqual({ state: "summed", transactions: rows.length - charged.length, failed: rows.length - charged.length, gallons: "0.000", amount: "0.00" });
+      expect(failed).toEqual({
+        state: "summed",
+        transactions: rows.length - charged.length,
+        failed: rows.length - charged.length,
+        gallons: "0.000",
+        amount: "0.00",
+      });
       // No filter: the whole history (3,000 rows here) is walked and counted.
       const all = (await b.fetch("/api/transactions/totals")).body as { state: string; transactions: number };
-      expect(all).toMatchObject({ state: "summed", transactions: ((await b.fetch("/api/transactions?limit=1")).body as { total: number }).total });
+      expect(all).toMatchObject({
+        state: "summed",
+        transactions: ((await b.fetch("/api/transactions?limit=1")).body as { total: number }).total,
+      });
       // Bad input is a 400 naming it.
       const bad = await b.fetch("/api/transactions/totals?from=2026-05-02&to=2026-05-01");
       expect(bad.status).toBe(400);
@@ -426,7 +516,15 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
     it("keeps every id inside its own route: odd ids never reach another upstream path", async () => {
       const b = await loggedIn();
       const before = upstreamRequests(upstream).length;
-      for (const id of ["..%2F..%2Faccount-details", "%2E%2E", "x%3Flimit%3D1", "x%23y", "a".repeat(300), "..", "%252F"]) {
+      for (const id of [
+        "..%2F..%2Faccount-details",
+        "%2E%2E",
+        "x%3Flimit%3D1",
+        "x%23y",
+        "a".repeat(300),
+        "..",
+        "%252F",
+      ]) {
         const res = await b.fetch(`/api/transactions/${id}`);
         expect([400, 404, 308]).toContain(res.status); // 308: Next itself normalises the path, nothing is asked upstream
       }
@@ -450,7 +548,11 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       const b = await loggedIn();
       const res = await b.fetch("/api/transactions/summary?from=2026-05-01&to=2026-05-31");
       expect(res.status).toBe(200);
-      const s = res.body as { totals: { transactions: number; amount: string }; daily: unknown[]; topDrivers: unknown[] };
+      const s = res.body as {
+        totals: { transactions: number; amount: string };
+        daily: unknown[];
+        topDrivers: unknown[];
+      };
       expect(s.daily).toHaveLength(31);
       expect(s.totals.transactions).toBeGreaterThan(0);
       expect(s.topDrivers.length).toBeGreaterThan(0);
@@ -464,7 +566,9 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       const all = await b.fetch("/api/locations?all=1");
       const items = (all.body as { items: { id: string }[] }).items;
       expect(items.length).toBeGreaterThan(100);
-      const calls = upstreamRequests(upstream).slice(before).filter((r) => r.startsWith("GET /api/v1/locations"));
+      const calls = upstreamRequests(upstream)
+        .slice(before)
+        .filter((r) => r.startsWith("GET /api/v1/locations"));
       expect(calls).toHaveLength(Math.ceil(items.length / 500));
       await b.fetch("/api/locations?all=1");
       expect(upstreamRequests(upstream).length).toBe(before + calls.length);
@@ -492,21 +596,32 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
     it("exports the filtered set as CSV: the column header is line 1, the file name says what it holds; progress is reported", async () => {
       const b = await loggedIn();
       const exportId = "test-export-0001";
-      const res = await b.fetch(`/api/transactions/export?format=csv&status=completed&from=2026-05-01&to=2026-05-31&exportId=${exportId}`);
+      const res = await b.fetch(
+        `/api/transactions/export?format=csv&status=completed&from=2026-05-01&to=2026-05-31&exportId=${exportId}`,
+      );
       expect(res.status).toBe(200);
       expect(res.res.headers.get("content-type")).toMatch(/text\/csv/);
-      const lines = res.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
+      const lines = res.text
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .filter((l) => l !== "");
       // Import tools read line 1 as the column names; the self-description (customer, filters, time, rows) is the file name.
       expect(lines[0]).toMatch(/^Date \(UTC\),Local offset,Reference,Status,/);
-      const list = (await b.fetch("/api/transactions?status=completed&from=2026-05-01&to=2026-05-31&limit=1")).body as { total: number };
+      const list = (await b.fetch("/api/transactions?status=completed&from=2026-05-01&to=2026-05-31&limit=1")).body as {
+        total: number;
+      };
       expect(res.res.headers.get("content-disposition")).toMatch(
-        new RegExp(`attachment; filename="fleet-fuel-transactions_(PFL|prairie-freight-lines)_2026-05-01_to_2026-05-31_completed_\\d{4}-\\d{2}-\\d{2}T\\d{6}Z_${String(list.total)}-rows\\.csv"`),
+        new RegExp(
+          `attachment; filename="fleet-fuel-transactions_(PFL|prairie-freight-lines)_2026-05-01_to_2026-05-31_completed_\\d{4}-\\d{2}-\\d{2}T\\d{6}Z_${String(list.total)}-rows\\.csv"`,
+        ),
       );
       expect(lines.length - 1).toBe(list.total);
       const progress = await b.fetch(`/api/transactions/export/progress?exportId=${exportId}`);
       expect(progress.body).toMatchObject({ state: "done", rowsDone: list.total, expectedRows: list.total });
       // What the page's time estimate rests on: rows per request and the key's budget as the BFF knows it.
-      expect(progress.body).toMatchObject({ rate: { rowsPerRequest: 200, requestsPerWindow: 100_000, windowSeconds: 60 } });
+      expect(progress.body).toMatchObject({
+        rate: { rowsPerRequest: 200, requestsPerWindow: 100_000, windowSeconds: 60 },
+      });
       expect((progress.body as { rate: { sentInWindow: number } }).rate.sentInWindow).toBeGreaterThan(0);
     });
 
@@ -514,43 +629,74 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       const b = await loggedIn();
       const res = await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles&limit=200");
       expect(res.status).toBe(200);
-      const page = res.body as { total: number; items: { id: string; at: string }[]; dateFilter: { timeZone: string; from: string; to: string } };
+      const page = res.body as {
+        total: number;
+        items: { id: string; at: string }[];
+        dateFilter: { timeZone: string; from: string; to: string };
+      };
       expect(page.total).toBeGreaterThan(0);
       expect(page.items.length).toBe(page.total);
-      expect(page.dateFilter).toEqual({ timeZone: "America/Los_Angeles", from: "2026-05-10T07:00:00.000Z", to: "2026-05-12T06:59:59.999Z" });
+      expect(page.dateFilter).toEqual({
+        timeZone: "America/Los_Angeles",
+        from: "2026-05-10T07:00:00.000Z",
+        to: "2026-05-12T06:59:59.999Z",
+      });
       for (const t of page.items) expect(t.at >= "2026-05-10T07:00:00" && t.at < "2026-05-12T07:00:00").toBe(true);
       // The UTC days that cover May 10–11 in Los Angeles (PDT, UTC−7): May 10 to 12; the zone's days are fewer rows.
-      const covering = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-12&limit=200")).body as { total: number; items: { id: string; at: string }[] };
+      const covering = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-12&limit=200")).body as {
+        total: number;
+        items: { id: string; at: string }[];
+      };
       expect(page.total).toBeLessThan(covering.total);
-      expect(page.items.map((t) => t.id)).toEqual(covering.items.filter((t) => t.at >= "2026-05-10T07:00:00" && t.at < "2026-05-12T07:00:00").map((t) => t.id));
+      expect(page.items.map((t) => t.id)).toEqual(
+        covering.items.filter((t) => t.at >= "2026-05-10T07:00:00" && t.at < "2026-05-12T07:00:00").map((t) => t.id),
+      );
       // Small pages of the same filter are the same rows in the same order, and their envelope adds up.
       const small: string[] = [];
       const pages = Math.ceil(page.total / 7);
       for (let n = 1; n <= pages; n += 1) {
-        const part = (await b.fetch(`/api/transactions?from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles&limit=7&page=${String(n)}`)).body as { total: number; pages: number; items: { id: string }[] };
+        const part = (
+          await b.fetch(
+            `/api/transactions?from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles&limit=7&page=${String(n)}`,
+          )
+        ).body as { total: number; pages: number; items: { id: string }[] };
         expect(part).toMatchObject({ total: page.total, pages });
         small.push(...part.items.map((t) => t.id));
       }
       expect(small).toEqual(page.items.map((t) => t.id));
-      const past = (await b.fetch(`/api/transactions?from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles&limit=7&page=${String(pages + 1)}`)).body as { items: unknown[] };
+      const past = (
+        await b.fetch(
+          `/api/transactions?from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles&limit=7&page=${String(pages + 1)}`,
+        )
+      ).body as { items: unknown[] };
       expect(past.items).toEqual([]);
       // The export of those days is the same rows.
-      const file = await b.fetch("/api/transactions/export?format=csv&from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles");
+      const file = await b.fetch(
+        "/api/transactions/export?format=csv&from=2026-05-10&to=2026-05-11&tz=America%2FLos_Angeles",
+      );
       expect(file.res.headers.get("x-export-total")).toBe(String(page.total));
       expect(file.res.headers.get("content-disposition")).toContain("2026-05-10_to_2026-05-11_America-Los_Angeles");
       const ids = new Set(page.items.map((t) => t.id));
       const fileIds = file.text.split("\r\n").filter((line) => ids.has(line.split(",").at(-1) ?? ""));
       expect(fileIds).toHaveLength(page.total);
       // Without tz the days are UTC days.
-      const utc = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-10&limit=1")).body as { dateFilter: unknown };
-      expect(utc.dateFilter).toEqual({ timeZone: "UTC", from: "2026-05-10T00:00:00.000Z", to: "2026-05-10T23:59:59.999Z" });
+      const utc = (await b.fetch("/api/transactions?from=2026-05-10&to=2026-05-10&limit=1")).body as {
+        dateFilter: unknown;
+      };
+      expect(utc.dateFilter).toEqual({
+        timeZone: "UTC",
+        from: "2026-05-10T00:00:00.000Z",
+        to: "2026-05-10T23:59:59.999Z",
+      });
     });
 
     it("says what is wrong with a date in words, without echoing the parameter's name in front", async () => {
       const b = await loggedIn();
       const res = await b.fetch("/api/transactions?from=2026-02-30&to=later");
       expect(res.status).toBe(400);
-      expect(errorMessageOf(res.body)).toBe("The start date (from) “2026-02-30” is not a day of the calendar. The end date (to) must be a day written as YYYY-MM-DD, e.g. 2026-05-01; “later” is not.");
+      expect(errorMessageOf(res.body)).toBe(
+        "The start date (from) “2026-02-30” is not a day of the calendar. The end date (to) must be a day written as YYYY-MM-DD, e.g. 2026-05-01; “later” is not.",
+      );
     });
   });
 
@@ -582,7 +728,8 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       const one = await b.fetch("/", { headers: { Accept: "text/html" } });
       const two = await b.fetch("/", { headers: { Accept: "text/html" } });
       const csp = one.res.headers.get("content-security-policy") ?? "";
-      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+        expect(csp).toContain(directive);
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
       expect(nonce).toBeDefined();
       expect(two.res.headers.get("content-security-policy")).not.toContain(nonce ?? "none");
@@ -599,7 +746,9 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
       }
       const b = await loggedIn();
       const page = await b.fetch("/transactions/x.json", { headers: { Accept: "text/html" } });
-      expect(page.res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+      expect(page.res.headers.get("content-security-policy")).toMatch(
+        /script-src 'self' 'nonce-[^']+' 'strict-dynamic'/,
+      );
     });
 
     it("responses that skip the proxy (static files, public files, prefetches) carry the baseline CSP that allows nothing", async () => {
@@ -614,7 +763,10 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
         expect(res.res.headers.get("x-content-type-options"), path).toBe("nosniff");
         await res.res.body?.cancel();
       }
-      const prefetch = await b.fetch("/transactions", { headers: { Accept: "text/x-component", RSC: "1", "Next-Router-Prefetch": "1" }, raw: true });
+      const prefetch = await b.fetch("/transactions", {
+        headers: { Accept: "text/x-component", RSC: "1", "Next-Router-Prefetch": "1" },
+        raw: true,
+      });
       expect(prefetch.res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
       await prefetch.res.body?.cancel();
     });
@@ -622,14 +774,20 @@ describe.each(["primary", "alternative"] as const)("the BFF over HTTP (%s profil
 
   it("summary totals equal the sandbox's own sums, exactly", async () => {
     const b = await loggedIn();
-    const s = (await b.fetch("/api/transactions/summary?from=2026-04-01&to=2026-05-31")).body as { totals: { transactions: number; gallons: string; amount: string } };
+    const s = (await b.fetch("/api/transactions/summary?from=2026-04-01&to=2026-05-31")).body as {
+      totals: { transactions: number; gallons: string; amount: string };
+    };
     const db = new Database(upstream.dbPath, { readonly: true });
     const row = db
       .prepare(
         `SELECT COUNT(*) AS n, SUM(gallons_milli) AS g, SUM(amount_cents) AS a FROM transactions t JOIN customers c ON c.pk = t.customer_pk
          WHERE c.code = 'PFL' AND t.status != 'failed' AND t.at_utc BETWEEN ? AND ?`,
       )
-      .get(Date.parse("2026-04-01T00:00:00Z") / 1000, Date.parse("2026-05-31T23:59:59Z") / 1000) as { n: number; g: number; a: number };
+      .get(Date.parse("2026-04-01T00:00:00Z") / 1000, Date.parse("2026-05-31T23:59:59Z") / 1000) as {
+      n: number;
+      g: number;
+      a: number;
+    };
     db.close();
     expect(s.totals.transactions).toBe(row.n);
     expect(s.totals.gallons).toBe((row.g / 1000).toFixed(3));
@@ -674,7 +832,8 @@ describe("the BFF when the upstream says 429", () => {
       const b = new TestBrowser(app.origin);
       expect((await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret)).status).toBe(200);
       let res = await b.fetch("/api/transactions?limit=1");
-      for (let i = 0; i < 5 && res.status === 200; i++) res = await b.fetch(`/api/transactions?limit=1&page=${String(i + 2)}`);
+      for (let i = 0; i < 5 && res.status === 200; i++)
+        res = await b.fetch(`/api/transactions?limit=1&page=${String(i + 2)}`);
       expect(res.status).toBe(429);
       expect(Number(res.res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(errorMessageOf(res.body)).toMatch(/asked us to wait \d+ s/);
@@ -690,7 +849,10 @@ describe("the BFF when the upstream fails", () => {
     const upstream = await startSandboxProcess({ args: ["--fault-error-rate", "1"] });
     const app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET });
     try {
-      const res = await new TestBrowser(app.origin).login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
+      const res = await new TestBrowser(app.origin).login(
+        upstream.keys["demo-full"].keyId,
+        upstream.keys["demo-full"].secret,
+      );
       expect(res.status).toBe(502);
       expect(errorCodeOf(res.body)).toBe("upstream_unavailable");
       expect(errorMessageOf(res.body)).toMatch(/not answering/);
@@ -711,7 +873,10 @@ describe("exports of 25,000 rows", () => {
   let upstream: SandboxProcess;
   let app: AppProcess;
   beforeAll(async () => {
-    upstream = await startSandboxProcess({ log: true, args: ["--budget", "100000", "--reset", "--transactions", "25000", "--fault-latency", "20"] });
+    upstream = await startSandboxProcess({
+      log: true,
+      args: ["--budget", "100000", "--reset", "--transactions", "25000", "--fault-latency", "20"],
+    });
     app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: "100000" });
   }, 240_000);
   afterAll(async () => {
@@ -735,10 +900,18 @@ describe("exports of 25,000 rows", () => {
     await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
     const res = await b.fetch("/api/transactions/export?format=csv");
     expect(res.status).toBe(200);
-    const lines = res.text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "");
+    const lines = res.text
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter((l) => l !== "");
     const ids = lines.slice(1).map((l) => l.split(",").at(-1) ?? "");
     const db = new Database(upstream.dbPath, { readonly: true });
-    const expected = db.prepare("SELECT t.id FROM transactions t JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL' ORDER BY t.at_utc DESC, t.pk DESC").pluck().all() as string[];
+    const expected = db
+      .prepare(
+        "SELECT t.id FROM transactions t JOIN customers c ON c.pk = t.customer_pk WHERE c.code = 'PFL' ORDER BY t.at_utc DESC, t.pk DESC",
+      )
+      .pluck()
+      .all() as string[];
     db.close();
     expect(expected).toHaveLength(25_000);
     expect(new Set(ids).size).toBe(ids.length);
@@ -747,7 +920,9 @@ describe("exports of 25,000 rows", () => {
 
   it("neutralises formula injection in cells", async () => {
     const db = new Database(upstream.dbPath);
-    db.prepare("UPDATE drivers SET name = '=HYPERLINK(\"http://evil.example\",\"x\")' WHERE pk = (SELECT MIN(pk) FROM drivers)").run();
+    db.prepare(
+      'UPDATE drivers SET name = \'=HYPERLINK("http://evil.example","x")\' WHERE pk = (SELECT MIN(pk) FROM drivers)',
+    ).run();
     db.close();
     const b = new TestBrowser(app.origin);
     await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret);
@@ -764,7 +939,10 @@ describe("exports of 25,000 rows", () => {
     const before = pages();
     const controller = new AbortController();
     const exportId = "abort-test-0001";
-    const { res } = await b.fetch(`/api/transactions/export?format=csv&exportId=${exportId}`, { raw: true, signal: controller.signal });
+    const { res } = await b.fetch(`/api/transactions/export?format=csv&exportId=${exportId}`, {
+      raw: true,
+      signal: controller.signal,
+    });
     const reader = res.body?.getReader();
     await reader?.read();
     controller.abort();
@@ -784,7 +962,10 @@ describe("an export of 100,000 rows the browser stops reading", () => {
   let upstream: SandboxProcess;
   let app: AppProcess;
   beforeAll(async () => {
-    upstream = await startSandboxProcess({ log: true, args: ["--budget", "100000", "--reset", "--transactions", "100000"] });
+    upstream = await startSandboxProcess({
+      log: true,
+      args: ["--budget", "100000", "--reset", "--transactions", "100000"],
+    });
     app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: "100000" });
   }, 240_000);
   afterAll(async () => {
@@ -832,7 +1013,12 @@ async function stallThenRead(request: ClientRequest, pages: () => number, before
   response.on("data", (chunk: string) => (text += chunk));
   response.resume();
   await once(response, "end");
-  const ids = text.replace(/^\uFEFF/, "").split("\r\n").filter((l) => l !== "").slice(1).map((l) => l.split(",").at(-1) ?? "");
+  const ids = text
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")
+    .filter((l) => l !== "")
+    .slice(1)
+    .map((l) => l.split(",").at(-1) ?? "");
   expect(ids).toHaveLength(100_000);
   expect(new Set(ids).size).toBe(100_000);
   expect(pages() - before).toBe(500); // one request per page of 200, nothing fetched twice
@@ -840,6 +1026,8 @@ async function stallThenRead(request: ClientRequest, pages: () => number, before
 
 describe("the BFF's configuration", () => {
   it("a bad value stops the start, naming every problem", async () => {
-    await expect(startApp({ FLEET_API_BUDGET: "lots", SESSION_IDLE_MINUTES: "0", SESSION_SECRET: "short" })).rejects.toThrow(/FLEET_API_BUDGET[\s\S]*SESSION_IDLE_MINUTES|SESSION_IDLE_MINUTES[\s\S]*FLEET_API_BUDGET/);
+    await expect(
+      startApp({ FLEET_API_BUDGET: "lots", SESSION_IDLE_MINUTES: "0", SESSION_SECRET: "short" }),
+    ).rejects.toThrow(/FLEET_API_BUDGET[\s\S]*SESSION_IDLE_MINUTES|SESSION_IDLE_MINUTES[\s\S]*FLEET_API_BUDGET/);
   }, 120_000);
 });

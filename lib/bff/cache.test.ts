@@ -9,13 +9,29 @@ function manualLoad<T>() {
     calls.push(signal);
     return new Promise<T>((resolve, reject) => {
       finish = resolve;
-      signal.addEventListener("abort", () => { reject(new Error("load aborted")); }, { once: true });
+      signal.addEventListener(
+        "abort",
+        () => {
+          reject(new Error("load aborted"));
+        },
+        { once: true },
+      );
     });
   };
-  return { load, calls, finish: (value: T) => { finish(value); } };
+  return {
+    load,
+    calls,
+    finish: (value: T) => {
+      finish(value);
+    },
+  };
 }
 
-const outcome = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: unknown) => ({ error: error as Error }));
+const outcome = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error: error as Error }),
+  );
 
 describe("TtlCache single flight", () => {
   it("keeps the shared load running for the other waiters when the first caller cancels", async () => {
@@ -82,7 +98,10 @@ describe("TtlCache single flight", () => {
   it("hands a failure of the shared load to every waiter and caches nothing", async () => {
     const cache = new TtlCache();
     let rejectLoad: (error: Error) => void = () => undefined;
-    const load = () => new Promise<string>((_resolve, reject) => { rejectLoad = reject; });
+    const load = () =>
+      new Promise<string>((_resolve, reject) => {
+        rejectLoad = reject;
+      });
     const a = outcome(cache.get("k", 1000, load, new AbortController().signal));
     const b = outcome(cache.get("k", 1000, load));
     rejectLoad(new Error("upstream down"));

@@ -33,7 +33,12 @@ export class TtlCache {
    * The fresh entry of `key`, or the value of `load` (shared with every concurrent caller of the same key, cached for
    * `ttlMs`). `load` gets the shared load's signal; `signal` is this caller's (its request's).
    */
-  async get<T>(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async get<T>(
+    key: string,
+    ttlMs: number,
+    load: (signal: AbortSignal) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now()) return hit.value as T;
     if (signal?.aborted) throw cancelled(signal);

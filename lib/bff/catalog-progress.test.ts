@@ -3,7 +3,12 @@ import { catalogProgress, isCatalogLoading, trackCatalogWalk } from "./catalog-p
 import { RunningLimit } from "./running-limit";
 
 const use = (over: { sent?: number; bulk?: number; pausedForMs?: number } = {}) => ({
-  use: { budget: 10, sent: over.sent ?? 10, pausedForMs: over.pausedForMs ?? 0, waiting: { interactive: 0, bulk: over.bulk ?? 1 } },
+  use: {
+    budget: 10,
+    sent: over.sent ?? 10,
+    pausedForMs: over.pausedForMs ?? 0,
+    waiting: { interactive: 0, bulk: over.bulk ?? 1 },
+  },
   windowMs: 6_000,
 });
 
@@ -11,10 +16,20 @@ describe("catalogProgress: waiting for the key's budget", () => {
   it("says the walk waits, and why, only while it loads with the key's window full and bulk requests queued", () => {
     const walk = trackCatalogWalk("key-a");
     expect(isCatalogLoading("key-a")).toBe(true);
-    expect(catalogProgress("key-a", { ...use(), exportsRunning: 1 }).budgetWait).toEqual({ reason: "export", budget: 10, windowSeconds: 6 });
-    expect(catalogProgress("key-a", { ...use(), exportsRunning: 0 }).budgetWait).toEqual({ reason: "other", budget: 10, windowSeconds: 6 });
+    expect(catalogProgress("key-a", { ...use(), exportsRunning: 1 }).budgetWait).toEqual({
+      reason: "export",
+      budget: 10,
+      windowSeconds: 6,
+    });
+    expect(catalogProgress("key-a", { ...use(), exportsRunning: 0 }).budgetWait).toEqual({
+      reason: "other",
+      budget: 10,
+      windowSeconds: 6,
+    });
     // A 429 pause holds the queue too.
-    expect(catalogProgress("key-a", { ...use({ sent: 3, pausedForMs: 5_000 }), exportsRunning: 0 }).budgetWait?.reason).toBe("other");
+    expect(
+      catalogProgress("key-a", { ...use({ sent: 3, pausedForMs: 5_000 }), exportsRunning: 0 }).budgetWait?.reason,
+    ).toBe("other");
     // Room in the window, or nothing queued: not waiting.
     expect(catalogProgress("key-a", { ...use({ sent: 9 }), exportsRunning: 1 }).budgetWait).toBeNull();
     expect(catalogProgress("key-a", { ...use({ bulk: 0 }), exportsRunning: 1 }).budgetWait).toBeNull();

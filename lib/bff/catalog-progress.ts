@@ -19,7 +19,16 @@ const entries = (): Map<string, Entry> => (holder.__ffdCatalogWalks ??= new Map<
 /** Starts tracking a walk for `key`; the returned callbacks feed the walk's `onProgress` and its end. */
 export function trackCatalogWalk(key: string) {
   const stamp = () => new Date(now()).toISOString();
-  const entry: Entry = { state: "loading", pagesDone: 0, pages: null, total: null, loaded: 0, startedAt: stamp(), updatedAt: stamp(), touched: now() };
+  const entry: Entry = {
+    state: "loading",
+    pagesDone: 0,
+    pages: null,
+    total: null,
+    loaded: 0,
+    startedAt: stamp(),
+    updatedAt: stamp(),
+    touched: now(),
+  };
   sweep();
   entries().set(key, entry);
   const touch = () => {
@@ -52,20 +61,44 @@ export function isCatalogLoading(key: string): boolean {
  * requests queued is waiting for the budget, and the answer says why. The catalog walk is one of those bulk requests
  * (or the next to join them), so the wait is the walk's.
  */
-export function catalogProgress(key: string, budget?: { use: BudgetUse; windowMs: number; exportsRunning: number }): CatalogProgress {
+export function catalogProgress(
+  key: string,
+  budget?: { use: BudgetUse; windowMs: number; exportsRunning: number },
+): CatalogProgress {
   const entry = entries().get(key);
-  if (!entry) return { state: "idle", pagesDone: 0, pages: null, total: null, loaded: 0, startedAt: null, updatedAt: null, budgetWait: null };
+  if (!entry)
+    return {
+      state: "idle",
+      pagesDone: 0,
+      pages: null,
+      total: null,
+      loaded: 0,
+      startedAt: null,
+      updatedAt: null,
+      budgetWait: null,
+    };
   const { touched: _touched, ...progress } = entry;
-  const isWaiting = budget !== undefined && entry.state === "loading" && budget.use.waiting.bulk > 0 && (budget.use.sent >= budget.use.budget || budget.use.pausedForMs > 0);
+  const isWaiting =
+    budget !== undefined &&
+    entry.state === "loading" &&
+    budget.use.waiting.bulk > 0 &&
+    (budget.use.sent >= budget.use.budget || budget.use.pausedForMs > 0);
   return {
     ...progress,
-    budgetWait: isWaiting ? { reason: budget.exportsRunning > 0 ? "export" : "other", budget: budget.use.budget, windowSeconds: Math.round(budget.windowMs / 1000) } : null,
+    budgetWait: isWaiting
+      ? {
+          reason: budget.exportsRunning > 0 ? "export" : "other",
+          budget: budget.use.budget,
+          windowSeconds: Math.round(budget.windowMs / 1000),
+        }
+      : null,
   };
 }
 
 function sweep(): void {
   const t = now();
-  for (const [key, entry] of entries()) if (entry.state !== "loading" && t - entry.touched > KEEP_MS) entries().delete(key);
+  for (const [key, entry] of entries())
+    if (entry.state !== "loading" && t - entry.touched > KEEP_MS) entries().delete(key);
   while (entries().size >= MAX_ENTRIES) {
     const oldest = entries().keys().next();
     if (oldest.done) break;

@@ -16,7 +16,15 @@ export function getCatalog(credentials: Credentials, key: string): Promise<Stati
   return cache().get<Station[]>(catalogKey(key), getConfig().cacheTtlMs.locations, async () => {
     const progress = trackCatalogWalk(key);
     try {
-      const stations = await fleetApi().listAllLocations(credentials, {}, { onProgress: (walk) => { progress.page(walk); } });
+      const stations = await fleetApi().listAllLocations(
+        credentials,
+        {},
+        {
+          onProgress: (walk) => {
+            progress.page(walk);
+          },
+        },
+      );
       progress.finish("done");
       return stations;
     } catch (error) {

@@ -22,8 +22,20 @@ describe("parseConfig", () => {
   it("defaults to the local sandbox and documented values", () => {
     const warnings: string[] = [];
     const config = parseConfig({}, { cwd: tempDir(), warn: (m) => warnings.push(m) });
-    expect(config.upstream).toMatchObject({ baseUrl: "http://127.0.0.1:4010/api/v1", budget: 60, windowMs: 60_000, timeoutMs: 15_000, isLocal: true });
-    expect(config.session).toMatchObject({ secureCookie: true, cookieName: "__Host-ffd_session", idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000, generatedSecret: true });
+    expect(config.upstream).toMatchObject({
+      baseUrl: "http://127.0.0.1:4010/api/v1",
+      budget: 60,
+      windowMs: 60_000,
+      timeoutMs: 15_000,
+      isLocal: true,
+    });
+    expect(config.session).toMatchObject({
+      secureCookie: true,
+      cookieName: "__Host-ffd_session",
+      idleMs: 30 * 60_000,
+      absoluteMs: 12 * 3_600_000,
+      generatedSecret: true,
+    });
     expect(config.cacheTtlMs).toEqual({ account: 30_000, transactions: 20_000, summary: 60_000, locations: 300_000 });
     expect(warnings).toHaveLength(1);
   });
@@ -45,69 +57,143 @@ describe("parseConfig", () => {
   });
 
   it("treats only real loopback hosts as local", () => {
-    expect(parseConfig({ FLEET_API_BASE_URL: "http://127.0.0.1:4010/api/v1", SESSION_SECRET: LONG }).upstream.isLocal).toBe(true);
-    expect(parseConfig({ FLEET_API_BASE_URL: "http://[::1]:4010/api/v1", SESSION_SECRET: LONG }).upstream.isLocal).toBe(true);
-    expect(() => parseConfig({ FLEET_API_BASE_URL: "http://127.0.0.1.nip.io/api/v1", SESSION_SECRET: LONG })).toThrow(/must use https/);
+    expect(
+      parseConfig({ FLEET_API_BASE_URL: "http://127.0.0.1:4010/api/v1", SESSION_SECRET: LONG }).upstream.isLocal,
+    ).toBe(true);
+    expect(parseConfig({ FLEET_API_BASE_URL: "http://[::1]:4010/api/v1", SESSION_SECRET: LONG }).upstream.isLocal).toBe(
+      true,
+    );
+    expect(() => parseConfig({ FLEET_API_BASE_URL: "http://127.0.0.1.nip.io/api/v1", SESSION_SECRET: LONG })).toThrow(
+      /must use https/,
+    );
   });
 
   it("names every bad variable at once, the checks across variables included", () => {
     let error: unknown;
     try {
-      parseConfig({ FLEET_API_BUDGET: "lots", SESSION_IDLE_MINUTES: "0", LOG_LEVEL: "loud", REDIS_URL: "http://x", TRUST_PROXY: "maybe", SESSION_SECRET: "short", BFF_TEST_HOOKS: "tiny" });
+      parseConfig({
+        FLEET_API_BUDGET: "lots",
+        SESSION_IDLE_MINUTES: "0",
+        LOG_LEVEL: "loud",
+        REDIS_URL: "http://x",
+        TRUST_PROXY: "maybe",
+        SESSION_SECRET: "short",
+        BFF_TEST_HOOKS: "tiny",
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join("\n");
-    for (const name of ["FLEET_API_BUDGET", "SESSION_IDLE_MINUTES", "LOG_LEVEL", "REDIS_URL", "TRUST_PROXY", "SESSION_SECRET", "BFF_TEST_HOOKS"]) expect(problems).toContain(name);
+    for (const name of [
+      "FLEET_API_BUDGET",
+      "SESSION_IDLE_MINUTES",
+      "LOG_LEVEL",
+      "REDIS_URL",
+      "TRUST_PROXY",
+      "SESSION_SECRET",
+      "BFF_TEST_HOOKS",
+    ])
+      expect(problems).toContain(name);
   });
 
   it("requires SESSION_SECRET and https for a remote upstream, and refuses short passwords", () => {
-    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1" })).toThrow(/SESSION_SECRET is required/);
-    expect(() => parseConfig({ FLEET_API_BASE_URL: "http://api.example.com/api/v1", SESSION_SECRET: LONG })).toThrow(/must use https/);
+    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1" })).toThrow(
+      /SESSION_SECRET is required/,
+    );
+    expect(() => parseConfig({ FLEET_API_BASE_URL: "http://api.example.com/api/v1", SESSION_SECRET: LONG })).toThrow(
+      /must use https/,
+    );
     expect(() => parseConfig({ SESSION_SECRET: "short" })).toThrow(/at least 32/);
-    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1", SESSION_SECRET: LONG, BFF_TEST_HOOKS: "a-long-enough-test-token" })).toThrow(/BFF_TEST_HOOKS/);
-    expect(parseConfig({ FLEET_API_BASE_URL: "http://10.0.0.5/api/v1", FLEET_API_ALLOW_INSECURE_HTTP: "true", SESSION_SECRET: LONG }).upstream.allowInsecureHttp).toBe(true);
+    expect(() =>
+      parseConfig({
+        FLEET_API_BASE_URL: "https://api.example.com/api/v1",
+        SESSION_SECRET: LONG,
+        BFF_TEST_HOOKS: "a-long-enough-test-token",
+      }),
+    ).toThrow(/BFF_TEST_HOOKS/);
+    expect(
+      parseConfig({
+        FLEET_API_BASE_URL: "http://10.0.0.5/api/v1",
+        FLEET_API_ALLOW_INSECURE_HTTP: "true",
+        SESSION_SECRET: LONG,
+      }).upstream.allowInsecureHttp,
+    ).toBe(true);
   });
 
   it("offers the demo key pair only as a pair and only against a local upstream", () => {
     expect(parseConfig({ SESSION_SECRET: LONG }).demoKey).toBeUndefined();
-    expect(parseConfig({ SESSION_SECRET: LONG, DEMO_KEY_ID: " ffk_demo ", DEMO_KEY_SECRET: "s3cret" }).demoKey).toEqual({ keyId: "ffk_demo", secret: "s3cret" });
-    expect(() => parseConfig({ SESSION_SECRET: LONG, DEMO_KEY_ID: "ffk_demo" })).toThrow(/DEMO_KEY_ID and DEMO_KEY_SECRET go together/);
+    expect(parseConfig({ SESSION_SECRET: LONG, DEMO_KEY_ID: " ffk_demo ", DEMO_KEY_SECRET: "s3cret" }).demoKey).toEqual(
+      { keyId: "ffk_demo", secret: "s3cret" },
+    );
+    expect(() => parseConfig({ SESSION_SECRET: LONG, DEMO_KEY_ID: "ffk_demo" })).toThrow(
+      /DEMO_KEY_ID and DEMO_KEY_SECRET go together/,
+    );
     expect(() => parseConfig({ SESSION_SECRET: LONG, DEMO_KEY_SECRET: "s3cret" })).toThrow(/go together/);
-    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1", SESSION_SECRET: LONG, DEMO_KEY_ID: "ffk_demo", DEMO_KEY_SECRET: "s3cret" })).toThrow(/only be set when the upstream is the local sandbox/);
+    expect(() =>
+      parseConfig({
+        FLEET_API_BASE_URL: "https://api.example.com/api/v1",
+        SESSION_SECRET: LONG,
+        DEMO_KEY_ID: "ffk_demo",
+        DEMO_KEY_SECRET: "s3cret",
+      }),
+    ).toThrow(/only be set when the upstream is the local sandbox/);
   });
 
   it("reads extra public origins for the CSRF check", () => {
-    expect(parseConfig({ SESSION_SECRET: LONG, PUBLIC_ORIGINS: "https://fleet.example.com, https://fleet2.example.com" }).publicOrigins).toEqual(["https://fleet.example.com", "https://fleet2.example.com"]);
+    expect(
+      parseConfig({ SESSION_SECRET: LONG, PUBLIC_ORIGINS: "https://fleet.example.com, https://fleet2.example.com" })
+        .publicOrigins,
+    ).toEqual(["https://fleet.example.com", "https://fleet2.example.com"]);
     expect(() => parseConfig({ SESSION_SECRET: LONG, PUBLIC_ORIGINS: "fleet.example.com" })).toThrow(/PUBLIC_ORIGINS/);
   });
 
   it("drops Secure and the __Host- prefix only when asked", () => {
-    expect(parseConfig({ SESSION_SECRET: LONG, SESSION_INSECURE_COOKIE: "true" }).session).toMatchObject({ secureCookie: false, cookieName: "ffd_session" });
+    expect(parseConfig({ SESSION_SECRET: LONG, SESSION_INSECURE_COOKIE: "true" }).session).toMatchObject({
+      secureCookie: false,
+      cookieName: "ffd_session",
+    });
   });
 
   it("keeps signed-out sessions in .data/sessions.db by default, or in SESSION_DB (relative to the app's folder)", () => {
     const cwd = tempDir();
     expect(parseConfig({ SESSION_SECRET: LONG }, { cwd }).session.dbPath).toBe(join(cwd, ".data/sessions.db"));
-    expect(parseConfig({ SESSION_SECRET: LONG, SESSION_DB: " state/revoked.db " }, { cwd }).session.dbPath).toBe(join(cwd, "state/revoked.db"));
-    expect(parseConfig({ SESSION_SECRET: LONG, SESSION_DB: "/var/lib/ffd/sessions.db" }, { cwd }).session.dbPath).toBe("/var/lib/ffd/sessions.db");
+    expect(parseConfig({ SESSION_SECRET: LONG, SESSION_DB: " state/revoked.db " }, { cwd }).session.dbPath).toBe(
+      join(cwd, "state/revoked.db"),
+    );
+    expect(parseConfig({ SESSION_SECRET: LONG, SESSION_DB: "/var/lib/ffd/sessions.db" }, { cwd }).session.dbPath).toBe(
+      "/var/lib/ffd/sessions.db",
+    );
   });
 
   it("refuses a SESSION_DB that is a folder or lies under a file, saying what to give", () => {
     const cwd = tempDir();
-    expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: ".data/" }, { cwd })).toThrow(/SESSION_DB must be a file path, e\.g\. \.data\/sessions\.db/);
-    expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: "." }, { cwd })).toThrow(/SESSION_DB must be a file path/);
+    expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: ".data/" }, { cwd })).toThrow(
+      /SESSION_DB must be a file path, e\.g\. \.data\/sessions\.db/,
+    );
+    expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: "." }, { cwd })).toThrow(
+      /SESSION_DB must be a file path/,
+    );
     expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: cwd }, { cwd })).toThrow(/SESSION_DB: .* is a folder/);
     parseConfig({}, { cwd, warn: () => undefined }); // writes the file .data/session-secret
-    expect(() => parseConfig({ SESSION_SECRET: LONG, SESSION_DB: ".data/session-secret/sessions.db" }, { cwd })).toThrow(/SESSION_DB: .*session-secret is a file/);
+    expect(() =>
+      parseConfig({ SESSION_SECRET: LONG, SESSION_DB: ".data/session-secret/sessions.db" }, { cwd }),
+    ).toThrow(/SESSION_DB: .*session-secret is a file/);
   });
 });
 
 describe("env files", () => {
   it("git ignores every env file that can hold secrets, and not the documented template", () => {
     const ignored = (path: string) => spawnSync("git", ["check-ignore", "--no-index", "-q", path]).status === 0;
-    for (const path of [".env", ".env.local", ".env.production", ".env.production.local", ".env.development.local", ".env.test.local"]) expect(ignored(path), path).toBe(true);
+    for (const path of [
+      ".env",
+      ".env.local",
+      ".env.production",
+      ".env.production.local",
+      ".env.development.local",
+      ".env.test.local",
+    ])
+      expect(ignored(path), path).toBe(true);
     expect(ignored(".env.example")).toBe(false);
   });
 });

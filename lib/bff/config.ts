@@ -22,7 +22,10 @@ const int = (name: string, fallback: number, min: number, max: number) =>
       if (v === undefined || v.trim() === "") return fallback;
       const n = Number(v);
       if (!/^\d+$/.test(v.trim()) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a whole number from ${String(min)} to ${String(max)} (got "${v}")` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${name} must be a whole number from ${String(min)} to ${String(max)} (got "${v}")`,
+        });
         return z.NEVER;
       }
       return n;
@@ -33,7 +36,12 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v.trim() === "" ? DEFAULT_UPSTREAM : v.trim()))
-    .pipe(z.url({ protocol: /^https?$/, error: "FLEET_API_BASE_URL must be an absolute http(s) URL, e.g. https://api.example.com/api/v1" })),
+    .pipe(
+      z.url({
+        protocol: /^https?$/,
+        error: "FLEET_API_BASE_URL must be an absolute http(s) URL, e.g. https://api.example.com/api/v1",
+      }),
+    ),
   FLEET_API_ALLOW_INSECURE_HTTP: flag("FLEET_API_ALLOW_INSECURE_HTTP", false),
   FLEET_API_BUDGET: int("FLEET_API_BUDGET", 60, 1, 100_000),
   FLEET_API_WINDOW_SECONDS: int("FLEET_API_WINDOW_SECONDS", 60, 1, 3600),
@@ -47,7 +55,11 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v.trim() === "" ? DEFAULT_SESSION_DB : v.trim()))
-    .pipe(z.string().refine((v) => !/[\\/]$/.test(v) && v !== "." && v !== "..", { error: "SESSION_DB must be a file path, e.g. .data/sessions.db (not a folder)" })),
+    .pipe(
+      z.string().refine((v) => !/[\\/]$/.test(v) && v !== "." && v !== "..", {
+        error: "SESSION_DB must be a file path, e.g. .data/sessions.db (not a folder)",
+      }),
+    ),
   CACHE_TTL_ACCOUNT_SECONDS: int("CACHE_TTL_ACCOUNT_SECONDS", 30, 0, 3600),
   CACHE_TTL_TRANSACTIONS_SECONDS: int("CACHE_TTL_TRANSACTIONS_SECONDS", 20, 0, 3600),
   CACHE_TTL_SUMMARY_SECONDS: int("CACHE_TTL_SUMMARY_SECONDS", 60, 0, 3600),
@@ -63,7 +75,14 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()))
-    .pipe(z.url({ protocol: /^https?$/, error: "TILE_URL must be an http(s) URL template, e.g. https://tiles.example.com/{z}/{x}/{y}.png" }).optional()),
+    .pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: "TILE_URL must be an http(s) URL template, e.g. https://tiles.example.com/{z}/{x}/{y}.png",
+        })
+        .optional(),
+    ),
   // Plain text (Leaflet writes attributions as HTML; the map escapes it, and markup here is refused outright).
   TILE_ATTRIBUTION: z
     .string()
@@ -74,7 +93,10 @@ const EnvSchema = z.object({
         .string()
         .max(300, { error: "TILE_ATTRIBUTION must be at most 300 characters" })
         // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-        .refine((v) => !/[<>\u0000-\u001f\u007f]/.test(v), { error: "TILE_ATTRIBUTION must be plain text (no < > or control characters), e.g. © OpenStreetMap contributors" })
+        .refine((v) => !/[<>\u0000-\u001f\u007f]/.test(v), {
+          error:
+            "TILE_ATTRIBUTION must be plain text (no < > or control characters), e.g. © OpenStreetMap contributors",
+        })
         .optional(),
     ),
   TRUST_PROXY: flag("TRUST_PROXY", false),
@@ -82,19 +104,43 @@ const EnvSchema = z.object({
   PUBLIC_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.url({ protocol: /^https?$/, error: "PUBLIC_ORIGINS must be comma-separated origins like https://fleet.example.com" }))),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.url({
+          protocol: /^https?$/,
+          error: "PUBLIC_ORIGINS must be comma-separated origins like https://fleet.example.com",
+        }),
+      ),
+    ),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
   // The sandbox's demo key pair, offered on /login as "Sign in with the demo key" (local upstream only; the secret
   // stays on the server). `npm start` sets both when it starts the sandbox.
-  DEMO_KEY_ID: z.string().optional().transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim())),
-  DEMO_KEY_SECRET: z.string().optional().transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim())),
+  DEMO_KEY_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim())),
+  DEMO_KEY_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim())),
   // A token (≥ 16 characters) enabling the test-only routes, which then require it in X-Test-Hooks-Token.
   BFF_TEST_HOOKS: z
     .string()
     .optional()
     .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()))
-    .pipe(z.string().min(16, { error: "BFF_TEST_HOOKS must be a token of at least 16 characters (tests only)" }).optional()),
+    .pipe(
+      z.string().min(16, { error: "BFF_TEST_HOOKS must be a token of at least 16 characters (tests only)" }).optional(),
+    ),
 });
 
 const DEFAULT_UPSTREAM = "http://127.0.0.1:4010/api/v1";
@@ -103,7 +149,14 @@ const DEFAULT_SESSION_DB = ".data/sessions.db";
 const MIN_SECRET_LENGTH = 32;
 
 export interface BffConfig {
-  upstream: { baseUrl: string; allowInsecureHttp: boolean; budget: number; windowMs: number; timeoutMs: number; isLocal: boolean };
+  upstream: {
+    baseUrl: string;
+    allowInsecureHttp: boolean;
+    budget: number;
+    windowMs: number;
+    timeoutMs: number;
+    isLocal: boolean;
+  };
   session: {
     passwords: Record<string, string>;
     secureCookie: boolean;
@@ -145,12 +198,17 @@ export function getConfig(): BffConfig {
   return cached;
 }
 
-export function parseConfig(env: Readonly<Record<string, string | undefined>>, options: { cwd?: string; warn?: (message: string) => void } = {}): BffConfig {
+export function parseConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  options: { cwd?: string; warn?: (message: string) => void } = {},
+): BffConfig {
   const parsed = EnvSchema.safeParse(env);
   const cwd = options.cwd ?? process.cwd();
   // Every problem is named at once: the schema's, and the checks across variables below (run on the raw values
   // when the schema failed).
-  const problems: string[] = parsed.success ? [] : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
+  const problems: string[] = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
   const givenUrl = env.FLEET_API_BASE_URL?.trim() ?? "";
   const rawUrl = givenUrl === "" ? DEFAULT_UPSTREAM : givenUrl;
   let host = "";
@@ -162,14 +220,19 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
   const isLocal = isLoopbackHost(host);
   const allowInsecure = parsed.success ? parsed.data.FLEET_API_ALLOW_INSECURE_HTTP : false;
   if (rawUrl.startsWith("http:") && host !== "" && !isLocal && !allowInsecure) {
-    problems.push("FLEET_API_BASE_URL must use https unless it points at this machine (set FLEET_API_ALLOW_INSECURE_HTTP=true only for a test server on your LAN)");
+    problems.push(
+      "FLEET_API_BASE_URL must use https unless it points at this machine (set FLEET_API_ALLOW_INSECURE_HTTP=true only for a test server on your LAN)",
+    );
   }
-  if (env.BFF_TEST_HOOKS?.trim() && host !== "" && !isLocal) problems.push("BFF_TEST_HOOKS may only be enabled against a local upstream (the sandbox)");
+  if (env.BFF_TEST_HOOKS?.trim() && host !== "" && !isLocal)
+    problems.push("BFF_TEST_HOOKS may only be enabled against a local upstream (the sandbox)");
   const hasDemoId = Boolean(env.DEMO_KEY_ID?.trim());
   const hasDemoSecret = Boolean(env.DEMO_KEY_SECRET?.trim());
-  if (hasDemoId !== hasDemoSecret) problems.push("DEMO_KEY_ID and DEMO_KEY_SECRET go together: set both (the sandbox's demo pair) or neither");
+  if (hasDemoId !== hasDemoSecret)
+    problems.push("DEMO_KEY_ID and DEMO_KEY_SECRET go together: set both (the sandbox's demo pair) or neither");
   // Offering a key to anyone who opens /login is only right for the local sandbox's demo data, never a real account.
-  if ((hasDemoId || hasDemoSecret) && host !== "" && !isLocal) problems.push("DEMO_KEY_ID/DEMO_KEY_SECRET may only be set when the upstream is the local sandbox");
+  if ((hasDemoId || hasDemoSecret) && host !== "" && !isLocal)
+    problems.push("DEMO_KEY_ID/DEMO_KEY_SECRET may only be set when the upstream is the local sandbox");
 
   let passwords: Record<string, string> = {};
   let generatedSecret = false;
@@ -177,10 +240,20 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
   if (rawSecret !== "") {
     passwords = parsePasswords(rawSecret, problems);
   } else if (isLocal) {
-    passwords = { "1": localSecret(cwd, options.warn ?? ((m) => { console.warn(m); })) };
+    passwords = {
+      "1": localSecret(
+        cwd,
+        options.warn ??
+          ((m) => {
+            console.warn(m);
+          }),
+      ),
+    };
     generatedSecret = true;
   } else if (host !== "") {
-    problems.push("SESSION_SECRET is required when the upstream is not this machine (at least 32 characters; give ids to rotate: 2:new,1:old)");
+    problems.push(
+      "SESSION_SECRET is required when the upstream is not this machine (at least 32 characters; give ids to rotate: 2:new,1:old)",
+    );
   }
   const dbPath = parsed.success ? resolve(cwd, parsed.data.SESSION_DB) : "";
   if (dbPath !== "") problems.push(...sessionDbProblems(dbPath));
@@ -219,7 +292,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
     publicOrigins: e.PUBLIC_ORIGINS,
     logLevel: e.LOG_LEVEL,
     testHooksToken: e.BFF_TEST_HOOKS,
-    demoKey: e.DEMO_KEY_ID !== undefined && e.DEMO_KEY_SECRET !== undefined ? { keyId: e.DEMO_KEY_ID, secret: e.DEMO_KEY_SECRET } : undefined,
+    demoKey:
+      e.DEMO_KEY_ID !== undefined && e.DEMO_KEY_SECRET !== undefined
+        ? { keyId: e.DEMO_KEY_ID, secret: e.DEMO_KEY_SECRET }
+        : undefined,
   };
 }
 
@@ -229,12 +305,20 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>, o
  * sessions could not be unsealed; a list without ids is numbered from the end (newest first) — fine for one password.
  */
 function parsePasswords(raw: string, problems: string[]): Record<string, string> {
-  const entries = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const withIds = entries.every((s) => /^\d{1,6}:/.test(s));
   const out: Record<string, string> = {};
   entries.forEach((entry, i) => {
-    const [id, password] = withIds ? [entry.slice(0, entry.indexOf(":")), entry.slice(entry.indexOf(":") + 1)] : [String(entries.length - i), entry];
-    if (password.length < MIN_SECRET_LENGTH) problems.push(`SESSION_SECRET: password ${id} is ${String(password.length)} characters; each needs at least ${String(MIN_SECRET_LENGTH)}`);
+    const [id, password] = withIds
+      ? [entry.slice(0, entry.indexOf(":")), entry.slice(entry.indexOf(":") + 1)]
+      : [String(entries.length - i), entry];
+    if (password.length < MIN_SECRET_LENGTH)
+      problems.push(
+        `SESSION_SECRET: password ${id} is ${String(password.length)} characters; each needs at least ${String(MIN_SECRET_LENGTH)}`,
+      );
     if (Object.hasOwn(out, id)) problems.push(`SESSION_SECRET: the id ${id} is used twice`);
     out[id] = password;
   });
@@ -243,10 +327,12 @@ function parsePasswords(raw: string, problems: string[]): Record<string, string>
 
 /** SESSION_DB must be a file (or not exist yet) whose folder exists or can be created. */
 function sessionDbProblems(path: string): string[] {
-  if (existsSync(path) && statSync(path).isDirectory()) return [`SESSION_DB: ${path} is a folder; give a file path, e.g. .data/sessions.db`];
+  if (existsSync(path) && statSync(path).isDirectory())
+    return [`SESSION_DB: ${path} is a folder; give a file path, e.g. .data/sessions.db`];
   // The nearest existing ancestor must be a folder, or the file could never be created.
   for (let dir = dirname(path); ; dir = dirname(dir)) {
-    if (existsSync(dir)) return statSync(dir).isDirectory() ? [] : [`SESSION_DB: ${dir} is a file, so ${path} cannot be created under it`];
+    if (existsSync(dir))
+      return statSync(dir).isDirectory() ? [] : [`SESSION_DB: ${dir} is a file, so ${path} cannot be created under it`];
     if (dirname(dir) === dir) return [];
   }
 }
@@ -265,7 +351,9 @@ function localSecret(cwd: string, warn: (message: string) => void): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(path, `${secret}\n`, { mode: 0o600 });
   chmodSync(path, 0o600);
-  warn(`[dashboard] SESSION_SECRET is not set: generated one for local use in ${SECRET_FILE} (owner-only). Set SESSION_SECRET in production.`);
+  warn(
+    `[dashboard] SESSION_SECRET is not set: generated one for local use in ${SECRET_FILE} (owner-only). Set SESSION_SECRET in production.`,
+  );
   return secret;
 }
 

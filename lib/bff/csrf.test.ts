@@ -30,7 +30,9 @@ describe("checkCsrf: accepted", () => {
 
   it("compares origins canonically (case, default port)", () => {
     expect(checkCsrf(request({ origin: "HTTP://LOCALHOST:3000" }))).toBeNull();
-    expect(checkCsrf(request({ origin: "https://fleet.example.com:443" }, { url: "https://fleet.example.com/api/session" }))).toBeNull();
+    expect(
+      checkCsrf(request({ origin: "https://fleet.example.com:443" }, { url: "https://fleet.example.com/api/session" })),
+    ).toBeNull();
   });
 
   it("accepts an origin from allowedOrigins (the same app under another name)", () => {
@@ -48,7 +50,9 @@ describe("checkCsrf: X-Requested-With", () => {
   });
 
   it("rejects another value", () => {
-    expect(checkCsrf(request({ "x-requested-with": "fetch" }))).toMatch(/X-Requested-With header is "fetch" instead of XMLHttpRequest/);
+    expect(checkCsrf(request({ "x-requested-with": "fetch" }))).toMatch(
+      /X-Requested-With header is "fetch" instead of XMLHttpRequest/,
+    );
   });
 
   it("is checked even when Origin and Sec-Fetch-Site look right (a form post cannot set it)", () => {
@@ -58,7 +62,9 @@ describe("checkCsrf: X-Requested-With", () => {
 
 describe("checkCsrf: Origin", () => {
   it("rejects a missing Origin", () => {
-    expect(checkCsrf(request({ origin: null }))).toMatch(/^This request has no Origin header, .* a script must send Origin: http:\/\/localhost:3000\.$/);
+    expect(checkCsrf(request({ origin: null }))).toMatch(
+      /^This request has no Origin header, .* a script must send Origin: http:\/\/localhost:3000\.$/,
+    );
   });
 
   it('rejects Origin "null" (sandboxed frame, file page, cross-site redirect)', () => {
@@ -72,8 +78,12 @@ describe("checkCsrf: Origin", () => {
   });
 
   it("rejects the same host on another port or scheme", () => {
-    expect(checkCsrf(request({ origin: "http://localhost:3001" }))).toMatch(/another site \(Origin http:\/\/localhost:3001\)/);
-    expect(checkCsrf(request({ origin: "https://localhost:3000" }))).toMatch(/another site \(Origin https:\/\/localhost:3000\)/);
+    expect(checkCsrf(request({ origin: "http://localhost:3001" }))).toMatch(
+      /another site \(Origin http:\/\/localhost:3001\)/,
+    );
+    expect(checkCsrf(request({ origin: "https://localhost:3000" }))).toMatch(
+      /another site \(Origin https:\/\/localhost:3000\)/,
+    );
     expect(checkCsrf(request({ origin: "http://localhost" }))).toMatch(/another site \(Origin http:\/\/localhost\)/);
   });
 
@@ -84,7 +94,9 @@ describe("checkCsrf: Origin", () => {
   });
 
   it("rejects something that is not an origin, quoting it safely", () => {
-    expect(checkCsrf(request({ origin: "http://localhost:3000/path" }))).toMatch(/is not an origin like http:\/\/localhost:3000/);
+    expect(checkCsrf(request({ origin: "http://localhost:3000/path" }))).toMatch(
+      /is not an origin like http:\/\/localhost:3000/,
+    );
     expect(checkCsrf(request({ origin: "garbage" }))).toMatch(/Origin header \("garbage"\) is not an origin/);
     const long = checkCsrf(request({ origin: `x${"a".repeat(500)}` }));
     expect(long?.length).toBeLessThan(300);
@@ -93,7 +105,9 @@ describe("checkCsrf: Origin", () => {
 
 describe("checkCsrf: Sec-Fetch-Site", () => {
   it("rejects cross-site", () => {
-    expect(checkCsrf(request({ "sec-fetch-site": "cross-site" }))).toMatch(/came from another site \(Sec-Fetch-Site: cross-site\), so it was refused/);
+    expect(checkCsrf(request({ "sec-fetch-site": "cross-site" }))).toMatch(
+      /came from another site \(Sec-Fetch-Site: cross-site\), so it was refused/,
+    );
   });
 
   it("rejects same-site (a sibling subdomain)", () => {
@@ -101,7 +115,9 @@ describe("checkCsrf: Sec-Fetch-Site", () => {
   });
 
   it("rejects none (typed, bookmarked, an extension): these are fetch-only JSON endpoints", () => {
-    expect(checkCsrf(request({ "sec-fetch-site": "none" }))).toMatch(/not made by a dashboard page .*Sec-Fetch-Site: none/);
+    expect(checkCsrf(request({ "sec-fetch-site": "none" }))).toMatch(
+      /not made by a dashboard page .*Sec-Fetch-Site: none/,
+    );
   });
 
   it("rejects an unknown value", () => {
@@ -112,11 +128,23 @@ describe("checkCsrf: Sec-Fetch-Site", () => {
 describe("checkCsrf: trustProxy", () => {
   // What the app sees behind a TLS-terminating reverse proxy: its own address, plus the forwarded headers.
   const behindProxy = (overrides: Record<string, string | null> = {}) =>
-    request({ origin: "https://fleet.example.com", "x-forwarded-host": "fleet.example.com", "x-forwarded-proto": "https", ...overrides }, { url: "http://127.0.0.1:3000/api/session" });
+    request(
+      {
+        origin: "https://fleet.example.com",
+        "x-forwarded-host": "fleet.example.com",
+        "x-forwarded-proto": "https",
+        ...overrides,
+      },
+      { url: "http://127.0.0.1:3000/api/session" },
+    );
 
   it("ignores X-Forwarded-* by default: a client must not pick the origin it is compared against", () => {
     expect(checkCsrf(behindProxy())).toMatch(/another site \(Origin https:\/\/fleet\.example\.com\)/);
-    const spoofed = request({ origin: "https://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" });
+    const spoofed = request({
+      origin: "https://evil.example",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+    });
     expect(checkCsrf(spoofed)).toMatch(/another site \(Origin https:\/\/evil\.example\)/);
   });
 
@@ -125,27 +153,43 @@ describe("checkCsrf: trustProxy", () => {
   });
 
   it("takes the first value of a list (the outermost proxy)", () => {
-    expect(checkCsrf(behindProxy({ "x-forwarded-host": "fleet.example.com, internal:8080", "x-forwarded-proto": "https,http" }), { trustProxy: true })).toBeNull();
+    expect(
+      checkCsrf(
+        behindProxy({ "x-forwarded-host": "fleet.example.com, internal:8080", "x-forwarded-proto": "https,http" }),
+        { trustProxy: true },
+      ),
+    ).toBeNull();
   });
 
   it("keeps the forwarded port", () => {
     const req = behindProxy({ origin: "https://fleet.example.com:8443", "x-forwarded-host": "fleet.example.com:8443" });
     expect(checkCsrf(req, { trustProxy: true })).toBeNull();
-    expect(checkCsrf(behindProxy({ origin: "https://fleet.example.com:8443" }), { trustProxy: true })).toMatch(/another site/);
+    expect(checkCsrf(behindProxy({ origin: "https://fleet.example.com:8443" }), { trustProxy: true })).toMatch(
+      /another site/,
+    );
   });
 
   it("falls back to the URL's scheme without X-Forwarded-Proto, so https and http still differ", () => {
-    expect(checkCsrf(behindProxy({ "x-forwarded-proto": null }), { trustProxy: true })).toMatch(/another site \(Origin https:\/\/fleet\.example\.com\)/);
-    expect(checkCsrf(behindProxy({ origin: "http://fleet.example.com", "x-forwarded-proto": null }), { trustProxy: true })).toBeNull();
+    expect(checkCsrf(behindProxy({ "x-forwarded-proto": null }), { trustProxy: true })).toMatch(
+      /another site \(Origin https:\/\/fleet\.example\.com\)/,
+    );
+    expect(
+      checkCsrf(behindProxy({ origin: "http://fleet.example.com", "x-forwarded-proto": null }), { trustProxy: true }),
+    ).toBeNull();
   });
 
   it("still rejects a foreign Origin when trusted", () => {
-    expect(checkCsrf(behindProxy({ origin: "https://evil.example" }), { trustProxy: true })).toMatch(/another site \(Origin https:\/\/evil\.example\)/);
+    expect(checkCsrf(behindProxy({ origin: "https://evil.example" }), { trustProxy: true })).toMatch(
+      /another site \(Origin https:\/\/evil\.example\)/,
+    );
   });
 });
 
 describe("checkDataRequestSite (GET data routes)", () => {
-  const get = (fetchSite: string | null) => new Request("http://localhost:3000/api/account", { headers: fetchSite === null ? {} : { "sec-fetch-site": fetchSite } });
+  const get = (fetchSite: string | null) =>
+    new Request("http://localhost:3000/api/account", {
+      headers: fetchSite === null ? {} : { "sec-fetch-site": fetchSite },
+    });
 
   it("accepts the dashboard's own requests, an address typed or bookmarked, and browsers that send no Sec-Fetch-Site", () => {
     expect(checkDataRequestSite(get("same-origin"))).toBeNull();
@@ -155,8 +199,12 @@ describe("checkDataRequestSite (GET data routes)", () => {
   });
 
   it("refuses a sibling subdomain (same-site), another site (cross-site) and anything else, saying why", () => {
-    expect(checkDataRequestSite(get("same-site"))).toMatch(/another site on the same domain \(Sec-Fetch-Site: same-site\), so it was refused: data requests are answered only for the dashboard's own pages/);
-    expect(checkDataRequestSite(get("cross-site"))).toMatch(/came from another site \(Sec-Fetch-Site: cross-site\), so it was refused/);
+    expect(checkDataRequestSite(get("same-site"))).toMatch(
+      /another site on the same domain \(Sec-Fetch-Site: same-site\), so it was refused: data requests are answered only for the dashboard's own pages/,
+    );
+    expect(checkDataRequestSite(get("cross-site"))).toMatch(
+      /came from another site \(Sec-Fetch-Site: cross-site\), so it was refused/,
+    );
     expect(checkDataRequestSite(get("whatever"))).toMatch(/unknown Sec-Fetch-Site \("whatever"\)/);
     expect(checkDataRequestSite(get(""))).toMatch(/unknown Sec-Fetch-Site/);
   });

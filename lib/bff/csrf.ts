@@ -38,7 +38,10 @@ const MAX_QUOTED_LENGTH = 100;
  */
 export function checkCsrf(request: Request, options: CsrfOptions = {}): string | null {
   const ownOrigin = requestOrigin(request, options.trustProxy ?? false);
-  const acceptedOrigins = new Set([ownOrigin, ...(options.allowedOrigins ?? []).flatMap((origin) => normalizeOrigin(origin) ?? [])]);
+  const acceptedOrigins = new Set([
+    ownOrigin,
+    ...(options.allowedOrigins ?? []).flatMap((origin) => normalizeOrigin(origin) ?? []),
+  ]);
   const openTheDashboard = `Open the dashboard at ${ownOrigin} and try again.`;
 
   const requestedWith = request.headers.get(CSRF_HEADER_NAME);
@@ -130,7 +133,8 @@ function normalizeOrigin(value: string): string | null {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   // An origin has no credentials, path, query or fragment; `https://a.example/x` is not one.
-  const isBare = url.username === "" && url.password === "" && url.pathname === "/" && url.search === "" && url.hash === "";
+  const isBare =
+    url.username === "" && url.password === "" && url.pathname === "/" && url.search === "" && url.hash === "";
   return isBare ? url.origin : null;
 }
 

@@ -35,19 +35,31 @@ export class BffError extends Error {
 }
 
 export function errorResponse(error: BffError, extraHeaders: Record<string, string> = {}): Response {
-  return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status, headers: { ...extraHeaders, ...error.headers } });
+  return Response.json(
+    { error: { code: error.code, message: error.message } },
+    { status: error.status, headers: { ...extraHeaders, ...error.headers } },
+  );
 }
 
-export const ADDRESS_REFUSED_MESSAGE = "The Fleet Fuel API refused this key from this server's address: its allow-list must include the dashboard server. Ask your Fleet Fuel administrator to add it.";
+export const ADDRESS_REFUSED_MESSAGE =
+  "The Fleet Fuel API refused this key from this server's address: its allow-list must include the dashboard server. Ask your Fleet Fuel administrator to add it.";
 
-const RESOURCE_NAMES: Record<string, string> = { read: "read", account: "account", transactions: "transactions", locations: "locations" };
+const RESOURCE_NAMES: Record<string, string> = {
+  read: "read",
+  account: "account",
+  transactions: "transactions",
+  locations: "locations",
+};
 
 /** An upstream failure as what a person can act on. Never the upstream's raw body, never a secret. */
 export function fromUpstream(error: FleetApiError): BffError {
   switch (error.code) {
     case "unauthenticated":
     case "invalid_credentials":
-      return new BffError("session_ended", "The Fleet Fuel API no longer accepts this key (it may have been revoked). Please sign in again.");
+      return new BffError(
+        "session_ended",
+        "The Fleet Fuel API no longer accepts this key (it may have been revoked). Please sign in again.",
+      );
     case "address_refused":
       // The key may be fine: the provider refuses it from this server's address. Signing in again cannot help.
       return new BffError("address_refused", ADDRESS_REFUSED_MESSAGE);
@@ -61,23 +73,39 @@ export function fromUpstream(error: FleetApiError): BffError {
     }
     case "scope_denied": {
       const scope = error.scope === undefined ? "a needed" : `the ${RESOURCE_NAMES[error.scope] ?? error.scope}`;
-      return new BffError("scope_denied", `Your API key lacks ${scope} scope${error.scope === "read" ? " for this data" : ""}. Ask your Fleet Fuel administrator for a key that includes it.`);
+      return new BffError(
+        "scope_denied",
+        `Your API key lacks ${scope} scope${error.scope === "read" ? " for this data" : ""}. Ask your Fleet Fuel administrator for a key that includes it.`,
+      );
     }
     case "not_found":
       return new BffError("not_found", "Not found: it does not exist or belongs to another account.");
     case "bad_request":
-      return new BffError("bad_request", `The Fleet Fuel API did not accept the request${error.field ? ` (${error.field})` : ""}: ${error.message}`);
+      return new BffError(
+        "bad_request",
+        `The Fleet Fuel API did not accept the request${error.field ? ` (${error.field})` : ""}: ${error.message}`,
+      );
     case "rate_limited": {
       const seconds = error.retryAfterSeconds ?? 60;
-      return new BffError("rate_limited", `The Fleet Fuel API asked us to wait ${String(seconds)} s before the next request. Please try again then.`, { "Retry-After": String(seconds) });
+      return new BffError(
+        "rate_limited",
+        `The Fleet Fuel API asked us to wait ${String(seconds)} s before the next request. Please try again then.`,
+        { "Retry-After": String(seconds) },
+      );
     }
     case "invalid_response":
-      return new BffError("upstream_invalid", "The Fleet Fuel API sent a reply we could not read. Please try again later.");
+      return new BffError(
+        "upstream_invalid",
+        "The Fleet Fuel API sent a reply we could not read. Please try again later.",
+      );
     case "aborted":
       return new BffError("bad_request", "The request was cancelled.");
     case "network_error":
     case "timeout":
     case "server_error":
-      return new BffError("upstream_unavailable", "The Fleet Fuel API is not answering right now. We tried a few times; please try again in a minute.");
+      return new BffError(
+        "upstream_unavailable",
+        "The Fleet Fuel API is not answering right now. We tried a few times; please try again in a minute.",
+      );
   }
 }

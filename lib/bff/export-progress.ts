@@ -29,7 +29,17 @@ const entries = (): Map<string, Entry> => (holder.__ffdExports ??= new Map<strin
 export function trackExport(sid: string, key: string, exportId: string, expectedRows: number) {
   const id = `${sid}:${exportId}`;
   const stamp = () => new Date(now()).toISOString();
-  const entry: Entry = { state: "running", rowsDone: 0, expectedRows, startedAt: stamp(), updatedAt: stamp(), message: null, touched: now(), sid, key };
+  const entry: Entry = {
+    state: "running",
+    rowsDone: 0,
+    expectedRows,
+    startedAt: stamp(),
+    updatedAt: stamp(),
+    message: null,
+    touched: now(),
+    sid,
+    key,
+  };
   sweep();
   entries().delete(id);
   makeRoom((e) => e.sid === sid, MAX_PER_SESSION);
@@ -76,6 +86,8 @@ function makeRoom(owned: (entry: Entry) => boolean, limit: number, options: { fi
   if (mine.length < limit) return;
   // Insertion order is start order: finished entries go first, then (unless only finished may go) the oldest running.
   const finished = mine.filter(([, entry]) => entry.state !== "running");
-  const candidates = options.finishedOnly ? finished : [...finished, ...mine.filter(([, entry]) => entry.state === "running")];
+  const candidates = options.finishedOnly
+    ? finished
+    : [...finished, ...mine.filter(([, entry]) => entry.state === "running")];
   for (const [id] of candidates.slice(0, mine.length - limit + 1)) entries().delete(id);
 }

@@ -71,10 +71,26 @@ function makeTransaction(i: number, random: () => number): Transaction {
     gallons: fromMinorUnits(gallonsMilli, 3),
     pricePerGallon: fromMinorUnits(priceMilli, 3),
     amount: fromMinorUnits(amountCents, 2),
-    station: { id: `st_${String(i % 50)}`, name: pick(TRICKY, i), locNum: String(i % 1000).padStart(5, "0"), city: pick(TRICKY, i + 3), state: pick(["TX", "OK", "KS"], i) },
-    driver: { id: `dr_${String(i % 48)}`, name: pick(TRICKY, i * 7 + 1), truckId: i % 6 === 0 ? null : i % 11 === 0 ? "-T9" : `T-${String(i % 40)}` },
+    station: {
+      id: `st_${String(i % 50)}`,
+      name: pick(TRICKY, i),
+      locNum: String(i % 1000).padStart(5, "0"),
+      city: pick(TRICKY, i + 3),
+      state: pick(["TX", "OK", "KS"], i),
+    },
+    driver: {
+      id: `dr_${String(i % 48)}`,
+      name: pick(TRICKY, i * 7 + 1),
+      truckId: i % 6 === 0 ? null : i % 11 === 0 ? "-T9" : `T-${String(i % 40)}`,
+    },
     card: { last4: String((i * 37) % 10_000).padStart(4, "0") },
-    def: hasDef ? { gallons: fromMinorUnits(defGallonsMilli, 3), amount: fromMinorUnits((defGallonsMilli * 3n + 5n) / 10n, 2), category: i % 9 === 0 ? "@def" : "DEF" } : null,
+    def: hasDef
+      ? {
+          gallons: fromMinorUnits(defGallonsMilli, 3),
+          amount: fromMinorUnits((defGallonsMilli * 3n + 5n) / 10n, 2),
+          category: i % 9 === 0 ? "@def" : "DEF",
+        }
+      : null,
   };
   return Transaction.parse(transaction); // the generator only makes valid model objects
 }
@@ -93,7 +109,10 @@ interface SourceStats {
  * The rows as the client's page walk would hand them: an async iterator that counts `next()` calls and records
  * `return()`. `failAfter` makes it throw after that many rows, as an upstream failure mid-walk would.
  */
-function rowSource(count: number, options: { failAfter?: number; item?: (i: number) => Transaction } = {}): { rows: AsyncIterable<Transaction>; stats: SourceStats } {
+function rowSource(
+  count: number,
+  options: { failAfter?: number; item?: (i: number) => Transaction } = {},
+): { rows: AsyncIterable<Transaction>; stats: SourceStats } {
   const stats: SourceStats = { pulls: 0, returned: false };
   const random = seededRandom(7);
   const item = options.item ?? ((i: number) => makeTransaction(i, random));
@@ -105,7 +124,8 @@ function rowSource(count: number, options: { failAfter?: number; item?: (i: numb
           stats.pulls++;
           await Promise.resolve();
           if (stats.returned || i >= count) return { done: true, value: undefined };
-          if (options.failAfter !== undefined && i >= options.failAfter) throw new Error('The Fleet Fuel API asked us to wait 23 s, "please"\nretry later');
+          if (options.failAfter !== undefined && i >= options.failAfter)
+            throw new Error('The Fleet Fuel API asked us to wait 23 s, "please"\nretry later');
           return { done: false, value: item(i++) };
         },
         return(): Promise<IteratorResult<Transaction, undefined>> {
@@ -178,7 +198,8 @@ function parseCsv(text: string): string[][] {
         i++;
       }
       atFieldStart = false;
-      if (i < text.length && text[i] !== "," && text[i] !== "\r") throw new Error(`text after a closing quote at ${String(i)}`);
+      if (i < text.length && text[i] !== "," && text[i] !== "\r")
+        throw new Error(`text after a closing quote at ${String(i)}`);
       continue;
     }
     if (c === ",") {
@@ -283,7 +304,7 @@ describe("neutralizeCell", () => {
     ["'quoted", "'quoted"],
     // Leading whitespace and invisible characters do not hide a formula: spreadsheets skip them.
     [" =1", "' =1"],
-    ["\u00a0=HYPERLINK(\"http://evil.example\",\"x\")", "'\u00a0=HYPERLINK(\"http://evil.example\",\"x\")"],
+    ['\u00a0=HYPERLINK("http://evil.example","x")', '\'\u00a0=HYPERLINK("http://evil.example","x")'],
     ["\u200b+cmd", "'\u200b+cmd"],
     ["\n-1+1", "'\n-1+1"],
     ["\t\t@SUM(A1)", "'\t\t@SUM(A1)"],
@@ -358,7 +379,10 @@ describe("CSV export", () => {
 
   it("neutralises formulas hidden behind whitespace, invisible characters or NUL, and quotes every cell with ;", async () => {
     const payloads = ['\u00a0=HYPERLINK("http://evil.example","x")', "\u200b+cmd", "\n-1+1", "\0=1", "a;b", "=1;2"];
-    const items = makeTransactions(payloads.length).map((t, i) => ({ ...t, station: { ...t.station, name: payloads[i] ?? "" } }));
+    const items = makeTransactions(payloads.length).map((t, i) => ({
+      ...t,
+      station: { ...t.station, name: payloads[i] ?? "" },
+    }));
     const { bytes } = await readAll(exportTransactions("csv", fromList(items).rows, META));
     const text = bytes.subarray(3).toString("utf8");
     const data = parseCsv(text).slice(1);
@@ -372,14 +396,21 @@ describe("CSV export", () => {
     const items = makeTransactions(30);
     const withDuplicates = [...items.slice(0, 20), ...items.slice(10, 15), ...items.slice(20)];
     const progress: number[] = [];
-    const { bytes } = await readAll(exportTransactions("csv", fromList(withDuplicates).rows, META, { onRow: (n) => progress.push(n) }));
+    const { bytes } = await readAll(
+      exportTransactions("csv", fromList(withDuplicates).rows, META, { onRow: (n) => progress.push(n) }),
+    );
     const data = parseCsv(bytes.subarray(3).toString("utf8")).slice(1);
     expect(data.map((r) => r[18])).toEqual(items.map((t) => neutral(t.id)));
     expect(progress.at(-1)).toBe(30);
   });
 
   it("writes the header alone when there are no rows", async () => {
-    const meta: ExportMeta = { filters: {}, generatedAt: META.generatedAt, customer: { name: "=Evil Co", code: null }, expectedRows: 0 };
+    const meta: ExportMeta = {
+      filters: {},
+      generatedAt: META.generatedAt,
+      customer: { name: "=Evil Co", code: null },
+      expectedRows: 0,
+    };
     const { bytes, error } = await readAll(exportTransactions("csv", fromList([]).rows, meta));
     expect(error).toBeNull();
     expect(parseCsv(bytes.subarray(3).toString("utf8"))).toEqual([EXPECTED_HEADERS]);
@@ -393,7 +424,9 @@ describe("CSV export", () => {
     const text = bytes.subarray(3).toString("utf8");
     const records = parseCsv(text);
     expect(records).toHaveLength(1 + 10 + 1);
-    expect(text.endsWith("# export incomplete: The Fleet Fuel API asked us to wait 23 s - 'please' retry later\r\n")).toBe(true);
+    expect(
+      text.endsWith("# export incomplete: The Fleet Fuel API asked us to wait 23 s - 'please' retry later\r\n"),
+    ).toBe(true);
     expect(text).not.toMatch(/\n\s+at /); // no stack
   });
 });
@@ -412,7 +445,9 @@ describe("XLSX export", () => {
     const items = makeTransactions(250);
     const withDuplicates = [...items, ...items.slice(0, 5)];
     const progress: number[] = [];
-    const { bytes, error } = await readAll(exportTransactions("xlsx", fromList(withDuplicates).rows, META, { onRow: (n) => progress.push(n) }));
+    const { bytes, error } = await readAll(
+      exportTransactions("xlsx", fromList(withDuplicates).rows, META, { onRow: (n) => progress.push(n) }),
+    );
     expect(error).toBeNull();
     expect(progress.at(-1)).toBe(250);
     const workbook = await loadXlsx(bytes);
@@ -476,7 +511,9 @@ describe("XLSX export", () => {
 
   it("neutralises a search that starts with a formula trigger in the About sheet", async () => {
     const meta: ExportMeta = { ...META, filters: { search: "=cmd|' /C calc'!A0" } };
-    const workbook = await loadXlsx((await readAll(exportTransactions("xlsx", fromList(makeTransactions(3)).rows, meta))).bytes);
+    const workbook = await loadXlsx(
+      (await readAll(exportTransactions("xlsx", fromList(makeTransactions(3)).rows, meta))).bytes,
+    );
     const about = workbook.getWorksheet("About");
     const values: ExcelJS.CellValue[] = [];
     about?.eachRow((row) => values.push(row.getCell(2).value));
@@ -548,22 +585,38 @@ describe.each(["csv", "xlsx"] as const)("%s stream control", (format: ExportForm
 
 describe("exportFilename", () => {
   const base = { generatedAt: META.generatedAt, customer: META.customer, expectedRows: META.expectedRows };
-  const name = (format: ExportFormat, filters: TransactionFilter, customer = base.customer): string => exportFilename(format, { ...base, customer, filters });
+  const name = (format: ExportFormat, filters: TransactionFilter, customer = base.customer): string =>
+    exportFilename(format, { ...base, customer, filters });
 
   it("names the customer, the filters, the time and the row count (the CSV's self-description)", () => {
     expect(name("csv", { from: "2026-05-01", to: "2026-05-31", status: "completed", search: "Smith" })).toBe(
       "fleet-fuel-transactions_PFL_2026-05-01_to_2026-05-31_completed_search-smith_2026-11-20T101112Z_250-rows.csv",
     );
     expect(name("xlsx", {})).toBe("fleet-fuel-transactions_PFL_all-dates_2026-11-20T101112Z_250-rows.xlsx");
-    expect(name("csv", { from: "2026-05-01" })).toBe("fleet-fuel-transactions_PFL_from_2026-05-01_2026-11-20T101112Z_250-rows.csv");
-    expect(name("csv", { to: "2026-05-31", status: "failed" })).toBe("fleet-fuel-transactions_PFL_to_2026-05-31_failed_2026-11-20T101112Z_250-rows.csv");
+    expect(name("csv", { from: "2026-05-01" })).toBe(
+      "fleet-fuel-transactions_PFL_from_2026-05-01_2026-11-20T101112Z_250-rows.csv",
+    );
+    expect(name("csv", { to: "2026-05-31", status: "failed" })).toBe(
+      "fleet-fuel-transactions_PFL_to_2026-05-31_failed_2026-11-20T101112Z_250-rows.csv",
+    );
     // The time is UTC, whatever the server's time zone; one row is "1-row".
-    expect(exportFilename("csv", { ...base, generatedAt: new Date("2026-11-20T23:59:59-05:00"), expectedRows: 1, filters: {} })).toBe("fleet-fuel-transactions_PFL_all-dates_2026-11-21T045959Z_1-row.csv");
+    expect(
+      exportFilename("csv", {
+        ...base,
+        generatedAt: new Date("2026-11-20T23:59:59-05:00"),
+        expectedRows: 1,
+        filters: {},
+      }),
+    ).toBe("fleet-fuel-transactions_PFL_all-dates_2026-11-21T045959Z_1-row.csv");
   });
 
   it("slugifies the search: accents dropped, the rest dashed, at most 40 characters", () => {
-    expect(name("csv", { search: "Crème Brûlée / 東京 ../../etc" })).toBe("fleet-fuel-transactions_PFL_all-dates_search-creme-brulee-etc_2026-11-20T101112Z_250-rows.csv");
-    expect(name("csv", { search: "東京" })).toBe("fleet-fuel-transactions_PFL_all-dates_search_2026-11-20T101112Z_250-rows.csv");
+    expect(name("csv", { search: "Crème Brûlée / 東京 ../../etc" })).toBe(
+      "fleet-fuel-transactions_PFL_all-dates_search-creme-brulee-etc_2026-11-20T101112Z_250-rows.csv",
+    );
+    expect(name("csv", { search: "東京" })).toBe(
+      "fleet-fuel-transactions_PFL_all-dates_search_2026-11-20T101112Z_250-rows.csv",
+    );
     const long = name("csv", { search: "a".repeat(30) + " " + "b".repeat(60) });
     const slug = /_search-([^_]+)_/.exec(long)?.[1] ?? "";
     expect(slug.length).toBeLessThanOrEqual(40);
@@ -571,9 +624,13 @@ describe("exportFilename", () => {
   });
 
   it("uses a slug of the name when there is no customer code, and keeps to [A-Za-z0-9._-]", () => {
-    expect(name("csv", {}, { name: "Coastal Haulers, Inc.", code: null })).toBe("fleet-fuel-transactions_coastal-haulers-inc_all-dates_2026-11-20T101112Z_250-rows.csv");
-    expect(name("csv", {}, { name: "東京", code: null })).toBe("fleet-fuel-transactions_all-dates_2026-11-20T101112Z_250-rows.csv");
-    const odd = name("xlsx", { search: '"; rm -rf / \r\n' }, { name: "x", code: "P/F L\"" });
+    expect(name("csv", {}, { name: "Coastal Haulers, Inc.", code: null })).toBe(
+      "fleet-fuel-transactions_coastal-haulers-inc_all-dates_2026-11-20T101112Z_250-rows.csv",
+    );
+    expect(name("csv", {}, { name: "東京", code: null })).toBe(
+      "fleet-fuel-transactions_all-dates_2026-11-20T101112Z_250-rows.csv",
+    );
+    const odd = name("xlsx", { search: '"; rm -rf / \r\n' }, { name: "x", code: 'P/F L"' });
     expect(odd).toMatch(/^[A-Za-z0-9._-]+$/);
     expect(odd).toBe("fleet-fuel-transactions_P-F-L_all-dates_search-rm-rf_2026-11-20T101112Z_250-rows.xlsx");
   });
@@ -585,7 +642,9 @@ describe("contentDisposition", () => {
       `attachment; filename="fleet-fuel-transactions_PFL_2026-11-20.csv"; filename*=UTF-8''fleet-fuel-transactions_PFL_2026-11-20.csv`,
     );
     const header = contentDisposition("Überweisung (Mai) 東京's.csv");
-    expect(header).toBe(`attachment; filename="Uberweisung (Mai) __'s.csv"; filename*=UTF-8''%C3%9Cberweisung%20%28Mai%29%20%E6%9D%B1%E4%BA%AC%27s.csv`);
+    expect(header).toBe(
+      `attachment; filename="Uberweisung (Mai) __'s.csv"; filename*=UTF-8''%C3%9Cberweisung%20%28Mai%29%20%E6%9D%B1%E4%BA%AC%27s.csv`,
+    );
     const star = /filename\*=UTF-8''(.*)$/.exec(header)?.[1] ?? "";
     expect(decodeURIComponent(star)).toBe("Überweisung (Mai) 東京's.csv");
     expect(star).toMatch(/^[A-Za-z0-9!#$&+\-.^_`|~%]+$/); // RFC 5987 attr-char or %XX only
@@ -602,6 +661,9 @@ describe("contentDisposition", () => {
 
 describe("EXPORT_CONTENT_TYPES", () => {
   it("are the registered types", () => {
-    expect(EXPORT_CONTENT_TYPES).toEqual({ csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
+    expect(EXPORT_CONTENT_TYPES).toEqual({
+      csv: "text/csv; charset=utf-8",
+      xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    });
   });
 });

@@ -65,7 +65,10 @@ function slugify(text: string, maxLength: number): string {
  * (`search` alone when nothing of it survives slugging), the UTC time it was generated, and the rows expected at the
  * start. The name is the CSV's self-description (its first line is the column header). Only `[A-Za-z0-9._-]` survive.
  */
-export function exportFilename(format: ExportFormat, meta: Pick<ExportMeta, "filters" | "generatedAt" | "customer" | "expectedRows" | "dateFilter">): string {
+export function exportFilename(
+  format: ExportFormat,
+  meta: Pick<ExportMeta, "filters" | "generatedAt" | "customer" | "expectedRows" | "dateFilter">,
+): string {
   const { filters, customer } = meta;
   const parts = [FILENAME_PREFIX];
   const customerPart =
@@ -107,7 +110,10 @@ export function contentDisposition(filename: string): string {
     .replace(/\p{M}+/gu, "")
     .replace(/[^\x20-\x7e]|["\\]/g, "_");
   // encodeURIComponent leaves ! ' ( ) * alone; RFC 5987's attr-char does not allow ' ( ) *.
-  const encoded = encodeURIComponent(clean).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(clean).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -119,15 +125,28 @@ export function contentDisposition(filename: string): string {
  * their full-width forms, which Apple Numbers folds into the ASCII ones, and NUL (some readers drop it, leaving what
  * follows at the start of the cell).
  */
-const FORMULA_TRIGGERS: ReadonlySet<string> = new Set(["=", "+", "-", "@", "\t", "\r", "\0", "\uff1d", "\uff0b", "\uff0d", "\uff20"]);
+const FORMULA_TRIGGERS: ReadonlySet<string> = new Set([
+  "=",
+  "+",
+  "-",
+  "@",
+  "\t",
+  "\r",
+  "\0",
+  "\uff1d",
+  "\uff0b",
+  "\uff0d",
+  "\uff20",
+]);
 
 /**
  * What a spreadsheet may skip before it looks for a formula: whitespace of any kind (space, NBSP, LF, the Unicode
  * spaces and line separators, BOM), control characters, and the invisible format characters (soft hyphen, zero-width
  * space/joiners, directional marks, word joiner…).
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is skipped here
-const SKIPPED_PREFIX = /^[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]+/u;
+const SKIPPED_PREFIX =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is skipped here
+  /^[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]+/u;
 
 /**
  * Formula-injection defence: a cell whose text starts with a formula trigger, also after leading whitespace and
@@ -349,7 +368,13 @@ const ignoreError = (): void => undefined;
 function produceCsv(run: ExportRun): Production {
   // RFC 4180: CRLF, quotes doubled, fields with , " CR or LF quoted. `quote_record_delimiter` must be forced: it
   // defaults to false once `record_delimiter` is set, which would leave a lone LF in a name unquoted.
-  const csv = stringify({ bom: true, record_delimiter: "\r\n", quote_record_delimiter: true, quoted_match: CSV_QUOTED_MATCH, eof: true });
+  const csv = stringify({
+    bom: true,
+    record_delimiter: "\r\n",
+    quote_record_delimiter: true,
+    quoted_match: CSV_QUOTED_MATCH,
+    eof: true,
+  });
   csv.on("error", ignoreError);
   const work = async (): Promise<void> => {
     try {
@@ -395,13 +420,20 @@ interface ArchiverLike extends NodeJS.EventEmitter {
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
 
 function isSheetZipInput(value: unknown): value is SheetZipInput {
-  if (!isObject(value) || !("_writableState" in value) || !("once" in value) || typeof value.once !== "function") return false;
+  if (!isObject(value) || !("_writableState" in value) || !("once" in value) || typeof value.once !== "function")
+    return false;
   const state = value._writableState;
   return isObject(state) && "length" in state && typeof state.length === "number";
 }
 
 function isArchiverLike(value: unknown): value is ArchiverLike {
-  return isObject(value) && "abort" in value && typeof value.abort === "function" && "on" in value && typeof value.on === "function";
+  return (
+    isObject(value) &&
+    "abort" in value &&
+    typeof value.abort === "function" &&
+    "on" in value &&
+    typeof value.on === "function"
+  );
 }
 
 /**
@@ -442,7 +474,11 @@ class XlsxBackPressure {
  * breaks it fails loudly instead of quietly letting memory grow).
  */
 export function canGateXlsxSheets(): boolean {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: new PassThrough(), useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: new PassThrough(),
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const gate = new XlsxBackPressure(workbook.addWorksheet("probe"), new PassThrough());
   const zip: unknown = Reflect.get(workbook, "zip");
   if (isArchiverLike(zip)) {
@@ -490,7 +526,10 @@ function aboutRows(meta: ExportMeta, rowsDone: number): [string, string | number
     ["Generated (UTC)", meta.generatedAt.toISOString()],
     ["Rows expected at the start", meta.expectedRows],
     ["Rows exported", rowsDone],
-    ["Note", "Newest first. Rows added or changed while the export ran may be missing or extra; the row counts show the difference."],
+    [
+      "Note",
+      "Newest first. Rows added or changed while the export ran may be missing or extra; the row counts show the difference.",
+    ],
   ];
 }
 
@@ -506,7 +545,11 @@ function produceXlsx(run: ExportRun, meta: ExportMeta): Production {
   });
 
   const work = async (): Promise<void> => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      useSharedStrings: false,
+    });
     workbook.creator = "Fleet Fuel Dashboard";
     workbook.created = meta.generatedAt;
     const archiver: unknown = Reflect.get(workbook, "zip");
@@ -627,7 +670,12 @@ function readChunk(readable: Readable): Promise<Uint8Array | null> {
  * `signal` calls `rows.return()` (stops the upstream walk) and stops writing. An error from `rows`: CSV ends with a
  * line `# export incomplete: <message>` and then errors; XLSX errors at once. Messages only, never stacks.
  */
-export function exportTransactions(format: ExportFormat, rows: AsyncIterable<Transaction>, meta: ExportMeta, options: ExportOptions = {}): ReadableStream<Uint8Array> {
+export function exportTransactions(
+  format: ExportFormat,
+  rows: AsyncIterable<Transaction>,
+  meta: ExportMeta,
+  options: ExportOptions = {},
+): ReadableStream<Uint8Array> {
   const { signal } = options;
   const run = new ExportRun(rows, options.onRow);
   let production: Production | null = null;

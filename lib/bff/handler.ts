@@ -40,10 +40,19 @@ export function withSession<P = Record<string, never>>(route: string, handler: H
       const refused = checkDataRequestSite(request);
       if (refused !== null) throw new BffError("csrf_rejected", refused);
       const result = await readSession();
-      if ("problem" in result) throw new BffError(result.problem === "missing" ? "unauthenticated" : "session_ended", SESSION_MESSAGES[result.problem]);
+      if ("problem" in result)
+        throw new BffError(
+          result.problem === "missing" ? "unauthenticated" : "session_ended",
+          SESSION_MESSAGES[result.problem],
+        );
       log.key = keyFingerprint(result.session.credentials.keyId);
       try {
-        return await handler({ request, session: result.session, key: credentialKey(result.session.credentials), params: await context.params });
+        return await handler({
+          request,
+          session: result.session,
+          key: credentialKey(result.session.credentials),
+          params: await context.params,
+        });
       } catch (error) {
         // The upstream no longer accepts the key: this session is over.
         if (isFleetApiError(error) && (error.code === "unauthenticated" || error.code === "invalid_credentials")) {
@@ -60,7 +69,11 @@ export function withoutSession(route: string, handler: (request: NextRequest) =>
   return (request: NextRequest) => instrumented(route, request, () => handler(request));
 }
 
-async function instrumented(route: string, request: NextRequest, run: (log: { key?: string }) => Promise<Response>): Promise<Response> {
+async function instrumented(
+  route: string,
+  request: NextRequest,
+  run: (log: { key?: string }) => Promise<Response>,
+): Promise<Response> {
   const started = performance.now();
   const ctx: RequestContext = { upstreamCalls: [] };
   const log: { key?: string } = {};
@@ -71,7 +84,8 @@ async function instrumented(route: string, request: NextRequest, run: (log: { ke
     } catch (error) {
       response = errorResponse(toBffError(error, route));
     }
-    for (const [name, value] of Object.entries(DATA_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(DATA_HEADERS))
+      if (!response.headers.has(name)) response.headers.set(name, value);
     logger().info(
       {
         route,
@@ -91,7 +105,13 @@ async function instrumented(route: string, request: NextRequest, run: (log: { ke
 function toBffError(error: unknown, route: string): BffError {
   if (error instanceof BffError) return error;
   if (isFleetApiError(error)) return fromUpstream(error);
-  logger().error({ route, err: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }, "unhandled error");
+  logger().error(
+    {
+      route,
+      err: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+    },
+    "unhandled error",
+  );
   return new BffError("internal_error", "Something went wrong on our side. Please try again; if it persists, tell us.");
 }
 

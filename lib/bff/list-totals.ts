@@ -13,7 +13,11 @@ import { isInsideInstants } from "./zoned-transactions";
  * walked at all ("too_many": the page shows the count from its own list reply and asks for a narrower filter). A
  * reference search adds up the transactions the reference lookup found (no further request).
  */
-export async function listTotals(credentials: Credentials, filter: TransactionFilter, signal?: AbortSignal): Promise<ListTotals> {
+export async function listTotals(
+  credentials: Credentials,
+  filter: TransactionFilter,
+  signal?: AbortSignal,
+): Promise<ListTotals> {
   // Bounds that are instants reach a dates-only upstream as the covering UTC days: only rows inside them count.
   const isInside = isInsideInstants(filter);
   if (filter.search !== undefined && isReferenceLike(filter.search)) {
@@ -23,11 +27,22 @@ export async function listTotals(credentials: Credentials, filter: TransactionFi
   }
   const client = fleetApi();
   const options = { priority: "bulk" as const, ...(signal === undefined ? {} : { signal }) };
-  const firstPage = await client.listTransactions(credentials, { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, options);
-  if (firstPage.total > MAX_TOTALS_ROWS) return { state: "too_many", transactions: firstPage.total, maxRows: MAX_TOTALS_ROWS };
-  return { state: "summed", ...(await addUp(insideOnly(client.iterateTransactions(credentials, filter, { ...options, firstPage }), isInside))) };
+  const firstPage = await client.listTransactions(
+    credentials,
+    { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX },
+    options,
+  );
+  if (firstPage.total > MAX_TOTALS_ROWS)
+    return { state: "too_many", transactions: firstPage.total, maxRows: MAX_TOTALS_ROWS };
+  return {
+    state: "summed",
+    ...(await addUp(insideOnly(client.iterateTransactions(credentials, filter, { ...options, firstPage }), isInside))),
+  };
 }
 
-async function* insideOnly(rows: AsyncIterable<Transaction>, isInside: (t: Transaction) => boolean): AsyncGenerator<Transaction> {
+async function* insideOnly(
+  rows: AsyncIterable<Transaction>,
+  isInside: (t: Transaction) => boolean,
+): AsyncGenerator<Transaction> {
   for await (const row of rows) if (isInside(row)) yield row;
 }

@@ -12,7 +12,21 @@ export function logger(): Logger {
   holder.__ffdLogger ??= pino({
     level: getConfig().logLevel,
     base: { service: "fleet-fuel-dashboard" },
-    redact: { paths: ["secret", "*.secret", "keyId", "*.keyId", "authorization", "*.authorization", "token", "*.token", "cookie", "*.cookie"], censor: "[redacted]" },
+    redact: {
+      paths: [
+        "secret",
+        "*.secret",
+        "keyId",
+        "*.keyId",
+        "authorization",
+        "*.authorization",
+        "token",
+        "*.token",
+        "cookie",
+        "*.cookie",
+      ],
+      censor: "[redacted]",
+    },
   });
   return holder.__ffdLogger;
 }

@@ -28,7 +28,10 @@ interface KeyFailures {
   lastAtMs: number;
 }
 
-const holder = globalThis as typeof globalThis & { __ffdLoginKeyFailures?: Map<string, KeyFailures>; __ffdLoginAddressFailures?: Map<string, number[]> };
+const holder = globalThis as typeof globalThis & {
+  __ffdLoginKeyFailures?: Map<string, KeyFailures>;
+  __ffdLoginAddressFailures?: Map<string, number[]>;
+};
 const keyFailures = () => (holder.__ffdLoginKeyFailures ??= new Map<string, KeyFailures>());
 const addressFailures = () => (holder.__ffdLoginAddressFailures ??= new Map<string, number[]>());
 
@@ -56,7 +59,8 @@ export function loginWaitMs(keyId: string, address: string | null): number {
   if (address !== null) {
     const list = recentAddressFailures(address, t);
     const oldest = list[list.length - ADDRESS_LIMIT.max];
-    if (list.length >= ADDRESS_LIMIT.max && oldest !== undefined) wait = Math.max(wait, oldest + ADDRESS_LIMIT.windowMs - t);
+    if (list.length >= ADDRESS_LIMIT.max && oldest !== undefined)
+      wait = Math.max(wait, oldest + ADDRESS_LIMIT.windowMs - t);
   }
   return wait;
 }

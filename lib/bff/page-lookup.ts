@@ -13,7 +13,9 @@ import { readSession, type ActiveSession } from "./session";
  * Only a definite "no such item" is a 404. Without a session the proxy has already sent the person to sign in; any
  * other failure (a missing scope, a rate limit, an outage) leaves the page to load and show it as it always does.
  */
-export async function notFoundUnlessFound(lookUp: (session: ActiveSession, key: string) => Promise<unknown>): Promise<void> {
+export async function notFoundUnlessFound(
+  lookUp: (session: ActiveSession, key: string) => Promise<unknown>,
+): Promise<void> {
   const result = await readSession({ readOnly: true });
   if ("problem" in result) return;
   const { session } = result;
@@ -26,7 +28,10 @@ export async function notFoundUnlessFound(lookUp: (session: ActiveSession, key: 
         // By its code, not `instanceof`: a server page is bundled apart from the route handlers, and the process-wide
         // client and cache (on globalThis) may throw the FleetApiError class of the handlers' copy of lib/fleet-api.
         if (codeOf(error) === "not_found") return true;
-        logger().debug({ error: error instanceof Error ? error.message : String(error) }, "detail page lookup failed; the page shows it");
+        logger().debug(
+          { error: error instanceof Error ? error.message : String(error) },
+          "detail page lookup failed; the page shows it",
+        );
         return false;
       },
     );

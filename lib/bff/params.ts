@@ -21,9 +21,17 @@ function quoted(value: unknown): string {
 const whole = (name: string, min: number, max: number) =>
   z
     .string()
-    .regex(/^\d{1,7}$/, { error: (issue) => `${name} must be a whole number from ${String(min)} to ${String(max)}; ${quoted(issue.input)} is not` })
+    .regex(/^\d{1,7}$/, {
+      error: (issue) =>
+        `${name} must be a whole number from ${String(min)} to ${String(max)}; ${quoted(issue.input)} is not`,
+    })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `${name} must be at least ${String(min)}` }).max(max, { error: `${name} must be at most ${String(max)}` }))
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `${name} must be at least ${String(min)}` })
+        .max(max, { error: `${name} must be at most ${String(max)}` }),
+    )
     .optional();
 
 const DATE_WORDS = { from: "The start date (from)", to: "The end date (to)" } as const;
@@ -42,7 +50,10 @@ const date = (name: keyof typeof DATE_WORDS) =>
 /** The zone whose calendar days `from`/`to` are; without it they are UTC days (as the upstream counts). */
 const timeZone = z
   .string()
-  .refine(isTimeZone, { error: (issue) => `The time zone (tz) must be an IANA zone name such as America/Chicago or UTC; ${quoted(issue.input)} is not one` })
+  .refine(isTimeZone, {
+    error: (issue) =>
+      `The time zone (tz) must be an IANA zone name such as America/Chicago or UTC; ${quoted(issue.input)} is not one`,
+  })
   .optional();
 
 const search = z
@@ -55,7 +66,11 @@ const search = z
 
 const fromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
   if (q.from !== undefined && q.to !== undefined && q.from > q.to) {
-    ctx.addIssue({ code: "custom", path: ["from"], message: `The start date (from, ${q.from}) is after the end date (to, ${q.to}); swap them or pick another range` });
+    ctx.addIssue({
+      code: "custom",
+      path: ["from"],
+      message: `The start date (from, ${q.from}) is after the end date (to, ${q.to}); swap them or pick another range`,
+    });
   }
 };
 
@@ -63,7 +78,11 @@ const filterShape = {
   from: date("from"),
   to: date("to"),
   tz: timeZone,
-  status: z.enum(TRANSACTION_STATUSES, { error: (issue) => `The status must be one of ${TRANSACTION_STATUSES.join(", ")}; ${quoted(issue.input)} is not` }).optional(),
+  status: z
+    .enum(TRANSACTION_STATUSES, {
+      error: (issue) => `The status must be one of ${TRANSACTION_STATUSES.join(", ")}; ${quoted(issue.input)} is not`,
+    })
+    .optional(),
   search,
 };
 
@@ -82,7 +101,10 @@ export interface ListFilterQuery {
  * where it takes dates only (see FleetApiClient.listTransactions). Without `tz`: UTC days, as before.
  */
 export function upstreamFilterOf(q: ListFilterQuery): TransactionFilter {
-  const bounds = q.tz === undefined ? { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}) } : zonedDaysToInstants(q.from, q.to, q.tz);
+  const bounds =
+    q.tz === undefined
+      ? { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}) }
+      : zonedDaysToInstants(q.from, q.to, q.tz);
   return { ...bounds, ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
 }
 
@@ -108,20 +130,35 @@ export const ExportQuery = z
   .object({
     ...filterShape,
     format: z.enum(["csv", "xlsx"], { error: "format must be csv or xlsx" }),
-    exportId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: "exportId must be 8–64 letters, digits or dashes" }).optional(),
+    exportId: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/, { error: "exportId must be 8–64 letters, digits or dashes" })
+      .optional(),
   })
   .strict()
   .superRefine(fromNotAfterTo);
 
-export const ExportProgressQuery = z.object({ exportId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: "exportId must be 8–64 letters, digits or dashes" }) }).strict();
+export const ExportProgressQuery = z
+  .object({
+    exportId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, { error: "exportId must be 8–64 letters, digits or dashes" }),
+  })
+  .strict();
 
 export const SummaryQuery = z
   .object({ from: date("from"), to: date("to") })
   .strict()
   .superRefine(fromNotAfterTo)
   .superRefine((q, ctx) => {
-    if (q.from !== undefined && q.to !== undefined && Date.parse(q.to) - Date.parse(q.from) > MAX_SUMMARY_DAYS * 86_400_000) {
-      ctx.addIssue({ code: "custom", path: ["from"], message: `The range from ${q.from} to ${q.to} is longer than ${String(MAX_SUMMARY_DAYS)} days; ask for a shorter one (from, to)` });
+    if (
+      q.from !== undefined &&
+      q.to !== undefined &&
+      Date.parse(q.to) - Date.parse(q.from) > MAX_SUMMARY_DAYS * 86_400_000
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["from"],
+        message: `The range from ${q.from} to ${q.to} is longer than ${String(MAX_SUMMARY_DAYS)} days; ask for a shorter one (from, to)`,
+      });
     }
   });
 export const MAX_SUMMARY_DAYS = 366;
@@ -133,7 +170,11 @@ export const LocationListQuery = z
     all: z.enum(["1", "true"], { error: "all must be 1" }).optional(),
     /** The whole catalog gzip-packed (lib/bff/compress): only with all=1. */
     pack: z.enum(["gzip"], { error: "pack must be gzip" }).optional(),
-    brand: z.string().regex(/^[a-z0-9_-]{1,40}$/i, { error: "brand must be a chain code such as pilot" }).transform((v) => v.toLowerCase()).optional(),
+    brand: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,40}$/i, { error: "brand must be a chain code such as pilot" })
+      .transform((v) => v.toLowerCase())
+      .optional(),
     state: z
       .string()
       .transform((v) => v.toUpperCase())
@@ -142,7 +183,10 @@ export const LocationListQuery = z
     search,
   })
   .strict()
-  .refine((q) => q.pack === undefined || q.all !== undefined, { error: "pack=gzip is only for the whole catalog (all=1)", path: ["pack"] });
+  .refine((q) => q.pack === undefined || q.all !== undefined, {
+    error: "pack=gzip is only for the whole catalog (all=1)",
+    path: ["pack"],
+  });
 
 /** Ids go into one upstream path segment; anything else cannot exist and is a 404 without asking the upstream. */
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
@@ -154,24 +198,42 @@ const QUOTED_ID_LENGTH = 40;
 
 export const StationPricesQuery = z
   .object({
-    ids: z.string({ error: `ids is required: 1 to ${String(MAX_PRICE_IDS)} station ids separated by commas` }).transform((value, ctx) => {
-      const ids = [...new Set(value.split(",").map((id) => id.trim()).filter((id) => id !== ""))];
-      if (ids.length === 0) {
-        ctx.addIssue({ code: "custom", message: `ids must name 1 to ${String(MAX_PRICE_IDS)} station ids separated by commas` });
-        return z.NEVER;
-      }
-      if (ids.length > MAX_PRICE_IDS) {
-        ctx.addIssue({ code: "custom", message: `ids names ${String(ids.length)} stations; ask for at most ${String(MAX_PRICE_IDS)} per request and the rest in another` });
-        return z.NEVER;
-      }
-      const bad = ids.find((id) => !ID.test(id));
-      if (bad !== undefined) {
-        const quoted = bad.length > QUOTED_ID_LENGTH ? `${bad.slice(0, QUOTED_ID_LENGTH)}…` : bad;
-        ctx.addIssue({ code: "custom", message: `“${quoted}” is not a station id (letters, digits, - and _, at most 100 characters; ids are separated by commas)` });
-        return z.NEVER;
-      }
-      return ids;
-    }),
+    ids: z
+      .string({ error: `ids is required: 1 to ${String(MAX_PRICE_IDS)} station ids separated by commas` })
+      .transform((value, ctx) => {
+        const ids = [
+          ...new Set(
+            value
+              .split(",")
+              .map((id) => id.trim())
+              .filter((id) => id !== ""),
+          ),
+        ];
+        if (ids.length === 0) {
+          ctx.addIssue({
+            code: "custom",
+            message: `ids must name 1 to ${String(MAX_PRICE_IDS)} station ids separated by commas`,
+          });
+          return z.NEVER;
+        }
+        if (ids.length > MAX_PRICE_IDS) {
+          ctx.addIssue({
+            code: "custom",
+            message: `ids names ${String(ids.length)} stations; ask for at most ${String(MAX_PRICE_IDS)} per request and the rest in another`,
+          });
+          return z.NEVER;
+        }
+        const bad = ids.find((id) => !ID.test(id));
+        if (bad !== undefined) {
+          const quoted = bad.length > QUOTED_ID_LENGTH ? `${bad.slice(0, QUOTED_ID_LENGTH)}…` : bad;
+          ctx.addIssue({
+            code: "custom",
+            message: `“${quoted}” is not a station id (letters, digits, - and _, at most 100 characters; ids are separated by commas)`,
+          });
+          return z.NEVER;
+        }
+        return ids;
+      }),
   })
   .strict();
 

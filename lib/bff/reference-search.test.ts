@@ -27,12 +27,17 @@ describe.each(["primary", "alternative"] as const)("findByReference against the 
   const calls: UpstreamCall[] = [];
   let client: FleetApiClient;
   const listCalls = () => calls.filter((c) => c.method === "GET" && c.path === "/transactions").length;
-  const pageOf = async (page: number): Promise<{ pages: number; items: Transaction[] }> => client.listTransactions(upstream.keys["demo-full"], { page, limit: 200 });
+  const pageOf = async (page: number): Promise<{ pages: number; items: Transaction[] }> =>
+    client.listTransactions(upstream.keys["demo-full"], { page, limit: 200 });
 
   beforeAll(async () => {
     upstream = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
     // The sandbox's budget is raised for the test, and so is the client's (its default keeps to 60 a minute).
-    client = new FleetApiClient({ baseUrl: upstream.baseUrl, budget: new RequestBudget({ budget: 100_000, windowMs: 60_000 }), onUpstreamCall: (call) => calls.push(call) });
+    client = new FleetApiClient({
+      baseUrl: upstream.baseUrl,
+      budget: new RequestBudget({ budget: 100_000, windowMs: 60_000 }),
+      onUpstreamCall: (call) => calls.push(call),
+    });
   }, 120_000);
   afterAll(async () => {
     await (upstream as SandboxProcess | undefined)?.stop();
@@ -48,7 +53,10 @@ describe.each(["primary", "alternative"] as const)("findByReference against the 
         if (wanted === undefined) throw new Error(`page ${String(page)} is empty`);
         const before = listCalls();
         const found = await findByReference(client, upstream.keys["demo-full"], {}, wanted.reference.toLowerCase());
-        expect(found.matches.map((t) => t.id), `${wanted.reference} (page ${String(page)})`).toEqual([wanted.id]);
+        expect(
+          found.matches.map((t) => t.id),
+          `${wanted.reference} (page ${String(page)})`,
+        ).toEqual([wanted.id]);
         expect(found.method).toBe("bisect");
         expect(listCalls() - before).toBeLessThanOrEqual(bound);
       }
@@ -65,8 +73,14 @@ describe.each(["primary", "alternative"] as const)("findByReference against the 
     const wanted = (await pageOf(3)).items[5];
     if (wanted === undefined) throw new Error("page 3 is empty");
     const otherStatus = wanted.status === "failed" ? "completed" : "failed";
-    expect((await findByReference(client, upstream.keys["demo-full"], { status: wanted.status }, wanted.reference)).matches.map((t) => t.id)).toEqual([wanted.id]);
-    expect((await findByReference(client, upstream.keys["demo-full"], { status: otherStatus }, wanted.reference)).matches).toEqual([]);
+    expect(
+      (
+        await findByReference(client, upstream.keys["demo-full"], { status: wanted.status }, wanted.reference)
+      ).matches.map((t) => t.id),
+    ).toEqual([wanted.id]);
+    expect(
+      (await findByReference(client, upstream.keys["demo-full"], { status: otherStatus }, wanted.reference)).matches,
+    ).toEqual([]);
   });
 
   it("walks every page, and stays exact, when the references do not follow the list's order", async () => {

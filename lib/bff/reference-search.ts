@@ -1,5 +1,11 @@
 import "server-only";
-import { credentialKey, TRANSACTIONS_PAGE_MAX, type Credentials, type FleetApiClient, type Priority } from "@/lib/fleet-api";
+import {
+  credentialKey,
+  TRANSACTIONS_PAGE_MAX,
+  type Credentials,
+  type FleetApiClient,
+  type Priority,
+} from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
 import { cache } from "./cache";
 import { getConfig } from "./config";
@@ -62,7 +68,11 @@ export interface ReferenceLookup {
 
 /** The list's other filters: a reference is looked for among the transactions they select. */
 export function withoutSearch(filter: TransactionFilter): Omit<TransactionFilter, "search"> {
-  return { ...(filter.from === undefined ? {} : { from: filter.from }), ...(filter.to === undefined ? {} : { to: filter.to }), ...(filter.status === undefined ? {} : { status: filter.status }) };
+  return {
+    ...(filter.from === undefined ? {} : { from: filter.from }),
+    ...(filter.to === undefined ? {} : { to: filter.to }),
+    ...(filter.status === undefined ? {} : { status: filter.status }),
+  };
 }
 
 /** The transactions of `filter` (its search ignored) whose reference is `term`. See the module comment for the cost. */
@@ -77,8 +87,12 @@ export async function findByReference(
   const target = referenceNumber(term);
   const rest = withoutSearch(filter);
   const base = { ...rest, limit: TRANSACTIONS_PAGE_MAX };
-  const callOptions = { priority: options.priority ?? "interactive", ...(options.signal === undefined ? {} : { signal: options.signal }) } as const;
-  const read = (page: number): Promise<Page<Transaction>> => client.listTransactions(credentials, { ...base, page }, callOptions);
+  const callOptions = {
+    priority: options.priority ?? "interactive",
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  } as const;
+  const read = (page: number): Promise<Page<Transaction>> =>
+    client.listTransactions(credentials, { ...base, page }, callOptions);
   const having = (items: readonly Transaction[]) => items.filter((t) => t.reference.toUpperCase() === wanted);
 
   const first = await read(1);
@@ -86,7 +100,13 @@ export async function findByReference(
   const walk = async (): Promise<ReferenceLookup> => {
     const matches: Transaction[] = [];
     // At bulk priority: up to one request per 200 rows must not hold up what other pages of this key wait for.
-    for await (const t of client.iterateTransactions(credentials, rest, { ...callOptions, priority: "bulk", firstPage: first, pageSize: TRANSACTIONS_PAGE_MAX, onProgress: (p) => (pagesRead = p.pagesDone) })) {
+    for await (const t of client.iterateTransactions(credentials, rest, {
+      ...callOptions,
+      priority: "bulk",
+      firstPage: first,
+      pageSize: TRANSACTIONS_PAGE_MAX,
+      onProgress: (p) => (pagesRead = p.pagesDone),
+    })) {
       if (t.reference.toUpperCase() === wanted) matches.push(t);
     }
     return { matches, method: "walk", pagesRead };
@@ -116,8 +136,18 @@ export async function findByReference(
 }
 
 /** `findByReference` for a session's key, cached like a page of the list (the list, its totals and the export share it). */
-export function findByReferenceCached(credentials: Credentials, filter: Omit<TransactionFilter, "search">, term: string, signal?: AbortSignal): Promise<ReferenceLookup> {
+export function findByReferenceCached(
+  credentials: Credentials,
+  filter: Omit<TransactionFilter, "search">,
+  term: string,
+  signal?: AbortSignal,
+): Promise<ReferenceLookup> {
   const { from, to, status } = filter;
   const cacheKey = `${credentialKey(credentials)}:reference:${JSON.stringify({ from, to, status, term: term.toUpperCase() })}`;
-  return cache().get(cacheKey, getConfig().cacheTtlMs.transactions, (shared) => findByReference(fleetApi(), credentials, filter, term, { signal: shared }), signal);
+  return cache().get(
+    cacheKey,
+    getConfig().cacheTtlMs.transactions,
+    (shared) => findByReference(fleetApi(), credentials, filter, term, { signal: shared }),
+    signal,
+  );
 }

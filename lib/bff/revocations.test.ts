@@ -25,7 +25,11 @@ describe.each(["sqlite", "redis"] as const)("revocation store (%s)", (kind) => {
       return;
     }
     const port = await freePort();
-    server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    server = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
     for (let i = 0; !(await accepts(port)); i++) {
       if (i > 50) throw new Error("redis-server did not start (is Debian's redis-server installed?)");
       await sleep(100);
@@ -55,8 +59,14 @@ describe.each(["sqlite", "redis"] as const)("revocation store (%s)", (kind) => {
   });
 
   it("is seen by a second client of the same store (another process, another instance)", async () => {
-    const client = kind === "redis" ? new Redis({ port: redis?.options.port ?? 0, host: "127.0.0.1", maxRetriesPerRequest: 1 }) : undefined;
-    const other = client === undefined ? new SqliteRevocationStore(join(dir ?? "", "sessions.db")) : new RedisRevocationStore(client);
+    const client =
+      kind === "redis"
+        ? new Redis({ port: redis?.options.port ?? 0, host: "127.0.0.1", maxRetriesPerRequest: 1 })
+        : undefined;
+    const other =
+      client === undefined
+        ? new SqliteRevocationStore(join(dir ?? "", "sessions.db"))
+        : new RedisRevocationStore(client);
     try {
       await store.revoke("sid-shared", Date.now() + 60_000);
       expect(await other.isRevoked("sid-shared")).toBe(true);

@@ -40,7 +40,9 @@ export class SqliteRevocationStore implements RevocationStore {
        CREATE INDEX IF NOT EXISTS revoked_sessions_until ON revoked_sessions (until_ms);`,
     );
     // A second revoke of the same id (logout racing a sign-in over it) never shortens the first.
-    this.upsert = this.db.prepare("INSERT INTO revoked_sessions (sid, until_ms) VALUES (?, ?) ON CONFLICT (sid) DO UPDATE SET until_ms = max(until_ms, excluded.until_ms)");
+    this.upsert = this.db.prepare(
+      "INSERT INTO revoked_sessions (sid, until_ms) VALUES (?, ?) ON CONFLICT (sid) DO UPDATE SET until_ms = max(until_ms, excluded.until_ms)",
+    );
     this.select = this.db.prepare("SELECT until_ms FROM revoked_sessions WHERE sid = ?");
     this.deleteExpired = this.db.prepare("DELETE FROM revoked_sessions WHERE until_ms <= ?");
     this.count = this.db.prepare("SELECT count(*) AS n FROM revoked_sessions");
@@ -92,7 +94,9 @@ const holder = globalThis as typeof globalThis & { __ffdRevocations?: Revocation
 export function revocations(): RevocationStore {
   if (!holder.__ffdRevocations) {
     const { redisUrl, session } = getConfig();
-    holder.__ffdRevocations = redisUrl ? new RedisRevocationStore(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) : new SqliteRevocationStore(session.dbPath);
+    holder.__ffdRevocations = redisUrl
+      ? new RedisRevocationStore(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+      : new SqliteRevocationStore(session.dbPath);
   }
   return holder.__ffdRevocations;
 }

@@ -18,11 +18,20 @@ describe("RunningLimit", () => {
     const a = [l.acquire("s1", "k"), l.acquire("s1", "k"), l.acquire("s1", "k")];
     const fourth = refusal(() => l.acquire("s1", "k"));
     expect(fourth).toBeInstanceOf(BffError);
-    expect(fourth).toMatchObject({ status: 429, code: "too_many_running", message: "session 3", headers: { "Retry-After": "10" } });
+    expect(fourth).toMatchObject({
+      status: 429,
+      code: "too_many_running",
+      message: "session 3",
+      headers: { "Retry-After": "10" },
+    });
     const b = [l.acquire("s2", "k"), l.acquire("s2", "k")];
     expect(refusal(() => l.acquire("s3", "k"))).toMatchObject({ code: "too_many_running", message: "key 5" });
     // Another key is not held back by this one.
-    expect(refusal(() => { l.acquire("s4", "other").release(); })).toBeUndefined();
+    expect(
+      refusal(() => {
+        l.acquire("s4", "other").release();
+      }),
+    ).toBeUndefined();
     a[0]?.release();
     a[0]?.release(); // idempotent: a second release frees nothing more
     expect(l.running("s1", "k")).toEqual({ session: 2, key: 4 });

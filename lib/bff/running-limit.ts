@@ -67,7 +67,9 @@ export class RunningLimit {
 
   private refusal(bound: "session" | "key", limit: number): BffError {
     // A few seconds: long jobs end, or are cancelled, on that scale; the page shows the message, not a countdown.
-    return new BffError("too_many_running", this.bounds.message(bound, limit), { "Retry-After": String(RETRY_AFTER_SECONDS) });
+    return new BffError("too_many_running", this.bounds.message(bound, limit), {
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+    });
   }
 }
 

@@ -5,7 +5,13 @@ import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { describe, expect, it } from "vitest";
 import { config, proxy } from "@/proxy";
-import { apiSecurityHeaders, contentSecurityPolicy, generateNonce, securityHeaders, tileOriginFromEnv } from "./security-headers";
+import {
+  apiSecurityHeaders,
+  contentSecurityPolicy,
+  generateNonce,
+  securityHeaders,
+  tileOriginFromEnv,
+} from "./security-headers";
 
 const TILE = "https://tile.example.com";
 
@@ -48,17 +54,28 @@ describe("contentSecurityPolicy", () => {
     const csp = parseCsp(contentSecurityPolicy({ nonce: "n0nce", tileOrigin: TILE, isHttps: true, isDev: false }));
     expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:", TILE]);
     expect(csp.get("connect-src")).toEqual(["'self'", TILE]);
-    const elsewhere = [...csp].filter(([name, sources]) => name !== "img-src" && name !== "connect-src" && sources.includes(TILE));
+    const elsewhere = [...csp].filter(
+      ([name, sources]) => name !== "img-src" && name !== "connect-src" && sources.includes(TILE),
+    );
     expect(elsewhere).toEqual([]);
   });
 
   it("upgrades insecure requests only over https", () => {
-    expect(parseCsp(contentSecurityPolicy({ nonce: "n", isHttps: true, isDev: false })).has("upgrade-insecure-requests")).toBe(true);
-    expect(parseCsp(contentSecurityPolicy({ nonce: "n", isHttps: false, isDev: false })).has("upgrade-insecure-requests")).toBe(false);
+    expect(
+      parseCsp(contentSecurityPolicy({ nonce: "n", isHttps: true, isDev: false })).has("upgrade-insecure-requests"),
+    ).toBe(true);
+    expect(
+      parseCsp(contentSecurityPolicy({ nonce: "n", isHttps: false, isDev: false })).has("upgrade-insecure-requests"),
+    ).toBe(false);
   });
 
   it("allows 'unsafe-eval' in development only", () => {
-    expect(parseCsp(contentSecurityPolicy({ nonce: "n", isHttps: false, isDev: true })).get("script-src")).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'", "'unsafe-eval'"]);
+    expect(parseCsp(contentSecurityPolicy({ nonce: "n", isHttps: false, isDev: true })).get("script-src")).toEqual([
+      "'self'",
+      "'nonce-n'",
+      "'strict-dynamic'",
+      "'unsafe-eval'",
+    ]);
     expect(contentSecurityPolicy({ nonce: "n", isHttps: false, isDev: false })).not.toContain("unsafe-eval");
   });
 
@@ -68,7 +85,14 @@ describe("contentSecurityPolicy", () => {
 
   it("refuses a nonce or tile origin that could inject a directive", () => {
     expect(() => contentSecurityPolicy({ nonce: "x'; script-src *", isHttps: false, isDev: false })).toThrow(/base64/);
-    expect(() => contentSecurityPolicy({ nonce: "n", tileOrigin: "https://a.example; script-src *", isHttps: false, isDev: false })).toThrow(/tile origin/);
+    expect(() =>
+      contentSecurityPolicy({
+        nonce: "n",
+        tileOrigin: "https://a.example; script-src *",
+        isHttps: false,
+        isDev: false,
+      }),
+    ).toThrow(/tile origin/);
   });
 });
 
@@ -83,14 +107,17 @@ describe("securityHeaders", () => {
       "X-Frame-Options": "DENY",
       "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
     });
-    expect(headers["Content-Security-Policy"]).toBe(contentSecurityPolicy({ nonce: "n0nce", tileOrigin: TILE, isHttps: true, isDev: false }));
+    expect(headers["Content-Security-Policy"]).toBe(
+      contentSecurityPolicy({ nonce: "n0nce", tileOrigin: TILE, isHttps: true, isDev: false }),
+    );
   });
 
   it("allows geolocation to our own pages only and switches off the rest", () => {
     const policy = securityHeaders({ isHttps: false, isDev: false })["Permissions-Policy"] ?? "";
     const features = new Map(policy.split(",").map((entry) => entry.trim().split("=") as [string, string]));
     expect(features.get("geolocation")).toBe("(self)");
-    for (const feature of ["camera", "microphone", "payment", "usb", "browsing-topics"]) expect(features.get(feature), feature).toBe("()");
+    for (const feature of ["camera", "microphone", "payment", "usb", "browsing-topics"])
+      expect(features.get(feature), feature).toBe("()");
     expect([...features.values()].filter((value) => value !== "()")).toEqual(["(self)"]);
   });
 
@@ -106,7 +133,15 @@ describe("apiSecurityHeaders", () => {
     expect(headers["Content-Security-Policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(headers["Cache-Control"]).toBe("no-store");
     const common = securityHeaders({ isHttps: true, isDev: false });
-    for (const name of ["X-Content-Type-Options", "Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy", "Cross-Origin-Resource-Policy", "X-Frame-Options", "Strict-Transport-Security"]) {
+    for (const name of [
+      "X-Content-Type-Options",
+      "Referrer-Policy",
+      "Permissions-Policy",
+      "Cross-Origin-Opener-Policy",
+      "Cross-Origin-Resource-Policy",
+      "X-Frame-Options",
+      "Strict-Transport-Security",
+    ]) {
       expect(headers[name], name).toBe(common[name]);
     }
   });
@@ -135,21 +170,41 @@ describe("generateNonce", () => {
 describe("tileOriginFromEnv", () => {
   it("takes the origin of the URL template", () => {
     expect(tileOriginFromEnv({ TILE_URL: "https://tile.example.com/{z}/{x}/{y}.png" })).toBe(TILE);
-    expect(tileOriginFromEnv({ TILE_URL: "HTTPS://Tile.Example.COM:8443/tiles/{z}/{x}/{y}.png?key=abc" })).toBe("https://tile.example.com:8443");
+    expect(tileOriginFromEnv({ TILE_URL: "HTTPS://Tile.Example.COM:8443/tiles/{z}/{x}/{y}.png?key=abc" })).toBe(
+      "https://tile.example.com:8443",
+    );
     expect(tileOriginFromEnv({ TILE_URL: "http://10.0.0.5:8080/{z}/{x}/{y}.png" })).toBe("http://10.0.0.5:8080");
   });
 
   it("reads TILE_URL only, the template the stations page hands the map (a NEXT_PUBLIC_ copy could drift from the CSP)", () => {
-    expect(tileOriginFromEnv({ NEXT_PUBLIC_TILE_URL: "https://public.example.com/{z}/{x}/{y}.png", TILE_URL: "https://server.example.com/{z}/{x}/{y}.png" })).toBe("https://server.example.com");
+    expect(
+      tileOriginFromEnv({
+        NEXT_PUBLIC_TILE_URL: "https://public.example.com/{z}/{x}/{y}.png",
+        TILE_URL: "https://server.example.com/{z}/{x}/{y}.png",
+      }),
+    ).toBe("https://server.example.com");
     expect(tileOriginFromEnv({ NEXT_PUBLIC_TILE_URL: "https://public.example.com/{z}/{x}/{y}.png" })).toBeNull();
   });
 
   it("turns Leaflet's subdomain placeholder into a wildcard", () => {
-    expect(tileOriginFromEnv({ TILE_URL: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" })).toBe("https://*.tile.openstreetmap.org");
+    expect(tileOriginFromEnv({ TILE_URL: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" })).toBe(
+      "https://*.tile.openstreetmap.org",
+    );
   });
 
   it("is null when unset, blank or invalid", () => {
-    for (const value of [undefined, "", "   ", "not a url", "/tiles/{z}/{x}/{y}.png", "ftp://tile.example.com/{z}.png", "javascript:alert(1)", "https://user:pw@tile.example.com/{z}.png", "https://a{s}b.example.com/{z}.png", "https://{s}.com/{z}.png"]) {
+    for (const value of [
+      undefined,
+      "",
+      "   ",
+      "not a url",
+      "/tiles/{z}/{x}/{y}.png",
+      "ftp://tile.example.com/{z}.png",
+      "javascript:alert(1)",
+      "https://user:pw@tile.example.com/{z}.png",
+      "https://a{s}b.example.com/{z}.png",
+      "https://{s}.com/{z}.png",
+    ]) {
       expect(tileOriginFromEnv({ TILE_URL: value }), String(value)).toBeNull();
     }
   });
@@ -159,7 +214,9 @@ describe("tileOriginFromEnv", () => {
 describe("proxy.ts", () => {
   const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
   const page = (path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) =>
-    new NextRequest(`http://localhost:3456${path}`, { headers: { ...init.headers, ...(init.cookie === undefined ? {} : { cookie: init.cookie }) } });
+    new NextRequest(`http://localhost:3456${path}`, {
+      headers: { ...init.headers, ...(init.cookie === undefined ? {} : { cookie: init.cookie }) },
+    });
 
   describe("pages", () => {
     it("redirects a page without a session cookie to /login, with the path and query in next", () => {
@@ -168,7 +225,9 @@ describe("proxy.ts", () => {
       const location = new URL(response.headers.get("location") ?? "");
       expect(location.origin + location.pathname).toBe("http://localhost:3456/login");
       expect(location.searchParams.get("next")).toBe("/transactions?status=declined&search=a%20b&x=%2F");
-      expect(response.headers.get("location")).toBe("http://localhost:3456/login?next=%2Ftransactions%3Fstatus%3Ddeclined%26search%3Da%2520b%26x%3D%252F");
+      expect(response.headers.get("location")).toBe(
+        "http://localhost:3456/login?next=%2Ftransactions%3Fstatus%3Ddeclined%26search%3Da%2520b%26x%3D%252F",
+      );
     });
 
     it("encodes / as next=%2F", () => {
@@ -209,9 +268,13 @@ describe("proxy.ts", () => {
       const nonce = nonceOf(response.headers.get("content-security-policy"));
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       // How NextResponse.next({ request: { headers } }) hands overridden request headers to Next's server.
-      expect(response.headers.get("x-middleware-override-headers")?.split(",")).toEqual(expect.arrayContaining(["x-nonce", "content-security-policy"]));
+      expect(response.headers.get("x-middleware-override-headers")?.split(",")).toEqual(
+        expect.arrayContaining(["x-nonce", "content-security-policy"]),
+      );
       expect(response.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
-      expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(response.headers.get("content-security-policy"));
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(
+        response.headers.get("content-security-policy"),
+      );
       const again = proxy(page("/", { cookie: "ffd_session=x" }));
       expect(nonceOf(again.headers.get("content-security-policy"))).not.toBe(nonce);
     });
@@ -227,7 +290,9 @@ describe("proxy.ts", () => {
       const forwarded = proxy(page("/", { cookie: "ffd_session=x", headers: { "x-forwarded-proto": "https" } }));
       expect(forwarded.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
       expect(forwarded.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
-      const direct = proxy(new NextRequest("https://fleet.example.com/", { headers: { cookie: "__Host-ffd_session=x" } }));
+      const direct = proxy(
+        new NextRequest("https://fleet.example.com/", { headers: { cookie: "__Host-ffd_session=x" } }),
+      );
       expect(direct.headers.get("strict-transport-security")).not.toBeNull();
     });
   });
@@ -247,22 +312,51 @@ describe("proxy.ts", () => {
   });
 
   describe("matcher", () => {
-    const matches = (url: string, headers: Record<string, string> = {}) => unstable_doesMiddlewareMatch({ config, url, headers });
+    const matches = (url: string, headers: Record<string, string> = {}) =>
+      unstable_doesMiddlewareMatch({ config, url, headers });
 
     it("runs for pages and data routes", () => {
-      for (const url of ["/", "/login", "/transactions", "/transactions/tx_123", "/stations/st-9?x=1", "/api/session", "/api/transactions/export", "/apiary"]) {
+      for (const url of [
+        "/",
+        "/login",
+        "/transactions",
+        "/transactions/tx_123",
+        "/stations/st-9?x=1",
+        "/api/session",
+        "/api/transactions/export",
+        "/apiary",
+      ]) {
         expect(matches(url), url).toBe(true);
       }
     });
 
     it("runs for page paths that merely end like a file (they render the dashboard), and for files that do not exist", () => {
-      for (const url of ["/transactions/x.json", "/transactions/x.js", "/stations/a.css", "/x.svg", "/favicon.svg/x", "/robots.txt", "/marker-icon.png", "/states-10m.json", "/_next/staticx", "/_next/image/x", "/basemap", "/x/basemap/a.json"]) {
+      for (const url of [
+        "/transactions/x.json",
+        "/transactions/x.js",
+        "/stations/a.css",
+        "/x.svg",
+        "/favicon.svg/x",
+        "/robots.txt",
+        "/marker-icon.png",
+        "/states-10m.json",
+        "/_next/staticx",
+        "/_next/image/x",
+        "/basemap",
+        "/x/basemap/a.json",
+      ]) {
         expect(matches(url), url).toBe(true);
       }
     });
 
     it("skips only the real static paths: build output, image optimisation and the files of public/", () => {
-      for (const url of ["/_next/static/chunks/main.js", "/_next/static/media/inter.woff2", "/_next/image?url=%2Fa.png&w=64&q=75", "/favicon.svg", "/basemap/us-states-10m.json"]) {
+      for (const url of [
+        "/_next/static/chunks/main.js",
+        "/_next/static/media/inter.woff2",
+        "/_next/image?url=%2Fa.png&w=64&q=75",
+        "/favicon.svg",
+        "/basemap/us-states-10m.json",
+      ]) {
         expect(matches(url), url).toBe(false);
       }
     });

@@ -63,7 +63,9 @@ const API_CONTENT_SECURITY_POLICY = BASELINE_CONTENT_SECURITY_POLICY;
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const tileOrigin = options.tileOrigin ?? null;
   if (tileOrigin !== null && !isCspSafeSource(tileOrigin)) {
-    throw new TypeError(`The tile origin ${JSON.stringify(tileOrigin)} cannot appear in a CSP: pass the result of tileOriginFromEnv.`);
+    throw new TypeError(
+      `The tile origin ${JSON.stringify(tileOrigin)} cannot appear in a CSP: pass the result of tileOriginFromEnv.`,
+    );
   }
   const tile = tileOrigin === null ? [] : [tileOrigin];
 
@@ -111,7 +113,9 @@ function baseSecurityHeaders(isHttps: boolean): Record<string, string> {
 }
 
 /** Every header a page response gets, its CSP included. */
-export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> & { "Content-Security-Policy": string } {
+export function securityHeaders(
+  options: SecurityHeaderOptions,
+): Record<string, string> & { "Content-Security-Policy": string } {
   return { ...baseSecurityHeaders(options.isHttps), "Content-Security-Policy": contentSecurityPolicy(options) };
 }
 
@@ -163,5 +167,8 @@ export function tileOriginFromEnv(env: Readonly<Record<string, string | undefine
 
 /** A host-source with nothing that could end a directive or add a source: no spaces, `;`, `,`, quotes or braces. */
 function isCspSafeSource(source: string): boolean {
-  return /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(source) || /^https?:\/\/\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(source);
+  return (
+    /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(source) ||
+    /^https?:\/\/\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(source)
+  );
 }

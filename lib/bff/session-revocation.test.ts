@@ -23,7 +23,13 @@ describe.each(["primary", "alternative"] as const)("signed-out sessions over HTT
   let redisServer: ChildProcess | undefined;
 
   const start = async (env: Record<string, string> = {}) => {
-    const app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: "100000", LOG_LEVEL: "warn", ...env });
+    const app = await startApp({
+      FLEET_API_BASE_URL: upstream.baseUrl,
+      SESSION_SECRET,
+      FLEET_API_BUDGET: "100000",
+      LOG_LEVEL: "warn",
+      ...env,
+    });
     apps.push(app);
     return app;
   };
@@ -87,7 +93,11 @@ describe.each(["primary", "alternative"] as const)("signed-out sessions over HTT
 
   it("with REDIS_URL, an instance that did not see the sign-out refuses the cookie", async () => {
     const port = await freePort();
-    redisServer = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    redisServer = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
     for (let i = 0; !(await accepts(port)); i++) {
       if (i > 50) throw new Error("redis-server did not start (is Debian's redis-server installed?)");
       await new Promise((r) => setTimeout(r, 100));

@@ -61,7 +61,9 @@ export type SessionProblem = "missing" | "expired_idle" | "expired_absolute" | "
  * `readOnly` (server pages, which may not set cookies): the same checks, without rolling or clearing the cookie —
  * the page's own data requests do that.
  */
-export async function readSession(options: { readOnly?: boolean } = {}): Promise<{ session: ActiveSession } | { problem: SessionProblem }> {
+export async function readSession(
+  options: { readOnly?: boolean } = {},
+): Promise<{ session: ActiveSession } | { problem: SessionProblem }> {
   const iron = await ironSession();
   // A server page can read cookies but not set them: it gets the same checks without the cookie being touched
   // (the page's own data requests, through the route handlers, roll the idle timeout or clear the cookie).
@@ -70,7 +72,8 @@ export async function readSession(options: { readOnly?: boolean } = {}): Promise
     if (canWrite) iron.destroy();
   };
   const d = iron;
-  if (!d.sid || !d.keyId || !d.secret || d.createdAt === undefined || d.lastSeenAt === undefined) return { problem: "missing" };
+  if (!d.sid || !d.keyId || !d.secret || d.createdAt === undefined || d.lastSeenAt === undefined)
+    return { problem: "missing" };
   const { session: cfg } = getConfig();
   const t = now();
   if (await revocations().isRevoked(d.sid)) {
@@ -107,12 +110,23 @@ export async function readSession(options: { readOnly?: boolean } = {}): Promise
 /** Upstream-provided text sealed in the cookie is capped, so the cookie stays well under 4 KB whatever it sends. */
 const cap = (text: string | null, max: number) => (text === null ? null : text.slice(0, max));
 
-export async function startSession(input: { credentials: Credentials; customerName: string | null; customerCode: string | null; scopes: string[] | null }): Promise<ActiveSession> {
+export async function startSession(input: {
+  credentials: Credentials;
+  customerName: string | null;
+  customerCode: string | null;
+  scopes: string[] | null;
+}): Promise<ActiveSession> {
   const iron = await ironSession();
   const t = now();
   // A login over an existing session ends that one: its copied cookie must not keep working.
-  if (iron.sid !== undefined) await revocations().revoke(iron.sid, absoluteExpiry(iron, getConfig().session.absoluteMs, t));
-  input = { ...input, customerName: cap(input.customerName, 120), customerCode: cap(input.customerCode, 40), scopes: input.scopes?.slice(0, 10).map((s) => s.slice(0, 40)) ?? null };
+  if (iron.sid !== undefined)
+    await revocations().revoke(iron.sid, absoluteExpiry(iron, getConfig().session.absoluteMs, t));
+  input = {
+    ...input,
+    customerName: cap(input.customerName, 120),
+    customerCode: cap(input.customerCode, 40),
+    scopes: input.scopes?.slice(0, 10).map((s) => s.slice(0, 40)) ?? null,
+  };
   const sid = randomBytes(18).toString("base64url");
   iron.sid = sid;
   iron.keyId = input.credentials.keyId;
@@ -125,7 +139,16 @@ export async function startSession(input: { credentials: Credentials; customerNa
   const { session: cfg } = getConfig();
   iron.expiresAt = t + cfg.absoluteMs;
   await iron.save();
-  return { sid, credentials: input.credentials, customerName: input.customerName, customerCode: input.customerCode, scopes: input.scopes, createdAt: t, lastSeenAt: t, expiresAt: t + Math.min(cfg.idleMs, cfg.absoluteMs) };
+  return {
+    sid,
+    credentials: input.credentials,
+    customerName: input.customerName,
+    customerCode: input.customerCode,
+    scopes: input.scopes,
+    createdAt: t,
+    lastSeenAt: t,
+    expiresAt: t + Math.min(cfg.idleMs, cfg.absoluteMs),
+  };
 }
 
 /** Logout, server-side too: the session id is revoked until its absolute expiry, then the cookie is cleared. */
@@ -141,7 +164,11 @@ export async function endSession(sid: string | undefined): Promise<void> {
  * (lowering SESSION_ABSOLUTE_HOURS shortens running sessions). Cookies sealed before `expiresAt` existed use the
  * configured length alone.
  */
-function absoluteExpiry(d: Pick<SessionData, "createdAt" | "expiresAt">, absoluteMs: number, fallbackCreatedAt = now()): number {
+function absoluteExpiry(
+  d: Pick<SessionData, "createdAt" | "expiresAt">,
+  absoluteMs: number,
+  fallbackCreatedAt = now(),
+): number {
   const byConfig = (d.createdAt ?? fallbackCreatedAt) + absoluteMs;
   return d.expiresAt === undefined ? byConfig : Math.min(d.expiresAt, byConfig);
 }

@@ -47,7 +47,10 @@ interface CheckSlots {
   waiting: (() => void)[];
 }
 
-const holder = globalThis as typeof globalThis & { __ffdPriceChecksInFlight?: Map<string, number>; __ffdPriceCheckSlots?: Map<string, CheckSlots> };
+const holder = globalThis as typeof globalThis & {
+  __ffdPriceChecksInFlight?: Map<string, number>;
+  __ffdPriceCheckSlots?: Map<string, CheckSlots>;
+};
 /** Price checks granted and not yet finished, per key: counted against the budget before the budget records them. */
 const inFlight = (): Map<string, number> => (holder.__ffdPriceChecksInFlight ??= new Map<string, number>());
 const checkSlots = (): Map<string, CheckSlots> => (holder.__ffdPriceCheckSlots ??= new Map<string, CheckSlots>());
@@ -93,13 +96,27 @@ export function priceChecksAllowed(use: { budget: number; sent: number }, inFlig
  * One station in full, cached for the locations TTL per key. A station the upstream does not know is remembered as
  * such for the same time, so asking again costs no upstream call.
  */
-export async function getStationDetail(credentials: Credentials, key: string, id: string, signal?: AbortSignal): Promise<CachedDetail> {
+export async function getStationDetail(
+  credentials: Credentials,
+  key: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<CachedDetail> {
   const ttl = getConfig().cacheTtlMs.locations;
   if (isKnownAbsent(key, id)) throw notFoundError();
   try {
-    return await cache().get<CachedDetail>(detailKey(key, id), ttl, async (shared) => ({ station: await fleetApi().getLocation(credentials, id, { signal: shared }), fetchedAt: now() }), signal);
+    return await cache().get<CachedDetail>(
+      detailKey(key, id),
+      ttl,
+      async (shared) => ({
+        station: await fleetApi().getLocation(credentials, id, { signal: shared }),
+        fetchedAt: now(),
+      }),
+      signal,
+    );
   } catch (error) {
-    if (isFleetApiError(error) && error.code === "not_found") await cache().get(absentKey(key, id), ttl, () => Promise.resolve(true));
+    if (isFleetApiError(error) && error.code === "not_found")
+      await cache().get(absentKey(key, id), ttl, () => Promise.resolve(true));
     throw error;
   }
 }
@@ -109,14 +126,24 @@ function notFoundError(): FleetApiError {
 }
 
 function toPrices(id: string, { station, fetchedAt }: CachedDetail): StationProductPrices {
-  return { id, prices: station.prices, priceUpdatedAt: station.priceUpdatedAt, checkedAt: new Date(fetchedAt).toISOString() };
+  return {
+    id,
+    prices: station.prices,
+    priceUpdatedAt: station.priceUpdatedAt,
+    checkedAt: new Date(fetchedAt).toISOString(),
+  };
 }
 
 /**
  * The detail prices of the given stations (in the order asked; the page asks nearest first, so the budget goes to the
  * nearest). Cached stations cost nothing; the others are checked within the budget rule above, the rest deferred.
  */
-export async function lookUpStationPrices(credentials: Credentials, key: string, ids: readonly string[], signal: AbortSignal): Promise<StationPricesReply> {
+export async function lookUpStationPrices(
+  credentials: Credentials,
+  key: string,
+  ids: readonly string[],
+  signal: AbortSignal,
+): Promise<StationPricesReply> {
   const found = new Map<string, StationProductPrices>();
   const notFound = new Set<string>();
   const misses: string[] = [];
@@ -132,7 +159,12 @@ export async function lookUpStationPrices(credentials: Credentials, key: string,
     const use = await fleetApi().budgetUse(credentials);
     if (use.pausedForMs > 0) {
       // The upstream said 429 a moment ago: the page shows the wait (its banner) and asks again after it.
-      throw new FleetApiError({ status: 429, code: "rate_limited", message: "The Fleet Fuel API asked us to wait before the next request.", retryAfterSeconds: Math.max(1, Math.ceil(use.pausedForMs / 1000)) });
+      throw new FleetApiError({
+        status: 429,
+        code: "rate_limited",
+        message: "The Fleet Fuel API asked us to wait before the next request.",
+        retryAfterSeconds: Math.max(1, Math.ceil(use.pausedForMs / 1000)),
+      });
     }
     // Synchronous from here to the increment, so two lookups of one key cannot both take the same free slots.
     const running = inFlight().get(key) ?? 0;
@@ -158,7 +190,14 @@ export async function lookUpStationPrices(credentials: Credentials, key: string,
  * beyond what a person should wait, a missing scope, an outage) stops new checks, lets the running ones finish (their
  * answers are cached) and is thrown. The browser going away stops new checks too; running ones finish and are cached.
  */
-async function checkBatch(credentials: Credentials, key: string, batch: readonly string[], signal: AbortSignal, found: Map<string, StationProductPrices>, notFound: Set<string>): Promise<void> {
+async function checkBatch(
+  credentials: Credentials,
+  key: string,
+  batch: readonly string[],
+  signal: AbortSignal,
+  found: Map<string, StationProductPrices>,
+  notFound: Set<string>,
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const worker = async () => {

@@ -16,7 +16,10 @@ const PROFILES = ["primary", "alternative"] as const;
 const run = promisify(execFile);
 
 /** Upstream requests the sandbox logged (it runs with log: true), as "GET /api/v1/…" paths with their status. */
-const upstreamRequests = (sb: SandboxProcess) => [...sb.output().matchAll(/\[sandbox\] (GET|POST) (\/api\/v1\/\S*) (\d{3})/g)].map((m) => `${m[1] ?? ""} ${m[2] ?? ""} ${m[3] ?? ""}`);
+const upstreamRequests = (sb: SandboxProcess) =>
+  [...sb.output().matchAll(/\[sandbox\] (GET|POST) (\/api\/v1\/\S*) (\d{3})/g)].map(
+    (m) => `${m[1] ?? ""} ${m[2] ?? ""} ${m[3] ?? ""}`,
+  );
 /** The sandbox prints its log line as it answers: give the pipe a moment before counting (not a timing assertion). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 const isDetailCall = (r: string) => /^GET \/api\/v1\/locations\/[^/\s]+ \d{3}$/.test(r);
@@ -25,7 +28,9 @@ const isDetailCall = (r: string) => /^GET \/api\/v1\/locations\/[^/\s]+ \d{3}$/.
 function stationIds(sb: SandboxProcess, count: number): string[] {
   const db = new Database(sb.dbPath, { readonly: true });
   try {
-    return (db.prepare("SELECT id FROM stations ORDER BY loc_num LIMIT ?").all(count) as { id: string }[]).map((r) => r.id);
+    return (db.prepare("SELECT id FROM stations ORDER BY loc_num LIMIT ?").all(count) as { id: string }[]).map(
+      (r) => r.id,
+    );
   } finally {
     db.close();
   }
@@ -37,7 +42,11 @@ function stationIds(sb: SandboxProcess, count: number): string[] {
  */
 async function sandboxDetail(sb: SandboxProcess, id: string): Promise<Record<string, unknown>> {
   const pair = sb.keys["demo-full"];
-  const auth = await fetch(`${sb.baseUrl}/auth`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key_id: pair.keyId, secret: pair.secret }) });
+  const auth = await fetch(`${sb.baseUrl}/auth`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ key_id: pair.keyId, secret: pair.secret }),
+  });
   const { access_token: token } = (await auth.json()) as { access_token: string };
   const res = await fetch(`${sb.baseUrl}/locations/${id}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
@@ -50,12 +59,27 @@ const money3 = (value: unknown) => (value === null || value === undefined ? null
 /** What the BFF must answer for a station, from the sandbox's reply: its `prices` (alternative), or its one price (primary). */
 function expectedPrices(detail: Record<string, unknown>): Record<string, string | null> {
   const prices = detail.prices as Record<string, unknown> | undefined;
-  if (prices !== undefined) return Object.fromEntries(Object.entries(prices).map(([product, price]) => [product, money3(price)]));
+  if (prices !== undefined)
+    return Object.fromEntries(Object.entries(prices).map(([product, price]) => [product, money3(price)]));
   return detail.price === null ? {} : { diesel: money3(detail.price) ?? "" };
 }
 
 async function createKeyWithout(sb: SandboxProcess, scopes: string): Promise<{ keyId: string; secret: string }> {
-  const { stdout } = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "keys", "create", "--customer", "PFL", "--scopes", scopes, "--label", "test-no-locations", "--json", "--db", sb.dbPath]);
+  const { stdout } = await run(process.execPath, [
+    "node_modules/tsx/dist/cli.mjs",
+    "sandbox/cli.ts",
+    "keys",
+    "create",
+    "--customer",
+    "PFL",
+    "--scopes",
+    scopes,
+    "--label",
+    "test-no-locations",
+    "--json",
+    "--db",
+    sb.dbPath,
+  ]);
   const created = JSON.parse(stdout) as { key_id: string; secret: string };
   return { keyId: created.key_id, secret: created.secret };
 }
@@ -142,7 +166,9 @@ describe.each(PROFILES)("GET /api/locations/products and /api/locations/prices (
     for (const item of reply.items) {
       const detail = await sandboxDetail(upstream, item.id);
       expect(item.prices).toEqual(expectedPrices(detail));
-      expect(item.priceUpdatedAt === null ? null : Date.parse(item.priceUpdatedAt)).toBe(Date.parse(String(detail.price_updated_at)));
+      expect(item.priceUpdatedAt === null ? null : Date.parse(item.priceUpdatedAt)).toBe(
+        Date.parse(String(detail.price_updated_at)),
+      );
       expect(Date.parse(item.checkedAt)).not.toBeNaN();
     }
     if (profile === "alternative") expect(reply.items.every((i) => Object.keys(i.prices).length === 3)).toBe(true);
@@ -158,7 +184,9 @@ describe.each(PROFILES)("GET /api/locations/products and /api/locations/prices (
     expect(reply.notFound).toEqual([missing]);
     expect(reply.items.map((i) => i.id)).toEqual([real]);
     const before = upstreamRequests(upstream).length;
-    expect(((await b.fetch(`/api/locations/prices?ids=${missing}`)).body as StationPricesReply).notFound).toEqual([missing]);
+    expect(((await b.fetch(`/api/locations/prices?ids=${missing}`)).body as StationPricesReply).notFound).toEqual([
+      missing,
+    ]);
     expect((await b.fetch(`/api/locations/${missing}`)).status).toBe(404);
     await settle();
     expect(upstreamRequests(upstream).length).toBe(before);
@@ -167,7 +195,11 @@ describe.each(PROFILES)("GET /api/locations/products and /api/locations/prices (
   it.each([
     ["no ids", "", /ids is required/],
     ["empty ids", "?ids=,,", /ids must name 1 to 25 station ids/],
-    ["26 ids", `?ids=${Array.from({ length: 26 }, (_, i) => `s${String(i)}`).join(",")}`, /ids names 26 stations; ask for at most 25 per request/],
+    [
+      "26 ids",
+      `?ids=${Array.from({ length: 26 }, (_, i) => `s${String(i)}`).join(",")}`,
+      /ids names 26 stations; ask for at most 25 per request/,
+    ],
     ["a path in an id", "?ids=abc,..%2Faccount-details", /“..\/account-details” is not a station id/],
     ["an unknown parameter", "?ids=abc&product=def", /Unknown query parameter: product/],
     ["ids twice", "?ids=abc&ids=def", /ids was given more than once/],
@@ -208,7 +240,12 @@ describe.each(PROFILES)("price checks leave part of the request budget free (%s 
   it("checks only while the window keeps a quarter of the budget free, defers the rest, and other pages still get through", async () => {
     // A budget of 20 in a one-hour window: nothing leaves the window during the test, so the count is exact.
     const upstream = await startSandboxProcess({ profile, log: true, args: ["--budget", "100000"] });
-    const app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: "20", FLEET_API_WINDOW_SECONDS: "3600" });
+    const app = await startApp({
+      FLEET_API_BASE_URL: upstream.baseUrl,
+      SESSION_SECRET,
+      FLEET_API_BUDGET: "20",
+      FLEET_API_WINDOW_SECONDS: "3600",
+    });
     try {
       const b = new TestBrowser(app.origin);
       expect((await b.login(upstream.keys["demo-full"].keyId, upstream.keys["demo-full"].secret)).status).toBe(200);
@@ -243,7 +280,11 @@ describe.each(PROFILES)("price checks leave part of the request budget free (%s 
 
   it("an upstream 429 during the checks is a 429 with Retry-After; what was checked stays cached, the paused key is not asked again", async () => {
     // The sandbox allows 4 requests an hour: POST /auth and a few details pass, then it says 429 with a long wait.
-    const upstream = await startSandboxProcess({ profile, log: true, args: ["--budget", "4", "--window-seconds", "3600"] });
+    const upstream = await startSandboxProcess({
+      profile,
+      log: true,
+      args: ["--budget", "4", "--window-seconds", "3600"],
+    });
     const app = await startApp({ FLEET_API_BASE_URL: upstream.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: "1000" });
     try {
       const b = new TestBrowser(app.origin);
@@ -256,7 +297,9 @@ describe.each(PROFILES)("price checks leave part of the request budget free (%s 
       expect(Number(res.res.headers.get("retry-after"))).toBeGreaterThan(30);
       expect(errorMessageOf(res.body)).toMatch(/asked us to wait \d+ s/);
       await settle();
-      const passed = upstreamRequests(upstream).filter((r) => isDetailCall(r) && r.endsWith(" 200")).map((r) => /\/locations\/([^/\s]+) /.exec(r)?.[1] ?? "");
+      const passed = upstreamRequests(upstream)
+        .filter((r) => isDetailCall(r) && r.endsWith(" 200"))
+        .map((r) => /\/locations\/([^/\s]+) /.exec(r)?.[1] ?? "");
       expect(passed.length).toBeGreaterThan(0);
       const calls = upstreamRequests(upstream).length;
       // The stations checked before the 429 are served from the cache; the others get the wait, with no upstream call.

@@ -1,6 +1,17 @@
 import "server-only";
 import type { Credentials, FleetApiClient, Priority } from "@/lib/fleet-api";
-import { addDecimals, averagePricePerGallon, fromMinorUnits, toMinorUnits, rankByAmount, type RankAccumulator, type RankedItem, type SummaryTotals, type Transaction, type TransactionSummary } from "@/lib/model";
+import {
+  addDecimals,
+  averagePricePerGallon,
+  fromMinorUnits,
+  toMinorUnits,
+  rankByAmount,
+  type RankAccumulator,
+  type RankedItem,
+  type SummaryTotals,
+  type Transaction,
+  type TransactionSummary,
+} from "@/lib/model";
 
 const DAY_MS = 86_400_000;
 
@@ -16,11 +27,21 @@ const counts = (t: Transaction) => t.status !== "failed";
  * Rolling 30-day totals computed from transactions, for upstreams whose account shape has none. Same rule as the
  * upstream's totals: the 30 days up to now, completed and pending.
  */
-export async function computeTotals30d(client: FleetApiClient, credentials: Credentials, nowMs: number, priority: Priority, signal?: AbortSignal): Promise<Totals> {
+export async function computeTotals30d(
+  client: FleetApiClient,
+  credentials: Credentials,
+  nowMs: number,
+  priority: Priority,
+  signal?: AbortSignal,
+): Promise<Totals> {
   const since = nowMs - 30 * DAY_MS;
   const gallons: string[] = [];
   const amounts: string[] = [];
-  for await (const t of client.iterateTransactions(credentials, { from: utcDate(since), to: utcDate(nowMs) }, { priority, ...(signal ? { signal } : {}) })) {
+  for await (const t of client.iterateTransactions(
+    credentials,
+    { from: utcDate(since), to: utcDate(nowMs) },
+    { priority, ...(signal ? { signal } : {}) },
+  )) {
     const at = Date.parse(t.at);
     if (at < since || at > nowMs || !counts(t)) continue;
     gallons.push(t.gallons);
@@ -33,7 +54,9 @@ export async function computeTotals30d(client: FleetApiClient, credentials: Cred
  * Exact totals of some transactions: how many, how many failed, and the gallons and amount of the others (failed
  * ones are not charged: the same rule as the 30-day totals). For the list's totals bar.
  */
-export async function addUp(rows: AsyncIterable<Transaction> | Iterable<Transaction>): Promise<{ transactions: number; failed: number; gallons: string; amount: string }> {
+export async function addUp(
+  rows: AsyncIterable<Transaction> | Iterable<Transaction>,
+): Promise<{ transactions: number; failed: number; gallons: string; amount: string }> {
   let transactions = 0;
   let failed = 0;
   let gallons = 0n;
@@ -56,9 +79,15 @@ type Acc = RankAccumulator;
  * Totals, a daily series (every day of the range, zeros included) and top lists over a date range. Exact sums.
  * `signal` stops the walk (the page request or budget wait in flight) when nobody waits for the answer any more.
  */
-export async function summarize(client: FleetApiClient, credentials: Credentials, range: { from: string; to: string }, signal?: AbortSignal): Promise<TransactionSummary> {
+export async function summarize(
+  client: FleetApiClient,
+  credentials: Credentials,
+  range: { from: string; to: string },
+  signal?: AbortSignal,
+): Promise<TransactionSummary> {
   const days = new Map<string, { transactions: number; gallons: bigint; amount: bigint }>();
-  for (let t = Date.parse(range.from); t <= Date.parse(range.to); t += DAY_MS) days.set(utcDate(t), { transactions: 0, gallons: 0n, amount: 0n });
+  for (let t = Date.parse(range.from); t <= Date.parse(range.to); t += DAY_MS)
+    days.set(utcDate(t), { transactions: 0, gallons: 0n, amount: 0n });
   const drivers = new Map<string, Acc>();
   const stations = new Map<string, Acc>();
   const products = new Map<string, Acc>();
@@ -76,7 +105,10 @@ export async function summarize(client: FleetApiClient, credentials: Credentials
     acc.gallons += g;
     acc.amount += a;
   };
-  for await (const t of client.iterateTransactions(credentials, range, { priority: "bulk", ...(signal ? { signal } : {}) })) {
+  for await (const t of client.iterateTransactions(credentials, range, {
+    priority: "bulk",
+    ...(signal ? { signal } : {}),
+  })) {
     byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
     if (!counts(t)) continue;
     const g = toMinorUnits(t.gallons, 3);
@@ -99,8 +131,18 @@ export async function summarize(client: FleetApiClient, credentials: Credentials
   return {
     from: range.from,
     to: range.to,
-    totals: { transactions: count, gallons: fromMinorUnits(totalGallons, 3), amount: fromMinorUnits(totalAmount, 2), averagePricePerGallon: average },
-    daily: [...days.entries()].map(([date, d]) => ({ date, transactions: d.transactions, gallons: fromMinorUnits(d.gallons, 3), amount: fromMinorUnits(d.amount, 2) })),
+    totals: {
+      transactions: count,
+      gallons: fromMinorUnits(totalGallons, 3),
+      amount: fromMinorUnits(totalAmount, 2),
+      averagePricePerGallon: average,
+    },
+    daily: [...days.entries()].map(([date, d]) => ({
+      date,
+      transactions: d.transactions,
+      gallons: fromMinorUnits(d.gallons, 3),
+      amount: fromMinorUnits(d.amount, 2),
+    })),
     topDrivers: ranked(drivers, 5),
     topStations: ranked(stations, 5),
     products: ranked(products, 10),

@@ -6,7 +6,11 @@ const TOKEN = "test-hooks-token-0123456789abcdef";
 const LONG = "a-session-password-of-at-least-32-characters";
 
 describe("test hooks gate", () => {
-  const request = (token: string | null) => new Request("http://127.0.0.1:3000/api/test-hooks/clock", { method: "POST", headers: token === null ? {} : { "x-test-hooks-token": token } });
+  const request = (token: string | null) =>
+    new Request("http://127.0.0.1:3000/api/test-hooks/clock", {
+      method: "POST",
+      headers: token === null ? {} : { "x-test-hooks-token": token },
+    });
   const config = parseConfig({ SESSION_SECRET: LONG, BFF_TEST_HOOKS: TOKEN });
 
   it("lets through only the exact token, when BFF_TEST_HOOKS is set and the upstream is local", () => {
@@ -20,8 +24,16 @@ describe("test hooks gate", () => {
 
   it("is closed without BFF_TEST_HOOKS, and whenever the upstream is not this machine (even if a config got that far)", () => {
     expect(testHooksAllowed(request(TOKEN), parseConfig({ SESSION_SECRET: LONG }))).toBe(false);
-    expect(testHooksAllowed(request(TOKEN), { ...config, upstream: { ...config.upstream, isLocal: false } })).toBe(false);
-    expect(() => parseConfig({ FLEET_API_BASE_URL: "https://api.example.com/api/v1", SESSION_SECRET: LONG, BFF_TEST_HOOKS: TOKEN })).toThrow(/BFF_TEST_HOOKS may only be enabled against a local upstream/);
+    expect(testHooksAllowed(request(TOKEN), { ...config, upstream: { ...config.upstream, isLocal: false } })).toBe(
+      false,
+    );
+    expect(() =>
+      parseConfig({
+        FLEET_API_BASE_URL: "https://api.example.com/api/v1",
+        SESSION_SECRET: LONG,
+        BFF_TEST_HOOKS: TOKEN,
+      }),
+    ).toThrow(/BFF_TEST_HOOKS may only be enabled against a local upstream/);
   });
 
   it("compares tokens of any length without throwing (timingSafeEqual needs equal lengths: digests are compared)", () => {

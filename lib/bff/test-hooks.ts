@@ -10,7 +10,10 @@ import { getConfig, type BffConfig } from "./config";
  * - the configuration refuses BFF_TEST_HOOKS unless the upstream is this machine (the sandbox), and this check
  *   repeats that here, so no deployment that reaches a real provider can ever have them, whatever NODE_ENV says.
  */
-export function testHooksAllowed(request: Request, config: Pick<BffConfig, "testHooksToken" | "upstream"> = getConfig()): boolean {
+export function testHooksAllowed(
+  request: Request,
+  config: Pick<BffConfig, "testHooksToken" | "upstream"> = getConfig(),
+): boolean {
   const token = config.testHooksToken;
   if (token === undefined || !config.upstream.isLocal) return false;
   return sameToken(request.headers.get("x-test-hooks-token"), token);

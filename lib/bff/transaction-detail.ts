@@ -8,8 +8,17 @@ import type { ActiveSession } from "./session";
 import { fleetApi } from "./upstream";
 
 /** One transaction in full, cached per key (`GET /api/transactions/[id]`, and the detail page's status check). */
-export function getTransactionDetail(session: ActiveSession, id: string, signal?: AbortSignal): Promise<TransactionDetail> {
+export function getTransactionDetail(
+  session: ActiveSession,
+  id: string,
+  signal?: AbortSignal,
+): Promise<TransactionDetail> {
   const checked = checkId(id, "transaction");
   const key = credentialKey(session.credentials);
-  return cache().get<TransactionDetail>(`${key}:transaction:${checked}`, getConfig().cacheTtlMs.transactions, (shared) => fleetApi().getTransaction(session.credentials, checked, { signal: shared }), signal);
+  return cache().get<TransactionDetail>(
+    `${key}:transaction:${checked}`,
+    getConfig().cacheTtlMs.transactions,
+    (shared) => fleetApi().getTransaction(session.credentials, checked, { signal: shared }),
+    signal,
+  );
 }

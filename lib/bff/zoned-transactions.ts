@@ -28,21 +28,28 @@ export interface Trim {
 
 /** Instant bounds that are not whole UTC days: only these need trimming on a dates-only upstream. */
 export function needsTrim(filter: TransactionFilter): boolean {
-  const isPartial = (value: string | undefined, edge: string) => value !== undefined && value.length > 10 && !value.endsWith(edge);
+  const isPartial = (value: string | undefined, edge: string) =>
+    value !== undefined && value.length > 10 && !value.endsWith(edge);
   return isPartial(filter.from, "T00:00:00.000Z") || isPartial(filter.to, "T23:59:59.999Z");
 }
 
 const atMs = (t: Transaction) => Date.parse(t.at);
 
-async function measureTrim(credentials: Credentials, filter: TransactionFilter, options: CallOptions, firstPage?: Page<Transaction>): Promise<Trim> {
+async function measureTrim(
+  credentials: Credentials,
+  filter: TransactionFilter,
+  options: CallOptions,
+  firstPage?: Page<Transaction>,
+): Promise<Trim> {
   const fromMs = filter.from === undefined ? Number.NEGATIVE_INFINITY : Date.parse(filter.from);
   const toMs = filter.to === undefined ? Number.POSITIVE_INFINITY : Date.parse(filter.to);
-  const fetchPage = (page: number) => fleetApi().listTransactions(credentials, { ...filter, page, limit: TRANSACTIONS_PAGE_MAX }, options);
+  const fetchPage = (page: number) =>
+    fleetApi().listTransactions(credentials, { ...filter, page, limit: TRANSACTIONS_PAGE_MAX }, options);
   const first = firstPage ?? (await fetchPage(1));
   const total = first.total;
   const pages = Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_MAX));
   let head = 0;
-  for (let page = 1, rows = first.items; ; ) {
+  for (let page = 1, rows = first.items; ;) {
     const newer = rows.findIndex((t) => atMs(t) <= toMs);
     if (newer >= 0) {
       head += newer;
@@ -74,21 +81,41 @@ async function measureTrim(credentials: Credentials, filter: TransactionFilter, 
 const trimKey = (key: string, filter: TransactionFilter) => `${key}:transactions-trim:${JSON.stringify(filter)}`;
 
 /** The trim of a filter, cached like a page (it costs one or two upstream requests). */
-export function trimOf(key: string, credentials: Credentials, filter: TransactionFilter, options: CallOptions = {}, firstPage?: Page<Transaction>): Promise<Trim> {
+export function trimOf(
+  key: string,
+  credentials: Credentials,
+  filter: TransactionFilter,
+  options: CallOptions = {},
+  firstPage?: Page<Transaction>,
+): Promise<Trim> {
   const { signal, ...rest } = options;
-  return cache().get(trimKey(key, filter), getConfig().cacheTtlMs.transactions, (shared) => measureTrim(credentials, filter, { ...rest, signal: shared }, firstPage), signal);
+  return cache().get(
+    trimKey(key, filter),
+    getConfig().cacheTtlMs.transactions,
+    (shared) => measureTrim(credentials, filter, { ...rest, signal: shared }, firstPage),
+    signal,
+  );
 }
 
 /** One page of the list for a filter whose bounds may be instants: exact in both upstream shapes. */
-export async function listTransactionsExactly(credentials: Credentials, query: TransactionFilter & { page: number; limit: number }, options: CallOptions = {}): Promise<Page<Transaction>> {
+export async function listTransactionsExactly(
+  credentials: Credentials,
+  query: TransactionFilter & { page: number; limit: number },
+  options: CallOptions = {},
+): Promise<Page<Transaction>> {
   const { page, limit, ...filter } = query;
   const api = fleetApi();
-  if (!needsTrim(filter) || api.transactionDateStyle() === "datetime") return api.listTransactions(credentials, query, options);
+  if (!needsTrim(filter) || api.transactionDateStyle() === "datetime")
+    return api.listTransactions(credentials, query, options);
   const key = credentialKey(credentials);
   let trim = cache().peek(trimKey(key, filter)) as Trim | undefined;
   if (trim === undefined) {
     // The first covering page also tells whether the upstream takes datetimes after all (it negotiates on a 400).
-    const first = await api.listTransactions(credentials, { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, options);
+    const first = await api.listTransactions(
+      credentials,
+      { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX },
+      options,
+    );
     if (api.transactionDateStyle() === "datetime") return api.listTransactions(credentials, query, options);
     trim = await trimOf(key, credentials, filter, options, first);
   }
@@ -100,7 +127,8 @@ export async function listTransactionsExactly(credentials: Credentials, query: T
   const firstUpstream = Math.floor(start / limit) + 1;
   const lastUpstream = Math.floor((end - 1) / limit) + 1;
   const rows: Transaction[] = [];
-  for (let p = firstUpstream; p <= lastUpstream; p += 1) rows.push(...(await api.listTransactions(credentials, { ...filter, page: p, limit }, options)).items);
+  for (let p = firstUpstream; p <= lastUpstream; p += 1)
+    rows.push(...(await api.listTransactions(credentials, { ...filter, page: p, limit }, options)).items);
   const skip = start - (firstUpstream - 1) * limit;
   return { ...envelope, items: rows.slice(skip, skip + (end - start)) };
 }

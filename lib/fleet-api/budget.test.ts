@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MemoryBudgetStore, parseRetryAfter, RequestBudget, reserveOf, type BudgetStore, type Priority } from "./budget";
+import {
+  MemoryBudgetStore,
+  parseRetryAfter,
+  RequestBudget,
+  reserveOf,
+  type BudgetStore,
+  type Priority,
+} from "./budget";
 import type { Clock } from "./clock";
 
 /** Lets every pending promise reaction run (one macrotask turn); no time passes on any clock. */
@@ -130,7 +137,13 @@ const tracker = (clock: FakeClock) => {
 const setup = (budget = 3, options: { margin?: number } = {}) => {
   const clock = new FakeClock(T0);
   const store = new MemoryBudgetStore();
-  const limiter = new RequestBudget({ budget, windowMs: WINDOW, clock, store, safetyMarginMs: options.margin ?? MARGIN });
+  const limiter = new RequestBudget({
+    budget,
+    windowMs: WINDOW,
+    clock,
+    store,
+    safetyMarginMs: options.margin ?? MARGIN,
+  });
   return { clock, store, limiter, ...tracker(clock) };
 };
 
@@ -175,7 +188,8 @@ describe("RequestBudget", () => {
     await clock.runUntilSettled(Promise.all(all));
     const times = grants.map((g) => g.at).sort((x, y) => x - y);
     expect(times).toHaveLength(30);
-    for (let i = 0; i + 4 < times.length; i++) expect((times[i + 4] ?? 0) - (times[i] ?? 0)).toBeGreaterThanOrEqual(WINDOW);
+    for (let i = 0; i + 4 < times.length; i++)
+      expect((times[i + 4] ?? 0) - (times[i] ?? 0)).toBeGreaterThanOrEqual(WINDOW);
   });
 
   it("serves an interactive request that arrives later before bulk ones already waiting", async () => {
@@ -190,7 +204,13 @@ describe("RequestBudget", () => {
 
   it("grants a reserve-keeping waiter only below budget − reserve, and an interactive one that arrives meanwhile goes at once", async () => {
     const clock = new FakeClock(T0);
-    const limiter = new RequestBudget({ budget: 8, windowMs: WINDOW, clock, store: new MemoryBudgetStore(), safetyMarginMs: MARGIN });
+    const limiter = new RequestBudget({
+      budget: 8,
+      windowMs: WINDOW,
+      clock,
+      store: new MemoryBudgetStore(),
+      safetyMarginMs: MARGIN,
+    });
     expect(reserveOf(8)).toBe(5);
     const grants: { label: string; at: number }[] = [];
     const take = (label: string, priority: Priority, keepReserve: boolean) =>
@@ -254,7 +274,11 @@ describe("RequestBudget", () => {
   it("a pause delays every waiter of that key until it ends (plus the margin); other keys are unaffected", async () => {
     const { clock, limiter, start, grants } = setup(5);
     await limiter.pause(KEY, 30_000);
-    const all = [start(limiter, "a1", "interactive"), start(limiter, "a2", "bulk"), start(limiter, "other", "bulk", undefined, "key-hash-b")];
+    const all = [
+      start(limiter, "a1", "interactive"),
+      start(limiter, "a2", "bulk"),
+      start(limiter, "other", "bulk", undefined, "key-hash-b"),
+    ];
     await clock.advance(0);
     expect(grants).toEqual([{ label: "other", at: T0 }]);
     await limiter.pause(KEY, 5_000); // a shorter pause does not shorten the first
@@ -340,7 +364,11 @@ describe("RequestBudget", () => {
     const failure = new Error("store unreachable");
     const limiter = new RequestBudget({
       clock,
-      store: { tryAcquire: () => Promise.reject(failure), pauseUntil: () => Promise.resolve(), count: () => Promise.resolve(0) },
+      store: {
+        tryAcquire: () => Promise.reject(failure),
+        pauseUntil: () => Promise.resolve(),
+        count: () => Promise.resolve(0),
+      },
     });
     const results = await Promise.allSettled([limiter.acquire(KEY, "bulk"), limiter.acquire(KEY, "interactive")]);
     expect(results).toEqual([
@@ -424,7 +452,17 @@ describe("parseRetryAfter", () => {
   });
 
   it("returns undefined for a missing or unreadable header", () => {
-    for (const header of [null, "", "soon", "-5", "1e3", "12 s", "Mon, 31 Feb 2025 08:00:00 GMT", "Mon, 06 Jan 2025 25:00:00 GMT", "2025-01-06T08:00:30Z"]) {
+    for (const header of [
+      null,
+      "",
+      "soon",
+      "-5",
+      "1e3",
+      "12 s",
+      "Mon, 31 Feb 2025 08:00:00 GMT",
+      "Mon, 06 Jan 2025 25:00:00 GMT",
+      "2025-01-06T08:00:30Z",
+    ]) {
       expect(parseRetryAfter(header, now)).toBeUndefined();
     }
   });

@@ -107,7 +107,8 @@ export class MemoryBudgetStore implements BudgetStore {
 
     const inWindow = log.times.length - log.head;
     // With `inWindow >= budget`, a send is allowed once the first `inWindow - budget + 1` entries have left.
-    const windowRetryAtMs = inWindow >= budget ? (log.times[log.head + inWindow - budget] ?? nowMs) + windowMs : Number.NEGATIVE_INFINITY;
+    const windowRetryAtMs =
+      inWindow >= budget ? (log.times[log.head + inWindow - budget] ?? nowMs) + windowMs : Number.NEGATIVE_INFINITY;
     if (nowMs < log.pausedUntilMs || inWindow >= budget) {
       return Promise.resolve({ granted: false, retryAtMs: Math.max(log.pausedUntilMs, windowRetryAtMs) });
     }
@@ -191,7 +192,8 @@ const firstOf = (waiters: Set<Waiter>): Waiter | undefined => {
 const headOf = (queue: KeyQueue): Waiter | undefined => firstOf(queue.interactive) ?? firstOf(queue.bulk);
 
 const positiveInteger = (name: string, value: number): number => {
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
   return value;
 };
 
@@ -214,7 +216,8 @@ export class RequestBudget {
     this.#budget = positiveInteger("budget", options.budget ?? DEFAULT_BUDGET);
     this.#windowMs = positiveInteger("windowMs", options.windowMs ?? DEFAULT_WINDOW_MS);
     const margin = options.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS;
-    if (!Number.isFinite(margin) || margin < 0) throw new RangeError(`safetyMarginMs must be >= 0, got ${String(margin)}`);
+    if (!Number.isFinite(margin) || margin < 0)
+      throw new RangeError(`safetyMarginMs must be >= 0, got ${String(margin)}`);
     this.#marginMs = margin;
     this.#storeWindowMs = this.#windowMs + margin;
     this.#clock = options.clock ?? systemClock;
@@ -328,7 +331,9 @@ export class RequestBudget {
         const budget = this.budgetOf(key);
         const ceiling = head.keepsReserve ? Math.max(0, budget - reserveOf(budget)) : budget;
         const attempt =
-          ceiling > 0 ? await this.#store.tryAcquire(key, this.#clock.now(), ceiling, this.#storeWindowMs) : ({ granted: false, retryAtMs: this.#clock.now() + this.#windowMs } as const);
+          ceiling > 0
+            ? await this.#store.tryAcquire(key, this.#clock.now(), ceiling, this.#storeWindowMs)
+            : ({ granted: false, retryAtMs: this.#clock.now() + this.#windowMs } as const);
         if (attempt.granted) {
           // Every waiter may have aborted while the store answered; the slot then goes unused, which is only cautious.
           const waiter = headOf(queue);

@@ -14,16 +14,29 @@ const KEYS = { keyId: "ffk_0123456789abcdef01234567", secret: "ffs_test-secret-v
 const TOKEN = { status: 200, body: { ok: true, access_token: "fft_token-1", token_type: "Bearer", expires_in: 3600 } };
 const ACCOUNT = {
   status: 200,
-  body: { ok: true, customer: { id: "8f14e45f-ceea-467f-a0e6-5b3d8a7c9d10", name: "Test Fleet", code: "TF", active: true }, totals_30d: { transactions: 2, gallons: "10.500", amount: "40.00" } },
+  body: {
+    ok: true,
+    customer: { id: "8f14e45f-ceea-467f-a0e6-5b3d8a7c9d10", name: "Test Fleet", code: "TF", active: true },
+    totals_30d: { transactions: 2, gallons: "10.500", amount: "40.00" },
+  },
 };
-const err = (status: number, error: string, headers: Record<string, string> = {}): ScriptedReply => ({ status, headers, body: { ok: false, error, message: `${error} happened` } });
-
+const err = (status: number, error: string, headers: Record<string, string> = {}): ScriptedReply => ({
+  status,
+  headers,
+  body: { ok: false, error, message: `${error} happened` },
+});
 
 describe("FleetApiClient under scripted faults", () => {
   let server: FaultServer;
   let clock: VirtualClock;
   const client = (options: Partial<ConstructorParameters<typeof FleetApiClient>[0]> = {}) =>
-    new FleetApiClient({ baseUrl: server.baseUrl, clock, budget: new RequestBudget({ clock }), random: () => 0.5, ...options });
+    new FleetApiClient({
+      baseUrl: server.baseUrl,
+      clock,
+      budget: new RequestBudget({ clock }),
+      random: () => 0.5,
+      ...options,
+    });
   const gets = (path: string) => server.requests.filter((r) => r.method === "GET" && r.path === path);
 
   beforeEach(async () => {
@@ -43,7 +56,13 @@ describe("FleetApiClient under scripted faults", () => {
   });
 
   it("gives up after 3 attempts on 502/503/504 with the last error", async () => {
-    server.script("GET /account-details", err(502, "server_error"), err(503, "server_error"), err(504, "server_error"), ACCOUNT);
+    server.script(
+      "GET /account-details",
+      err(502, "server_error"),
+      err(503, "server_error"),
+      err(504, "server_error"),
+      ACCOUNT,
+    );
     const error = await rejection(client().getAccount(KEYS));
     expect(error.status).toBe(504);
     expect(error.code).toBe("server_error");
@@ -67,7 +86,10 @@ describe("FleetApiClient under scripted faults", () => {
   });
 
   it("a 429 storm ends in rate_limited with the wait to tell the user", async () => {
-    server.script("GET /account-details", ...Array.from({ length: 5 }, () => err(429, "rate_limited", { "Retry-After": "23" })));
+    server.script(
+      "GET /account-details",
+      ...Array.from({ length: 5 }, () => err(429, "rate_limited", { "Retry-After": "23" })),
+    );
     const error = await rejection(client().getAccount(KEYS));
     expect(error.code).toBe("rate_limited");
     expect(error.retryAfterSeconds).toBe(23);
@@ -124,7 +146,11 @@ describe("FleetApiClient under scripted faults", () => {
   });
 
   it("keeps the token through its last minute (the provider would return the same one) and renews it once it has expired", async () => {
-    server.script("POST /auth", { status: 200, body: { ...TOKEN.body, expires_in: 600 } }, { status: 200, body: { ...TOKEN.body, access_token: "fft_token-2" } });
+    server.script(
+      "POST /auth",
+      { status: 200, body: { ...TOKEN.body, expires_in: 600 } },
+      { status: 200, body: { ...TOKEN.body, access_token: "fft_token-2" } },
+    );
     server.fallback("GET /account-details", () => ACCOUNT);
     const c = client();
     await c.getAccount(KEYS);
@@ -134,7 +160,12 @@ describe("FleetApiClient under scripted faults", () => {
     await c.getAccount(KEYS);
     clock.ms += 49_000; // 1 s left by our reckoning: wait that second out, then one POST /auth gets the next token
     await c.getAccount(KEYS);
-    expect(gets("/account-details").map((r) => r.authorization)).toEqual(["Bearer fft_token-1", "Bearer fft_token-1", "Bearer fft_token-1", "Bearer fft_token-2"]);
+    expect(gets("/account-details").map((r) => r.authorization)).toEqual([
+      "Bearer fft_token-1",
+      "Bearer fft_token-1",
+      "Bearer fft_token-1",
+      "Bearer fft_token-2",
+    ]);
     expect(server.requests.filter((r) => r.path === "/auth")).toHaveLength(2);
     expect(clock.sleeps).toEqual([1_000]);
   });
@@ -154,7 +185,10 @@ describe("FleetApiClient under scripted faults", () => {
     // Scripted: the sandbox cannot take POST /auth down while Basic keeps working.
     const revoked = new Set<string>();
     let isAuthDown = false;
-    const refused = { status: 401, body: { ok: false, error: "unauthenticated", message: "Unknown key id or wrong secret, or the key was revoked." } };
+    const refused = {
+      status: 401,
+      body: { ok: false, error: "unauthenticated", message: "Unknown key id or wrong secret, or the key was revoked." },
+    };
     const isGood = (secret: string) => secret.startsWith("ffs_good") && !revoked.has(secret);
     server.fallback("POST /auth", (req) => {
       if (isAuthDown) return err(503, "server_error");
@@ -163,21 +197,33 @@ describe("FleetApiClient under scripted faults", () => {
     });
     server.fallback("GET /account-details", (req) => {
       const [scheme = "", value = ""] = (req.authorization ?? "").split(" ");
-      const secret = scheme === "Bearer" ? value.slice("fft_".length) : (Buffer.from(value, "base64").toString().split(":")[1] ?? "");
+      const secret =
+        scheme === "Bearer"
+          ? value.slice("fft_".length)
+          : (Buffer.from(value, "base64").toString().split(":")[1] ?? "");
       return isGood(secret) ? ACCOUNT : refused;
     });
     const c = client();
     const pair = (secret: string) => ({ keyId: KEYS.keyId, secret });
 
-    for (let i = 0; i < 4; i++) expect((await rejection(c.authenticate(pair(`ffs_wrong-${String(i)}`)))).code).toBe("unauthenticated");
+    for (let i = 0; i < 4; i++)
+      expect((await rejection(c.authenticate(pair(`ffs_wrong-${String(i)}`)))).code).toBe("unauthenticated");
     for (let i = 0; i < 4; i++) await c.getAccount(pair(`ffs_good-${String(i)}`));
     for (let i = 0; i < 4; i++) revoked.add(`ffs_good-${String(i)}`);
     // Each re-authentication after the 401 fails: a failed check too, though the pair was known good.
-    for (let i = 0; i < 4; i++) expect((await rejection(c.getAccount(pair(`ffs_good-${String(i)}`)))).code).toBe("unauthenticated");
+    for (let i = 0; i < 4; i++)
+      expect((await rejection(c.getAccount(pair(`ffs_good-${String(i)}`)))).code).toBe("unauthenticated");
     isAuthDown = true;
     const basicCodes: string[] = [];
     for (let i = 0; i < 6; i++) basicCodes.push((await rejection(c.authenticate(pair(`ffs_basic-${String(i)}`)))).code);
-    expect(basicCodes).toEqual(["unauthenticated", "unauthenticated", "unauthenticated", "unauthenticated", "too_many_failed_checks", "too_many_failed_checks"]);
+    expect(basicCodes).toEqual([
+      "unauthenticated",
+      "unauthenticated",
+      "unauthenticated",
+      "unauthenticated",
+      "too_many_failed_checks",
+      "too_many_failed_checks",
+    ]);
     expect(server.requests.filter((r) => r.authorization?.startsWith("Basic ") === true)).toHaveLength(4);
     // 4 wrong sign-ins, 4 good ones, 4 refused re-authentications: 12 failed checks reached the server in all.
     expect(server.requests.filter((r) => r.path === "/auth" && !r.body.includes("ffs_basic"))).toHaveLength(12);
@@ -186,7 +232,10 @@ describe("FleetApiClient under scripted faults", () => {
   });
 
   it("does not fall back to Basic when /auth says the credentials are wrong", async () => {
-    server.fallback("POST /auth", () => ({ status: 401, body: { error: { code: "invalid_credentials", message: "unknown key id or wrong secret" } } }));
+    server.fallback("POST /auth", () => ({
+      status: 401,
+      body: { error: { code: "invalid_credentials", message: "unknown key id or wrong secret" } },
+    }));
     const error = await rejection(client().getAccount(KEYS));
     expect(error.code).toBe("invalid_credentials");
     expect(gets("/account-details")).toHaveLength(0);
@@ -195,11 +244,27 @@ describe("FleetApiClient under scripted faults", () => {
   it("honours the caller's AbortSignal while waiting out a backoff", async () => {
     server.script("GET /account-details", err(503, "server_error"), ACCOUNT);
     const controller = new AbortController();
-    const realClock = { now: () => Date.now(), sleep: (ms: number, signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
-      const t = setTimeout(resolve, ms);
-      signal?.addEventListener("abort", () => { clearTimeout(t); reject(signal.reason as Error); }, { once: true });
-    }) };
-    const c = new FleetApiClient({ baseUrl: server.baseUrl, clock: realClock, backoffBaseMs: 60_000, random: () => 0.5 });
+    const realClock = {
+      now: () => Date.now(),
+      sleep: (ms: number, signal?: AbortSignal) =>
+        new Promise<void>((resolve, reject) => {
+          const t = setTimeout(resolve, ms);
+          signal?.addEventListener(
+            "abort",
+            () => {
+              clearTimeout(t);
+              reject(signal.reason as Error);
+            },
+            { once: true },
+          );
+        }),
+    };
+    const c = new FleetApiClient({
+      baseUrl: server.baseUrl,
+      clock: realClock,
+      backoffBaseMs: 60_000,
+      random: () => 0.5,
+    });
     const pending = rejection(c.getAccount(KEYS, { signal: controller.signal }));
     await new Promise((r) => setTimeout(r, 200));
     controller.abort();
@@ -207,13 +272,21 @@ describe("FleetApiClient under scripted faults", () => {
     expect(gets("/account-details")).toHaveLength(1);
   });
 
-  const PAGE = (items: unknown[], page = 1, pages = 1, limit = 200) => ({ status: 200, body: { ok: true, data: { page, limit, total: items.length, pages, items } } });
-  const formRejected = (param: string): ScriptedReply => ({ status: 400, body: { error: { code: "bad_request", message: `${param} must be an ISO 8601 datetime` } } });
+  const PAGE = (items: unknown[], page = 1, pages = 1, limit = 200) => ({
+    status: 200,
+    body: { ok: true, data: { page, limit, total: items.length, pages, items } },
+  });
+  const formRejected = (param: string): ScriptedReply => ({
+    status: 400,
+    body: { error: { code: "bad_request", message: `${param} must be an ISO 8601 datetime` } },
+  });
 
   it("negotiates the date form once even when several calls race into the 400", async () => {
     server.fallback("GET /transactions", (r) => (r.query.get("from")?.includes("T") ? PAGE([]) : formRejected("from")));
     const c = client();
-    await Promise.all(Array.from({ length: 4 }, () => c.listTransactions(KEYS, { from: "2026-05-01", to: "2026-05-31" })));
+    await Promise.all(
+      Array.from({ length: 4 }, () => c.listTransactions(KEYS, { from: "2026-05-01", to: "2026-05-31" })),
+    );
     await c.listTransactions(KEYS, { from: "2026-05-01" });
     const sent = gets("/transactions").map((r) => r.query.get("from"));
     expect(sent.filter((f) => f === "2026-05-01")).toHaveLength(4); // each racer tried the primary form once
@@ -222,7 +295,10 @@ describe("FleetApiClient under scripted faults", () => {
   });
 
   it("a 400 for the same parameter in both forms is a real input error: reported, and the form is kept", async () => {
-    server.fallback("GET /transactions", () => ({ status: 400, body: { ok: false, error: "bad_request", message: "from is too far in the past" } }));
+    server.fallback("GET /transactions", () => ({
+      status: 400,
+      body: { ok: false, error: "bad_request", message: "from is too far in the past" },
+    }));
     const c = client();
     const error = await rejection(c.listTransactions(KEYS, { from: "2001-01-01" }));
     expect(error.code).toBe("bad_request");
@@ -240,7 +316,11 @@ describe("FleetApiClient under scripted faults", () => {
   });
 
   it("switches locations search to q when search is refused, and back when q is", async () => {
-    server.fallback("GET /locations", (r) => (r.query.has("q") ? PAGE([]) : { status: 400, body: { ok: false, error: "bad_request", message: "Unknown query parameter: search." } }));
+    server.fallback("GET /locations", (r) =>
+      r.query.has("q")
+        ? PAGE([])
+        : { status: 400, body: { ok: false, error: "bad_request", message: "Unknown query parameter: search." } },
+    );
     const c = client();
     await c.listLocations(KEYS, { search: "pilot" });
     await c.listLocations(KEYS, { search: "loves" });
@@ -248,7 +328,10 @@ describe("FleetApiClient under scripted faults", () => {
   });
 
   it("never falls back to Basic when /auth rejects the credentials with a status other than 401", async () => {
-    server.fallback("POST /auth", () => ({ status: 404, body: { error: { code: "invalid_credentials", message: "unknown key id or wrong secret" } } }));
+    server.fallback("POST /auth", () => ({
+      status: 404,
+      body: { error: { code: "invalid_credentials", message: "unknown key id or wrong secret" } },
+    }));
     const error = await rejection(client().getAccount(KEYS));
     expect(error.code).toBe("invalid_credentials");
     expect(gets("/account-details")).toHaveLength(0);
@@ -291,7 +374,9 @@ describe("FleetApiClient under scripted faults", () => {
     const controller = new AbortController();
     const leaving = rejection(c.getAccount(KEYS, { signal: controller.signal }));
     const staying = c.getAccount(KEYS);
-    setTimeout(() => { controller.abort(); }, 50);
+    setTimeout(() => {
+      controller.abort();
+    }, 50);
     expect((await leaving).code).toBe("aborted");
     expect((await staying).name).toBe("Test Fleet");
     expect(server.requests.filter((r) => r.path === "/auth")).toHaveLength(1);
@@ -299,7 +384,10 @@ describe("FleetApiClient under scripted faults", () => {
 
   it("an upstream that echoes the secret in an error message does not get it any further", async () => {
     server.fallback("POST /auth", () => err(503, "server_error"));
-    server.script("GET /account-details", { status: 401, body: { ok: false, error: "unauthenticated", message: `bad Basic credentials ${KEYS.keyId}:${KEYS.secret}` } });
+    server.script("GET /account-details", {
+      status: 401,
+      body: { ok: false, error: "unauthenticated", message: `bad Basic credentials ${KEYS.keyId}:${KEYS.secret}` },
+    });
     const calls: unknown[] = [];
     const error = await rejection(client({ onUpstreamCall: (call) => calls.push(call) }).getAccount(KEYS));
     expect(error.message).toContain("[redacted]");
@@ -309,8 +397,10 @@ describe("FleetApiClient under scripted faults", () => {
   it("keeps each id inside its own path segment", async () => {
     server.fallback("GET /transactions/x", () => err(404, "not_found"));
     const c = client();
-    for (const id of ["../account-details", "a/../../account-details", "x?limit=1", "x#y", "%2E%2E", "x/.."]) await rejection(c.getTransaction(KEYS, id));
-    for (const id of ["..", ".", "", "x".repeat(300)]) expect((await rejection(c.getTransaction(KEYS, id))).code).toBe("not_found");
+    for (const id of ["../account-details", "a/../../account-details", "x?limit=1", "x#y", "%2E%2E", "x/.."])
+      await rejection(c.getTransaction(KEYS, id));
+    for (const id of ["..", ".", "", "x".repeat(300)])
+      expect((await rejection(c.getTransaction(KEYS, id))).code).toBe("not_found");
     const paths = server.requests.filter((r) => r.method === "GET").map((r) => r.path);
     expect(paths).toHaveLength(6);
     for (const path of paths) expect(path).toMatch(/^\/transactions\/[^/]+$/);
@@ -318,14 +408,28 @@ describe("FleetApiClient under scripted faults", () => {
 
   it("walks on by the reply's pages even when the upstream returns fewer items than asked", async () => {
     const item = (n: number) => ({
-      id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`, transaction_id: `T${String(n)}`, transaction_at: "2026-05-01T10:00:00Z", status: "completed",
-      product: "diesel", gallons: 10, price_per_gallon: 3.5, amount: 35, station: { id: "s1", name: "S", loc: "001", city: "C", state: "TX" },
-      driver: { id: "d1", name: "D", truck_id: null }, card: { last4: "1234" }, def: { gallons: 0, amount: 0, category: "none" },
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+      transaction_id: `T${String(n)}`,
+      transaction_at: "2026-05-01T10:00:00Z",
+      status: "completed",
+      product: "diesel",
+      gallons: 10,
+      price_per_gallon: 3.5,
+      amount: 35,
+      station: { id: "s1", name: "S", loc: "001", city: "C", state: "TX" },
+      driver: { id: "d1", name: "D", truck_id: null },
+      card: { last4: "1234" },
+      def: { gallons: 0, amount: 0, category: "none" },
     });
     // The upstream caps limit at 2 and says so.
     server.fallback("GET /transactions", (r) => {
       const page = Number(r.query.get("page"));
-      return PAGE([item(page * 2 - 1), item(page * 2)].filter((_, i) => page < 3 || i === 0), page, 3, 2);
+      return PAGE(
+        [item(page * 2 - 1), item(page * 2)].filter((_, i) => page < 3 || i === 0),
+        page,
+        3,
+        2,
+      );
     });
     const ids: string[] = [];
     for await (const t of client().iterateTransactions(KEYS)) ids.push(t.id);
@@ -334,11 +438,19 @@ describe("FleetApiClient under scripted faults", () => {
 
   it("refuses a base URL that would send the key pair in clear or carries credentials", () => {
     expect(() => new FleetApiClient({ baseUrl: "http://api.example.com/api/v1" })).toThrow(/https/);
-    expect(() => new FleetApiClient({ baseUrl: "https://user:pw@api.example.com/api/v1" })).toThrow(/user name or password/);
+    expect(() => new FleetApiClient({ baseUrl: "https://user:pw@api.example.com/api/v1" })).toThrow(
+      /user name or password/,
+    );
     expect(() => new FleetApiClient({ baseUrl: "not a url" })).toThrow(/absolute URL/);
-    expect(new FleetApiClient({ baseUrl: "https://api.example.com/api/v1/" }).baseUrl).toBe("https://api.example.com/api/v1");
-    expect(new FleetApiClient({ baseUrl: "http://127.0.0.1:4010/api/v1" }).baseUrl).toBe("http://127.0.0.1:4010/api/v1");
-    expect(new FleetApiClient({ baseUrl: "http://10.0.0.5/api/v1", allowInsecureHttp: true }).baseUrl).toBe("http://10.0.0.5/api/v1");
+    expect(new FleetApiClient({ baseUrl: "https://api.example.com/api/v1/" }).baseUrl).toBe(
+      "https://api.example.com/api/v1",
+    );
+    expect(new FleetApiClient({ baseUrl: "http://127.0.0.1:4010/api/v1" }).baseUrl).toBe(
+      "http://127.0.0.1:4010/api/v1",
+    );
+    expect(new FleetApiClient({ baseUrl: "http://10.0.0.5/api/v1", allowInsecureHttp: true }).baseUrl).toBe(
+      "http://10.0.0.5/api/v1",
+    );
   });
 
   it("never sends a secret or token in a URL", async () => {
@@ -355,7 +467,12 @@ describe("FleetApiClient under scripted faults", () => {
 /** The memory store, recording when it granted each slot (the moment a request may be sent). */
 class RecordingStore extends MemoryBudgetStore {
   readonly grants: number[] = [];
-  override async tryAcquire(key: string, nowMs: number, budget: number, windowMs: number): ReturnType<MemoryBudgetStore["tryAcquire"]> {
+  override async tryAcquire(
+    key: string,
+    nowMs: number,
+    budget: number,
+    windowMs: number,
+  ): ReturnType<MemoryBudgetStore["tryAcquire"]> {
     const result = await super.tryAcquire(key, nowMs, budget, windowMs);
     if (result.granted) this.grants.push(nowMs);
     return result;
@@ -368,7 +485,13 @@ describe("FleetApiClient, any interleaving of callers (property)", () => {
     try {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.record({ priority: fc.constantFrom("interactive" as const, "bulk" as const), delayMs: fc.integer({ min: 0, max: 90_000 }) }), { minLength: 1, maxLength: 40 }),
+          fc.array(
+            fc.record({
+              priority: fc.constantFrom("interactive" as const, "bulk" as const),
+              delayMs: fc.integer({ min: 0, max: 90_000 }),
+            }),
+            { minLength: 1, maxLength: 40 },
+          ),
           fc.integer({ min: 2, max: 12 }),
           async (callers, budgetSize) => {
             server.requests.length = 0;
@@ -376,7 +499,11 @@ describe("FleetApiClient, any interleaving of callers (property)", () => {
             server.fallback("GET /account-details", () => ACCOUNT);
             const clock = new VirtualClock();
             const store = new RecordingStore();
-            const c = new FleetApiClient({ baseUrl: server.baseUrl, clock, budget: new RequestBudget({ clock, budget: budgetSize, windowMs: 60_000, store }) });
+            const c = new FleetApiClient({
+              baseUrl: server.baseUrl,
+              clock,
+              budget: new RequestBudget({ clock, budget: budgetSize, windowMs: 60_000, store }),
+            });
             const start = clock.now();
             await Promise.all(
               callers.map(async ({ priority, delayMs }) => {
@@ -389,7 +516,8 @@ describe("FleetApiClient, any interleaving of callers (property)", () => {
             // Every send took a budget slot, and any budget+1 consecutive slots span at least one window.
             expect(store.grants).toHaveLength(callers.length + 1);
             const sorted = [...store.grants].sort((a, b) => a - b);
-            for (let i = budgetSize; i < sorted.length; i++) expect((sorted[i] ?? 0) - (sorted[i - budgetSize] ?? 0)).toBeGreaterThanOrEqual(60_000);
+            for (let i = budgetSize; i < sorted.length; i++)
+              expect((sorted[i] ?? 0) - (sorted[i - budgetSize] ?? 0)).toBeGreaterThanOrEqual(60_000);
             expect(clock.now()).toBeGreaterThanOrEqual(start);
           },
         ),

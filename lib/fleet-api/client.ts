@@ -1,15 +1,39 @@
 import "server-only";
 import { isIP } from "node:net";
-import type { Account, Page, Station, StationDetail, StationFilter, Transaction, TransactionDetail, TransactionFilter } from "@/lib/model";
+import type {
+  Account,
+  Page,
+  Station,
+  StationDetail,
+  StationFilter,
+  Transaction,
+  TransactionDetail,
+  TransactionFilter,
+} from "@/lib/model";
 import { parseRetryAfter, RequestBudget, type Priority } from "./budget";
 import { systemClock, type Clock } from "./clock";
-import { FailedCheckLimiter, MemoryPairVerdictStore, pairIdentity, randomPepper, type CheckTicket, type PairVerdict, type PairVerdictStore } from "./credential-checks";
+import {
+  FailedCheckLimiter,
+  MemoryPairVerdictStore,
+  pairIdentity,
+  randomPepper,
+  type CheckTicket,
+  type PairVerdict,
+  type PairVerdictStore,
+} from "./credential-checks";
 import { credentialKey, type Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { abortedError, replyError, send, type UpstreamReply } from "./http";
 import { dateBound, scopeName, variantsFor, type Resource, type Variants } from "./negotiation";
 import { RecentIds } from "./recent-ids";
-import { reshapeAccount, reshapeAuth, reshapeStationDetail, reshapeStationPage, reshapeTransactionDetail, reshapeTransactionPage } from "./reshape";
+import {
+  reshapeAccount,
+  reshapeAuth,
+  reshapeStationDetail,
+  reshapeStationPage,
+  reshapeTransactionDetail,
+  reshapeTransactionPage,
+} from "./reshape";
 
 export interface FleetApiClientOptions {
   /** The upstream `{base_url}`, e.g. https://api.example.com/api/v1 */
@@ -232,11 +256,20 @@ export class FleetApiClient {
     return this.get(credentials, "account", "/account-details", () => new URLSearchParams(), reshapeAccount, options);
   }
 
-  async listTransactions(credentials: Credentials, query: TransactionFilter & { page?: number; limit?: number }, options: CallOptions = {}): Promise<Page<Transaction>> {
+  async listTransactions(
+    credentials: Credentials,
+    query: TransactionFilter & { page?: number; limit?: number },
+    options: CallOptions = {},
+  ): Promise<Page<Transaction>> {
     const hasDates = query.from !== undefined || query.to !== undefined;
     if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
       // Checked here so the upstream's 400 for it is never mistaken for a date-form mismatch.
-      throw new FleetApiError({ status: 400, code: "bad_request", message: `The start date (${query.from}) is after the end date (${query.to}).`, field: "from" });
+      throw new FleetApiError({
+        status: 400,
+        code: "bad_request",
+        message: `The start date (${query.from}) is after the end date (${query.to}).`,
+        field: "from",
+      });
     }
     return this.get(
       credentials,
@@ -265,10 +298,21 @@ export class FleetApiClient {
   }
 
   async getTransaction(credentials: Credentials, id: string, options: CallOptions = {}): Promise<TransactionDetail> {
-    return this.get(credentials, "transactions", `/transactions/${pathId(id)}`, () => new URLSearchParams(), reshapeTransactionDetail, options);
+    return this.get(
+      credentials,
+      "transactions",
+      `/transactions/${pathId(id)}`,
+      () => new URLSearchParams(),
+      reshapeTransactionDetail,
+      options,
+    );
   }
 
-  async listLocations(credentials: Credentials, query: StationFilter & { page?: number; limit?: number }, options: CallOptions = {}): Promise<Page<Station>> {
+  async listLocations(
+    credentials: Credentials,
+    query: StationFilter & { page?: number; limit?: number },
+    options: CallOptions = {},
+  ): Promise<Page<Station>> {
     return this.get(
       credentials,
       "locations",
@@ -295,16 +339,36 @@ export class FleetApiClient {
   }
 
   async getLocation(credentials: Credentials, id: string, options: CallOptions = {}): Promise<StationDetail> {
-    return this.get(credentials, "locations", `/locations/${pathId(id)}`, () => new URLSearchParams(), reshapeStationDetail, options);
+    return this.get(
+      credentials,
+      "locations",
+      `/locations/${pathId(id)}`,
+      () => new URLSearchParams(),
+      reshapeStationDetail,
+      options,
+    );
   }
 
   /** The whole station catalog matching the filter, at bulk priority by default, deduplicated by id. */
-  async listAllLocations(credentials: Credentials, filter: StationFilter = {}, options: WalkOptions = {}): Promise<Station[]> {
+  async listAllLocations(
+    credentials: Credentials,
+    filter: StationFilter = {},
+    options: WalkOptions = {},
+  ): Promise<Station[]> {
     const out: Station[] = [];
     const pageSize = options.pageSize ?? LOCATIONS_PAGE_MAX;
-    await this.walk((page) => this.listLocations(credentials, { ...filter, page, limit: pageSize }, { ...options, priority: options.priority ?? "bulk" }), options, (item: Station) => {
-      out.push(item);
-    });
+    await this.walk(
+      (page) =>
+        this.listLocations(
+          credentials,
+          { ...filter, page, limit: pageSize },
+          { ...options, priority: options.priority ?? "bulk" },
+        ),
+      options,
+      (item: Station) => {
+        out.push(item);
+      },
+    );
     return out;
   }
 
@@ -320,7 +384,11 @@ export class FleetApiClient {
    * the walk, never the number of rows. (Insertions hidden from `total` by as many deletions could still let a
    * repeat through beyond that window; a repeat, never a loss.)
    */
-  async *iterateTransactions(credentials: Credentials, filter: TransactionFilter = {}, options: TransactionWalkOptions = {}): AsyncGenerator<Transaction> {
+  async *iterateTransactions(
+    credentials: Credentials,
+    filter: TransactionFilter = {},
+    options: TransactionWalkOptions = {},
+  ): AsyncGenerator<Transaction> {
     const pageSize = options.pageSize ?? TRANSACTIONS_PAGE_MAX;
     const recent = new RecentIds(2 * pageSize);
     let firstTotal: number | undefined;
@@ -330,7 +398,11 @@ export class FleetApiClient {
       const result =
         page === 1 && options.firstPage !== undefined
           ? options.firstPage
-          : await this.listTransactions(credentials, { ...filter, page, limit: pageSize }, { ...options, priority: options.priority ?? "bulk" });
+          : await this.listTransactions(
+              credentials,
+              { ...filter, page, limit: pageSize },
+              { ...options, priority: options.priority ?? "bulk" },
+            );
       firstTotal ??= result.total;
       recent.growTo(2 * Math.max(pageSize, result.items.length) + Math.max(0, result.total - firstTotal));
       for (const item of result.items) {
@@ -347,7 +419,11 @@ export class FleetApiClient {
     }
   }
 
-  private async walk<T extends { id: string }>(fetchPage: (page: number) => Promise<Page<T>>, options: WalkOptions, deliver: (item: T) => void): Promise<void> {
+  private async walk<T extends { id: string }>(
+    fetchPage: (page: number) => Promise<Page<T>>,
+    options: WalkOptions,
+    deliver: (item: T) => void,
+  ): Promise<void> {
     const seen = new Set<string>();
     for (let page = 1; ; page++) {
       const result = await fetchPage(page);
@@ -356,7 +432,13 @@ export class FleetApiClient {
         seen.add(item.id);
         deliver(item);
       }
-      options.onProgress?.({ pagesDone: page, pages: result.pages, total: result.total, delivered: seen.size, remembered: seen.size });
+      options.onProgress?.({
+        pagesDone: page,
+        pages: result.pages,
+        total: result.total,
+        delivered: seen.size,
+        remembered: seen.size,
+      });
       if (result.items.length === 0 || page >= result.pages) return;
     }
   }
@@ -375,7 +457,12 @@ export class FleetApiClient {
   private sweepKeys(): void {
     const now = this.clock.now();
     for (const [key, state] of this.keys) {
-      if (state.inflight === undefined && (state.token === undefined || state.token.expiredAtMs <= now) && state.basicUntilMs <= now) this.keys.delete(key);
+      if (
+        state.inflight === undefined &&
+        (state.token === undefined || state.token.expiredAtMs <= now) &&
+        state.basicUntilMs <= now
+      )
+        this.keys.delete(key);
     }
   }
 
@@ -405,7 +492,12 @@ export class FleetApiClient {
       // While the key waits out a long 429 pause, a person gets the wait at once instead of a spinner.
       const pausedMs = state.pausedUntilMs - this.clock.now();
       if (priority === "interactive" && pausedMs > INTERACTIVE_MAX_WAIT_MS) {
-        throw new FleetApiError({ status: 429, code: "rate_limited", message: "The Fleet Fuel API asked us to wait before the next request.", retryAfterSeconds: Math.ceil(pausedMs / 1000) });
+        throw new FleetApiError({
+          status: 429,
+          code: "rate_limited",
+          message: "The Fleet Fuel API asked us to wait before the next request.",
+          retryAfterSeconds: Math.ceil(pausedMs / 1000),
+        });
       }
       const auth = await this.authorization(credentials, key, state, priority, signal, options.keepReserve ?? false);
       // A Basic request is a key-pair check like POST /auth: the same verdicts and allowance apply.
@@ -421,7 +513,11 @@ export class FleetApiClient {
       const started = this.clock.now();
       let reply: UpstreamReply;
       try {
-        reply = await send(`${this.baseUrl}${path}${query ? `?${query}` : ""}`, { method: "GET", headers: { Accept: "application/json", Authorization: auth.header } }, { timeoutMs: this.timeoutMs, signal });
+        reply = await send(
+          `${this.baseUrl}${path}${query ? `?${query}` : ""}`,
+          { method: "GET", headers: { Accept: "application/json", Authorization: auth.header } },
+          { timeoutMs: this.timeoutMs, signal },
+        );
       } catch (error) {
         await check?.end(undefined);
         this.report("GET", path, 0, started, priority, auth.kind);
@@ -434,7 +530,12 @@ export class FleetApiClient {
       await check?.end(reply);
 
       if (reply.status >= 200 && reply.status < 300) {
-        if (reply.malformed) throw new FleetApiError({ status: reply.status, code: "invalid_response", message: "The Fleet Fuel API sent a reply that is not valid JSON." });
+        if (reply.malformed)
+          throw new FleetApiError({
+            status: reply.status,
+            code: "invalid_response",
+            message: "The Fleet Fuel API sent a reply that is not valid JSON.",
+          });
         return reshape(reply.body);
       }
       const error = upstreamError(reply, credentials);
@@ -442,7 +543,11 @@ export class FleetApiClient {
         // Not the token's fault, nor the key's: a new token would be refused too. Remembered, so the next call of
         // this pair is answered here instead of spending a POST /auth on the same refusal.
         if (state.token?.token === auth.token) state.token = undefined;
-        await this.verdicts.set(this.pairId(credentials), { kind: "address_refused", message: error.message }, this.clock.now() + ADDRESS_REFUSED_FOR_MS);
+        await this.verdicts.set(
+          this.pairId(credentials),
+          { kind: "address_refused", message: error.message },
+          this.clock.now() + ADDRESS_REFUSED_FOR_MS,
+        );
         throw error;
       }
       if (reply.status === 401 && auth.kind === "bearer" && !hasReauthenticated) {
@@ -473,7 +578,12 @@ export class FleetApiClient {
         state.pausedUntilMs = Math.max(state.pausedUntilMs, this.clock.now() + waitMs);
         // A person should not wait long behind a spinner: interactive calls report the wait instead.
         if (++failures >= this.maxAttempts || (priority === "interactive" && waitMs > INTERACTIVE_MAX_WAIT_MS)) {
-          throw new FleetApiError({ status: 429, code: "rate_limited", message: error.message, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
+          throw new FleetApiError({
+            status: 429,
+            code: "rate_limited",
+            message: error.message,
+            retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+          });
         }
         continue; // the budget holds every request of this key until the pause ends
       }
@@ -491,7 +601,12 @@ export class FleetApiClient {
     return new FleetApiError({ status: 403, code: "scope_denied", message: error.message, scope });
   }
 
-  private async acquire(key: string, priority: Priority, signal: AbortSignal | undefined, keepReserve: boolean): Promise<void> {
+  private async acquire(
+    key: string,
+    priority: Priority,
+    signal: AbortSignal | undefined,
+    keepReserve: boolean,
+  ): Promise<void> {
     try {
       await this.budget.acquire(key, priority, signal, keepReserve);
     } catch (error) {
@@ -515,7 +630,14 @@ export class FleetApiClient {
     return Math.round(exponential * (0.5 + this.random() / 2));
   }
 
-  private report(method: "GET" | "POST", path: string, status: number, started: number, priority: Priority, auth: UpstreamCall["auth"]): void {
+  private report(
+    method: "GET" | "POST",
+    path: string,
+    status: number,
+    started: number,
+    priority: Priority,
+    auth: UpstreamCall["auth"],
+  ): void {
     this.onUpstreamCall?.({ method, path, status, durationMs: this.clock.now() - started, priority, auth });
   }
 
@@ -528,7 +650,10 @@ export class FleetApiClient {
     signal: AbortSignal | undefined,
     keepReserve = false,
   ): Promise<{ kind: "bearer" | "basic"; header: string; token?: string }> {
-    const basic = { kind: "basic" as const, header: `Basic ${Buffer.from(`${credentials.keyId}:${credentials.secret}`).toString("base64")}` };
+    const basic = {
+      kind: "basic" as const,
+      header: `Basic ${Buffer.from(`${credentials.keyId}:${credentials.secret}`).toString("base64")}`,
+    };
     if (state.basicUntilMs > this.clock.now()) return basic;
     try {
       const entry = await this.token(credentials, key, state, priority, signal, keepReserve);
@@ -550,7 +675,14 @@ export class FleetApiClient {
    * moment to pass, then one POST /auth gets the next token: one POST /auth per token lifetime. That POST /auth takes
    * its budget slot with the priority and reserve rule of the caller that started it (background work keeps the reserve).
    */
-  private token(credentials: Credentials, key: string, state: KeyState, priority: Priority, signal: AbortSignal | undefined, keepReserve = false): Promise<TokenEntry> {
+  private token(
+    credentials: Credentials,
+    key: string,
+    state: KeyState,
+    priority: Priority,
+    signal: AbortSignal | undefined,
+    keepReserve = false,
+  ): Promise<TokenEntry> {
     const now = this.clock.now();
     if (state.token && now < state.token.usableUntilMs) return Promise.resolve(state.token);
     if (!state.inflight) {
@@ -568,7 +700,13 @@ export class FleetApiClient {
     return raceAbort(state.inflight, signal);
   }
 
-  private async postAuth(credentials: Credentials, key: string, state: KeyState, priority: Priority, keepReserve: boolean): Promise<TokenEntry> {
+  private async postAuth(
+    credentials: Credentials,
+    key: string,
+    state: KeyState,
+    priority: Priority,
+    keepReserve: boolean,
+  ): Promise<TokenEntry> {
     let failures = 0;
     for (;;) {
       const check = await this.beginCheck(credentials);
@@ -584,7 +722,11 @@ export class FleetApiClient {
       try {
         reply = await send(
           `${this.baseUrl}/auth`,
-          { method: "POST", headers: { Accept: "application/json", "Content-Type": "application/json" }, body: JSON.stringify({ key_id: credentials.keyId, secret: credentials.secret }) },
+          {
+            method: "POST",
+            headers: { Accept: "application/json", "Content-Type": "application/json" },
+            body: JSON.stringify({ key_id: credentials.keyId, secret: credentials.secret }),
+          },
           { timeoutMs: this.timeoutMs },
         );
       } catch (error) {
@@ -595,10 +737,19 @@ export class FleetApiClient {
       this.report("POST", "/auth", reply.status, started, priority, "none");
       await check.end(reply);
       if (reply.status >= 200 && reply.status < 300) {
-        if (reply.malformed) throw new FleetApiError({ status: reply.status, code: "invalid_response", message: "The Fleet Fuel API sent a token reply that is not valid JSON." });
+        if (reply.malformed)
+          throw new FleetApiError({
+            status: reply.status,
+            code: "invalid_response",
+            message: "The Fleet Fuel API sent a token reply that is not valid JSON.",
+          });
         const grant = reshapeAuth(reply.body);
         const received = this.clock.now();
-        const entry = { token: grant.accessToken, usableUntilMs: started + Math.max(0, grant.expiresInSeconds - 1) * 1000, expiredAtMs: received + grant.expiresInSeconds * 1000 };
+        const entry = {
+          token: grant.accessToken,
+          usableUntilMs: started + Math.max(0, grant.expiresInSeconds - 1) * 1000,
+          expiredAtMs: received + grant.expiresInSeconds * 1000,
+        };
         state.token = entry;
         state.scopes = grant.scopes;
         if (grant.scopes !== null) variantsFor(this.baseUrl).scopeNaming = "granular";
@@ -627,8 +778,14 @@ export class FleetApiClient {
   private async beginCheck(credentials: Credentials): Promise<PairCheck> {
     const pairId = this.pairId(credentials);
     const verdict = await this.verdicts.get(pairId, this.clock.now());
-    if (verdict?.kind === "refused") throw new FleetApiError({ status: verdict.code === "bad_request" ? 400 : 401, code: verdict.code, message: verdict.message });
-    if (verdict?.kind === "address_refused") throw new FleetApiError({ status: 401, code: "address_refused", message: verdict.message });
+    if (verdict?.kind === "refused")
+      throw new FleetApiError({
+        status: verdict.code === "bad_request" ? 400 : 401,
+        code: verdict.code,
+        message: verdict.message,
+      });
+    if (verdict?.kind === "address_refused")
+      throw new FleetApiError({ status: 401, code: "address_refused", message: verdict.message });
     let ticket: CheckTicket | undefined;
     if (verdict === undefined) {
       const place = this.failedChecks.tryBegin();
@@ -650,7 +807,12 @@ export class FleetApiClient {
         if (ticket) ticket.settle(outcome === undefined ? "unchecked" : isFailure ? "failed" : "passed");
         else if (isFailure) this.failedChecks.recordFailure();
         if (outcome === undefined) return;
-        const forMs = outcome.kind === "verified" ? VERIFIED_FOR_MS : outcome.kind === "refused" ? REFUSED_FOR_MS : ADDRESS_REFUSED_FOR_MS;
+        const forMs =
+          outcome.kind === "verified"
+            ? VERIFIED_FOR_MS
+            : outcome.kind === "refused"
+              ? REFUSED_FOR_MS
+              : ADDRESS_REFUSED_FOR_MS;
         await this.verdicts.set(pairId, outcome, this.clock.now() + forMs);
       },
     };
@@ -663,7 +825,8 @@ function judgeCheck(reply: UpstreamReply, credentials: Credentials): PairVerdict
   const error = upstreamError(reply, credentials);
   if (error.code === "scope_denied") return { kind: "verified" }; // the pair is valid; it only lacks a scope
   if (error.code === "address_refused") return { kind: "address_refused", message: error.message };
-  if (error.code === "unauthenticated" || error.code === "invalid_credentials" || error.code === "bad_request") return { kind: "refused", code: error.code, message: error.message };
+  if (error.code === "unauthenticated" || error.code === "invalid_credentials" || error.code === "bad_request")
+    return { kind: "refused", code: error.code, message: error.message };
   return undefined;
 }
 
@@ -677,8 +840,18 @@ function upstreamError(reply: UpstreamReply, credentials: Credentials): FleetApi
 /** POST /auth could not be used at all (as opposed to: it said the credentials are wrong). */
 function isAuthUnavailable(error: FleetApiError): boolean {
   // A verdict on the credentials is never "unavailable", whatever status carries it (invalid_credentials has none fixed).
-  if (error.code === "invalid_credentials" || error.code === "unauthenticated" || error.code === "bad_request" || error.code === "scope_denied") return false;
-  return error.code === "network_error" || error.code === "timeout" || [404, 405, 500, 501, 502, 503, 504].includes(error.status);
+  if (
+    error.code === "invalid_credentials" ||
+    error.code === "unauthenticated" ||
+    error.code === "bad_request" ||
+    error.code === "scope_denied"
+  )
+    return false;
+  return (
+    error.code === "network_error" ||
+    error.code === "timeout" ||
+    [404, 405, 500, 501, 502, 503, 504].includes(error.status)
+  );
 }
 
 /** An upstream message that echoes the secret (a provider repeating the request) must not carry it further. */
@@ -713,7 +886,9 @@ function checkBaseUrl(raw: string, allowInsecureHttp: boolean): string {
   if (url.username || url.password) throw new Error("FLEET_API_BASE_URL must not contain a user name or password.");
   const isLoopback = isLoopbackHost(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && (isLoopback || allowInsecureHttp))) {
-    throw new Error("FLEET_API_BASE_URL must use https (plain http is allowed only to this machine), or the key pair would travel in clear.");
+    throw new Error(
+      "FLEET_API_BASE_URL must use https (plain http is allowed only to this machine), or the key pair would travel in clear.",
+    );
   }
   if (url.search || url.hash) throw new Error("FLEET_API_BASE_URL must not have a query or fragment.");
   return url.toString().replace(/\/+$/, "");

@@ -19,10 +19,13 @@ export const systemClock: Clock = {
         return;
       }
       // Node fires timers over 2^31−1 ms after 1 ms; longer waits are clamped (callers cap their waits far lower).
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, Math.min(MAX_TIMER_MS, Math.max(0, ms)));
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+        Math.min(MAX_TIMER_MS, Math.max(0, ms)),
+      );
       const onAbort = () => {
         clearTimeout(timer);
         reject(signal?.reason as Error);

@@ -100,7 +100,8 @@ export class FailedCheckLimiter {
     this.max = options.max ?? DEFAULT_FAILED_CHECKS;
     this.#windowMs = options.windowMs ?? 60_000;
     this.#clock = options.clock ?? systemClock;
-    if (!Number.isInteger(this.max) || this.max < 1) throw new RangeError(`max must be a positive integer, got ${String(this.max)}`);
+    if (!Number.isInteger(this.max) || this.max < 1)
+      throw new RangeError(`max must be a positive integer, got ${String(this.max)}`);
   }
 
   /** Failed checks in the window ending now. */
@@ -116,7 +117,10 @@ export class FailedCheckLimiter {
     if (failed + this.#inFlight >= this.max) {
       // Over by failures: wait until enough leave the window. Full only of running checks: they end within seconds.
       const oldestThatMustLeave = this.#failures[failed - this.max];
-      const retryAfterMs = failed >= this.max && oldestThatMustLeave !== undefined ? oldestThatMustLeave + this.#windowMs - this.#clock.now() : 1_000;
+      const retryAfterMs =
+        failed >= this.max && oldestThatMustLeave !== undefined
+          ? oldestThatMustLeave + this.#windowMs - this.#clock.now()
+          : 1_000;
       return { retryAfterMs: Math.max(1_000, retryAfterMs) };
     }
     this.#inFlight++;

@@ -3,13 +3,28 @@
  * or one of ours for what the spec has no word for (network, timeout, invalid_response, aborted).
  */
 /** The codes of the spec's error table, plus `invalid_credentials` (its status unspecified). */
-export const UPSTREAM_ERROR_CODES = ["bad_request", "unauthenticated", "invalid_credentials", "scope_denied", "not_found", "rate_limited", "server_error"] as const;
+export const UPSTREAM_ERROR_CODES = [
+  "bad_request",
+  "unauthenticated",
+  "invalid_credentials",
+  "scope_denied",
+  "not_found",
+  "rate_limited",
+  "server_error",
+] as const;
 /**
  * Ours, for what the spec has no word for. `address_refused`: a 401 whose message says the key's allow-list excludes
  * the caller's address (the key itself may be fine). `too_many_failed_checks`: refused here, without asking, because
  * this process's failed key-pair checks would otherwise reach the provider's per-address allowance.
  */
-export const CLIENT_ERROR_CODES = ["network_error", "timeout", "invalid_response", "aborted", "address_refused", "too_many_failed_checks"] as const;
+export const CLIENT_ERROR_CODES = [
+  "network_error",
+  "timeout",
+  "invalid_response",
+  "aborted",
+  "address_refused",
+  "too_many_failed_checks",
+] as const;
 export const FLEET_API_ERROR_CODES = [...UPSTREAM_ERROR_CODES, ...CLIENT_ERROR_CODES] as const;
 export type FleetApiErrorCode = (typeof FLEET_API_ERROR_CODES)[number];
 
@@ -24,7 +39,15 @@ export class FleetApiError extends Error {
   /** For scope_denied: the scope the key lacks, in the upstream's naming. */
   readonly scope: string | undefined;
 
-  constructor(init: { status: number; code: FleetApiErrorCode; message: string; retryAfterSeconds?: number; field?: string; scope?: string; cause?: unknown }) {
+  constructor(init: {
+    status: number;
+    code: FleetApiErrorCode;
+    message: string;
+    retryAfterSeconds?: number;
+    field?: string;
+    scope?: string;
+    cause?: unknown;
+  }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = "FleetApiError";
     this.status = init.status;

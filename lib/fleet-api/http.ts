@@ -45,9 +45,19 @@ export async function send(
     if (isFleetApiError(error)) throw error;
     if (options.signal?.aborted) throw abortedError(options.signal);
     if (controller.signal.reason === timeoutReason) {
-      throw new FleetApiError({ status: 0, code: "timeout", message: `The Fleet Fuel API did not answer within ${String(Math.round(options.timeoutMs / 1000))} s.`, cause: error });
+      throw new FleetApiError({
+        status: 0,
+        code: "timeout",
+        message: `The Fleet Fuel API did not answer within ${String(Math.round(options.timeoutMs / 1000))} s.`,
+        cause: error,
+      });
     }
-    throw new FleetApiError({ status: 0, code: "network_error", message: "The Fleet Fuel API could not be reached (the connection failed or was cut).", cause: error });
+    throw new FleetApiError({
+      status: 0,
+      code: "network_error",
+      message: "The Fleet Fuel API could not be reached (the connection failed or was cut).",
+      cause: error,
+    });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);
@@ -66,7 +76,12 @@ export async function send(
 
 /** The body as text, refusing (invalid_response, not retried) once it passes MAX_BODY_BYTES, chunked or not. */
 async function readLimited(res: Response): Promise<string> {
-  const tooLarge = () => new FleetApiError({ status: res.status, code: "invalid_response", message: "The Fleet Fuel API sent a reply too large to read." });
+  const tooLarge = () =>
+    new FleetApiError({
+      status: res.status,
+      code: "invalid_response",
+      message: "The Fleet Fuel API sent a reply too large to read.",
+    });
   if (Number(res.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) {
     await res.body?.cancel();
     throw tooLarge();
@@ -81,7 +96,8 @@ export function abortedError(signal: AbortSignal): FleetApiError {
 /** A non-2xx reply as a FleetApiError with the spec's code, the parameter or scope named where the body names it. */
 export function replyError(reply: UpstreamReply): FleetApiError {
   const parsed = reshapeError(reply.status, reply.body);
-  const retryAfterSeconds = reply.retryAfter !== null && /^\d+$/.test(reply.retryAfter.trim()) ? Number(reply.retryAfter.trim()) : undefined;
+  const retryAfterSeconds =
+    reply.retryAfter !== null && /^\d+$/.test(reply.retryAfter.trim()) ? Number(reply.retryAfter.trim()) : undefined;
   return new FleetApiError({
     status: reply.status,
     code: parsed.code,

@@ -57,6 +57,7 @@ export class RecentIds {
 }
 
 function checkCapacity(capacity: number): number {
-  if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError(`a capacity must be a whole number ≥ 1, got ${String(capacity)}`);
+  if (!Number.isSafeInteger(capacity) || capacity < 1)
+    throw new RangeError(`a capacity must be a whole number ≥ 1, got ${String(capacity)}`);
   return capacity;
 }

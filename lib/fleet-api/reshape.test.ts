@@ -165,7 +165,9 @@ describe("reshapeAuth", () => {
   });
 
   it("reads ok together with scopes, and scopes: null", () => {
-    expect(reshapeAuth({ ok: true, access_token: "t", token_type: "bearer", expires_in: 12, scopes: ["read"] }).scopes).toEqual(["read"]);
+    expect(
+      reshapeAuth({ ok: true, access_token: "t", token_type: "bearer", expires_in: 12, scopes: ["read"] }).scopes,
+    ).toEqual(["read"]);
     expect(reshapeAuth({ access_token: "t", expires_in: 0, scopes: null }).scopes).toBeNull();
   });
 
@@ -219,19 +221,36 @@ describe("reshapeAccount", () => {
 
   it("normalizes totals sent as numbers", () => {
     const body = withValue("account-primary", "totals_30d", { transactions: 3, gallons: 250.5, amount: 964.2 });
-    expect(reshapeAccount(body).totals30d).toEqual({ transactions: 3, gallons: "250.500", amount: "964.20", source: "upstream" });
+    expect(reshapeAccount(body).totals30d).toEqual({
+      transactions: 3,
+      gallons: "250.500",
+      amount: "964.20",
+      source: "upstream",
+    });
   });
 
   it("reads the alternative flat shape, without the withheld fee", () => {
     const account = reshapeAccount(load("account-alternative"));
-    expect(account).toEqual({ ...customer, code: null, active: true, createdAt: "2024-11-20T15:00:00.000Z", totals30d: null });
+    expect(account).toEqual({
+      ...customer,
+      code: null,
+      active: true,
+      createdAt: "2024-11-20T15:00:00.000Z",
+      totals30d: null,
+    });
     expect(Account.parse(account)).toEqual(account);
     expect(JSON.stringify(account)).not.toMatch(/fee|0\.085/);
   });
 
   it("reads the flat shape wrapped in data, converting created_at to UTC", () => {
     const account = reshapeAccount(load("account-alternative-wrapped"));
-    expect(account).toEqual({ ...customer, code: null, active: false, createdAt: "2024-11-20T15:00:00.000Z", totals30d: null });
+    expect(account).toEqual({
+      ...customer,
+      code: null,
+      active: false,
+      createdAt: "2024-11-20T15:00:00.000Z",
+      totals30d: null,
+    });
     expect(JSON.stringify(account)).not.toMatch(/fee|0\.085/);
   });
 
@@ -272,7 +291,13 @@ describe("reshapeAccount", () => {
   });
 });
 
-const pilot = { id: "5e0d2b7c-1f4a-4c3e-8b9d-6a7f0e1d2c3b", name: "Pilot Travel Center #312", locNum: "00312", city: "Amarillo", state: "TX" };
+const pilot = {
+  id: "5e0d2b7c-1f4a-4c3e-8b9d-6a7f0e1d2c3b",
+  name: "Pilot Travel Center #312",
+  locNum: "00312",
+  city: "Amarillo",
+  state: "TX",
+};
 const delgado = { id: "1b9e7c5a-3d2f-4e6b-a8c0-7d5e3f1a9b2c", name: "Maria Delgado", truckId: "T-1042" };
 const okafor = { id: "6f4d2b0e-8c7a-4b5d-9e3f-1a2c4e6f8b0d", name: "James Okafor", truckId: null };
 /** The first transaction of both list fixtures, as the model has it. */
@@ -309,7 +334,13 @@ describe("reshapeTransactionPage", () => {
       driver: okafor,
       def: null,
     });
-    expect(refund).toMatchObject({ at: "2026-11-18T05:48:19.000Z", localOffsetMinutes: -420, gallons: "-11.040", amount: "-43.93", def: null });
+    expect(refund).toMatchObject({
+      at: "2026-11-18T05:48:19.000Z",
+      localOffsetMinutes: -420,
+      gallons: "-11.040",
+      amount: "-43.93",
+      def: null,
+    });
   });
 
   it("reads the alternative list (decimal strings, Z, no ok, def null or missing)", () => {
@@ -339,7 +370,10 @@ describe("reshapeTransactionPage", () => {
 
   it("reads any offset, with or without fractional seconds", () => {
     const body = withValue("transactions-primary", "data.items.0.transaction_at", "2026-11-19T02:02:07.5+05:30");
-    expect(reshapeTransactionPage(body).items[0]).toMatchObject({ at: "2026-11-18T20:32:07.500Z", localOffsetMinutes: 330 });
+    expect(reshapeTransactionPage(body).items[0]).toMatchObject({
+      at: "2026-11-18T20:32:07.500Z",
+      localOffsetMinutes: 330,
+    });
   });
 
   it("rounds amounts, prices and volumes with more digits than the model keeps", () => {
@@ -358,7 +392,11 @@ describe("reshapeTransactionPage", () => {
   });
 
   it("treats a def that rounds to nothing as no def", () => {
-    const body = withValue("transactions-primary", "data.items.0.def", { gallons: 1e-7, amount: "0.004", category: "pump" });
+    const body = withValue("transactions-primary", "data.items.0.def", {
+      gallons: 1e-7,
+      amount: "0.004",
+      category: "pump",
+    });
     expect(reshapeTransactionPage(body).items[0]?.def).toBeNull();
   });
 
@@ -375,28 +413,85 @@ describe("reshapeTransactionPage", () => {
   });
 
   it("reads an empty page past the end", () => {
-    const page = reshapeTransactionPage({ ok: true, data: { page: 9000, limit: 3, total: 24987, pages: 8329, items: [] } });
+    const page = reshapeTransactionPage({
+      ok: true,
+      data: { page: 9000, limit: 3, total: 24987, pages: 8329, items: [] },
+    });
     expect(page.items).toEqual([]);
   });
 
   it.each<[string, unknown, string | undefined, string]>([
-    ["a missing items", withValue("transactions-primary", "data.items", undefined), "data.items", "data.items is missing"],
+    [
+      "a missing items",
+      withValue("transactions-primary", "data.items", undefined),
+      "data.items",
+      "data.items is missing",
+    ],
     ["a missing data", { ok: true }, "data", "data is missing"],
-    ["an amount \"abc\"", withValue("transactions-alternative", "data.items.2.amount", "abc"), "data.items.2.amount", "data.items.2.amount is not a number or decimal string"],
-    ["an empty gallons", withValue("transactions-alternative", "data.items.0.gallons", ""), "data.items.0.gallons", "data.items.0.gallons is not a number or decimal string"],
-    ["a missing amount", withValue("transactions-primary", "data.items.1.amount", undefined), "data.items.1.amount", "data.items.1.amount is missing"],
-    ["a status \"settled\"", withValue("transactions-primary", "data.items.1.status", "settled"), "data.items.1.status", "data.items.1.status is not one of completed, pending, failed"],
-    ["a timestamp without zone", withValue("transactions-alternative", "data.items.0.transaction_at", "2026-11-18T20:32:07"), "data.items.0.transaction_at", "data.items.0.transaction_at is not a date and time with a time zone (Z or an offset)"],
-    ["a def amount \"abc\"", withValue("transactions-primary", "data.items.0.def.amount", "abc"), "data.items.0.def.amount", "data.items.0.def.amount is not a number or decimal string"],
-    ["a numeric card last4", withValue("transactions-primary", "data.items.0.card.last4", 4417), "data.items.0.card.last4", "data.items.0.card.last4 is not a string"],
+    [
+      'an amount "abc"',
+      withValue("transactions-alternative", "data.items.2.amount", "abc"),
+      "data.items.2.amount",
+      "data.items.2.amount is not a number or decimal string",
+    ],
+    [
+      "an empty gallons",
+      withValue("transactions-alternative", "data.items.0.gallons", ""),
+      "data.items.0.gallons",
+      "data.items.0.gallons is not a number or decimal string",
+    ],
+    [
+      "a missing amount",
+      withValue("transactions-primary", "data.items.1.amount", undefined),
+      "data.items.1.amount",
+      "data.items.1.amount is missing",
+    ],
+    [
+      'a status "settled"',
+      withValue("transactions-primary", "data.items.1.status", "settled"),
+      "data.items.1.status",
+      "data.items.1.status is not one of completed, pending, failed",
+    ],
+    [
+      "a timestamp without zone",
+      withValue("transactions-alternative", "data.items.0.transaction_at", "2026-11-18T20:32:07"),
+      "data.items.0.transaction_at",
+      "data.items.0.transaction_at is not a date and time with a time zone (Z or an offset)",
+    ],
+    [
+      'a def amount "abc"',
+      withValue("transactions-primary", "data.items.0.def.amount", "abc"),
+      "data.items.0.def.amount",
+      "data.items.0.def.amount is not a number or decimal string",
+    ],
+    [
+      "a numeric card last4",
+      withValue("transactions-primary", "data.items.0.card.last4", 4417),
+      "data.items.0.card.last4",
+      "data.items.0.card.last4 is not a string",
+    ],
     ["a page 0", withValue("transactions-primary", "data.page", 0), "data.page", "data.page is less than 1"],
-    ["a fractional total", withValue("transactions-primary", "data.total", 2.5), "data.total", "data.total is not a whole number"],
+    [
+      "a fractional total",
+      withValue("transactions-primary", "data.total", 2.5),
+      "data.total",
+      "data.total is not a whole number",
+    ],
     ["ok: false", withValue("transactions-primary", "ok", false), "ok", "ok is not true"],
-    ["items that are not a list", withValue("transactions-primary", "data.items", {}), "data.items", "data.items is not a list"],
+    [
+      "items that are not a list",
+      withValue("transactions-primary", "data.items", {}),
+      "data.items",
+      "data.items is not a list",
+    ],
     ["null", null, undefined, "the reply is null"],
     ["an HTML page", "<html>Bad gateway</html>", undefined, "the reply is not an object"],
   ])("refuses %s, naming the field", (_label, body, field, problem) => {
-    expectInvalidResponse(() => reshapeTransactionPage(body), field, `The Fleet Fuel API sent a transaction list we cannot read: ${problem}`);
+    expectInvalidResponse(
+      () => reshapeTransactionPage(body),
+      field,
+      `The Fleet Fuel API sent a transaction list we cannot read: ${problem}`,
+    );
   });
 
   it("turns a body that throws while being read into invalid_response too", () => {
@@ -407,7 +502,11 @@ describe("reshapeTransactionPage", () => {
         throw new TypeError("boom");
       },
     });
-    expectInvalidResponse(() => reshapeTransactionPage(body), undefined, "The Fleet Fuel API sent a transaction list we cannot read: the reply could not be read");
+    expectInvalidResponse(
+      () => reshapeTransactionPage(body),
+      undefined,
+      "The Fleet Fuel API sent a transaction list we cannot read: the reply could not be read",
+    );
   });
 });
 
@@ -445,7 +544,12 @@ describe("reshapeTransactionDetail", () => {
       source: null,
       createdAt: null,
       updatedAt: null,
-      audit: { received_at: "2026-11-18T20:32:09Z", carrier_ref: "CR-88213-A", batch_id: "B20261118-07", reviewed_by: null },
+      audit: {
+        received_at: "2026-11-18T20:32:09Z",
+        carrier_ref: "CR-88213-A",
+        batch_id: "B20261118-07",
+        reviewed_by: null,
+      },
       extra: {},
     });
     expect(TransactionDetail.parse(detail)).toEqual(detail);
@@ -468,13 +572,21 @@ describe("reshapeTransactionDetail", () => {
   it("never passes card numbers, secrets or a __proto__ key on to extra or audit", () => {
     const body = JSON.parse(
       JSON.stringify(load("transaction-detail-primary"))
-        .replace('"source":', '"card_number": "4111111111111111", "pan_hash": "ok", "memo": "4111 1111 1111 1111", "terminal": 4111111111111111, "access_token": "fft_x", "__proto__": {"polluted": true}, "audit_note": "fine", "source":')
+        .replace(
+          '"source":',
+          '"card_number": "4111111111111111", "pan_hash": "ok", "memo": "4111 1111 1111 1111", "terminal": 4111111111111111, "access_token": "fft_x", "__proto__": {"polluted": true}, "audit_note": "fine", "source":',
+        )
         .replace('"last4": "4417"', '"last4": "4417", "pan": "4000056655665556"'),
     ) as unknown;
     const detail = reshapeTransactionDetail(body);
     const text = JSON.stringify(detail);
     expect(text).not.toMatch(/4111|4000056655665556|fft_x|card_number|access_token/);
-    expect(detail.extra).toMatchObject({ pan_hash: "ok", memo: "[withheld]", terminal: "[withheld]", audit_note: "fine" });
+    expect(detail.extra).toMatchObject({
+      pan_hash: "ok",
+      memo: "[withheld]",
+      terminal: "[withheld]",
+      audit_note: "fine",
+    });
     expect(Object.getPrototypeOf(detail.extra)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.hasOwn(detail.extra, "__proto__")).toBe(true);
@@ -529,14 +641,24 @@ describe("reshapeStationPage", () => {
     expect(pageOf(Station).parse(page)).toEqual(page);
     expect(page).toMatchObject({ page: 1, limit: 2, total: 2511, pages: 1256 });
     expect(page.items[0]).toEqual(amarillo);
-    expect(page.items[1]).toMatchObject({ locNum: "00587", brand: "loves", price: "3.790", priceUpdatedAt: "2026-11-12T06:00:00.000Z" });
+    expect(page.items[1]).toMatchObject({
+      locNum: "00587",
+      brand: "loves",
+      price: "3.790",
+      priceUpdatedAt: "2026-11-12T06:00:00.000Z",
+    });
   });
 
   it("reads the alternative list (decimal strings, no ok, an offset)", () => {
     const page = reshapeStationPage(load("stations-alternative"));
     expect(pageOf(Station).parse(page)).toEqual(page);
     expect(page.items[0]).toEqual(amarillo);
-    expect(page.items[1]).toMatchObject({ locNum: "04411", brand: "other", price: "3.979", priceUpdatedAt: "2026-11-18T07:00:00.000Z" });
+    expect(page.items[1]).toMatchObject({
+      locNum: "04411",
+      brand: "other",
+      price: "3.979",
+      priceUpdatedAt: "2026-11-18T07:00:00.000Z",
+    });
   });
 
   it("gives price and priceUpdatedAt null when the upstream sends none", () => {
@@ -545,7 +667,7 @@ describe("reshapeStationPage", () => {
     expect(reshapeStationPage(body).items[0]).toMatchObject({ price: null, priceUpdatedAt: null });
   });
 
-  it("refuses a numeric loc_num (its leading zeros would be lost) and a price of \"abc\"", () => {
+  it('refuses a numeric loc_num (its leading zeros would be lost) and a price of "abc"', () => {
     expectInvalidResponse(
       () => reshapeStationPage(withValue("stations-primary", "data.items.1.loc_num", 587)),
       "data.items.1.loc_num",
@@ -663,17 +785,37 @@ describe("reshapeError", () => {
     [
       "error-primary-scope-denied",
       403,
-      { code: "scope_denied", message: "This API key lacks the read scope needed for GET /transactions.", scope: "read" },
+      {
+        code: "scope_denied",
+        message: "This API key lacks the read scope needed for GET /transactions.",
+        scope: "read",
+      },
     ],
     [
       "error-alternative-scope-denied",
       403,
-      { code: "scope_denied", message: "This API key lacks the transactions scope needed for GET /transactions.", scope: "transactions" },
+      {
+        code: "scope_denied",
+        message: "This API key lacks the transactions scope needed for GET /transactions.",
+        scope: "transactions",
+      },
     ],
-    ["error-primary-bad-request", 400, { code: "bad_request", message: "limit must be between 1 and 200.", field: "limit" }],
-    ["error-alternative-bad-request", 400, { code: "bad_request", message: "Unknown query parameter: search.", field: "search" }],
+    [
+      "error-primary-bad-request",
+      400,
+      { code: "bad_request", message: "limit must be between 1 and 200.", field: "limit" },
+    ],
+    [
+      "error-alternative-bad-request",
+      400,
+      { code: "bad_request", message: "Unknown query parameter: search.", field: "search" },
+    ],
     ["error-primary-unauthenticated", 401, { code: "unauthenticated", message: "Missing or invalid credentials." }],
-    ["error-alternative-invalid-credentials", 401, { code: "invalid_credentials", message: "Unknown key id or wrong secret." }],
+    [
+      "error-alternative-invalid-credentials",
+      401,
+      { code: "invalid_credentials", message: "Unknown key id or wrong secret." },
+    ],
     ["error-primary-not-found", 404, { code: "not_found", message: "Transaction not found." }],
   ])("reads %s", (name, status, expected) => {
     expect(reshapeError(status, load(name))).toEqual(expected);
@@ -682,7 +824,9 @@ describe("reshapeError", () => {
   it("maps invalid_credentials whatever the status", () => {
     for (const status of [400, 401, 403, 500]) {
       expect(reshapeError(status, load("error-alternative-invalid-credentials")).code).toBe("invalid_credentials");
-      expect(reshapeError(status, { ok: false, error: "invalid_credentials", message: "Unknown key id." }).code).toBe("invalid_credentials");
+      expect(reshapeError(status, { ok: false, error: "invalid_credentials", message: "Unknown key id." }).code).toBe(
+        "invalid_credentials",
+      );
     }
   });
 
@@ -709,7 +853,9 @@ describe("reshapeError", () => {
       ["Bad request.", undefined],
     ])("%j → %s", (message, field) => {
       const result = reshapeError(400, makeBody("bad_request", message));
-      expect(result).toEqual(field === undefined ? { code: "bad_request", message } : { code: "bad_request", message, field });
+      expect(result).toEqual(
+        field === undefined ? { code: "bad_request", message } : { code: "bad_request", message, field },
+      );
     });
   });
 
@@ -723,7 +869,9 @@ describe("reshapeError", () => {
       ["Forbidden.", undefined],
     ])("%j → %s", (message, scope) => {
       const result = reshapeError(403, makeBody("scope_denied", message));
-      expect(result).toEqual(scope === undefined ? { code: "scope_denied", message } : { code: "scope_denied", message, scope });
+      expect(result).toEqual(
+        scope === undefined ? { code: "scope_denied", message } : { code: "scope_denied", message, scope },
+      );
     });
   });
 
@@ -738,7 +886,16 @@ describe("reshapeError", () => {
     [502, "server_error"],
     [503, "server_error"],
   ])("falls back to the status for unknown bodies: %i → %s", (status, code) => {
-    for (const body of [null, undefined, "<html>Bad gateway</html>", {}, [], { error: 42 }, { error: { message: "no code" } }, { ok: false }]) {
+    for (const body of [
+      null,
+      undefined,
+      "<html>Bad gateway</html>",
+      {},
+      [],
+      { error: 42 },
+      { error: { message: "no code" } },
+      { ok: false },
+    ]) {
       const result = reshapeError(status, body);
       expect(result.code).toBe(code);
       expect(result.message.length).toBeGreaterThan(0);
@@ -758,12 +915,16 @@ describe("reshapeError", () => {
 
   it("uses a generic message when the upstream's is empty, and shortens a long one", () => {
     expect(reshapeError(429, { ok: false, error: "rate_limited", message: "  " }).message).toMatch(/budget/);
-    expect(reshapeError(500, { ok: false, error: "server_error", message: "x".repeat(5000) }).message.length).toBeLessThanOrEqual(300);
+    expect(
+      reshapeError(500, { ok: false, error: "server_error", message: "x".repeat(5000) }).message.length,
+    ).toBeLessThanOrEqual(300);
   });
 
   it("honours a parameter or scope the body names itself", () => {
     expect(reshapeError(400, { error: { code: "bad_request", message: "Invalid.", field: "to" } }).field).toBe("to");
-    expect(reshapeError(403, { ok: false, error: "scope_denied", message: "Forbidden.", scope: "locations" }).scope).toBe("locations");
+    expect(
+      reshapeError(403, { ok: false, error: "scope_denied", message: "Forbidden.", scope: "locations" }).scope,
+    ).toBe("locations");
   });
 
   it("never throws, even on a body that throws while being read", () => {
@@ -774,6 +935,9 @@ describe("reshapeError", () => {
         throw new TypeError("boom");
       },
     });
-    expect(reshapeError(500, body)).toEqual({ code: "server_error", message: "The Fleet Fuel API failed on its side." });
+    expect(reshapeError(500, body)).toEqual({
+      code: "server_error",
+      message: "The Fleet Fuel API failed on its side.",
+    });
   });
 });

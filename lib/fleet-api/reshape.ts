@@ -63,7 +63,8 @@ export function reshapeAccount(body: unknown): Account {
   const what = REPLY_NAMES.account;
   return guard(what, () => {
     const { resource, prefix } = unwrapSingle(body, what);
-    const isFlat = isRecord(resource) && !("customer" in resource) && FLAT_ACCOUNT_MARKERS.some((key) => key in resource);
+    const isFlat =
+      isRecord(resource) && !("customer" in resource) && FLAT_ACCOUNT_MARKERS.some((key) => key in resource);
     if (isFlat) {
       const flat = parseOrThrow(UpstreamAccountFlat, resource, what, prefix);
       return {
@@ -302,7 +303,8 @@ function collectExtra(resource: unknown, mapped: MappedFields): Extra {
   return extra;
 }
 
-const SENSITIVE_KEY = /(?:^|[_.-])(?:pan|card_?number|cardnumber|cvv|cvc|pin|secret|password|token|access_token|authorization)$/i;
+const SENSITIVE_KEY =
+  /(?:^|[_.-])(?:pan|card_?number|cardnumber|cvv|cvc|pin|secret|password|token|access_token|authorization)$/i;
 const CARD_NUMBER_LIKE = /^\d(?:[ -]?\d){12,18}$/;
 
 function isWithheldKey(key: string): boolean {
@@ -346,7 +348,12 @@ function unwrapSingle(body: unknown, what: ReplyName): { resource: unknown; pref
   return { resource: body.data, prefix: ["data"] };
 }
 
-function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown, what: ReplyName, prefix: Path): z.output<Schema> {
+function parseOrThrow<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  what: ReplyName,
+  prefix: Path,
+): z.output<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -488,7 +495,8 @@ function readErrorBody(body: unknown): ErrorBodyParts {
     return { code: alternative.data.error.code, message: alternative.data.error.message, hints: body.error };
   }
   const primary = UpstreamErrorPrimary.safeParse(body);
-  if (primary.success && isRecord(body)) return { code: primary.data.error, message: primary.data.message, hints: body };
+  if (primary.success && isRecord(body))
+    return { code: primary.data.error, message: primary.data.message, hints: body };
   return { code: undefined, message: undefined, hints: {} };
 }
 
@@ -546,7 +554,19 @@ function scopeFromMessage(message: string): string | undefined {
 }
 
 /** Words that can open or follow "invalid" in a 400 message without being a parameter. */
-const NOT_PARAMETERS: ReadonlySet<string> = new Set(["the", "this", "that", "it", "request", "body", "json", "input", "value", "data", "query"]);
+const NOT_PARAMETERS: ReadonlySet<string> = new Set([
+  "the",
+  "this",
+  "that",
+  "it",
+  "request",
+  "body",
+  "json",
+  "input",
+  "value",
+  "data",
+  "query",
+]);
 const FIELD_PATTERNS = [
   // "Unknown query parameter: q.", "Repeated parameter: limit", "Unknown query parameters: q, search"
   /\bparam(?:eter)?s?\b[^:.]*:\s*["'`]?([A-Za-z_][\w-]*)/i,

@@ -121,8 +121,20 @@ export function parseTimestamp(value: unknown): UpstreamInstant | null {
   if (typeof value !== "string") return null;
   const match = TIMESTAMP.exec(value);
   if (!match) return null;
-  const [, y = "", mo = "", d = "", h = "", mi = "", s = "0", fraction = "", zulu, offsetSign, offsetH = "0", offsetM = "0"] =
-    match;
+  const [
+    ,
+    y = "",
+    mo = "",
+    d = "",
+    h = "",
+    mi = "",
+    s = "0",
+    fraction = "",
+    zulu,
+    offsetSign,
+    offsetH = "0",
+    offsetM = "0",
+  ] = match;
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
@@ -182,8 +194,14 @@ export const optionalUpstreamTimestamp = z
 
 const text = z.string().min(1);
 /** A string the shape may leave out or send as null. */
-const optionalText = z.string().nullish().transform((value) => value ?? null);
-const optionalBoolean = z.boolean().nullish().transform((value) => value ?? null);
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+const optionalBoolean = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? null);
 /** Latitude/longitude: a JSON number, or a numeric string for a provider that sends its numbers as text. */
 const COORDINATE_STRING = /^-?\d+(?:\.\d+)?$/;
 const coordinate = z.unknown().transform((value, ctx) => {
@@ -238,7 +256,13 @@ function pickActiveFlag(
 export const UpstreamAccountNested = z.object({
   ok: okFlag,
   customer: z
-    .object({ id: text, name: z.string(), code: optionalText, created_at: optionalUpstreamTimestamp, ...activeFlagFields })
+    .object({
+      id: text,
+      name: z.string(),
+      code: optionalText,
+      created_at: optionalUpstreamTimestamp,
+      ...activeFlagFields,
+    })
     .transform(({ active, is_active, ...customer }, ctx) => ({
       ...customer,
       active: pickActiveFlag({ active, is_active }, "active", ctx),

@@ -43,14 +43,48 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
       await db.schema
         .createIndex("mirror_tx_time")
         .on("mirror_transactions")
-        .columns(["customer_id", "at_ms", "status", "station_state", "product", "driver_id", "station_id", "amount_cents", "gallons_milli"])
+        .columns([
+          "customer_id",
+          "at_ms",
+          "status",
+          "station_state",
+          "product",
+          "driver_id",
+          "station_id",
+          "amount_cents",
+          "gallons_milli",
+        ])
         .execute();
-      await db.schema.createIndex("mirror_tx_driver").on("mirror_transactions").columns(["customer_id", "driver_id", "station_state", "amount_cents", "at_ms"]).execute();
-      await db.schema.createIndex("mirror_tx_station").on("mirror_transactions").columns(["customer_id", "station_id", "at_ms"]).execute();
-      await db.schema.createIndex("mirror_tx_state_product").on("mirror_transactions").columns(["customer_id", "station_state", "product", "at_ms"]).execute();
-      await db.schema.createIndex("mirror_tx_card").on("mirror_transactions").columns(["customer_id", "card_last4", "at_ms"]).execute();
-      await db.schema.createIndex("mirror_tx_truck").on("mirror_transactions").columns(["customer_id", "truck_id", "at_ms"]).execute();
-      await db.schema.createIndex("mirror_tx_amount").on("mirror_transactions").columns(["customer_id", "amount_cents", "at_ms"]).execute();
+      await db.schema
+        .createIndex("mirror_tx_driver")
+        .on("mirror_transactions")
+        .columns(["customer_id", "driver_id", "station_state", "amount_cents", "at_ms"])
+        .execute();
+      await db.schema
+        .createIndex("mirror_tx_station")
+        .on("mirror_transactions")
+        .columns(["customer_id", "station_id", "at_ms"])
+        .execute();
+      await db.schema
+        .createIndex("mirror_tx_state_product")
+        .on("mirror_transactions")
+        .columns(["customer_id", "station_state", "product", "at_ms"])
+        .execute();
+      await db.schema
+        .createIndex("mirror_tx_card")
+        .on("mirror_transactions")
+        .columns(["customer_id", "card_last4", "at_ms"])
+        .execute();
+      await db.schema
+        .createIndex("mirror_tx_truck")
+        .on("mirror_transactions")
+        .columns(["customer_id", "truck_id", "at_ms"])
+        .execute();
+      await db.schema
+        .createIndex("mirror_tx_amount")
+        .on("mirror_transactions")
+        .columns(["customer_id", "amount_cents", "at_ms"])
+        .execute();
 
       await db.schema
         .createTable("mirror_sync_state")

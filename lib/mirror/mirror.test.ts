@@ -52,12 +52,17 @@ interface Served {
 
 async function control(upstream: SandboxProcess, method: string, path: string, body?: unknown): Promise<unknown> {
   const origin = upstream.baseUrl.replace(/\/api\/v1$/, "");
-  const reply = await fetch(`${origin}/sandbox${path}`, { method, headers: { "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const reply = await fetch(`${origin}/sandbox${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   if (!reply.ok) throw new Error(`${method} ${path}: ${String(reply.status)} ${await reply.text()}`);
   return reply.json();
 }
 
-const served = async (upstream: SandboxProcess) => ((await control(upstream, "GET", "/requests")) as { requests: Served[] }).requests;
+const served = async (upstream: SandboxProcess) =>
+  ((await control(upstream, "GET", "/requests")) as { requests: Served[] }).requests;
 
 /** The most requests of one key's traffic in any window of `windowMs` (the sandbox's arrival times). */
 function maxInAnyWindow(times: number[], windowMs: number): number {
@@ -74,7 +79,8 @@ function maxInAnyWindow(times: number[], windowMs: number): number {
 /** The upstream's whole list, newest first, in the mirror's order (time, then id). */
 async function upstreamWalk(client: FleetApiClient, credentials: Credentials): Promise<Transaction[]> {
   const all: Transaction[] = [];
-  for await (const t of client.iterateTransactions(credentials, {}, { pageSize: 200, priority: "interactive" })) all.push(t);
+  for await (const t of client.iterateTransactions(credentials, {}, { pageSize: 200, priority: "interactive" }))
+    all.push(t);
   return all.sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? 1 : -1));
 }
 
@@ -90,10 +96,16 @@ describe.each([
   let chi: Credentials;
 
   beforeAll(async () => {
-    upstream = await startSandboxProcess({ profile, args: ["--control", "--budget", String(BUDGET), "--window-seconds", String(WINDOW_MS / 1000)] });
+    upstream = await startSandboxProcess({
+      profile,
+      args: ["--control", "--budget", String(BUDGET), "--window-seconds", String(WINDOW_MS / 1000)],
+    });
     // The default 250 ms margin: the sends of any window are spaced 1.25 s apart at the client, which absorbs the
     // scheduling jitter between a grant and its arrival on a loaded machine; the sandbox counts 1 s windows.
-    client = new FleetApiClient({ baseUrl: upstream.baseUrl, budget: new RequestBudget({ budget: BUDGET, windowMs: WINDOW_MS, safetyMarginMs: 250 }) });
+    client = new FleetApiClient({
+      baseUrl: upstream.baseUrl,
+      budget: new RequestBudget({ budget: BUDGET, windowMs: WINDOW_MS, safetyMarginMs: 250 }),
+    });
     pfl = upstream.keys["demo-full"];
     chi = upstream.keys["other-full"];
   });
@@ -107,7 +119,9 @@ describe.each([
       const before = (await served(upstream)).length;
       const sync = newSync(store);
       const progress: number[] = [];
-      const outcome = await sync.run("PFL", pfl, { onProgress: (p) => p.phase === "backfill" && progress.push(p.rowsDone) });
+      const outcome = await sync.run("PFL", pfl, {
+        onProgress: (p) => p.phase === "backfill" && progress.push(p.rowsDone),
+      });
       expect(outcome.status).toBe("done");
       const syncRequests = (await served(upstream)).slice(before);
       expect(await sync.run("CHI", chi)).toMatchObject({ status: "done" });
@@ -119,7 +133,12 @@ describe.each([
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
       // The sync's own requests: never more than budget − reserve in any window, and no 429 at all.
       expect(syncRequests.every((r) => r.status !== 429)).toBe(true);
-      expect(maxInAnyWindow(syncRequests.map((r) => r.atMs), WINDOW_MS)).toBeLessThanOrEqual(BUDGET - reserveOf(BUDGET));
+      expect(
+        maxInAnyWindow(
+          syncRequests.map((r) => r.atMs),
+          WINDOW_MS,
+        ),
+      ).toBeLessThanOrEqual(BUDGET - reserveOf(BUDGET));
 
       // Two customers in one store never see each other's rows.
       const pflIds = new Set((await store.allTransactions("PFL")).map((t) => t.id));
@@ -144,15 +163,28 @@ describe.each([
       expect(await sync.run("PFL", pfl)).toMatchObject({ status: "done" });
       const nowSec = () => Math.floor(Date.now() / 1000);
       const op = fc.oneof(
-        fc.record({ kind: fc.constant("insert" as const), count: fc.integer({ min: 1, max: 4 }), hoursAgo: fc.constantFrom(0, 5, 70, 24 * 40) }),
-        fc.record({ kind: fc.constant("status" as const), pick: fc.nat(), status: fc.constantFrom("completed" as const, "pending" as const, "failed" as const) }),
+        fc.record({
+          kind: fc.constant("insert" as const),
+          count: fc.integer({ min: 1, max: 4 }),
+          hoursAgo: fc.constantFrom(0, 5, 70, 24 * 40),
+        }),
+        fc.record({
+          kind: fc.constant("status" as const),
+          pick: fc.nat(),
+          status: fc.constantFrom("completed" as const, "pending" as const, "failed" as const),
+        }),
         fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
       );
       await fc.assert(
         fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 4 }), async (ops) => {
           for (const o of ops) {
             const ids = (await store.allTransactions("PFL")).map((t) => t.id);
-            if (o.kind === "insert") await control(upstream, "POST", "/transactions", { customer: "PFL", count: o.count, atSec: nowSec() - o.hoursAgo * 3600 });
+            if (o.kind === "insert")
+              await control(upstream, "POST", "/transactions", {
+                customer: "PFL",
+                count: o.count,
+                atSec: nowSec() - o.hoursAgo * 3600,
+              });
             else if (ids.length > 0) {
               const id = ids[o.pick % ids.length] ?? "";
               if (o.kind === "status") await control(upstream, "PATCH", `/transactions/${id}`, { status: o.status });
@@ -167,7 +199,12 @@ describe.each([
       );
       const requests = (await served(upstream)).slice(before);
       expect(requests.every((r) => r.status !== 429)).toBe(true);
-      expect(maxInAnyWindow(requests.map((r) => r.atMs), WINDOW_MS)).toBeLessThanOrEqual(BUDGET);
+      expect(
+        maxInAnyWindow(
+          requests.map((r) => r.atMs),
+          WINDOW_MS,
+        ),
+      ).toBeLessThanOrEqual(BUDGET);
     } finally {
       await store.close();
     }
@@ -209,7 +246,13 @@ describe.each([
       await control(upstream, "POST", "/transactions", { customer: "CHI", count: 60, atSec: nowSec - 10 * 86_400 });
       await control(upstream, "POST", "/transactions", { customer: "CHI", count: 60, atSec: nowSec });
       const abort = new AbortController();
-      const cut = await sync.run("CHI", chi, { phases: ["head"], signal: abort.signal, onProgress: () => { abort.abort(new Error("stopped")); } });
+      const cut = await sync.run("CHI", chi, {
+        phases: ["head"],
+        signal: abort.signal,
+        onProgress: () => {
+          abort.abort(new Error("stopped"));
+        },
+      });
       expect(cut.status).toBe("aborted");
       expect(await sync.run("CHI", chi, { phases: ["head"] })).toMatchObject({ status: "done" });
       expect(await store.allTransactions("CHI")).toEqual(await upstreamWalk(client, chi));
@@ -222,7 +265,10 @@ describe.each([
     const store = await openStore(kind);
     try {
       const sync = newSync(store);
-      const [a, b] = await Promise.all([sync.run("CHI", chi, { phases: ["head"] }), sync.run("CHI", chi, { phases: ["head"] })]);
+      const [a, b] = await Promise.all([
+        sync.run("CHI", chi, { phases: ["head"] }),
+        sync.run("CHI", chi, { phases: ["head"] }),
+      ]);
       expect([a.status, b.status].sort()).toEqual(["busy", "done"]);
       const revoked = await sync.run("PFL", upstream.keys["demo-revoked"]);
       expect(revoked.status).toBe("unauthenticated");
@@ -245,16 +291,28 @@ describe.each([
           fc.record({
             driverId: fc.option(fc.constant(sample.driver.id), { nil: undefined }),
             state: fc.option(fc.constantFrom(sample.station.state, "ZZ"), { nil: undefined }),
-            status: fc.option(fc.constantFrom("completed" as const, "pending" as const, "failed" as const), { nil: undefined }),
+            status: fc.option(fc.constantFrom("completed" as const, "pending" as const, "failed" as const), {
+              nil: undefined,
+            }),
             amountMin: fc.option(fc.constantFrom("50.00", "200.00"), { nil: undefined }),
-            search: fc.option(fc.constantFrom(sample.card.last4, sample.driver.name.slice(0, 3).toUpperCase()), { nil: undefined }),
+            search: fc.option(fc.constantFrom(sample.card.last4, sample.driver.name.slice(0, 3).toUpperCase()), {
+              nil: undefined,
+            }),
             days: fc.integer({ min: 1, max: 120 }),
             sort: fc.constantFrom("amount" as const, "at" as const, "driver" as const),
           }),
           async (f) => {
             const toMs = Date.parse(sample.at) + 1;
             const fromMs = toMs - f.days * 86_400_000;
-            const filter = { driverId: f.driverId, state: f.state, status: f.status, amountMin: f.amountMin, search: f.search, fromMs, toMs };
+            const filter = {
+              driverId: f.driverId,
+              state: f.state,
+              status: f.status,
+              amountMin: f.amountMin,
+              search: f.search,
+              fromMs,
+              toMs,
+            };
             const expected = all.filter(
               (t) =>
                 Date.parse(t.at) >= fromMs &&
@@ -263,12 +321,22 @@ describe.each([
                 (f.state === undefined || t.station.state === f.state) &&
                 (f.status === undefined || t.status === f.status) &&
                 (f.amountMin === undefined || cents(t.amount) >= cents(f.amountMin)) &&
-                (f.search === undefined || [t.station.name, t.driver.name, t.card.last4, t.reference].some((v) => v.toLowerCase().includes(f.search?.toLowerCase() ?? ""))),
+                (f.search === undefined ||
+                  [t.station.name, t.driver.name, t.card.last4, t.reference].some((v) =>
+                    v.toLowerCase().includes(f.search?.toLowerCase() ?? ""),
+                  )),
             );
-            const page = await listPage(store, "PFL", { filter, sort: { column: f.sort, direction: "desc" }, limit: 1000 });
+            const page = await listPage(store, "PFL", {
+              filter,
+              sort: { column: f.sort, direction: "desc" },
+              limit: 1000,
+            });
             expect(page.total).toBe(expected.length);
             expect(new Set(page.items.map((t) => t.id))).toEqual(new Set(expected.map((t) => t.id)));
-            if (f.sort === "amount") expect(page.items.map((t) => cents(t.amount))).toEqual(expected.map((t) => cents(t.amount)).sort((a, b) => b - a));
+            if (f.sort === "amount")
+              expect(page.items.map((t) => cents(t.amount))).toEqual(
+                expected.map((t) => cents(t.amount)).sort((a, b) => b - a),
+              );
             const counts = await countsByStatus(store, "PFL", filter);
             expect(counts.completed + counts.pending + counts.failed).toBe(expected.length);
           },
@@ -284,13 +352,21 @@ describe.each([
       const sumCents = spend.reduce((s, t) => s + BigInt(t.amount.replace(".", "")), 0n);
       expect(summary.totals.transactions).toBe(spend.length);
       expect(summary.totals.amount.replace(".", "")).toBe(sumCents.toString().padStart(3, "0"));
-      const chicagoDay = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(iso));
-      for (const day of summary.daily) expect(day.transactions).toBe(spend.filter((t) => chicagoDay(t.at) === day.date).length);
+      const chicagoDay = (iso: string) =>
+        new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(iso));
+      for (const day of summary.daily)
+        expect(day.transactions).toBe(spend.filter((t) => chicagoDay(t.at) === day.date).length);
       expect(summary.daily.reduce((s, d) => s + d.transactions, 0)).toBe(spend.length);
       const byDriver = new Map<string, bigint>();
-      for (const t of spend) byDriver.set(t.driver.id, (byDriver.get(t.driver.id) ?? 0n) + BigInt(t.amount.replace(".", "")));
-      const [bestId, bestCents] = [...byDriver.entries()].sort((x, y) => (y[1] > x[1] ? 1 : y[1] < x[1] ? -1 : 0))[0] ?? ["", 0n];
-      expect(summary.topDrivers[0]).toMatchObject({ id: bestId, name: spend.find((t) => t.driver.id === bestId)?.driver.name });
+      for (const t of spend)
+        byDriver.set(t.driver.id, (byDriver.get(t.driver.id) ?? 0n) + BigInt(t.amount.replace(".", "")));
+      const [bestId, bestCents] = [...byDriver.entries()].sort((x, y) =>
+        y[1] > x[1] ? 1 : y[1] < x[1] ? -1 : 0,
+      )[0] ?? ["", 0n];
+      expect(summary.topDrivers[0]).toMatchObject({
+        id: bestId,
+        name: spend.find((t) => t.driver.id === bestId)?.driver.name,
+      });
       expect(summary.topDrivers[0]?.amount.replace(".", "")).toBe(bestCents.toString());
       const grouped = await stateProductTotals(store, "PFL", { fromMs, toMs });
       expect(grouped.reduce((s, r) => s + r.transactions, 0)).toBe(spend.length);

@@ -1,5 +1,16 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { averagePricePerGallon, fromMinorUnits, toMinorUnits, TRANSACTION_STATUSES, rankByAmount, type RankAccumulator, type RankedItem, type Transaction, type TransactionStatus, type TransactionSummary } from "@/lib/model";
+import {
+  averagePricePerGallon,
+  fromMinorUnits,
+  toMinorUnits,
+  TRANSACTION_STATUSES,
+  rankByAmount,
+  type RankAccumulator,
+  type RankedItem,
+  type Transaction,
+  type TransactionStatus,
+  type TransactionSummary,
+} from "@/lib/model";
 import { exactInteger, fromRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
 import type { InstantRange, MirrorStore, StatusCounts } from "./store";
@@ -80,7 +91,8 @@ function whereOf(eb: Eb, customerId: string, f: MirrorFilter): Expression<SqlBoo
   if (f.search !== undefined && f.search !== "") {
     const pattern = `%${escapeLike(f.search.toLowerCase())}%`;
     // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
-    const like = (column: "station_name" | "driver_name" | "card_last4" | "reference") => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const like = (column: "station_name" | "driver_name" | "card_last4" | "reference") =>
+      sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
     all.push(eb.or([like("station_name"), like("driver_name"), like("card_last4"), like("reference")]));
   }
   return eb.and(all);
@@ -105,12 +117,20 @@ export async function listPage(store: MirrorStore, customerId: string, query: Pa
     .where((eb) => whereOf(eb, customerId, filter))
     .orderBy(column, sort.direction);
   if (column !== "at_ms") q = q.orderBy("at_ms", "desc");
-  const rows = await q.orderBy("id").limit(limit).offset((page - 1) * limit).execute();
+  const rows = await q
+    .orderBy("id")
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
   return { items: rows.map(fromRow), page, limit, total, pages: Math.ceil(total / limit) };
 }
 
 /** Rows per status over a range of instants, with the page filters. */
-export async function countsByStatus(store: MirrorStore, customerId: string, filter: MirrorFilter = {}): Promise<StatusCounts> {
+export async function countsByStatus(
+  store: MirrorStore,
+  customerId: string,
+  filter: MirrorFilter = {},
+): Promise<StatusCounts> {
   const rows = await store.db
     .selectFrom("mirror_transactions")
     .select((eb) => ["status", eb.fn.countAll().as("n")])
@@ -131,17 +151,33 @@ export interface StateProductRow {
 }
 
 /** Spend (completed and pending) per station state × product over a range: the quarter's jurisdiction report. */
-export async function stateProductTotals(store: MirrorStore, customerId: string, range: InstantRange): Promise<StateProductRow[]> {
+export async function stateProductTotals(
+  store: MirrorStore,
+  customerId: string,
+  range: InstantRange,
+): Promise<StateProductRow[]> {
   const rows = await store.db
     .selectFrom("mirror_transactions")
-    .select((eb) => ["station_state", "product", eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
+    .select((eb) => [
+      "station_state",
+      "product",
+      eb.fn.countAll().as("n"),
+      eb.fn.sum("gallons_milli").as("g"),
+      eb.fn.sum("amount_cents").as("a"),
+    ])
     .where((eb) => whereOf(eb, customerId, range))
     .where("status", "<>", "failed")
     .groupBy(["station_state", "product"])
     .orderBy("station_state")
     .orderBy("product")
     .execute();
-  return rows.map((r) => ({ state: r.station_state, product: r.product, transactions: Number(exactInteger(r.n)), gallons: fromMinorUnits(exactInteger(r.g), 3), amount: fromMinorUnits(exactInteger(r.a), 2) }));
+  return rows.map((r) => ({
+    state: r.station_state,
+    product: r.product,
+    transactions: Number(exactInteger(r.n)),
+    gallons: fromMinorUnits(exactInteger(r.g), 3),
+    amount: fromMinorUnits(exactInteger(r.a), 2),
+  }));
 }
 
 /** Quarter hours: every UTC offset in use is a whole number of them, so any time zone's days are unions of them. */
@@ -164,7 +200,12 @@ export interface SummaryQuery {
 
 type Acc = RankAccumulator;
 
-const acc = (id: string, name: string, detail: string | null, r: { n: number | string | bigint; g: number | string | bigint | null; a: number | string | bigint | null }): Acc => ({
+const acc = (
+  id: string,
+  name: string,
+  detail: string | null,
+  r: { n: number | string | bigint; g: number | string | bigint | null; a: number | string | bigint | null },
+): Acc => ({
   id,
   name,
   detail,
@@ -181,10 +222,19 @@ const ranked = (accs: Acc[], n: number): RankedItem[] => rankByAmount(accs, n);
  * totals_30d and the BFF's summary count it. The series groups quarter-hour buckets in SQL and maps each bucket to
  * its local day here, so the store needs no time-zone support.
  */
-export async function summarize(store: MirrorStore, customerId: string, query: SummaryQuery): Promise<TransactionSummary> {
+export async function summarize(
+  store: MirrorStore,
+  customerId: string,
+  query: SummaryQuery,
+): Promise<TransactionSummary> {
   const range = { fromMs: query.fromMs, toMs: query.toMs };
   const top = query.top ?? 5;
-  const formatter = new Intl.DateTimeFormat("en-CA", { timeZone: query.timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  const formatter = new Intl.DateTimeFormat("en-CA", {
+    timeZone: query.timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
   const spend = (eb: Eb) => eb.and([whereOf(eb, customerId, range), eb("status", "<>", "failed")]);
   // A literal, not a parameter: PostgreSQL matches the GROUP BY expression to the selected one only when they are the same text.
   const bucket = sql<number | string>`(at_ms / ${sql.lit(BUCKET_MS)})`;
@@ -195,14 +245,24 @@ export async function summarize(store: MirrorStore, customerId: string, query: S
   const groupBy = (column: "driver_id" | "station_id" | "product") =>
     store.db
       .selectFrom("mirror_transactions")
-      .select((eb) => [grouped(column).as("key"), eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
+      .select((eb) => [
+        grouped(column).as("key"),
+        eb.fn.countAll().as("n"),
+        eb.fn.sum("gallons_milli").as("g"),
+        eb.fn.sum("amount_cents").as("a"),
+      ])
       .where(spend)
       .groupBy(grouped(column))
       .execute();
   const [buckets, driverSums, stationSums, products, byStatus] = await Promise.all([
     store.db
       .selectFrom("mirror_transactions")
-      .select((eb) => [bucket.as("b"), eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
+      .select((eb) => [
+        bucket.as("b"),
+        eb.fn.countAll().as("n"),
+        eb.fn.sum("gallons_milli").as("g"),
+        eb.fn.sum("amount_cents").as("a"),
+      ])
       .where(spend)
       .groupBy(bucket)
       .execute(),
@@ -212,23 +272,52 @@ export async function summarize(store: MirrorStore, customerId: string, query: S
     countsByStatus(store, customerId, range),
   ]);
   // Names only for the ranked few (the latest row's, in the range).
-  const topDrivers = ranked(driverSums.map((r) => acc(r.key, r.key, null, r)), top);
-  const topStations = ranked(stationSums.map((r) => acc(r.key, r.key, null, r)), top);
+  const topDrivers = ranked(
+    driverSums.map((r) => acc(r.key, r.key, null, r)),
+    top,
+  );
+  const topStations = ranked(
+    stationSums.map((r) => acc(r.key, r.key, null, r)),
+    top,
+  );
   const [drivers, stations] = await Promise.all([
     topDrivers.length === 0
       ? []
       : store.db
           .selectFrom("mirror_transactions")
           .select((eb) => ["driver_id", eb.fn.max("driver_name").as("name"), eb.fn.max("truck_id").as("truck")])
-          .where((eb) => eb.and([whereOf(eb, customerId, range), eb("driver_id", "in", topDrivers.map((d) => d.id))]))
+          .where((eb) =>
+            eb.and([
+              whereOf(eb, customerId, range),
+              eb(
+                "driver_id",
+                "in",
+                topDrivers.map((d) => d.id),
+              ),
+            ]),
+          )
           .groupBy("driver_id")
           .execute(),
     topStations.length === 0
       ? []
       : store.db
           .selectFrom("mirror_transactions")
-          .select((eb) => ["station_id", eb.fn.max("station_name").as("name"), eb.fn.max("station_city").as("city"), eb.fn.max("station_state").as("st")])
-          .where((eb) => eb.and([whereOf(eb, customerId, range), eb("station_id", "in", topStations.map((d) => d.id))]))
+          .select((eb) => [
+            "station_id",
+            eb.fn.max("station_name").as("name"),
+            eb.fn.max("station_city").as("city"),
+            eb.fn.max("station_state").as("st"),
+          ])
+          .where((eb) =>
+            eb.and([
+              whereOf(eb, customerId, range),
+              eb(
+                "station_id",
+                "in",
+                topStations.map((d) => d.id),
+              ),
+            ]),
+          )
           .groupBy("station_id")
           .execute(),
   ]);
@@ -265,14 +354,33 @@ export async function summarize(store: MirrorStore, customerId: string, query: S
   return {
     from: new Date(query.fromMs).toISOString(),
     to: new Date(query.toMs).toISOString(),
-    totals: { transactions: count, gallons: fromMinorUnits(gallons, 3), amount: fromMinorUnits(amount, 2), averagePricePerGallon: averagePricePerGallon(amount, gallons) },
-    daily: [...days.entries()].sort(([x], [y]) => (x < y ? -1 : 1)).map(([date, d]) => ({ date, transactions: d.transactions, gallons: fromMinorUnits(d.gallons, 3), amount: fromMinorUnits(d.amount, 2) })),
-    topDrivers: topDrivers.map((d) => ({ ...d, name: driverNames.get(d.id)?.name ?? d.id, detail: driverNames.get(d.id)?.truck ?? null })),
+    totals: {
+      transactions: count,
+      gallons: fromMinorUnits(gallons, 3),
+      amount: fromMinorUnits(amount, 2),
+      averagePricePerGallon: averagePricePerGallon(amount, gallons),
+    },
+    daily: [...days.entries()]
+      .sort(([x], [y]) => (x < y ? -1 : 1))
+      .map(([date, d]) => ({
+        date,
+        transactions: d.transactions,
+        gallons: fromMinorUnits(d.gallons, 3),
+        amount: fromMinorUnits(d.amount, 2),
+      })),
+    topDrivers: topDrivers.map((d) => ({
+      ...d,
+      name: driverNames.get(d.id)?.name ?? d.id,
+      detail: driverNames.get(d.id)?.truck ?? null,
+    })),
     topStations: topStations.map((st) => {
       const named = stationNames.get(st.id);
       return { ...st, name: named?.name ?? st.id, detail: named ? `${named.city}, ${named.st}` : null };
     }),
-    products: ranked(products.map((r) => acc(r.key, r.key, null, r)), 10),
+    products: ranked(
+      products.map((r) => acc(r.key, r.key, null, r)),
+      10,
+    ),
     byStatus,
   };
 }

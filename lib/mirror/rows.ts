@@ -66,12 +66,22 @@ export function fromRow(row: MirrorRow): Transaction {
     gallons: fromMinorUnits(exactInteger(row.gallons_milli), 3),
     pricePerGallon: fromMinorUnits(exactInteger(row.price_milli), 3),
     amount: fromMinorUnits(exactInteger(row.amount_cents), 2),
-    station: { id: row.station_id, name: row.station_name, locNum: row.station_loc_num, city: row.station_city, state: row.station_state },
+    station: {
+      id: row.station_id,
+      name: row.station_name,
+      locNum: row.station_loc_num,
+      city: row.station_city,
+      state: row.station_state,
+    },
     driver: { id: row.driver_id, name: row.driver_name, truckId: row.truck_id },
     card: { last4: row.card_last4 },
     def:
       row.def_category === null
         ? null
-        : { gallons: fromMinorUnits(exactInteger(row.def_gallons_milli), 3), amount: fromMinorUnits(exactInteger(row.def_amount_cents), 2), category: row.def_category },
+        : {
+            gallons: fromMinorUnits(exactInteger(row.def_gallons_milli), 3),
+            amount: fromMinorUnits(exactInteger(row.def_amount_cents), 2),
+            category: row.def_category,
+          },
   };
 }

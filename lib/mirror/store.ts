@@ -22,7 +22,13 @@ export interface SyncState {
   customerId: string;
   newestAtMs: number | null;
   coverageFromMs: number | null;
-  backfill: { toDay: string | null; nextPage: number | null; expected: number | null; doneRows: number; complete: boolean };
+  backfill: {
+    toDay: string | null;
+    nextPage: number | null;
+    expected: number | null;
+    doneRows: number;
+    complete: boolean;
+  };
   lastHeadSyncMs: number | null;
   lastVerificationMs: number | null;
   lastVerification: unknown;
@@ -69,18 +75,29 @@ export class MirrorStore {
       sqlite.pragma("journal_mode = WAL");
       sqlite.pragma("synchronous = NORMAL");
       sqlite.pragma("busy_timeout = 5000");
-      store = new MirrorStore(new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }), "sqlite");
+      store = new MirrorStore(
+        new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }),
+        "sqlite",
+      );
     }
     await store.migrate();
     return store;
   }
 
   private async migrate(): Promise<void> {
-    const migrator = new Migrator({ db: this.db, provider: mirrorMigrations(this.dialect), migrationTableName: "mirror_migrations", migrationLockTableName: "mirror_migrations_lock" });
+    const migrator = new Migrator({
+      db: this.db,
+      provider: mirrorMigrations(this.dialect),
+      migrationTableName: "mirror_migrations",
+      migrationLockTableName: "mirror_migrations_lock",
+    });
     const { error, results } = await migrator.migrateToLatest();
     if (error !== undefined) {
       const failed = results?.find((r) => r.status === "Error");
-      throw new Error(`the mirror's migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : "unknown error"}`, { cause: error });
+      throw new Error(
+        `the mirror's migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : "unknown error"}`,
+        { cause: error },
+      );
     }
   }
 
@@ -94,7 +111,12 @@ export class MirrorStore {
   }
 
   /** Inserts or replaces rows by (customer, id). */
-  async upsertTransactions(customerId: string, items: readonly Transaction[], nowMs: number, db: Db = this.db): Promise<void> {
+  async upsertTransactions(
+    customerId: string,
+    items: readonly Transaction[],
+    nowMs: number,
+    db: Db = this.db,
+  ): Promise<void> {
     for (let i = 0; i < items.length; i += UPSERT_BATCH) {
       const rows = items.slice(i, i + UPSERT_BATCH).map((t) => toRow(customerId, t, nowMs));
       await db
@@ -160,13 +182,17 @@ export class MirrorStore {
     if (range.toMs !== undefined) q = q.where("at_ms", "<", range.toMs);
     const counts = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as StatusCounts;
     for (const row of await q.groupBy("status").execute()) {
-      if ((TRANSACTION_STATUSES as readonly string[]).includes(row.status)) counts[row.status as TransactionStatus] = Number(exactInteger(row.n));
+      if ((TRANSACTION_STATUSES as readonly string[]).includes(row.status))
+        counts[row.status as TransactionStatus] = Number(exactInteger(row.n));
     }
     return counts;
   }
 
   /** The oldest and newest instants the customer's mirror holds; nulls when it holds nothing. */
-  async extent(customerId: string, db: Db = this.db): Promise<{ oldestMs: number | null; newestMs: number | null; rows: number }> {
+  async extent(
+    customerId: string,
+    db: Db = this.db,
+  ): Promise<{ oldestMs: number | null; newestMs: number | null; rows: number }> {
     const row = await db
       .selectFrom("mirror_transactions")
       .select((eb) => [eb.fn.min("at_ms").as("oldest"), eb.fn.max("at_ms").as("newest"), eb.fn.countAll().as("n")])
@@ -175,25 +201,54 @@ export class MirrorStore {
     // MIN/MAX over no rows are NULL, which Kysely's types do not say.
     const oldest = row.oldest as number | string | null;
     const newest = row.newest as number | string | null;
-    return { oldestMs: oldest === null ? null : epochMs(oldest), newestMs: newest === null ? null : epochMs(newest), rows: Number(exactInteger(row.n)) };
+    return {
+      oldestMs: oldest === null ? null : epochMs(oldest),
+      newestMs: newest === null ? null : epochMs(newest),
+      rows: Number(exactInteger(row.n)),
+    };
   }
 
   /** Every row of the customer, newest first (the upstream's order: time, then id as the tiebreak) — for checks and tests. */
   async allTransactions(customerId: string): Promise<Transaction[]> {
-    const rows = await this.db.selectFrom("mirror_transactions").selectAll().where("customer_id", "=", customerId).orderBy("at_ms", "desc").orderBy("id").execute();
+    const rows = await this.db
+      .selectFrom("mirror_transactions")
+      .selectAll()
+      .where("customer_id", "=", customerId)
+      .orderBy("at_ms", "desc")
+      .orderBy("id")
+      .execute();
     return rows.map(fromRow);
   }
 
   async getSyncState(customerId: string, db: Db = this.db): Promise<SyncState> {
-    const row = await db.selectFrom("mirror_sync_state").selectAll().where("customer_id", "=", customerId).executeTakeFirst();
+    const row = await db
+      .selectFrom("mirror_sync_state")
+      .selectAll()
+      .where("customer_id", "=", customerId)
+      .executeTakeFirst();
     if (!row) {
-      return { customerId, newestAtMs: null, coverageFromMs: null, backfill: { toDay: null, nextPage: null, expected: null, doneRows: 0, complete: false }, lastHeadSyncMs: null, lastVerificationMs: null, lastVerification: null, lastError: null };
+      return {
+        customerId,
+        newestAtMs: null,
+        coverageFromMs: null,
+        backfill: { toDay: null, nextPage: null, expected: null, doneRows: 0, complete: false },
+        lastHeadSyncMs: null,
+        lastVerificationMs: null,
+        lastVerification: null,
+        lastError: null,
+      };
     }
     return {
       customerId,
       newestAtMs: nullableMs(row.newest_at_ms),
       coverageFromMs: nullableMs(row.coverage_from_ms),
-      backfill: { toDay: row.backfill_to_day, nextPage: row.backfill_next_page, expected: row.backfill_expected, doneRows: row.backfill_done_rows, complete: row.backfill_complete === 1 },
+      backfill: {
+        toDay: row.backfill_to_day,
+        nextPage: row.backfill_next_page,
+        expected: row.backfill_expected,
+        doneRows: row.backfill_done_rows,
+        complete: row.backfill_complete === 1,
+      },
       lastHeadSyncMs: nullableMs(row.last_head_sync_ms),
       lastVerificationMs: nullableMs(row.last_verification_ms),
       lastVerification: row.last_verification === null ? null : (JSON.parse(row.last_verification) as unknown),

@@ -1,5 +1,17 @@
-import { isFleetApiError, reserveOf, TRANSACTIONS_PAGE_MAX, type Credentials, type FleetApiClient } from "@/lib/fleet-api";
-import { TRANSACTION_STATUSES, type Page, type Transaction, type TransactionFilter, type TransactionStatus } from "@/lib/model";
+import {
+  isFleetApiError,
+  reserveOf,
+  TRANSACTIONS_PAGE_MAX,
+  type Credentials,
+  type FleetApiClient,
+} from "@/lib/fleet-api";
+import {
+  TRANSACTION_STATUSES,
+  type Page,
+  type Transaction,
+  type TransactionFilter,
+  type TransactionStatus,
+} from "@/lib/model";
 import { MemorySyncLock, type SyncLock } from "./lock";
 import type { MirrorStore, SyncState } from "./store";
 
@@ -123,10 +135,15 @@ export class MirrorSync {
       const state = await this.#store.getSyncState(customerId);
       const stop = this.#classify(error, options.signal);
       if (stop === "aborted") return { status: "aborted", state };
-      const lastError = stop === "unauthenticated" ? "unauthenticated" : isFleetApiError(error) ? error.code : "internal";
+      const lastError =
+        stop === "unauthenticated" ? "unauthenticated" : isFleetApiError(error) ? error.code : "internal";
       await this.#store.putSyncState({ ...state, lastError }, this.#now());
       if (stop === "unauthenticated") return { status: "unauthenticated", state: { ...state, lastError } };
-      return { status: "failed", state: { ...state, lastError }, error: error instanceof Error ? error.message : String(error) };
+      return {
+        status: "failed",
+        state: { ...state, lastError },
+        error: error instanceof Error ? error.message : String(error),
+      };
     } finally {
       await lease.release();
     }
@@ -137,15 +154,24 @@ export class MirrorSync {
     if (signal?.aborted) return "aborted";
     if (isFleetApiError(error)) {
       if (error.code === "aborted") return "aborted";
-      if (error.status === 401 || error.code === "unauthenticated" || error.code === "invalid_credentials") return "unauthenticated";
+      if (error.status === 401 || error.code === "unauthenticated" || error.code === "invalid_credentials")
+        return "unauthenticated";
     }
     return "other";
   }
 
   /** One list call at bulk priority that keeps the reserve. */
-  #list(credentials: Credentials, query: TransactionFilter & { page: number; limit: number }, signal: AbortSignal | undefined) {
+  #list(
+    credentials: Credentials,
+    query: TransactionFilter & { page: number; limit: number },
+    signal: AbortSignal | undefined,
+  ) {
     if (signal?.aborted) throw new Stop("aborted");
-    return this.#client.listTransactions(credentials, query, { priority: "bulk", keepReserve: true, ...(signal ? { signal } : {}) });
+    return this.#client.listTransactions(credentials, query, {
+      priority: "bulk",
+      keepReserve: true,
+      ...(signal ? { signal } : {}),
+    });
   }
 
   async #head(customerId: string, credentials: Credentials, options: RunOptions): Promise<void> {
@@ -169,7 +195,10 @@ export class MirrorSync {
         newestAtMs: isLast ? maxOf(before.newestAtMs, seenNewest) : before.newestAtMs,
         // Only the first head sync of an empty mirror sets the coverage; later ones fill in above it.
         coverageFromMs: state.coverageFromMs ?? oldest,
-        backfill: reachedEnd && before.newestAtMs === null ? { toDay: null, nextPage: null, expected: reply.total, doneRows: reply.items.length, complete: true } : state.backfill,
+        backfill:
+          reachedEnd && before.newestAtMs === null
+            ? { toDay: null, nextPage: null, expected: reply.total, doneRows: reply.items.length, complete: true }
+            : state.backfill,
         lastHeadSyncMs: now,
       };
       const next = state;
@@ -187,7 +216,10 @@ export class MirrorSync {
     if (state.backfill.complete || state.coverageFromMs === null) return;
     if (state.backfill.toDay === null) {
       // Re-read the oldest covered day whole: the head sync may have stopped in its middle.
-      state = { ...state, backfill: { toDay: utcDay(state.coverageFromMs), nextPage: 1, expected: null, doneRows: 0, complete: false } };
+      state = {
+        ...state,
+        backfill: { toDay: utcDay(state.coverageFromMs), nextPage: 1, expected: null, doneRows: 0, complete: false },
+      };
     }
     // Pages are fetched a few ahead (the budget still paces them) and written strictly in order, so the persisted
     // cursor always names the first page not yet written; a prefetched page lost in a crash is simply fetched again.
@@ -209,7 +241,8 @@ export class MirrorSync {
           fetching.catch(() => undefined); // awaited in order below; a prefetch cut short is not "unhandled"
           ahead.set(page, fetching);
         }
-        const reply = await (ahead.get(nextPage) ?? this.#list(credentials, { to: toDay, page: nextPage, limit: this.#pageSize }, prefetch.signal));
+        const reply = await (ahead.get(nextPage) ??
+          this.#list(credentials, { to: toDay, page: nextPage, limit: this.#pageSize }, prefetch.signal));
         ahead.delete(nextPage);
         knownPages = reply.pages;
         const ats = reply.items.map((t) => Date.parse(t.at));
@@ -220,15 +253,32 @@ export class MirrorSync {
           ...state,
           coverageFromMs: ats.length ? Math.min(state.coverageFromMs ?? Infinity, ...ats) : state.coverageFromMs,
           backfill: done
-            ? { toDay: null, nextPage: null, expected, doneRows: state.backfill.doneRows + reply.items.length, complete: true }
-            : { toDay, nextPage: nextPage + 1, expected, doneRows: state.backfill.doneRows + reply.items.length, complete: false },
+            ? {
+                toDay: null,
+                nextPage: null,
+                expected,
+                doneRows: state.backfill.doneRows + reply.items.length,
+                complete: true,
+              }
+            : {
+                toDay,
+                nextPage: nextPage + 1,
+                expected,
+                doneRows: state.backfill.doneRows + reply.items.length,
+                complete: false,
+              },
         };
         const next = state;
         await this.#store.transaction(async (trx) => {
           await this.#store.upsertTransactions(customerId, reply.items, now, trx);
           await this.#store.putSyncState(next, now, trx);
         });
-        options.onProgress?.({ phase: "backfill", rowsDone: next.backfill.doneRows, rowsExpected: expected, timeLeftMs: await this.#timeLeft(credentials, done ? 0 : Math.max(0, expected - next.backfill.doneRows)) });
+        options.onProgress?.({
+          phase: "backfill",
+          rowsDone: next.backfill.doneRows,
+          rowsExpected: expected,
+          timeLeftMs: await this.#timeLeft(credentials, done ? 0 : Math.max(0, expected - next.backfill.doneRows)),
+        });
         if (done) return;
         if (options.signal?.aborted) throw new Stop("aborted");
       }
@@ -249,13 +299,28 @@ export class MirrorSync {
   async #verify(customerId: string, credentials: Credentials, options: RunOptions): Promise<VerificationReport | null> {
     const state = await this.#store.getSyncState(customerId);
     if (state.coverageFromMs === null) return null;
-    const report: VerificationReport = { rounds: 0, refetchedDays: [], upserted: 0, deleted: 0, requests: 0, matched: false };
+    const report: VerificationReport = {
+      rounds: 0,
+      refetchedDays: [],
+      upserted: 0,
+      deleted: 0,
+      requests: 0,
+      matched: false,
+    };
     const lastDay = utcDay(Math.max(this.#now(), state.newestAtMs ?? 0));
     // With the whole history mirrored the first range is open at the start, so rows older than the oldest are counted too.
     const firstDay = state.backfill.complete ? null : utcDay(state.coverageFromMs);
     for (let round = 0; round < this.#verifyRounds; round++) {
       report.rounds++;
-      const fixed = await this.#verifyRange(customerId, credentials, firstDay, lastDay, TRANSACTION_STATUSES, report, options.signal);
+      const fixed = await this.#verifyRange(
+        customerId,
+        credentials,
+        firstDay,
+        lastDay,
+        TRANSACTION_STATUSES,
+        report,
+        options.signal,
+      );
       if (!fixed) {
         report.matched = true;
         break;
@@ -264,17 +329,39 @@ export class MirrorSync {
     const after = await this.#store.getSyncState(customerId);
     const extent = await this.#store.extent(customerId);
     await this.#store.putSyncState(
-      { ...after, lastVerificationMs: this.#now(), lastVerification: report, newestAtMs: maxOf(after.newestAtMs, extent.newestMs), coverageFromMs: minOf(after.coverageFromMs, extent.oldestMs) },
+      {
+        ...after,
+        lastVerificationMs: this.#now(),
+        lastVerification: report,
+        newestAtMs: maxOf(after.newestAtMs, extent.newestMs),
+        coverageFromMs: minOf(after.coverageFromMs, extent.oldestMs),
+      },
       this.#now(),
     );
-    options.onProgress?.({ phase: "verify", rowsDone: after.backfill.doneRows, rowsExpected: after.backfill.expected, timeLeftMs: 0 });
+    options.onProgress?.({
+      phase: "verify",
+      rowsDone: after.backfill.doneRows,
+      rowsExpected: after.backfill.expected,
+      timeLeftMs: 0,
+    });
     return report;
   }
 
   /** The upstream's exact count of rows in [from, to] (UTC days; from null = open) with a status. */
-  async #upstreamCount(credentials: Credentials, from: string | null, to: string, status: TransactionStatus, report: VerificationReport, signal: AbortSignal | undefined): Promise<number> {
+  async #upstreamCount(
+    credentials: Credentials,
+    from: string | null,
+    to: string,
+    status: TransactionStatus,
+    report: VerificationReport,
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
     report.requests++;
-    const reply = await this.#list(credentials, { ...(from === null ? {} : { from }), to, status, page: 1, limit: 1 }, signal);
+    const reply = await this.#list(
+      credentials,
+      { ...(from === null ? {} : { from }), to, status, page: 1, limit: 1 },
+      signal,
+    );
     return reply.total;
   }
 
@@ -291,10 +378,14 @@ export class MirrorSync {
     report: VerificationReport,
     signal: AbortSignal | undefined,
   ): Promise<boolean> {
-    const mirror = await this.#store.countByStatus(customerId, { fromMs: from === null ? undefined : dayStartMs(from), toMs: dayStartMs(to) + DAY_MS });
+    const mirror = await this.#store.countByStatus(customerId, {
+      fromMs: from === null ? undefined : dayStartMs(from),
+      toMs: dayStartMs(to) + DAY_MS,
+    });
     const mismatched: TransactionStatus[] = [];
     for (const status of statuses) {
-      if ((await this.#upstreamCount(credentials, from, to, status, report, signal)) !== mirror[status]) mismatched.push(status);
+      if ((await this.#upstreamCount(credentials, from, to, status, report, signal)) !== mirror[status])
+        mismatched.push(status);
     }
     if (mismatched.length === 0) return false;
     if (from === null) {
@@ -309,7 +400,8 @@ export class MirrorSync {
       const belowCounts = await this.#store.countByStatus(customerId, { toMs: dayStartMs(oldestDay) });
       let belowDiffers = false;
       for (const status of mismatched) {
-        if ((await this.#upstreamCount(credentials, null, below, status, report, signal)) !== belowCounts[status]) belowDiffers = true;
+        if ((await this.#upstreamCount(credentials, null, below, status, report, signal)) !== belowCounts[status])
+          belowDiffers = true;
       }
       if (belowDiffers) await this.#refetch(customerId, credentials, null, below, report, signal);
       await this.#verifyRange(customerId, credentials, oldestDay, to, mismatched, report, signal);
@@ -326,12 +418,23 @@ export class MirrorSync {
   }
 
   /** Fetches [from, to] (UTC days) again, whole, and makes the mirror's rows of those days exactly what came back. */
-  async #refetch(customerId: string, credentials: Credentials, from: string | null, to: string, report: VerificationReport, signal: AbortSignal | undefined): Promise<void> {
+  async #refetch(
+    customerId: string,
+    credentials: Credentials,
+    from: string | null,
+    to: string,
+    report: VerificationReport,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     const items: Transaction[] = [];
     const seen = new Set<string>();
     for (let page = 1; ; page++) {
       report.requests++;
-      const reply = await this.#list(credentials, { ...(from === null ? {} : { from }), to, page, limit: this.#pageSize }, signal);
+      const reply = await this.#list(
+        credentials,
+        { ...(from === null ? {} : { from }), to, page, limit: this.#pageSize },
+        signal,
+      );
       for (const t of reply.items) {
         if (seen.has(t.id)) continue;
         seen.add(t.id);

@@ -18,13 +18,17 @@ export function fromMinorUnits(units: bigint, digits: number): string {
   const negative = units < 0n;
   const abs = negative ? -units : units;
   const scale = 10n ** BigInt(digits);
-  const body = digits === 0 ? abs.toString() : `${(abs / scale).toString()}.${(abs % scale).toString().padStart(digits, "0")}`;
+  const body =
+    digits === 0 ? abs.toString() : `${(abs / scale).toString()}.${(abs % scale).toString().padStart(digits, "0")}`;
   return negative ? `-${body}` : body;
 }
 
 /** Exact sum of decimal strings of the same scale. */
 export function addDecimals(values: readonly string[], digits: number): string {
-  return fromMinorUnits(values.reduce((sum, v) => sum + toMinorUnits(v, digits), 0n), digits);
+  return fromMinorUnits(
+    values.reduce((sum, v) => sum + toMinorUnits(v, digits), 0n),
+    digits,
+  );
 }
 
 /**

@@ -61,5 +61,12 @@ export function rankByAmount(accs: Iterable<RankAccumulator>, n: number): Ranked
   return [...accs]
     .sort((x, y) => (y.amount > x.amount ? 1 : y.amount < x.amount ? -1 : x.name.localeCompare(y.name)))
     .slice(0, n)
-    .map((x) => ({ id: x.id, name: x.name, detail: x.detail, transactions: x.transactions, gallons: fromMinorUnits(x.gallons, 3), amount: fromMinorUnits(x.amount, 2) }));
+    .map((x) => ({
+      id: x.id,
+      name: x.name,
+      detail: x.detail,
+      transactions: x.transactions,
+      gallons: fromMinorUnits(x.gallons, 3),
+      amount: fromMinorUnits(x.amount, 2),
+    }));
 }

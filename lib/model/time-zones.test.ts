@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayInZone, isIsoDay, isTimeZone, startOfDayInZone, zonedDaysToInstants, zoneOffsetMinutes } from "./time-zones";
+import {
+  addDays,
+  dayInZone,
+  isIsoDay,
+  isTimeZone,
+  startOfDayInZone,
+  zonedDaysToInstants,
+  zoneOffsetMinutes,
+} from "./time-zones";
 
 describe("time zones", () => {
   it("knows IANA zones and refuses anything else", () => {
@@ -28,11 +36,17 @@ describe("time zones", () => {
   });
 
   it("turns a zone's days into exact instants, both ends inclusive", () => {
-    expect(zonedDaysToInstants("2026-11-24", "2026-11-24", "America/Los_Angeles")).toEqual({ from: "2026-11-24T08:00:00.000Z", to: "2026-11-25T07:59:59.999Z" });
+    expect(zonedDaysToInstants("2026-11-24", "2026-11-24", "America/Los_Angeles")).toEqual({
+      from: "2026-11-24T08:00:00.000Z",
+      to: "2026-11-25T07:59:59.999Z",
+    });
     expect(zonedDaysToInstants("2026-11-24", undefined, "Asia/Tokyo")).toEqual({ from: "2026-11-23T15:00:00.000Z" });
     expect(zonedDaysToInstants(undefined, "2026-07-01", "UTC")).toEqual({ to: "2026-07-01T23:59:59.999Z" });
     // The day daylight saving starts in Los Angeles has 23 hours.
-    expect(zonedDaysToInstants("2026-03-08", "2026-03-08", "America/Los_Angeles")).toEqual({ from: "2026-03-08T08:00:00.000Z", to: "2026-03-09T06:59:59.999Z" });
+    expect(zonedDaysToInstants("2026-03-08", "2026-03-08", "America/Los_Angeles")).toEqual({
+      from: "2026-03-08T08:00:00.000Z",
+      to: "2026-03-09T06:59:59.999Z",
+    });
   });
 
   it("starts a day at the jump when midnight does not exist (Santiago's spring change)", () => {

@@ -55,12 +55,22 @@ export function isIsoDay(value: string | null | undefined): value is string {
 }
 
 /** The wall-clock fields of an instant in a zone. */
-function wallClock(instantMs: number, zone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function wallClock(
+  instantMs: number,
+  zone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const fields: Record<string, number> = {};
   for (const part of partsFormat(zone).formatToParts(new Date(instantMs))) {
     if (part.type !== "literal") fields[part.type] = Number(part.value);
   }
-  return { year: fields.year ?? 1970, month: fields.month ?? 1, day: fields.day ?? 1, hour: fields.hour ?? 0, minute: fields.minute ?? 0, second: fields.second ?? 0 };
+  return {
+    year: fields.year ?? 1970,
+    month: fields.month ?? 1,
+    day: fields.day ?? 1,
+    hour: fields.hour ?? 0,
+    minute: fields.minute ?? 0,
+    second: fields.second ?? 0,
+  };
 }
 
 /** How far the zone's clock is ahead of UTC at that instant, in minutes (−480 for Los Angeles in winter). */

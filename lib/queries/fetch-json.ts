@@ -39,7 +39,11 @@ export interface BffRequestOptions {
 const LOGIN_PATH = "/login";
 
 /** Sends a request to the BFF; resolves with the response when it is 2xx, else throws a `BffRequestError`. */
-export async function requestBff(url: string, init: RequestInit = {}, options: BffRequestOptions = {}): Promise<Response> {
+export async function requestBff(
+  url: string,
+  init: RequestInit = {},
+  options: BffRequestOptions = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
   let response: Response;
@@ -71,7 +75,11 @@ const PACKED_JSON_TYPE = "application/gzip";
  * for only when this browser can unpack it (`DecompressionStream`), unpacked as it streams in. A plain JSON answer
  * is read as is.
  */
-export async function fetchPackedJson<T>(url: string, init: RequestInit = {}, options: BffRequestOptions = {}): Promise<T> {
+export async function fetchPackedJson<T>(
+  url: string,
+  init: RequestInit = {},
+  options: BffRequestOptions = {},
+): Promise<T> {
   const canUnpack = typeof DecompressionStream !== "undefined";
   const response = await requestBff(canUnpack ? `${url}${url.includes("?") ? "&" : "?"}pack=gzip` : url, init, options);
   const body = response.body;

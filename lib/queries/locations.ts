@@ -1,5 +1,13 @@
 import { queryOptions, useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import type { CatalogProgress, Page, Station, StationDetail, StationPricesReply, StationProductsInfo, Transaction } from "@/lib/model";
+import type {
+  CatalogProgress,
+  Page,
+  Station,
+  StationDetail,
+  StationPricesReply,
+  StationProductsInfo,
+  Transaction,
+} from "@/lib/model";
 import { fetchJson, fetchPackedJson, type BffRequestError } from "./fetch-json";
 
 /** The whole catalog as the map uses it, with the moment it arrived in this browser (for its age and the draw measure). */
@@ -46,12 +54,17 @@ export function useStationProducts(enabled: boolean) {
 export function stationPricesQueryOptions(ids: readonly string[]) {
   return queryOptions({
     queryKey: locationKeys.prices(ids),
-    queryFn: ({ signal }) => fetchJson<StationPricesReply>(`/api/locations/prices?${new URLSearchParams({ ids: ids.join(",") }).toString()}`, { signal }),
+    queryFn: ({ signal }) =>
+      fetchJson<StationPricesReply>(`/api/locations/prices?${new URLSearchParams({ ids: ids.join(",") }).toString()}`, {
+        signal,
+      }),
     staleTime: STATION_PRICES_STALE_TIME_MS,
     // Checks the BFF deferred (to leave request budget to other pages) are asked for again until they are done.
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data !== undefined && data.deferred.length > 0 ? (data.retryAfterSeconds ?? DEFERRED_RETRY_FALLBACK_MS / 1000) * 1000 : false;
+      return data !== undefined && data.deferred.length > 0
+        ? (data.retryAfterSeconds ?? DEFERRED_RETRY_FALLBACK_MS / 1000) * 1000
+        : false;
     },
   });
 }
@@ -162,9 +175,16 @@ export function useTransactionsAtStation(id: string, name: string | null) {
     queryKey: locationKeys.transactionsAt(id, name ?? ""),
     enabled: name !== null && name !== "",
     queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ search: (name ?? "").slice(0, 100), limit: String(STATION_TRANSACTIONS_SCAN) });
+      const query = new URLSearchParams({
+        search: (name ?? "").slice(0, 100),
+        limit: String(STATION_TRANSACTIONS_SCAN),
+      });
       const page = await fetchJson<Page<Transaction>>(`/api/transactions?${query.toString()}`, { signal });
-      return { items: page.items.filter((t) => t.station.id === id), scanned: page.items.length, matchingTotal: page.total };
+      return {
+        items: page.items.filter((t) => t.station.id === id),
+        scanned: page.items.length,
+        matchingTotal: page.total,
+      };
     },
   });
 }

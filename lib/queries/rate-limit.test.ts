@@ -54,9 +54,21 @@ describe("the query client and the rate limit", () => {
   it("a query failing with 429 starts the shared wait; other failures do not", async () => {
     const state = new RateLimitState();
     const client = createQueryClient(state);
-    await client.query({ queryKey: ["a"], queryFn: () => Promise.reject(new BffRequestError(503, "upstream_unavailable", "down")), retry: false }).catch(() => undefined);
+    await client
+      .query({
+        queryKey: ["a"],
+        queryFn: () => Promise.reject(new BffRequestError(503, "upstream_unavailable", "down")),
+        retry: false,
+      })
+      .catch(() => undefined);
     expect(state.until).toBeNull();
-    await client.query({ queryKey: ["b"], queryFn: () => Promise.reject(new BffRequestError(429, "rate_limited", "wait", 42)), retry: false }).catch(() => undefined);
+    await client
+      .query({
+        queryKey: ["b"],
+        queryFn: () => Promise.reject(new BffRequestError(429, "rate_limited", "wait", 42)),
+        retry: false,
+      })
+      .catch(() => undefined);
     expect(state.secondsLeft()).toBeGreaterThanOrEqual(41);
     expect(state.secondsLeft()).toBeLessThanOrEqual(42);
   });

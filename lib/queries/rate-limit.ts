@@ -26,7 +26,10 @@ export class RateLimitState {
 
   /** A 429 arrived: the wait ends `seconds` from now, unless an earlier 429 already asked for longer. */
   note(retryAfterSeconds: number | null, now: number = Date.now()): void {
-    const seconds = Math.min(MAX_RATE_LIMIT_WAIT_SECONDS, Math.max(1, retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS));
+    const seconds = Math.min(
+      MAX_RATE_LIMIT_WAIT_SECONDS,
+      Math.max(1, retryAfterSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS),
+    );
     const until = now + seconds * 1000;
     if (this.#wait !== null && this.#wait.until >= until) return;
     this.#wait = { since: now, until };

@@ -52,7 +52,11 @@ export function signIn(request: SignInRequest): Promise<SignInResult> {
 /** Logs out, server side too. A 401 means the session had already ended: that is a success for the user. */
 export async function signOut(): Promise<void> {
   try {
-    await requestBff("/api/session", { method: "DELETE", headers: SESSION_WRITE_HEADERS }, { redirectOnUnauthorized: false });
+    await requestBff(
+      "/api/session",
+      { method: "DELETE", headers: SESSION_WRITE_HEADERS },
+      { redirectOnUnauthorized: false },
+    );
   } catch (error) {
     if (error instanceof BffRequestError && error.status === 401) return;
     throw error;

@@ -17,7 +17,8 @@ export const LATEST_TRANSACTIONS_COUNT = 10;
 /** The newest transactions (the upstream lists newest first), for the overview's "Latest transactions" card. */
 export const latestTransactionsQueryOptions = queryOptions({
   queryKey: ["overview", "latest-transactions", LATEST_TRANSACTIONS_COUNT] as const,
-  queryFn: ({ signal }) => fetchJson<Page<Transaction>>(`/api/transactions?limit=${String(LATEST_TRANSACTIONS_COUNT)}`, { signal }),
+  queryFn: ({ signal }) =>
+    fetchJson<Page<Transaction>>(`/api/transactions?limit=${String(LATEST_TRANSACTIONS_COUNT)}`, { signal }),
 });
 
 export function useLatestTransactions() {

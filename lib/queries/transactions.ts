@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { DateFilterCoverage, ListTotals, Page, Transaction, TransactionDetail, TransactionStatus } from "@/lib/model";
+import type {
+  DateFilterCoverage,
+  ListTotals,
+  Page,
+  Transaction,
+  TransactionDetail,
+  TransactionStatus,
+} from "@/lib/model";
 import { fetchJson } from "./fetch-json";
 
 /** One page of the list, as `GET /api/transactions` takes it: dates are days of `tz`, both ends inclusive. */

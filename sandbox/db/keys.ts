@@ -12,7 +12,12 @@ export type Scope = (typeof SCOPES)[number];
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32, maxmem: 64 * 1024 * 1024 } as const;
 
 export function hashSecret(secret: string, salt: Buffer = randomBytes(16)): string {
-  const hash = scryptSync(secret, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: SCRYPT.maxmem });
+  const hash = scryptSync(secret, salt, SCRYPT.keyLength, {
+    N: SCRYPT.N,
+    r: SCRYPT.r,
+    p: SCRYPT.p,
+    maxmem: SCRYPT.maxmem,
+  });
   return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64"), hash.toString("base64")].join("$");
 }
 
@@ -22,10 +27,16 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
   if (kind !== "scrypt" || !n || !r || !p || !saltB64 || !hashB64) return false;
   const expected = Buffer.from(hashB64, "base64");
   const actual = await new Promise<Buffer>((resolve, reject) => {
-    scrypt(secret, Buffer.from(saltB64, "base64"), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem }, (err, key) => {
-      if (err) reject(err);
-      else resolve(key);
-    });
+    scrypt(
+      secret,
+      Buffer.from(saltB64, "base64"),
+      expected.length,
+      { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem },
+      (err, key) => {
+        if (err) reject(err);
+        else resolve(key);
+      },
+    );
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
@@ -77,7 +88,10 @@ function parseScopes(json: string): Scope[] {
  */
 export function parseScopeList(input: string): Scope[] {
   const out = new Set<Scope>();
-  for (const raw of input.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of input
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (raw === "read") SCOPES.forEach((s) => out.add(s));
     else if ((SCOPES as readonly string[]).includes(raw)) out.add(raw as Scope);
     else throw new Error(`unknown scope "${raw}" (use read, account, transactions or locations)`);
@@ -93,7 +107,10 @@ export function parseScopeList(input: string): Scope[] {
  */
 export function parseAllowList(input: string): string[] {
   const out = new Set<string>();
-  for (const raw of input.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of input
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const address = normalizeAddress(raw);
     if (address === undefined) {
       const cidr = raw.includes("/") ? " CIDR ranges are not supported: list each address." : "";
@@ -101,7 +118,8 @@ export function parseAllowList(input: string): string[] {
     }
     out.add(address);
   }
-  if (out.size === 0) throw new Error("--allow needs at least one IPv4 or IPv6 address (omit --allow to accept any address)");
+  if (out.size === 0)
+    throw new Error("--allow needs at least one IPv4 or IPv6 address (omit --allow to accept any address)");
   return [...out];
 }
 
@@ -124,7 +142,10 @@ function normalizeAddress(raw: string): string | undefined {
 
 /** A fresh random key pair. */
 export function newKeyPair(): { keyId: string; secret: string } {
-  return { keyId: KEY_PREFIX + randomBytes(12).toString("hex"), secret: SECRET_PREFIX + randomBytes(24).toString("base64url") };
+  return {
+    keyId: KEY_PREFIX + randomBytes(12).toString("hex"),
+    secret: SECRET_PREFIX + randomBytes(24).toString("base64url"),
+  };
 }
 
 /**
@@ -132,8 +153,14 @@ export function newKeyPair(): { keyId: string; secret: string } {
  * storing a secret in clear. Local demo only: anyone who knows the seed can derive them.
  */
 export function deriveKeyPair(seed: number, label: string): { keyId: string; secret: string } {
-  const digest = (what: string) => createHash("sha256").update(`fleet-fuel-sandbox:${String(seed)}:${label}:${what}`).digest();
-  return { keyId: KEY_PREFIX + digest("id").subarray(0, 12).toString("hex"), secret: SECRET_PREFIX + digest("secret").subarray(0, 24).toString("base64url") };
+  const digest = (what: string) =>
+    createHash("sha256")
+      .update(`fleet-fuel-sandbox:${String(seed)}:${label}:${what}`)
+      .digest();
+  return {
+    keyId: KEY_PREFIX + digest("id").subarray(0, 12).toString("hex"),
+    secret: SECRET_PREFIX + digest("secret").subarray(0, 24).toString("base64url"),
+  };
 }
 
 export interface CreateKeyInput {
@@ -170,7 +197,9 @@ export function findKey(db: Database.Database, keyId: string): ApiKey | undefine
 
 export function listKeys(db: Database.Database): (Omit<ApiKey, "secretHash"> & { customerCode: string })[] {
   const rows = db
-    .prepare("SELECT k.*, c.code AS customer_code FROM api_keys k JOIN customers c ON c.pk = k.customer_pk ORDER BY c.code, k.created_at, k.key_id")
+    .prepare(
+      "SELECT k.*, c.code AS customer_code FROM api_keys k JOIN customers c ON c.pk = k.customer_pk ORDER BY c.code, k.created_at, k.key_id",
+    )
     .all() as (KeyRow & { customer_code: string })[];
   return rows.map((row) => {
     const { secretHash: _omit, ...rest } = toApiKey(row);

@@ -127,7 +127,12 @@ const sumOf = (days: readonly DayCount[]) => days.reduce((sum, d) => sum + d.n, 
  * `offset`, and the last second of that day: the page query then starts there with a small OFFSET. With `periodSec`
  * the counts are of longer periods (`day` is then the period's number).
  */
-function seekDay(days: readonly DayCount[], offset: number, upper: number, periodSec = DAY_SEC): { skipped: number; upper: number } {
+function seekDay(
+  days: readonly DayCount[],
+  offset: number,
+  upper: number,
+  periodSec = DAY_SEC,
+): { skipped: number; upper: number } {
   let skipped = 0;
   for (const d of days) {
     if (skipped + d.n > offset) return { skipped, upper: Math.min(upper, d.day * periodSec + periodSec - 1) };
@@ -173,7 +178,11 @@ export class Queries {
   }
 
   /** Rolling totals over [sinceSec, untilSec] of completed and pending transactions (failed ones are not spend). */
-  totals(customerPk: number, sinceSec: number, untilSec: number): { count: number; gallonsMilli: number; amountCents: number } {
+  totals(
+    customerPk: number,
+    sinceSec: number,
+    untilSec: number,
+  ): { count: number; gallonsMilli: number; amountCents: number } {
     const row = this.prepare(
       `SELECT COUNT(*) AS count, COALESCE(SUM(gallons_milli), 0) AS gallons, COALESCE(SUM(amount_cents), 0) AS amount
        FROM transactions WHERE customer_pk = ? AND at_utc BETWEEN ? AND ? AND status != 'failed'`,
@@ -189,11 +198,13 @@ export class Queries {
    */
   transactionPage(filter: TransactionFilter, page: PageRequest): { total: number; rows: TransactionRow[] } {
     const offset = (page.page - 1) * page.limit;
-    const pks = filter.search ? this.searchedPage(filter, filter.search, page.limit, offset) : this.plainPage(filter, page.limit, offset);
+    const pks = filter.search
+      ? this.searchedPage(filter, filter.search, page.limit, offset)
+      : this.plainPage(filter, page.limit, offset);
     if (pks.pks.length === 0) return { total: pks.total, rows: [] };
-    const rows = this.prepare(`SELECT ${TX_COLUMNS} FROM transactions t ${TX_JOINS} WHERE t.pk IN (SELECT value FROM json_each(?)) ORDER BY t.at_utc DESC, t.pk DESC`).all(
-      JSON.stringify(pks.pks),
-    ) as TransactionRow[];
+    const rows = this.prepare(
+      `SELECT ${TX_COLUMNS} FROM transactions t ${TX_JOINS} WHERE t.pk IN (SELECT value FROM json_each(?)) ORDER BY t.at_utc DESC, t.pk DESC`,
+    ).all(JSON.stringify(pks.pks)) as TransactionRow[];
     return { total: pks.total, rows };
   }
 
@@ -207,10 +218,17 @@ export class Queries {
     const days = this.prepare(
       `SELECT day, SUM(n) AS n FROM tx_day_counts WHERE customer_pk = @customerPk AND day BETWEEN @fromDay AND @toDay ${statusSql}
        GROUP BY day HAVING SUM(n) > 0 ORDER BY day DESC`,
-    ).all({ customerPk: filter.customerPk, fromDay, toDay, ...(filter.status === undefined ? {} : { status: filter.status }) }) as DayCount[];
+    ).all({
+      customerPk: filter.customerPk,
+      fromDay,
+      toDay,
+      ...(filter.status === undefined ? {} : { status: filter.status }),
+    }) as DayCount[];
     const exact = (day: number) =>
       (
-        this.prepare(`SELECT COUNT(*) AS n FROM transactions WHERE customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${statusSql}`).get({
+        this.prepare(
+          `SELECT COUNT(*) AS n FROM transactions WHERE customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${statusSql}`,
+        ).get({
           customerPk: filter.customerPk,
           lo: Math.max(fromSec, day * DAY_SEC),
           hi: Math.min(toSec, day * DAY_SEC + DAY_SEC - 1),
@@ -236,11 +254,23 @@ export class Queries {
        ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`,
     )
       .pluck()
-      .all({ customerPk: filter.customerPk, lo: filter.fromSec ?? 0, hi: seek.upper, limit, offset: offset - seek.skipped, ...(filter.status === undefined ? {} : { status: filter.status }) }) as number[];
+      .all({
+        customerPk: filter.customerPk,
+        lo: filter.fromSec ?? 0,
+        hi: seek.upper,
+        limit,
+        offset: offset - seek.skipped,
+        ...(filter.status === undefined ? {} : { status: filter.status }),
+      }) as number[];
     return { total, pks };
   }
 
-  private searchedPage(filter: TransactionFilter, search: string, limit: number, offset: number): { total: number; pks: number[] } {
+  private searchedPage(
+    filter: TransactionFilter,
+    search: string,
+    limit: number,
+    offset: number,
+  ): { total: number; pks: number[] } {
     const match = this.searchDimensions(filter.customerPk, search);
     if (DIMENSIONS.every((d) => match[d.key].matched.length === 0)) return { total: 0, pks: [] };
     const params: Record<string, unknown> = {
@@ -254,18 +284,37 @@ export class Queries {
       params[`${d.key}Unmatched`] = JSON.stringify(match[d.key].unmatched);
     }
     const common = `customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${filter.status === undefined ? "" : "AND status = @status"}`;
-    const isIn = (d: Dimension, set: "Matched" | "Unmatched") => `${d.column} IN (SELECT value FROM json_each(@${d.key}${set}))`;
+    const isIn = (d: Dimension, set: "Matched" | "Unmatched") =>
+      `${d.column} IN (SELECT value FROM json_each(@${d.key}${set}))`;
 
     // A row belongs to the first dimension it matches, so these parts are disjoint and add up without a union.
     const searchParts = DIMENSIONS.flatMap((d, i) =>
       match[d.key].matched.length === 0
         ? []
-        : [{ d, from: `FROM transactions INDEXED BY ${d.index} WHERE ${common} AND ${isIn(d, "Matched")} ${DIMENSIONS.slice(0, i).map((e) => `AND NOT ${isIn(e, "Matched")}`).join(" ")}` }],
+        : [
+            {
+              d,
+              from: `FROM transactions INDEXED BY ${d.index} WHERE ${common} AND ${isIn(d, "Matched")} ${DIMENSIONS.slice(
+                0,
+                i,
+              )
+                .map((e) => `AND NOT ${isIn(e, "Matched")}`)
+                .join(" ")}`,
+            },
+          ],
     );
     const parts = searchParts.map((p) => p.from);
     const count = (sql: string) => (this.prepare(`SELECT COUNT(*) AS n ${sql}`).get(params) as { n: number }).n;
     // The stations part comes first, so it has no exclusions: its counts per bucket are in tx_station_buckets.
-    const stationBuckets = this.stationBuckets ? () => this.stationBucketCounts(filter, params, match.stations.matched.length / Math.max(1, match.stations.matched.length + match.stations.unmatched.length)) : undefined;
+    const stationBuckets = this.stationBuckets
+      ? () =>
+          this.stationBucketCounts(
+            filter,
+            params,
+            match.stations.matched.length /
+              Math.max(1, match.stations.matched.length + match.stations.unmatched.length),
+          )
+      : undefined;
     // When nearly every value of one dimension matches (a one-letter search), counting the few rows that do NOT
     // match, through that dimension's unmatched values, is far cheaper than counting the matches.
     let complement: Dimension | undefined;
@@ -279,7 +328,11 @@ export class Queries {
       }
     }
     const missingFrom = (c: Dimension) =>
-      `FROM transactions INDEXED BY ${c.index} WHERE ${common} AND ${isIn(c, "Unmatched")} ${DIMENSIONS.filter((d) => d !== c).map((d) => `AND NOT ${isIn(d, "Matched")}`).join(" ")}`;
+      `FROM transactions INDEXED BY ${c.index} WHERE ${common} AND ${isIn(c, "Unmatched")} ${DIMENSIONS.filter(
+        (d) => d !== c,
+      )
+        .map((d) => `AND NOT ${isIn(d, "Matched")}`)
+        .join(" ")}`;
 
     let buckets: DayCount[] | undefined;
     let total = 0;
@@ -298,8 +351,13 @@ export class Queries {
         } else if (counted.length === 0) {
           n = count(part.from);
         } else {
-          const plain = count(`FROM transactions INDEXED BY ${part.d.index} WHERE ${common} AND ${isIn(part.d, "Matched")}`);
-          n = counted.reduce((sum, c) => sum + c.n, 0) < plain ? plain - counted.reduce((sum, c) => sum + count(`${c.from} AND ${isIn(part.d, "Matched")}`), 0) : count(part.from);
+          const plain = count(
+            `FROM transactions INDEXED BY ${part.d.index} WHERE ${common} AND ${isIn(part.d, "Matched")}`,
+          );
+          n =
+            counted.reduce((sum, c) => sum + c.n, 0) < plain
+              ? plain - counted.reduce((sum, c) => sum + count(`${c.from} AND ${isIn(part.d, "Matched")}`), 0)
+              : count(part.from);
         }
         counted.push({ from: part.from, n });
         total += n;
@@ -309,7 +367,9 @@ export class Queries {
 
     if (total <= this.materializeMax) {
       // Few matches: read them all from the dimension indexes and sort.
-      const pks = this.prepare(`SELECT pk FROM (${parts.map((p) => `SELECT at_utc, pk ${p}`).join(" UNION ALL ")}) ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`)
+      const pks = this.prepare(
+        `SELECT pk FROM (${parts.map((p) => `SELECT at_utc, pk ${p}`).join(" UNION ALL ")}) ORDER BY at_utc DESC, pk DESC LIMIT @limit OFFSET @offset`,
+      )
         .pluck()
         .all({ ...params, limit, offset }) as number[];
       return { total, pks };
@@ -331,7 +391,13 @@ export class Queries {
     let seek = { skipped: 0, upper: filter.toSec ?? MAX_SEC };
     if (offset >= this.seekAfter) {
       if (complement) {
-        const missing = new Map((this.prepare(`SELECT at_utc / 86400 AS day, COUNT(*) AS n ${missingFrom(complement)} GROUP BY day`).all(params) as DayCount[]).map((d) => [d.day, d.n]));
+        const missing = new Map(
+          (
+            this.prepare(`SELECT at_utc / 86400 AS day, COUNT(*) AS n ${missingFrom(complement)} GROUP BY day`).all(
+              params,
+            ) as DayCount[]
+          ).map((d) => [d.day, d.n]),
+        );
         const days = this.dayCounts(filter).map((d) => ({ day: d.day, n: d.n - (missing.get(d.day) ?? 0) }));
         seek = seekDay(days, offset, seek.upper);
       } else {
@@ -348,14 +414,19 @@ export class Queries {
         let periods: DayCount[];
         if (buckets) {
           const merged = new Map(buckets.map((b) => [b.day, b.n]));
-          if (searchParts.length > 1) for (const g of grouped(BUCKET_SEC, params, true)) merged.set(g.day, (merged.get(g.day) ?? 0) + g.n);
+          if (searchParts.length > 1)
+            for (const g of grouped(BUCKET_SEC, params, true)) merged.set(g.day, (merged.get(g.day) ?? 0) + g.n);
           periods = [...merged].map(([day, n]) => ({ day, n })).sort((a, b) => b.day - a.day);
         } else {
           periods = grouped(BUCKET_SEC, params, false);
         }
         const bucket = seekDay(periods, offset, seek.upper, BUCKET_SEC);
         // bucket.upper lies in the bucket holding the offset: its end, or the upper bound when that falls inside it.
-        const inBucket = { ...params, lo: Math.max(filter.fromSec ?? 0, Math.floor(bucket.upper / BUCKET_SEC) * BUCKET_SEC), hi: bucket.upper };
+        const inBucket = {
+          ...params,
+          lo: Math.max(filter.fromSec ?? 0, Math.floor(bucket.upper / BUCKET_SEC) * BUCKET_SEC),
+          hi: bucket.upper,
+        };
         const day = seekDay(grouped(DAY_SEC, inBucket, false), offset - bucket.skipped, bucket.upper);
         seek = { skipped: bucket.skipped + day.skipped, upper: day.upper };
       }
@@ -373,7 +444,11 @@ export class Queries {
    * Matches of the matched stations per 32-day bucket, newest first, from `tx_station_buckets`; a bucket only partly
    * inside the datetime bounds is counted exactly from the station index.
    */
-  private stationBucketCounts(filter: TransactionFilter, params: Record<string, unknown>, matchedShare: number): DayCount[] {
+  private stationBucketCounts(
+    filter: TransactionFilter,
+    params: Record<string, unknown>,
+    matchedShare: number,
+  ): DayCount[] {
     const fromSec = filter.fromSec ?? 0;
     const toSec = filter.toSec ?? MAX_SEC;
     const statusSql = filter.status === undefined ? "" : "AND status = @status";
@@ -386,18 +461,28 @@ export class Queries {
     const toBucket = Math.min(Math.floor(toSec / BUCKET_SEC), span.hi ?? -1);
     if (fromBucket > toBucket) return [];
     // Seeks (bucket × station through the key) when few stations match, else one scan of the buckets in range.
-    const inRange = matchedShare <= BUCKET_SEEKS_UP_TO ? "bucket IN (SELECT value FROM json_each(@bucketList))" : "bucket BETWEEN @fromBucket AND @toBucket";
+    const inRange =
+      matchedShare <= BUCKET_SEEKS_UP_TO
+        ? "bucket IN (SELECT value FROM json_each(@bucketList))"
+        : "bucket BETWEEN @fromBucket AND @toBucket";
     const buckets = this.prepare(
       `SELECT bucket AS day, SUM(n) AS n FROM tx_station_buckets
        WHERE customer_pk = @customerPk AND ${inRange} ${statusSql} AND ${matched}
        GROUP BY bucket HAVING SUM(n) > 0 ORDER BY bucket DESC`,
-    ).all({ ...params, fromBucket, toBucket, bucketList: JSON.stringify(Array.from({ length: toBucket - fromBucket + 1 }, (_, i) => fromBucket + i)) }) as DayCount[];
+    ).all({
+      ...params,
+      fromBucket,
+      toBucket,
+      bucketList: JSON.stringify(Array.from({ length: toBucket - fromBucket + 1 }, (_, i) => fromBucket + i)),
+    }) as DayCount[];
     for (const entry of buckets) {
       const start = entry.day * BUCKET_SEC;
       const end = start + BUCKET_SEC - 1;
       if (start >= fromSec && end <= toSec) continue;
       entry.n = (
-        this.prepare(`SELECT COUNT(*) AS n FROM transactions INDEXED BY tx_station WHERE customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${statusSql} AND ${matched}`).get({
+        this.prepare(
+          `SELECT COUNT(*) AS n FROM transactions INDEXED BY tx_station WHERE customer_pk = @customerPk AND at_utc BETWEEN @lo AND @hi ${statusSql} AND ${matched}`,
+        ).get({
           ...params,
           lo: Math.max(fromSec, start),
           hi: Math.min(toSec, end),
@@ -408,21 +493,47 @@ export class Queries {
   }
 
   /** For each search dimension, the values (pks) whose text matches and those that do not. */
-  private searchDimensions(customerPk: number, search: string): Record<Dimension["key"], { matched: number[]; unmatched: number[] }> {
+  private searchDimensions(
+    customerPk: number,
+    search: string,
+  ): Record<Dimension["key"], { matched: number[]; unmatched: number[] }> {
     const pattern = likePattern(search);
-    const split = (rows: { pk: number; hit: number }[]) => ({ matched: rows.filter((r) => r.hit).map((r) => r.pk), unmatched: rows.filter((r) => !r.hit).map((r) => r.pk) });
+    const split = (rows: { pk: number; hit: number }[]) => ({
+      matched: rows.filter((r) => r.hit).map((r) => r.pk),
+      unmatched: rows.filter((r) => !r.hit).map((r) => r.pk),
+    });
     return {
-      stations: split(this.prepare("SELECT pk, name LIKE ? ESCAPE '\\' AS hit FROM stations").all(pattern) as { pk: number; hit: number }[]),
-      drivers: split(this.prepare("SELECT pk, name LIKE ? ESCAPE '\\' AS hit FROM drivers WHERE customer_pk = ?").all(pattern, customerPk) as { pk: number; hit: number }[]),
-      cards: split(this.prepare("SELECT pk, last4 LIKE ? ESCAPE '\\' AS hit FROM cards WHERE customer_pk = ?").all(pattern, customerPk) as { pk: number; hit: number }[]),
+      stations: split(
+        this.prepare("SELECT pk, name LIKE ? ESCAPE '\\' AS hit FROM stations").all(pattern) as {
+          pk: number;
+          hit: number;
+        }[],
+      ),
+      drivers: split(
+        this.prepare("SELECT pk, name LIKE ? ESCAPE '\\' AS hit FROM drivers WHERE customer_pk = ?").all(
+          pattern,
+          customerPk,
+        ) as { pk: number; hit: number }[],
+      ),
+      cards: split(
+        this.prepare("SELECT pk, last4 LIKE ? ESCAPE '\\' AS hit FROM cards WHERE customer_pk = ?").all(
+          pattern,
+          customerPk,
+        ) as { pk: number; hit: number }[],
+      ),
     };
   }
 
   transaction(customerPk: number, id: string): TransactionRow | undefined {
-    return this.prepare(`SELECT ${TX_COLUMNS} FROM transactions t ${TX_JOINS} WHERE t.id = ? AND t.customer_pk = ?`).get(id, customerPk) as TransactionRow | undefined;
+    return this.prepare(
+      `SELECT ${TX_COLUMNS} FROM transactions t ${TX_JOINS} WHERE t.id = ? AND t.customer_pk = ?`,
+    ).get(id, customerPk) as TransactionRow | undefined;
   }
 
-  locationPage(filter: { brands?: readonly string[]; excludeBrands?: readonly string[]; state?: string; search?: string }, page: PageRequest): { total: number; rows: StationRow[] } {
+  locationPage(
+    filter: { brands?: readonly string[]; excludeBrands?: readonly string[]; state?: string; search?: string },
+    page: PageRequest,
+  ): { total: number; rows: StationRow[] } {
     const where: string[] = ["1 = 1"];
     const params: Record<string, unknown> = {};
     if (filter.brands) {
@@ -438,12 +549,16 @@ export class Queries {
       params.state = filter.state;
     }
     if (filter.search) {
-      where.push("(name LIKE @pattern ESCAPE '\\' OR city LIKE @pattern ESCAPE '\\' OR loc_num LIKE @pattern ESCAPE '\\')");
+      where.push(
+        "(name LIKE @pattern ESCAPE '\\' OR city LIKE @pattern ESCAPE '\\' OR loc_num LIKE @pattern ESCAPE '\\')",
+      );
       params.pattern = likePattern(filter.search);
     }
     const whereSql = where.join(" AND ");
     const total = (this.prepare(`SELECT COUNT(*) AS n FROM stations WHERE ${whereSql}`).get(params) as { n: number }).n;
-    const rows = this.prepare(`SELECT * FROM stations WHERE ${whereSql} ORDER BY loc_num LIMIT @limit OFFSET @offset`).all({
+    const rows = this.prepare(
+      `SELECT * FROM stations WHERE ${whereSql} ORDER BY loc_num LIMIT @limit OFFSET @offset`,
+    ).all({
       ...params,
       limit: page.limit,
       offset: (page.page - 1) * page.limit,

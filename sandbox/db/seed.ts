@@ -57,12 +57,30 @@ export const OTHER_CUSTOMER: CustomerSpec = {
 /** The demo keys the seed creates. Their secrets are derived from the seed (see deriveKeyPair), never stored. */
 export const DEMO_KEYS = [
   { label: "demo-full", customer: DEMO_CUSTOMER, scopes: SCOPES, allowIps: null, revoked: false },
-  { label: "demo-no-transactions", customer: DEMO_CUSTOMER, scopes: ["account", "locations"], allowIps: null, revoked: false },
+  {
+    label: "demo-no-transactions",
+    customer: DEMO_CUSTOMER,
+    scopes: ["account", "locations"],
+    allowIps: null,
+    revoked: false,
+  },
   { label: "demo-revoked", customer: DEMO_CUSTOMER, scopes: SCOPES, allowIps: null, revoked: true },
   // TEST-NET-3 addresses only: loopback is excluded on purpose, so this key always gets 401 under the allow-list rule.
-  { label: "demo-allowlist", customer: DEMO_CUSTOMER, scopes: SCOPES, allowIps: ["203.0.113.10", "203.0.113.11"], revoked: false },
+  {
+    label: "demo-allowlist",
+    customer: DEMO_CUSTOMER,
+    scopes: SCOPES,
+    allowIps: ["203.0.113.10", "203.0.113.11"],
+    revoked: false,
+  },
   { label: "other-full", customer: OTHER_CUSTOMER, scopes: SCOPES, allowIps: null, revoked: false },
-] as const satisfies readonly { label: string; customer: CustomerSpec; scopes: readonly Scope[]; allowIps: readonly string[] | null; revoked: boolean }[];
+] as const satisfies readonly {
+  label: string;
+  customer: CustomerSpec;
+  scopes: readonly Scope[];
+  allowIps: readonly string[] | null;
+  revoked: boolean;
+}[];
 
 export type DemoKeyLabel = (typeof DEMO_KEYS)[number]["label"];
 
@@ -70,8 +88,80 @@ export function demoCredentials(seed: number, label: DemoKeyLabel): { keyId: str
   return deriveKeyPair(seed, label);
 }
 
-const FIRST = ["James", "Maria", "Robert", "Linda", "Michael", "Patricia", "David", "Jennifer", "William", "Elizabeth", "Carlos", "Aisha", "Thomas", "Nguyen", "Daniel", "Sofia", "Joseph", "Olga", "Marcus", "Priya", "Kevin", "Grace", "Luis", "Hannah", "Andre", "Mei", "Brian", "Fatima", "Tyrone", "Ingrid", "Raj", "Dolores", "Wade", "Keisha", "Bjorn", "Rosa"] as const;
-const LAST = ["Smith", "Johnson", "Williams", "Brown", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Thompson", "White", "Harris", "Clark", "Lewis", "Okafor", "Kowalski", "Nakamura", "O'Brien", "Schmidt", "Petrov", "Haddad", "Lindqvist", "Begay", "Dubois"] as const;
+const FIRST = [
+  "James",
+  "Maria",
+  "Robert",
+  "Linda",
+  "Michael",
+  "Patricia",
+  "David",
+  "Jennifer",
+  "William",
+  "Elizabeth",
+  "Carlos",
+  "Aisha",
+  "Thomas",
+  "Nguyen",
+  "Daniel",
+  "Sofia",
+  "Joseph",
+  "Olga",
+  "Marcus",
+  "Priya",
+  "Kevin",
+  "Grace",
+  "Luis",
+  "Hannah",
+  "Andre",
+  "Mei",
+  "Brian",
+  "Fatima",
+  "Tyrone",
+  "Ingrid",
+  "Raj",
+  "Dolores",
+  "Wade",
+  "Keisha",
+  "Bjorn",
+  "Rosa",
+] as const;
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Thompson",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Okafor",
+  "Kowalski",
+  "Nakamura",
+  "O'Brien",
+  "Schmidt",
+  "Petrov",
+  "Haddad",
+  "Lindqvist",
+  "Begay",
+  "Dubois",
+] as const;
 
 export function seedDatabase(db: Database.Database, options: SeedOptions): void {
   const rng = createRng(options.seed);
@@ -103,11 +193,13 @@ export function seedDatabase(db: Database.Database, options: SeedOptions): void 
     });
 
     for (const spec of [DEMO_CUSTOMER, OTHER_CUSTOMER]) {
-      const count = spec === DEMO_CUSTOMER ? options.transactions : Math.max(500, Math.round(options.transactions / 10));
+      const count =
+        spec === DEMO_CUSTOMER ? options.transactions : Math.max(500, Math.round(options.transactions / 10));
       seedCustomer(db, rng, spec, stationRows, count, anchorSec);
     }
 
-    const customerPk = (code: string) => (db.prepare("SELECT pk FROM customers WHERE code = ?").get(code) as { pk: number }).pk;
+    const customerPk = (code: string) =>
+      (db.prepare("SELECT pk FROM customers WHERE code = ?").get(code) as { pk: number }).pk;
     for (const key of DEMO_KEYS) {
       const pair = deriveKeyPair(options.seed, key.label);
       insertKey(db, {
@@ -129,7 +221,14 @@ interface StationRow {
   seed: ReturnType<typeof generateStations>[number];
 }
 
-function seedCustomer(db: Database.Database, rng: Rng, spec: CustomerSpec, stations: readonly StationRow[], count: number, anchorSec: number): void {
+function seedCustomer(
+  db: Database.Database,
+  rng: Rng,
+  spec: CustomerSpec,
+  stations: readonly StationRow[],
+  count: number,
+  anchorSec: number,
+): void {
   const customerId = rng.uuid();
   const customerPk = Number(
     db
@@ -138,7 +237,9 @@ function seedCustomer(db: Database.Database, rng: Rng, spec: CustomerSpec, stati
   );
 
   // Drivers: each has a home station and runs mostly within the stations nearest to it.
-  const insertDriver = db.prepare("INSERT INTO drivers (id, customer_pk, name, email, truck_id) VALUES (?, ?, ?, ?, ?)");
+  const insertDriver = db.prepare(
+    "INSERT INTO drivers (id, customer_pk, name, email, truck_id) VALUES (?, ?, ?, ?, ?)",
+  );
   const insertCard = db.prepare("INSERT INTO cards (customer_pk, last4, type) VALUES (?, ?, ?)");
   const usedLast4 = new Set<string>();
   const newCard = (type: string): number => {
@@ -168,7 +269,9 @@ function seedCustomer(db: Database.Database, rng: Rng, spec: CustomerSpec, stati
 
   // Times: uniform over the history, sorted so pk (insertion order) follows time; local hours weighted to daytime.
   const spanSec = HISTORY_DAYS * 86_400;
-  const times = Array.from({ length: count }, () => anchorSec - 1 - Math.floor(rng.next() * spanSec)).sort((a, b) => a - b);
+  const times = Array.from({ length: count }, () => anchorSec - 1 - Math.floor(rng.next() * spanSec)).sort(
+    (a, b) => a - b,
+  );
 
   const insertTx = db.prepare(
     `INSERT INTO transactions (id, customer_pk, ref, at_utc, tz_offset_min, status, product, gallons_milli, price_milli,
@@ -181,7 +284,15 @@ function seedCustomer(db: Database.Database, rng: Rng, spec: CustomerSpec, stati
     const station = rng.chance(0.9) ? rng.pick(driver.nearby) : rng.pick(stations);
     const s = station.seed;
     const ageDays = (anchorSec - at) / 86_400;
-    const status = rng.chance(0.02) ? "failed" : ageDays < 3 ? (rng.chance(0.5) ? "pending" : "completed") : rng.chance(0.01) ? "pending" : "completed";
+    const status = rng.chance(0.02)
+      ? "failed"
+      : ageDays < 3
+        ? rng.chance(0.5)
+          ? "pending"
+          : "completed"
+        : rng.chance(0.01)
+          ? "pending"
+          : "completed";
     const isDiesel = rng.chance(0.92);
     const product = isDiesel ? "diesel" : "unleaded";
     const gallonsMilli = isDiesel
@@ -211,7 +322,11 @@ function seedCustomer(db: Database.Database, rng: Rng, spec: CustomerSpec, stati
       defGallons,
       hasDef ? amountCents(defGallons, defPrice) : 0,
       hasDef ? (rng.chance(0.8) ? "bulk" : "packaged") : "none",
-      rng.weighted([["pos", 85], ["mobile", 10], ["manual", 5]] as const),
+      rng.weighted([
+        ["pos", 85],
+        ["mobile", 10],
+        ["manual", 5],
+      ] as const),
       Math.min(created, anchorSec),
       Math.min(Math.max(updated, created), anchorSec),
     );
@@ -228,7 +343,11 @@ const NEARBY_STATIONS = 60;
  * are farther than the k-th and rejected by one comparison), where sorting the catalog for every driver took seconds
  * at 50,000 stations.
  */
-export function nearestStations<T extends { seed: { lat: number; lng: number } }>(stations: readonly T[], home: { lat: number; lng: number }, k: number): T[] {
+export function nearestStations<T extends { seed: { lat: number; lng: number } }>(
+  stations: readonly T[],
+  home: { lat: number; lng: number },
+  k: number,
+): T[] {
   const cosLat = Math.cos((home.lat * Math.PI) / 180);
   const best: { s: T; d: number }[] = [];
   for (const s of stations) {
@@ -258,13 +377,26 @@ function endIn9(milli: number): number {
  * Adds `count` new transactions for a customer, all dated `atSec` (epoch seconds), the way a live
  * provider keeps receiving them. Used by tests of clients that walk pages while data arrives, and by the CLI.
  */
-export function addTransactions(db: Database.Database, customerCode: string, count: number, atSec: number, seed = Date.now()): string[] {
+export function addTransactions(
+  db: Database.Database,
+  customerCode: string,
+  count: number,
+  atSec: number,
+  seed = Date.now(),
+): string[] {
   const rng = createRng(seed);
-  const customer = db.prepare("SELECT pk, fee_milli FROM customers WHERE code = ?").get(customerCode) as { pk: number; fee_milli: number } | undefined;
+  const customer = db.prepare("SELECT pk, fee_milli FROM customers WHERE code = ?").get(customerCode) as
+    { pk: number; fee_milli: number } | undefined;
   if (!customer) throw new Error(`no customer with code ${customerCode}`);
-  const driver = db.prepare("SELECT pk FROM drivers WHERE customer_pk = ? ORDER BY pk LIMIT 1").get(customer.pk) as { pk: number };
-  const card = db.prepare("SELECT pk FROM cards WHERE customer_pk = ? ORDER BY pk LIMIT 1").get(customer.pk) as { pk: number };
-  const station = db.prepare("SELECT pk, state, diesel_milli FROM stations ORDER BY pk LIMIT 1 OFFSET ?").get(rng.int(0, 50)) as { pk: number; state: string; diesel_milli: number };
+  const driver = db.prepare("SELECT pk FROM drivers WHERE customer_pk = ? ORDER BY pk LIMIT 1").get(customer.pk) as {
+    pk: number;
+  };
+  const card = db.prepare("SELECT pk FROM cards WHERE customer_pk = ? ORDER BY pk LIMIT 1").get(customer.pk) as {
+    pk: number;
+  };
+  const station = db
+    .prepare("SELECT pk, state, diesel_milli FROM stations ORDER BY pk LIMIT 1 OFFSET ?")
+    .get(rng.int(0, 50)) as { pk: number; state: string; diesel_milli: number };
   const insert = db.prepare(
     `INSERT INTO transactions (id, customer_pk, ref, at_utc, tz_offset_min, status, product, gallons_milli, price_milli,
        amount_cents, station_pk, driver_pk, card_pk, source, created_at, updated_at)
@@ -276,7 +408,21 @@ export function addTransactions(db: Database.Database, customerCode: string, cou
       const id = rng.uuid();
       const gallons = rng.int(40_000, 200_000);
       const price = station.diesel_milli - customer.fee_milli;
-      insert.run(id, customer.pk, `FL${String(rng.int(0, 9_999_999_999)).padStart(10, "0")}`, atSec, offsetMinutes(station.state, atSec), gallons, price, amountCents(gallons, price), station.pk, driver.pk, card.pk, atSec, atSec);
+      insert.run(
+        id,
+        customer.pk,
+        `FL${String(rng.int(0, 9_999_999_999)).padStart(10, "0")}`,
+        atSec,
+        offsetMinutes(station.state, atSec),
+        gallons,
+        price,
+        amountCents(gallons, price),
+        station.pk,
+        driver.pk,
+        card.pk,
+        atSec,
+        atSec,
+      );
       ids.push(id);
     }
   })();

@@ -19,8 +19,10 @@ import {
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 const SEED = 20261120;
-const generate = (seed: number, count: number, now = NOW): StationSeed[] => generateStations(createRng(seed), count, now);
-const share = (xs: readonly StationSeed[], pred: (s: StationSeed) => boolean): number => xs.filter(pred).length / xs.length;
+const generate = (seed: number, count: number, now = NOW): StationSeed[] =>
+  generateStations(createRng(seed), count, now);
+const share = (xs: readonly StationSeed[], pred: (s: StationSeed) => boolean): number =>
+  xs.filter(pred).length / xs.length;
 
 const catalog = generate(SEED, 2500);
 
@@ -30,7 +32,9 @@ describe("generateStations: determinism and size", () => {
     expect(generate(SEED + 1, 2500)).not.toEqual(catalog);
     const later = generate(SEED, 2500, new Date(NOW.getTime() + 3_600_000));
     expect(later.map((s) => s.priceUpdatedAt)).not.toEqual(catalog.map((s) => s.priceUpdatedAt));
-    expect(later.map(({ priceUpdatedAt: _, ...rest }) => rest)).toEqual(catalog.map(({ priceUpdatedAt: _, ...rest }) => rest));
+    expect(later.map(({ priceUpdatedAt: _, ...rest }) => rest)).toEqual(
+      catalog.map(({ priceUpdatedAt: _, ...rest }) => rest),
+    );
   });
 
   it("never touches Math.random or the clock", () => {
@@ -74,7 +78,9 @@ describe("generateStations: identity fields", () => {
   });
 
   it("ids are unique v4-shaped UUIDs", () => {
-    expect(catalog.every((s) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(s.id))).toBe(true);
+    expect(
+      catalog.every((s) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(s.id)),
+    ).toBe(true);
     expect(new Set(catalog.map((s) => s.id)).size).toBe(catalog.length);
   });
 
@@ -154,7 +160,15 @@ describe("generateStations: geography", () => {
   });
 
   it("puts roughly half the stations along interstates and the rest near cities", () => {
-    const onInterstate = share(catalog, (s) => /I-\d+/.test(s.address) || !CITIES.some((c) => c.name === s.city && c.state === s.state && haversineKm(s.lat, s.lng, c.lat, c.lng) <= c.radiusKm + 0.01));
+    const onInterstate = share(
+      catalog,
+      (s) =>
+        /I-\d+/.test(s.address) ||
+        !CITIES.some(
+          (c) =>
+            c.name === s.city && c.state === s.state && haversineKm(s.lat, s.lng, c.lat, c.lng) <= c.radiusKm + 0.01,
+        ),
+    );
     expect(onInterstate).toBeGreaterThan(0.3);
     expect(onInterstate).toBeLessThan(0.6);
   });
@@ -246,21 +260,32 @@ describe("geo-data tables", () => {
   it("every city and waypoint lies inside its state's bounding box", () => {
     for (const c of CITIES) {
       const box = STATE_BOUNDS[c.state];
-      expect(c.lat >= box.minLat && c.lat <= box.maxLat && c.lng >= box.minLng && c.lng <= box.maxLng, `${c.name}, ${c.state}`).toBe(true);
+      expect(
+        c.lat >= box.minLat && c.lat <= box.maxLat && c.lng >= box.minLng && c.lng <= box.maxLng,
+        `${c.name}, ${c.state}`,
+      ).toBe(true);
     }
     for (const route of INTERSTATES) {
       for (const p of route.points) {
         if (p.kind !== "place") continue;
         const box = STATE_BOUNDS[p.state];
-        expect(p.lat >= box.minLat && p.lat <= box.maxLat && p.lng >= box.minLng && p.lng <= box.maxLng, `${route.name} ${p.name}, ${p.state}`).toBe(true);
+        expect(
+          p.lat >= box.minLat && p.lat <= box.maxLat && p.lng >= box.minLng && p.lng <= box.maxLng,
+          `${route.name} ${p.name}, ${p.state}`,
+        ).toBe(true);
       }
     }
   });
 
   it("covers every state with cities and has the major interstates", () => {
-    for (const state of STATES) expect(CITIES.some((c) => c.state === state), state).toBe(true);
+    for (const state of STATES)
+      expect(
+        CITIES.some((c) => c.state === state),
+        state,
+      ).toBe(true);
     const names = INTERSTATES.map((r) => r.name);
-    for (const n of [5, 10, 15, 20, 25, 35, 40, 44, 55, 64, 65, 70, 75, 77, 80, 81, 84, 85, 90, 94, 95]) expect(names).toContain(`I-${String(n)}`);
+    for (const n of [5, 10, 15, 20, 25, 35, 40, 44, 55, 64, 65, 70, 75, 77, 80, 81, 84, 85, 90, 94, 95])
+      expect(names).toContain(`I-${String(n)}`);
   });
 
   it("interstate segments are short, and state-line markers sit between places of different states", () => {
@@ -269,12 +294,17 @@ describe("geo-data tables", () => {
         const next = route.points[i + 1];
         if (!next) return;
         const skipped = p.kind === "place" && p.skipNext;
-        if (!skipped) expect(haversineKm(p.lat, p.lng, next.lat, next.lng), `${route.name} #${String(i)}`).toBeLessThan(135);
+        if (!skipped)
+          expect(haversineKm(p.lat, p.lng, next.lat, next.lng), `${route.name} #${String(i)}`).toBeLessThan(135);
         if (p.kind === "line") {
           const prev = route.points[i - 1];
-          expect(prev?.kind === "place" && next.kind === "place" && prev.state !== next.state, `${route.name} line #${String(i)}`).toBe(true);
+          expect(
+            prev?.kind === "place" && next.kind === "place" && prev.state !== next.state,
+            `${route.name} line #${String(i)}`,
+          ).toBe(true);
         }
-        if (p.kind === "place" && next.kind === "place" && p.state !== next.state) expect(skipped, `${route.name} ${p.name} -> ${next.name}`).toBe(true);
+        if (p.kind === "place" && next.kind === "place" && p.state !== next.state)
+          expect(skipped, `${route.name} ${p.name} -> ${next.name}`).toBe(true);
       });
     }
   });

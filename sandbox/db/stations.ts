@@ -40,7 +40,18 @@ export type Brand = (typeof BRANDS)[number];
 export const PRODUCTS = ["diesel", "unleaded", "def"] as const;
 export type Product = (typeof PRODUCTS)[number];
 
-export const AMENITIES = ["showers", "parking", "scales", "restaurant", "wifi", "laundry", "atm", "tire_service", "repair", "rv_dump"] as const;
+export const AMENITIES = [
+  "showers",
+  "parking",
+  "scales",
+  "restaurant",
+  "wifi",
+  "laundry",
+  "atm",
+  "tire_service",
+  "repair",
+  "rv_dump",
+] as const;
 export type Amenity = (typeof AMENITIES)[number];
 
 export interface StationSeed {
@@ -100,7 +111,9 @@ const ROAD_MILES_PER_KM = 1.05 / 1.609;
 const DEG = Math.PI / 180;
 
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const a = Math.sin(((lat2 - lat1) * DEG) / 2) ** 2 + Math.cos(lat1 * DEG) * Math.cos(lat2 * DEG) * Math.sin(((lng2 - lng1) * DEG) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * DEG) / 2) ** 2 +
+    Math.cos(lat1 * DEG) * Math.cos(lat2 * DEG) * Math.sin(((lng2 - lng1) * DEG) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -144,7 +157,8 @@ function getGeography(): Geography {
   const placesByState = new Map<StateCode, Place[]>();
   const addPlace = (p: Place): void => {
     const list = placesByState.get(p.state) ?? [];
-    if (!list.some((q) => q.name === p.name && Math.abs(q.lat - p.lat) < 0.05 && Math.abs(q.lng - p.lng) < 0.05)) list.push(p);
+    if (!list.some((q) => q.name === p.name && Math.abs(q.lat - p.lat) < 0.05 && Math.abs(q.lng - p.lng) < 0.05))
+      list.push(p);
     placesByState.set(p.state, list);
   };
   const largestCity = new Map<StateCode, City>();
@@ -301,7 +315,8 @@ function interstateLocation(rng: Rng, seg: Segment): Location | null {
   const lng = round5(seg.a.lng + (dx * t - ((dy / len) * side) / KM_PER_DEG) / k);
   const state = seg.fixedState ?? (t < 0.5 ? seg.aState : seg.bState);
   if (!state) return null;
-  if (seg.stateLine && haversineKm(lat, lng, seg.stateLine.lat, seg.stateLine.lng) < STATE_LINE_CLEARANCE_KM) return null;
+  if (seg.stateLine && haversineKm(lat, lng, seg.stateLine.lat, seg.stateLine.lng) < STATE_LINE_CLEARANCE_KM)
+    return null;
   const box = STATE_BOUNDS[state];
   if (lat < box.minLat || lat > box.maxLat || lng < box.minLng || lng > box.maxLng) return null;
   const near = nearestPlace(lat, lng, state);
@@ -325,7 +340,9 @@ function regionSampler(cache: Map<string, RegionSampler>, states: readonly State
   const { segments } = getGeography();
   const sampler: RegionSampler = {
     cities: new Picker(CITIES.filter((c) => ok(c.state)).map((c) => [c, c.weight] as const)),
-    segments: new Picker(segments.filter((s) => ok(s.fixedState) || ok(s.aState) || ok(s.bState)).map((s) => [s, s.lengthKm] as const)),
+    segments: new Picker(
+      segments.filter((s) => ok(s.fixedState) || ok(s.aState) || ok(s.bState)).map((s) => [s, s.lengthKm] as const),
+    ),
   };
   cache.set(key, sampler);
   return sampler;
@@ -334,7 +351,9 @@ function regionSampler(cache: Map<string, RegionSampler>, states: readonly State
 function sampleLocation(rng: Rng, sampler: RegionSampler, allowed: readonly StateCode[] | null): Location {
   for (let attempt = 0; attempt < 200; attempt++) {
     const nearCity = sampler.segments.size === 0 || rng.chance(CITY_SHARE);
-    const loc = nearCity ? cityLocation(rng, sampler.cities.pick(rng)) : interstateLocation(rng, sampler.segments.pick(rng));
+    const loc = nearCity
+      ? cityLocation(rng, sampler.cities.pick(rng))
+      : interstateLocation(rng, sampler.segments.pick(rng));
     if (loc && (!allowed || allowed.includes(loc.state))) return loc;
   }
   // Practically unreachable (acceptance is > 90%); fall back to a city centre, which is always valid.
@@ -397,9 +416,42 @@ const AMENITY_ODDS: Readonly<Record<Brand, AmenityOdds>> = {
   loves: { ...TRAVEL_CENTER_ODDS, tire_service: 0.7, repair: 0.45 },
   ta: { ...TRAVEL_CENTER_ODDS, restaurant: 0.95, tire_service: 0.8, repair: 0.75 },
   petro: { ...TRAVEL_CENTER_ODDS, restaurant: 0.95, tire_service: 0.8, repair: 0.75 },
-  kwiktrip: { showers: 0.15, parking: 0.45, scales: 0.1, restaurant: 0.55, wifi: 0.6, laundry: 0.02, atm: 0.9, tire_service: 0.02, repair: 0, rv_dump: 0.05 },
-  caseys: { showers: 0.05, parking: 0.3, scales: 0.05, restaurant: 0.6, wifi: 0.4, laundry: 0, atm: 0.8, tire_service: 0, repair: 0, rv_dump: 0.02 },
-  other: { showers: 0.7, parking: 0.85, scales: 0.5, restaurant: 0.6, wifi: 0.55, laundry: 0.35, atm: 0.75, tire_service: 0.35, repair: 0.3, rv_dump: 0.15 },
+  kwiktrip: {
+    showers: 0.15,
+    parking: 0.45,
+    scales: 0.1,
+    restaurant: 0.55,
+    wifi: 0.6,
+    laundry: 0.02,
+    atm: 0.9,
+    tire_service: 0.02,
+    repair: 0,
+    rv_dump: 0.05,
+  },
+  caseys: {
+    showers: 0.05,
+    parking: 0.3,
+    scales: 0.05,
+    restaurant: 0.6,
+    wifi: 0.4,
+    laundry: 0,
+    atm: 0.8,
+    tire_service: 0,
+    repair: 0,
+    rv_dump: 0.02,
+  },
+  other: {
+    showers: 0.7,
+    parking: 0.85,
+    scales: 0.5,
+    restaurant: 0.6,
+    wifi: 0.55,
+    laundry: 0.35,
+    atm: 0.75,
+    tire_service: 0.35,
+    repair: 0.3,
+    rv_dump: 0.15,
+  },
 };
 
 /** Independent or regional operators used for the "other" brand; `states` limits a real regional name to its area. */
@@ -414,7 +466,26 @@ const INDEPENDENT_CHAINS: readonly { name: (city: string, n: number) => string; 
   { name: (city) => `Roady's ${city}` },
   { name: (city) => `AMBEST ${city}` },
 ];
-const INDEPENDENT_OWNERS = ["Joe", "Bubba", "Hank", "Earl", "Buddy", "Rudy", "Smitty", "Dusty", "Lucky", "Red", "Mack", "Gus", "Rosie", "Dot", "Pete", "Walt", "Betty", "Sal"] as const;
+const INDEPENDENT_OWNERS = [
+  "Joe",
+  "Bubba",
+  "Hank",
+  "Earl",
+  "Buddy",
+  "Rudy",
+  "Smitty",
+  "Dusty",
+  "Lucky",
+  "Red",
+  "Mack",
+  "Gus",
+  "Rosie",
+  "Dot",
+  "Pete",
+  "Walt",
+  "Betty",
+  "Sal",
+] as const;
 const INDEPENDENT_NAMES = [
   "Big Rig Fuel Stop",
   "Crossroads Travel Center",
@@ -436,7 +507,8 @@ function independentName(rng: Rng, loc: Location, n: number): string {
     const chains = INDEPENDENT_CHAINS.filter((c) => !c.states || c.states.includes(loc.state));
     return rng.pick(chains).name(loc.city, n);
   }
-  if (roll < 0.6) return `${rng.pick(INDEPENDENT_OWNERS)}'s ${rng.pick(["Truck Plaza", "Truck Stop", "Fuel Stop", "Travel Center"])}`;
+  if (roll < 0.6)
+    return `${rng.pick(INDEPENDENT_OWNERS)}'s ${rng.pick(["Truck Plaza", "Truck Stop", "Fuel Stop", "Travel Center"])}`;
   if (roll < 0.8) return `${loc.city} ${rng.pick(["Truck Plaza", "Travel Plaza", "Truck Stop", "Fuel Center"])}`;
   if (loc.route && roll < 0.88) return `${loc.route} Truck Stop`;
   return rng.pick(INDEPENDENT_NAMES);
@@ -466,7 +538,12 @@ function stationName(rng: Rng, brand: Brand, loc: Location, n: number): string {
 /** Names are unique: a clash gets the city ("Gateway Travel Plaza - Tulsa"), then a side of town, then the number. */
 function uniqueName(base: string, city: string, used: Set<string>, n: number): string {
   const located = base.includes(city) ? base : `${base} - ${city}`;
-  const candidates = [base, located, ...["East", "West", "North", "South"].map((d) => `${located} ${d}`), `${located} #${n}`];
+  const candidates = [
+    base,
+    located,
+    ...["East", "West", "North", "South"].map((d) => `${located} ${d}`),
+    `${located} #${n}`,
+  ];
   for (const candidate of candidates) {
     if (!used.has(candidate)) {
       used.add(candidate);
@@ -497,7 +574,14 @@ const CITY_STREETS = [
   "Grand Ave",
 ] as const;
 const HIGHWAY_NUMBERS = [6, 20, 30, 40, 50, 61, 65, 66, 69, 75, 83, 87, 93, 287] as const;
-const INTERSTATE_ROADS = ["Truck Plaza Dr", "Travel Center Dr", "Commerce Dr", "Service Rd", "Gateway Blvd", "Industrial Park Rd"] as const;
+const INTERSTATE_ROADS = [
+  "Truck Plaza Dr",
+  "Travel Center Dr",
+  "Commerce Dr",
+  "Service Rd",
+  "Gateway Blvd",
+  "Industrial Park Rd",
+] as const;
 
 function address(rng: Rng, loc: Location): string {
   if (loc.route !== null && loc.exit !== null) {
@@ -531,9 +615,13 @@ const pumpPrice = (milli: number): number => Math.floor(milli / 10) * 10 + 9;
 
 function pricesFor(rng: Rng, brand: Brand, state: StateCode, hasDef: boolean): StationSeed["prices"] {
   const base = STATE_PRICE_BASE[state];
-  const diesel = pumpPrice(clamp(base + BRAND_DIESEL_OFFSET[brand] + Math.round(rng.normal() * 60), base - 350, base + 350));
+  const diesel = pumpPrice(
+    clamp(base + BRAND_DIESEL_OFFSET[brand] + Math.round(rng.normal() * 60), base - 350, base + 350),
+  );
   const unleaded = pumpPrice(clamp(diesel - 400 + Math.round(rng.normal() * 70), diesel - 700, diesel - 100));
-  const def = hasDef ? pumpPrice(clamp(3400 + BRAND_DEF_OFFSET[brand] + Math.round(rng.normal() * 280), 2800, 4490)) : null;
+  const def = hasDef
+    ? pumpPrice(clamp(3400 + BRAND_DEF_OFFSET[brand] + Math.round(rng.normal() * 280), 2800, 4490))
+    : null;
   return { diesel, unleaded, def };
 }
 
@@ -598,7 +686,9 @@ export function generateStations(rng: Rng, count: number, now: Date): StationSee
       const brand = new Picker(brandsAllowedIn(state).map((b) => [b, BRAND_SHARES[b]] as const)).pick(rng);
       let loc: Location | null = null;
       for (let attempt = 0; attempt < 50 && !loc; attempt++) loc = cityLocation(rng, city);
-      stations.push(build(brand, loc ?? { lat: city.lat, lng: city.lng, state, city: city.name, route: null, exit: null }));
+      stations.push(
+        build(brand, loc ?? { lat: city.lat, lng: city.lng, state, city: city.name, route: null, exit: null }),
+      );
     }
   }
 

@@ -31,12 +31,18 @@ export function credentialError(config: SandboxConfig): ApiError {
  * looked at, with the same answer whether the secret is right or wrong: otherwise anyone could test guesses of a
  * secret from anywhere and learn which one is right from the message. It counts as a failed check.
  */
-export async function verifyKeyPair(deps: AuthDeps, keyId: string, secret: string, address: string | undefined): Promise<ApiKey> {
+export async function verifyKeyPair(
+  deps: AuthDeps,
+  keyId: string,
+  secret: string,
+  address: string | undefined,
+): Promise<ApiKey> {
   const settle = deps.failedAuth.begin(address ?? "unknown");
   let verified: ApiKey | undefined;
   try {
     const key = keyId.startsWith(KEY_PREFIX) ? findKey(deps.db, keyId) : undefined;
-    if (key && deps.config.profile === "alternative" && !isAllowed(key, address)) throw allowListError("invalid_credentials");
+    if (key && deps.config.profile === "alternative" && !isAllowed(key, address))
+      throw allowListError("invalid_credentials");
     // Verify against a dummy hash for unknown keys too, so timing does not reveal which key ids exist.
     const ok = await verifySecret(secret, key?.secretHash ?? DUMMY_HASH);
     if (key && ok && key.revokedAt === null) verified = key;
@@ -62,7 +68,8 @@ export function clientAddress(c: Context<SandboxEnv>): string | undefined {
 export function requireAuth(deps: AuthDeps, scope: Scope): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const key = await authenticate(deps, c);
-    if (deps.config.profile === "alternative" && !isAllowed(key, clientAddress(c))) throw allowListError("unauthenticated");
+    if (deps.config.profile === "alternative" && !isAllowed(key, clientAddress(c)))
+      throw allowListError("unauthenticated");
     deps.limiter.take(key.keyId);
     if (!key.scopes.includes(scope)) throw scopeDenied(deps.config, scope, `${c.req.method} ${routeName(scope)}`);
     c.set("key", key);
@@ -82,7 +89,11 @@ export function scopeDenied(config: SandboxConfig, scope: Scope, endpoint: strin
       : `This API key lacks the ${scope} scope needed for ${endpoint}.`;
   return new ApiError(403, "scope_denied", message);
 }
-const RESOURCE_NAMES: Readonly<Record<Scope, string>> = { account: "the account details", transactions: "transactions", locations: "locations" };
+const RESOURCE_NAMES: Readonly<Record<Scope, string>> = {
+  account: "the account details",
+  transactions: "transactions",
+  locations: "locations",
+};
 
 function routeName(scope: Scope): string {
   return scope === "account" ? "/account-details" : `/${scope}`;
@@ -90,19 +101,30 @@ function routeName(scope: Scope): string {
 
 async function authenticate(deps: AuthDeps, c: Context<SandboxEnv>): Promise<ApiKey> {
   const header = c.req.header("authorization");
-  if (!header) throw new ApiError(401, "unauthenticated", "Missing credentials: send Authorization: Bearer <token> (from POST /auth) or Basic.");
+  if (!header)
+    throw new ApiError(
+      401,
+      "unauthenticated",
+      "Missing credentials: send Authorization: Bearer <token> (from POST /auth) or Basic.",
+    );
   const [scheme, value] = splitOnce(header.trim(), " ");
   switch (scheme.toLowerCase()) {
     case "bearer": {
       const keyId = deps.tokens.resolve(value.trim());
       const key = keyId ? findKey(deps.db, keyId) : undefined;
-      if (key?.revokedAt !== null) throw new ApiError(401, "unauthenticated", "The bearer token is unknown or expired; get a new one from POST /auth.");
+      if (key?.revokedAt !== null)
+        throw new ApiError(
+          401,
+          "unauthenticated",
+          "The bearer token is unknown or expired; get a new one from POST /auth.",
+        );
       return key;
     }
     case "basic": {
       const decoded = Buffer.from(value.trim(), "base64").toString("utf8");
       const [keyId, secret] = splitOnce(decoded, ":");
-      if (!keyId || !secret) throw new ApiError(401, "unauthenticated", "Malformed Basic credentials: expected base64 of key_id:secret.");
+      if (!keyId || !secret)
+        throw new ApiError(401, "unauthenticated", "Malformed Basic credentials: expected base64 of key_id:secret.");
       // A key whose budget is spent gets its 429 before the scrypt check (which costs ~50 ms of CPU): a client over
       // budget must not make the server hash its secret on every refused call. Only looked at here, not counted: a
       // wrong secret must never spend the key's budget.

@@ -39,7 +39,10 @@ export interface ServedRequest {
   status: number;
 }
 
-async function parseBody<T>(c: Context<SandboxEnv>, schema: z.ZodType<T>): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
+async function parseBody<T>(
+  c: Context<SandboxEnv>,
+  schema: z.ZodType<T>,
+): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -53,14 +56,24 @@ async function parseBody<T>(c: Context<SandboxEnv>, schema: z.ZodType<T>): Promi
   return { ok: false, response: c.json({ error: `${where}: ${issue?.message ?? "invalid"}` }, 400) };
 }
 
-export function dataControlRoutes(db: Database.Database, config: SandboxConfig, served: readonly ServedRequest[]): Hono<SandboxEnv> {
+export function dataControlRoutes(
+  db: Database.Database,
+  config: SandboxConfig,
+  served: readonly ServedRequest[],
+): Hono<SandboxEnv> {
   const routes = new Hono<SandboxEnv>();
   routes.post("/transactions", async (c) => {
     const body = await parseBody(c, InsertBody);
     if (!body.ok) return body.response;
     const { customer, count, atSec } = body.data;
     try {
-      const ids = addTransactions(db, customer, count, atSec ?? Math.floor(config.now() / 1000), Math.floor(config.random() * 2 ** 31));
+      const ids = addTransactions(
+        db,
+        customer,
+        count,
+        atSec ?? Math.floor(config.now() / 1000),
+        Math.floor(config.random() * 2 ** 31),
+      );
       return c.json({ ids }, 201);
     } catch (error) {
       return c.json({ error: (error as Error).message }, 404);
@@ -69,12 +82,18 @@ export function dataControlRoutes(db: Database.Database, config: SandboxConfig, 
   routes.patch("/transactions/:id", async (c) => {
     const body = await parseBody(c, StatusBody);
     if (!body.ok) return body.response;
-    const result = db.prepare("UPDATE transactions SET status = ?, updated_at = ? WHERE id = ?").run(body.data.status, Math.floor(config.now() / 1000), c.req.param("id"));
-    return result.changes === 0 ? c.json({ error: `No transaction ${c.req.param("id")}.` }, 404) : c.json({ id: c.req.param("id"), status: body.data.status });
+    const result = db
+      .prepare("UPDATE transactions SET status = ?, updated_at = ? WHERE id = ?")
+      .run(body.data.status, Math.floor(config.now() / 1000), c.req.param("id"));
+    return result.changes === 0
+      ? c.json({ error: `No transaction ${c.req.param("id")}.` }, 404)
+      : c.json({ id: c.req.param("id"), status: body.data.status });
   });
   routes.delete("/transactions/:id", (c) => {
     const result = db.prepare("DELETE FROM transactions WHERE id = ?").run(c.req.param("id"));
-    return result.changes === 0 ? c.json({ error: `No transaction ${c.req.param("id")}.` }, 404) : c.json({ id: c.req.param("id"), deleted: true });
+    return result.changes === 0
+      ? c.json({ error: `No transaction ${c.req.param("id")}.` }, 404)
+      : c.json({ id: c.req.param("id"), deleted: true });
   });
   routes.get("/requests", (c) => c.json({ requests: served }));
   return routes;
@@ -89,7 +108,15 @@ const FaultsBody = z
   })
   .strict();
 
-const ClockBody = z.object({ offsetMs: z.number().int().min(0).max(366 * 86_400_000) }).strict();
+const ClockBody = z
+  .object({
+    offsetMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(366 * 86_400_000),
+  })
+  .strict();
 
 export function controlRoutes(config: SandboxConfig, clock: { offsetMs: number }): Hono<SandboxEnv> {
   const initial: FaultSettings = { ...config.faults };
@@ -120,8 +147,10 @@ export function controlRoutes(config: SandboxConfig, clock: { offsetMs: number }
       return c.json({ error: "Send the clock as a JSON object {offsetMs}." }, 400);
     }
     const parsed = ClockBody.safeParse(body);
-    if (!parsed.success) return c.json({ error: "offsetMs must be a whole number of milliseconds from 0 to a year." }, 400);
-    if (parsed.data.offsetMs < clock.offsetMs) return c.json({ error: `offsetMs may only move forward (it is ${String(clock.offsetMs)}).` }, 400);
+    if (!parsed.success)
+      return c.json({ error: "offsetMs must be a whole number of milliseconds from 0 to a year." }, 400);
+    if (parsed.data.offsetMs < clock.offsetMs)
+      return c.json({ error: `offsetMs may only move forward (it is ${String(clock.offsetMs)}).` }, 400);
     clock.offsetMs = parsed.data.offsetMs;
     return c.json({ offsetMs: clock.offsetMs });
   });

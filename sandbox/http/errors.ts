@@ -1,6 +1,14 @@
 import type { Profile } from "../config";
 
-export const ERROR_CODES = ["bad_request", "unauthenticated", "invalid_credentials", "scope_denied", "not_found", "rate_limited", "server_error"] as const;
+export const ERROR_CODES = [
+  "bad_request",
+  "unauthenticated",
+  "invalid_credentials",
+  "scope_denied",
+  "not_found",
+  "rate_limited",
+  "server_error",
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500;
 

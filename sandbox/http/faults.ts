@@ -21,7 +21,14 @@ export function faultInjection(config: SandboxConfig): MiddlewareHandler<Sandbox
     if (latency > 0) await sleep(latency, c.req.raw.signal);
     if (f.rateLimitSeconds > 0) {
       c.header("Retry-After", String(f.rateLimitSeconds));
-      return c.json(errorBody(config.profile, "rate_limited", `Injected fault: the request budget is exhausted; retry in ${String(f.rateLimitSeconds)} s.`), 429);
+      return c.json(
+        errorBody(
+          config.profile,
+          "rate_limited",
+          `Injected fault: the request budget is exhausted; retry in ${String(f.rateLimitSeconds)} s.`,
+        ),
+        429,
+      );
     }
     if (requested.drop || (f.dropRate > 0 && config.random() < f.dropRate)) {
       c.env.incoming?.socket.destroy();
@@ -29,10 +36,16 @@ export function faultInjection(config: SandboxConfig): MiddlewareHandler<Sandbox
     }
     if (requested.status !== undefined || (f.errorRate > 0 && config.random() < f.errorRate)) {
       const status = (requested.status ?? 500) as 500 | 502 | 503 | 504;
-      return c.json(errorBody(config.profile, "server_error", "Injected fault: the sandbox was asked to fail this request."), status);
+      return c.json(
+        errorBody(config.profile, "server_error", "Injected fault: the sandbox was asked to fail this request."),
+        status,
+      );
     }
     if (requested.malformed || (f.malformedRate > 0 && config.random() < f.malformedRate)) {
-      return new Response('{"ok": true, "data": {"page": 1, "items": [{"id": "', { status: 200, headers: { "Content-Type": "application/json" } });
+      return new Response('{"ok": true, "data": {"page": 1, "items": [{"id": "', {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
     }
     await next();
   };
@@ -61,9 +74,13 @@ export function parseFaultHeader(header: string | undefined): RequestedFault {
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

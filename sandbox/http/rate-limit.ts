@@ -29,9 +29,14 @@ export class FixedWindowLimiter {
   }
 
   private overBudget(retryAfterSeconds: number): ApiError {
-    return new ApiError(429, "rate_limited", `Request budget of ${String(this.budget)} per ${String(this.windowSeconds)} s exceeded; retry in ${String(retryAfterSeconds)} s.`, {
-      "Retry-After": String(retryAfterSeconds),
-    });
+    return new ApiError(
+      429,
+      "rate_limited",
+      `Request budget of ${String(this.budget)} per ${String(this.windowSeconds)} s exceeded; retry in ${String(retryAfterSeconds)} s.`,
+      {
+        "Retry-After": String(retryAfterSeconds),
+      },
+    );
   }
 
   /** Counts one request for the key, or throws 429 when the window's budget is spent. */
@@ -84,7 +89,9 @@ export class FailedAuthLimiter {
     }
     if (failed + running >= this.budget) {
       // Under the limit only if the checks still running succeed: they finish within a second.
-      throw new ApiError(429, "rate_limited", "Too many credential checks from your address at once; retry in 1 s.", { "Retry-After": "1" });
+      throw new ApiError(429, "rate_limited", "Too many credential checks from your address at once; retry in 1 s.", {
+        "Retry-After": "1",
+      });
     }
     this.inFlight.set(address, running + 1);
     let settled = false;

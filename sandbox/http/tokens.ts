@@ -28,7 +28,11 @@ export class TokenStore {
       return { token: current.token, expiresInSeconds: Math.ceil((current.expiresAtMs - nowMs) / 1000) };
     }
     if (current) this.byHash.delete(hash(current.token));
-    const issued: Issued = { token: `fft_${randomBytes(32).toString("base64url")}`, keyId, expiresAtMs: nowMs + this.ttlSeconds * 1000 };
+    const issued: Issued = {
+      token: `fft_${randomBytes(32).toString("base64url")}`,
+      keyId,
+      expiresAtMs: nowMs + this.ttlSeconds * 1000,
+    };
     this.byKey.set(keyId, issued);
     this.byHash.set(hash(issued.token), issued);
     this.sweep(nowMs);

@@ -10,7 +10,8 @@ import { errorResponses, type RouteDeps, type V1App } from "./common";
 const MAX_BODY_BYTES = 8 * 1024;
 
 /** "<field> is required" when the field is absent, "<field> must be a string" when it has another type. */
-const stringField = (name: string) => z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`) });
+const stringField = (name: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`) });
 
 export const AuthRequest = z
   .object({
@@ -19,14 +20,17 @@ export const AuthRequest = z
       .max(200, { error: "key_id is too long" })
       .startsWith(KEY_PREFIX, { error: `key_id must begin with the service key prefix ${KEY_PREFIX}` })
       .openapi({ example: `${KEY_PREFIX}0123456789abcdef01234567` }),
-    secret: stringField("secret").min(1, { error: "secret must not be empty" }).max(500, { error: "secret is too long" }),
+    secret: stringField("secret")
+      .min(1, { error: "secret must not be empty" })
+      .max(500, { error: "secret is too long" }),
   })
   .openapi("AuthRequest");
 
 /** The body must be sent as JSON: checked first, so the message says what is wrong. */
 const requireJsonType: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const type = c.req.header("content-type") ?? "";
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) throw badRequest("Send the key pair as a JSON body {key_id, secret} with Content-Type: application/json.");
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
+    throw badRequest("Send the key pair as a JSON body {key_id, secret} with Content-Type: application/json.");
   await next();
 };
 
@@ -46,7 +50,8 @@ const requireJsonObject: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   const text = await c.req.raw.clone().text();
   try {
     const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw badRequest("The request body must be a JSON object {key_id, secret}.");
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      throw badRequest("The request body must be a JSON object {key_id, secret}.");
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw badRequest("The request body is not valid JSON.");
@@ -79,6 +84,9 @@ export function registerAuth(app: V1App, deps: RouteDeps): void {
     deps.limiter.take(key.keyId);
     const { token, expiresInSeconds } = deps.tokens.issue(key.keyId);
     const common = { access_token: token, token_type: "Bearer" as const, expires_in: expiresInSeconds };
-    return c.json(config.profile === "primary" ? { ok: true as const, ...common } : { ...common, scopes: key.scopes }, 200);
+    return c.json(
+      config.profile === "primary" ? { ok: true as const, ...common } : { ...common, scopes: key.scopes },
+      200,
+    );
   });
 }

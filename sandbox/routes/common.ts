@@ -29,7 +29,16 @@ export function errorResponses(schemas: ProfileSchemas, statuses: readonly (400 
       {
         description: descriptions[status] ?? "error",
         content: { "application/json": { schema: schemas.ErrorBody } },
-        ...(status === 429 ? { headers: { "Retry-After": { description: "Whole seconds until the window resets", schema: { type: "integer" as const, minimum: 1 } } } } : {}),
+        ...(status === 429
+          ? {
+              headers: {
+                "Retry-After": {
+                  description: "Whole seconds until the window resets",
+                  schema: { type: "integer" as const, minimum: 1 },
+                },
+              },
+            }
+          : {}),
       },
     ]),
   );

@@ -20,9 +20,17 @@ export function locationQuery(profile: Profile) {
       state: z
         .string({ error: "state must be given once" })
         .transform((v) => v.toUpperCase())
-        .pipe(z.enum(US_STATE_CODES as unknown as readonly [string, ...string[]], { error: "state must be a USPS two-letter state code, e.g. TX" }))
+        .pipe(
+          z.enum(US_STATE_CODES as unknown as readonly [string, ...string[]], {
+            error: "state must be a USPS two-letter state code, e.g. TX",
+          }),
+        )
         .optional()
-        .openapi({ param: { name: "state", in: "query", description: "USPS two-letter state code" }, type: "string", pattern: "^[A-Za-z]{2}$" }),
+        .openapi({
+          param: { name: "state", in: "query", description: "USPS two-letter state code" },
+          type: "string",
+          pattern: "^[A-Za-z]{2}$",
+        }),
       [searchName]: searchParam(searchName, "Case-insensitive substring of the station name, city or loc_num"),
     })
     .strict();
@@ -46,7 +54,14 @@ export function registerLocations(app: V1App, deps: RouteDeps): void {
     },
   });
   app.openapi(list, (c) => {
-    const q = c.req.valid("query") as { page?: number; limit?: number; brand?: string; state?: string; search?: string; q?: string };
+    const q = c.req.valid("query") as {
+      page?: number;
+      limit?: number;
+      brand?: string;
+      state?: string;
+      search?: string;
+      q?: string;
+    };
     const page = q.page ?? 1;
     const limit = q.limit ?? 100;
     const search = isPrimary ? q.search : q.q;
@@ -56,12 +71,21 @@ export function registerLocations(app: V1App, deps: RouteDeps): void {
         : !isPrimary && q.brand === "other"
           ? { excludeBrands: ["pilot", "loves"] }
           : { brands: [q.brand] };
-    const result = deps.queries.locationPage({ ...brandFilter, ...(q.state ? { state: q.state } : {}), ...(search ? { search } : {}) }, { page, limit });
+    const result = deps.queries.locationPage(
+      { ...brandFilter, ...(q.state ? { state: q.state } : {}), ...(search ? { search } : {}) },
+      { page, limit },
+    );
     const fee = feeOf(deps, c.get("customerPk"));
     return c.json(
       {
         ok: true as const,
-        data: { page, limit, total: result.total, pages: Math.ceil(result.total / limit), items: result.rows.map((row) => deps.present.location(row, fee)) },
+        data: {
+          page,
+          limit,
+          total: result.total,
+          pages: Math.ceil(result.total / limit),
+          items: result.rows.map((row) => deps.present.location(row, fee)),
+        },
       },
       200,
     );
@@ -75,7 +99,11 @@ export function registerLocations(app: V1App, deps: RouteDeps): void {
     summary: "Full details of one station",
     security: SECURITY,
     middleware: [requireAuth(deps, "locations")] as const,
-    request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "3f0c6a52-8d0e-4c1e-9a57-1d2b3c4d5e6f" }) }) },
+    request: {
+      params: z.object({
+        id: z.string().openapi({ param: { name: "id", in: "path" }, example: "3f0c6a52-8d0e-4c1e-9a57-1d2b3c4d5e6f" }),
+      }),
+    },
     responses: {
       200: { description: "The station", content: { "application/json": { schema: schemas.LocationResponse } } },
       ...errorResponses(schemas, [...GET_ERRORS, 404]),

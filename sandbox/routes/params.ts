@@ -10,8 +10,12 @@ import { errorBody } from "../http/errors";
  * Integers are strict digits (no "1e2", " 5" or "0x10"), then range-checked.
  */
 export function intParam(name: string, opts: { min: number; max?: number; default: number; description: string }) {
-  const range = opts.max === undefined ? `at least ${String(opts.min)}` : `between ${String(opts.min)} and ${String(opts.max)}`;
-  let inner = z.number().int().min(opts.min, { error: `${name} must be ${range}` });
+  const range =
+    opts.max === undefined ? `at least ${String(opts.min)}` : `between ${String(opts.min)} and ${String(opts.max)}`;
+  let inner = z
+    .number()
+    .int()
+    .min(opts.min, { error: `${name} must be ${range}` });
   if (opts.max !== undefined) inner = inner.max(opts.max, { error: `${name} must be ${range}` });
   return z
     .string({ error: `${name} must be given once, as a whole number` })
@@ -28,7 +32,11 @@ export function intParam(name: string, opts: { min: number; max?: number; defaul
     });
 }
 
-export function enumParam<const T extends readonly [string, ...string[]]>(name: string, values: T, description: string) {
+export function enumParam<const T extends readonly [string, ...string[]]>(
+  name: string,
+  values: T,
+  description: string,
+) {
   return z
     .string({ error: `${name} must be given once` })
     .transform((v) => v.toLowerCase())
@@ -55,7 +63,11 @@ export function searchParam(name: string, description: string) {
     .transform((v) => v.trim())
     .optional()
     .openapi({
-      param: { name, in: "query", description: `${description}. Control characters (U+0000–U+001F, U+007F) are rejected.` },
+      param: {
+        name,
+        in: "query",
+        description: `${description}. Control characters (U+0000–U+001F, U+007F) are rejected.`,
+      },
       type: "string",
       maxLength: 100,
       pattern: "^[^\\u0000-\\u001F\\u007F]*$",
@@ -70,13 +82,30 @@ export function dateBoundParam(name: "from" | "to", profile: Profile) {
       .string({ error: `${name} must be given once` })
       .pipe(z.iso.date({ error: `${name} must be a calendar date as YYYY-MM-DD (UTC), e.g. 2026-03-01` }))
       .optional()
-      .openapi({ param: { name, in: "query", description: `Transactions ${inclusive} this UTC date (inclusive).` }, type: "string", format: "date" });
+      .openapi({
+        param: { name, in: "query", description: `Transactions ${inclusive} this UTC date (inclusive).` },
+        type: "string",
+        format: "date",
+      });
   }
   return z
     .string({ error: `${name} must be given once` })
-    .pipe(z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 datetime with Z or an offset, e.g. 2026-03-01T00:00:00Z` }))
+    .pipe(
+      z.iso.datetime({
+        offset: true,
+        error: `${name} must be an ISO 8601 datetime with Z or an offset, e.g. 2026-03-01T00:00:00Z`,
+      }),
+    )
     .optional()
-    .openapi({ param: { name, in: "query", description: `Transactions at or ${name === "from" ? "after" : "before"} this instant (inclusive).` }, type: "string", format: "date-time" });
+    .openapi({
+      param: {
+        name,
+        in: "query",
+        description: `Transactions at or ${name === "from" ? "after" : "before"} this instant (inclusive).`,
+      },
+      type: "string",
+      format: "date-time",
+    });
 }
 
 /** Turns the first validation issue into a 400 `bad_request` that names the parameter. */

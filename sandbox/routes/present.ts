@@ -13,7 +13,8 @@ export function presenters(profile: Profile) {
   const isPrimary = profile === "primary";
   const money = (cents: number) => (isPrimary ? toNumber(cents, 2) : formatCents(cents));
   const milli = (units: number) => (isPrimary ? toNumber(units, 3) : formatMilli(units));
-  const at = (epochSec: number, offsetMin: number) => (isPrimary ? isoWithOffset(epochSec, offsetMin) : isoUtc(epochSec));
+  const at = (epochSec: number, offsetMin: number) =>
+    isPrimary ? isoWithOffset(epochSec, offsetMin) : isoUtc(epochSec);
   const brand = (code: string) => (isPrimary || NAMED_ALTERNATIVE_BRANDS.includes(code) ? code : "other");
 
   const transaction = (row: TransactionRow) => ({
@@ -25,7 +26,13 @@ export function presenters(profile: Profile) {
     gallons: milli(row.gallons_milli),
     price_per_gallon: milli(row.price_milli),
     amount: money(row.amount_cents),
-    station: { id: row.station_id, name: row.station_name, loc: row.station_loc, city: row.station_city, state: row.station_state },
+    station: {
+      id: row.station_id,
+      name: row.station_name,
+      loc: row.station_loc,
+      city: row.station_city,
+      state: row.station_state,
+    },
     driver: { id: row.driver_id, name: row.driver_name, truck_id: row.driver_truck },
     card: { last4: row.card_last4 },
     def: { gallons: milli(row.def_gallons_milli), amount: money(row.def_amount_cents), category: row.def_category },
@@ -94,9 +101,19 @@ export function presenters(profile: Profile) {
       ? {
           ok: true as const,
           customer: { id: row.id, name: row.name, code: row.code, active: row.active === 1 },
-          totals_30d: { transactions: totals.count, gallons: formatMilli(totals.gallonsMilli), amount: formatCents(totals.amountCents) },
+          totals_30d: {
+            transactions: totals.count,
+            gallons: formatMilli(totals.gallonsMilli),
+            amount: formatCents(totals.amountCents),
+          },
         }
-      : { id: row.id, name: row.name, fee_deduction_per_gallon: toNumber(row.fee_milli, 3), is_active: row.active === 1, created_at: row.created_at };
+      : {
+          id: row.id,
+          name: row.name,
+          fee_deduction_per_gallon: toNumber(row.fee_milli, 3),
+          is_active: row.active === 1,
+          created_at: row.created_at,
+        };
 
   return { transaction, transactionDetail, location, locationDetail, account };
 }

@@ -14,9 +14,15 @@ export function schemasFor(profile: Profile) {
   const decimal = (digits: number, example: string) =>
     isPrimary
       ? z.number().openapi({ example: Number(example) })
-      : z.string().regex(new RegExp(`^-?\\d+\\.\\d{${String(digits)}}$`)).openapi({ example });
+      : z
+          .string()
+          .regex(new RegExp(`^-?\\d+\\.\\d{${String(digits)}}$`))
+          .openapi({ example });
   const timestamp = isPrimary
-    ? offsetTimestamp.openapi({ example: "2026-03-01T14:22:05-06:00", description: "ISO 8601 with the station's UTC offset" })
+    ? offsetTimestamp.openapi({
+        example: "2026-03-01T14:22:05-06:00",
+        description: "ISO 8601 with the station's UTC offset",
+      })
     : z.iso.datetime().openapi({ example: "2026-03-01T20:22:05Z", description: "ISO 8601 UTC" });
 
   const ErrorBody = isPrimary
@@ -24,7 +30,14 @@ export function schemasFor(profile: Profile) {
     : z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi(`Error`);
 
   const AuthResponse = isPrimary
-    ? z.object({ ok: z.literal(true), access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int() }).openapi("AuthResponse")
+    ? z
+        .object({
+          ok: z.literal(true),
+          access_token: z.string(),
+          token_type: z.literal("Bearer"),
+          expires_in: z.number().int(),
+        })
+        .openapi("AuthResponse")
     : z
         .object({
           access_token: z.string(),
@@ -39,18 +52,40 @@ export function schemasFor(profile: Profile) {
         .object({
           ok: z.literal(true),
           customer: z.object({ id: uuid, name: z.string(), code: z.string(), active: z.boolean() }),
-          totals_30d: z.object({
-            transactions: z.number().int(),
-            gallons: z.string().regex(/^\d+\.\d{3}$/).openapi({ example: "12345.678" }),
-            amount: z.string().regex(/^\d+\.\d{2}$/).openapi({ example: "45678.90" }),
-          }).openapi({ description: "Rolling 30 days up to now; completed and pending transactions (failed ones are not spend)." }),
+          totals_30d: z
+            .object({
+              transactions: z.number().int(),
+              gallons: z
+                .string()
+                .regex(/^\d+\.\d{3}$/)
+                .openapi({ example: "12345.678" }),
+              amount: z
+                .string()
+                .regex(/^\d+\.\d{2}$/)
+                .openapi({ example: "45678.90" }),
+            })
+            .openapi({
+              description: "Rolling 30 days up to now; completed and pending transactions (failed ones are not spend).",
+            }),
         })
         .openapi("AccountDetails")
     : z
-        .object({ id: uuid, name: z.string(), fee_deduction_per_gallon: z.number(), is_active: z.boolean(), created_at: z.iso.datetime() })
+        .object({
+          id: uuid,
+          name: z.string(),
+          fee_deduction_per_gallon: z.number(),
+          is_active: z.boolean(),
+          created_at: z.iso.datetime(),
+        })
         .openapi("AccountDetails");
 
-  const TransactionStation = z.object({ id: uuid, name: z.string(), loc: z.string(), city: z.string(), state: z.string().length(2) });
+  const TransactionStation = z.object({
+    id: uuid,
+    name: z.string(),
+    loc: z.string(),
+    city: z.string(),
+    state: z.string().length(2),
+  });
   const TransactionDriver = z.object({ id: uuid, name: z.string(), truck_id: z.string().nullable() });
   const Transaction = z
     .object({
@@ -106,22 +141,38 @@ export function schemasFor(profile: Profile) {
     .openapi("Location");
 
   const LocationDetail = isPrimary
-    ? Location.extend({ amenities: z.array(z.string()), phone: z.string(), def_available: z.boolean(), zip: z.string() }).openapi("LocationDetail")
+    ? Location.extend({
+        amenities: z.array(z.string()),
+        phone: z.string(),
+        def_available: z.boolean(),
+        zip: z.string(),
+      }).openapi("LocationDetail")
     : Location.extend({
         phone: z.string(),
         zip: z.string(),
         amenities: z.array(z.string()),
-        prices: z.object({ diesel: decimal(3, "3.849"), unleaded: decimal(3, "3.449"), def: decimal(3, "3.199").nullable() }),
+        prices: z.object({
+          diesel: decimal(3, "3.849"),
+          unleaded: decimal(3, "3.449"),
+          def: decimal(3, "3.199").nullable(),
+        }),
       }).openapi("LocationDetail");
 
   const page = <T extends z.ZodType>(item: T, name: string) =>
     z
       .object({
         ok: z.literal(true),
-        data: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), pages: z.number().int(), items: z.array(item) }),
+        data: z.object({
+          page: z.number().int(),
+          limit: z.number().int(),
+          total: z.number().int(),
+          pages: z.number().int(),
+          items: z.array(item),
+        }),
       })
       .openapi(name);
-  const single = <T extends z.ZodType>(item: T, name: string) => z.object({ ok: z.literal(true), data: item }).openapi(name);
+  const single = <T extends z.ZodType>(item: T, name: string) =>
+    z.object({ ok: z.literal(true), data: item }).openapi(name);
 
   return {
     ErrorBody,

@@ -17,7 +17,10 @@ export function transactionQuery(profile: Profile) {
       from: dateBoundParam("from", profile),
       to: dateBoundParam("to", profile),
       status: enumParam("status", TRANSACTION_STATUSES, "Only transactions with this status"),
-      search: searchParam("search", "Case-insensitive substring of the station name, the driver name or the card's last four digits"),
+      search: searchParam(
+        "search",
+        "Case-insensitive substring of the station name, the driver name or the card's last four digits",
+      ),
     })
     .strict()
     .superRefine((q, ctx) => {
@@ -30,9 +33,16 @@ export function transactionQuery(profile: Profile) {
 /** Inclusive epoch-second bounds: dates cover whole UTC days; datetimes are exact instants. */
 export function boundsOf(from: string | undefined, to: string | undefined): { fromSec: number; toSec: number } {
   const isDate = (v: string) => v.length === 10;
-  const fromSec = from === undefined ? Number.NEGATIVE_INFINITY : Math.ceil(Date.parse(isDate(from) ? `${from}T00:00:00Z` : from) / 1000);
+  const fromSec =
+    from === undefined
+      ? Number.NEGATIVE_INFINITY
+      : Math.ceil(Date.parse(isDate(from) ? `${from}T00:00:00Z` : from) / 1000);
   const toSec =
-    to === undefined ? Number.POSITIVE_INFINITY : isDate(to) ? Date.parse(`${to}T00:00:00Z`) / 1000 + DAY_SEC - 1 : Math.floor(Date.parse(to) / 1000);
+    to === undefined
+      ? Number.POSITIVE_INFINITY
+      : isDate(to)
+        ? Date.parse(`${to}T00:00:00Z`) / 1000 + DAY_SEC - 1
+        : Math.floor(Date.parse(to) / 1000);
   return { fromSec, toSec };
 }
 
@@ -52,7 +62,10 @@ export function registerTransactions(app: V1App, deps: RouteDeps): void {
     middleware: [requireAuth(deps, "transactions")] as const,
     request: { query: transactionQuery(config.profile) },
     responses: {
-      200: { description: "One page of transactions", content: { "application/json": { schema: schemas.TransactionPage } } },
+      200: {
+        description: "One page of transactions",
+        content: { "application/json": { schema: schemas.TransactionPage } },
+      },
       ...errorResponses(schemas, GET_ERRORS),
     },
   });
@@ -74,7 +87,13 @@ export function registerTransactions(app: V1App, deps: RouteDeps): void {
     return c.json(
       {
         ok: true as const,
-        data: { page, limit, total: result.total, pages: Math.ceil(result.total / limit), items: result.rows.map(deps.present.transaction) },
+        data: {
+          page,
+          limit,
+          total: result.total,
+          pages: Math.ceil(result.total / limit),
+          items: result.rows.map(deps.present.transaction),
+        },
       },
       200,
     );
@@ -88,7 +107,11 @@ export function registerTransactions(app: V1App, deps: RouteDeps): void {
     summary: "One transaction with its full breakdown",
     security: SECURITY,
     middleware: [requireAuth(deps, "transactions")] as const,
-    request: { params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" }, example: "3f0c6a52-8d0e-4c1e-9a57-1d2b3c4d5e6f" }) }) },
+    request: {
+      params: z.object({
+        id: z.string().openapi({ param: { name: "id", in: "path" }, example: "3f0c6a52-8d0e-4c1e-9a57-1d2b3c4d5e6f" }),
+      }),
+    },
     responses: {
       200: { description: "The transaction", content: { "application/json": { schema: schemas.TransactionResponse } } },
       ...errorResponses(schemas, [...GET_ERRORS, 404]),

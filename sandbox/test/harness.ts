@@ -27,7 +27,9 @@ export interface TestSandbox {
 }
 
 /** A real sandbox over real HTTP on loopback, on a fresh copy of the seeded template database. */
-export async function startTestSandbox(options: { profile?: Profile } & Partial<Omit<SandboxConfig, "now" | "profile">> = {}): Promise<TestSandbox> {
+export async function startTestSandbox(
+  options: { profile?: Profile } & Partial<Omit<SandboxConfig, "now" | "profile">> = {},
+): Promise<TestSandbox> {
   const dir = mkdtempSync(join(tmpdir(), "ffd-sandbox-test-"));
   const path = join(dir, "sandbox.db");
   copyFileSync(inject("sandboxTemplateDb"), path);
@@ -67,7 +69,11 @@ export function client(baseUrl: string) {
     return { status: res.status, headers: res.headers, body: body as Record<string, unknown>, text };
   };
   const auth = (keyId: string, secret: string) =>
-    call("/auth", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key_id: keyId, secret }) });
+    call("/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ key_id: keyId, secret }),
+    });
   const token = async (label: DemoKeyLabel = "demo-full") => {
     const { keyId, secret } = creds(label);
     const res = await auth(keyId, secret);
@@ -75,7 +81,12 @@ export function client(baseUrl: string) {
     return res.body.access_token as string;
   };
   const get = (path: string, tokenOrHeader: string, headers: Record<string, string> = {}) =>
-    call(path, { headers: { Authorization: tokenOrHeader.startsWith("Basic ") ? tokenOrHeader : `Bearer ${tokenOrHeader}`, ...headers } });
+    call(path, {
+      headers: {
+        Authorization: tokenOrHeader.startsWith("Basic ") ? tokenOrHeader : `Bearer ${tokenOrHeader}`,
+        ...headers,
+      },
+    });
   return { call, auth, token, get };
 }
 
@@ -105,7 +116,9 @@ interface PageEnvelope<T> {
 
 /** Walks every page of a list endpoint; fetchPage(n) asks for page n. Throws on a non-200 answer. */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the item type it reads; tests check items themselves
-export async function walkPages<T>(fetchPage: (page: number) => Promise<{ status: number; body: unknown; text: string }>): Promise<{ items: T[]; total: number; pages: number }> {
+export async function walkPages<T>(
+  fetchPage: (page: number) => Promise<{ status: number; body: unknown; text: string }>,
+): Promise<{ items: T[]; total: number; pages: number }> {
   const items: T[] = [];
   for (let page = 1; ; page++) {
     const res = await fetchPage(page);

@@ -31,7 +31,9 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
         <ThemeToggle />
       </div>
       <main className="mx-auto w-full max-w-md flex-1 px-4 pb-16 sm:pt-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase dark:text-brand-300">Fleet Fuel Dashboard</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase dark:text-brand-300">
+          Fleet Fuel Dashboard
+        </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 dark:text-slate-50">Sign in</h1>
         <p className="mt-3 text-slate-700 dark:text-slate-300">
           Use the API key pair (key ID and secret) that Fleet Fuel issued to your company.

@@ -9,7 +9,11 @@ export const metadata: Metadata = {
   title: "Stations",
 };
 
-export default async function StationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function StationsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   // Awaiting the request's query makes the page render per request, so TILE_URL is read at run time, not at build.
   await searchParams;
   const config = getConfig();
@@ -18,7 +22,9 @@ export default async function StationsPage({ searchParams }: { searchParams: Pro
   const tileUrl = config.tileUrl !== undefined && tileOriginFromEnv(process.env) !== null ? config.tileUrl : null;
   return (
     <>
-      <PageHeader title="Stations">Every station in the catalog with your latest price. Find cheap fuel near a point, by brand or state.</PageHeader>
+      <PageHeader title="Stations">
+        Every station in the catalog with your latest price. Find cheap fuel near a point, by brand or state.
+      </PageHeader>
       <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading stations…</p>}>
         <StationsView tileUrl={tileUrl} tileAttribution={config.tileAttribution ?? null} />
       </Suspense>

@@ -21,7 +21,11 @@ function matchesStation(s: Station, f: StationFilter): boolean {
 // GET /api/locations — one page, or all=1 for the whole catalog (for the map); query: brand, state, search
 export const GET = withSession("GET /api/locations", async ({ request, session, key }) => {
   const q = parseQuery(request, LocationListQuery);
-  const filter = { ...(q.brand ? { brand: q.brand } : {}), ...(q.state ? { state: q.state } : {}), ...(q.search ? { search: q.search } : {}) };
+  const filter = {
+    ...(q.brand ? { brand: q.brand } : {}),
+    ...(q.state ? { state: q.state } : {}),
+    ...(q.search ? { search: q.search } : {}),
+  };
   const ttl = getConfig().cacheTtlMs.locations;
   if (q.all) {
     // Only the unfiltered catalog is cached (one entry per customer); filters apply to it here, as the spec says.
@@ -32,6 +36,11 @@ export const GET = withSession("GET /api/locations", async ({ request, session, 
     return q.pack === "gzip" ? packedJson(body) : Response.json(body);
   }
   const query = { ...filter, page: q.page ?? 1, limit: q.limit ?? 100 };
-  const page = await cache().get<Page<Station>>(`${key}:locations:${JSON.stringify(query)}`, ttl, (signal) => fleetApi().listLocations(session.credentials, query, { signal }), request.signal);
+  const page = await cache().get<Page<Station>>(
+    `${key}:locations:${JSON.stringify(query)}`,
+    ttl,
+    (signal) => fleetApi().listLocations(session.credentials, query, { signal }),
+    request.signal,
+  );
   return Response.json(page);
 });

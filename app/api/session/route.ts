@@ -16,8 +16,15 @@ const MAX_BODY_BYTES = 4096;
 
 const KeyPairBody = z
   .object({
-    keyId: z.string({ error: (i) => (i.input === undefined ? "keyId is required" : "keyId must be a string") }).trim().min(1, { error: "keyId is required" }).max(200, { error: "keyId is too long" }),
-    secret: z.string({ error: (i) => (i.input === undefined ? "secret is required" : "secret must be a string") }).min(1, { error: "secret is required" }).max(500, { error: "secret is too long" }),
+    keyId: z
+      .string({ error: (i) => (i.input === undefined ? "keyId is required" : "keyId must be a string") })
+      .trim()
+      .min(1, { error: "keyId is required" })
+      .max(200, { error: "keyId is too long" }),
+    secret: z
+      .string({ error: (i) => (i.input === undefined ? "secret is required" : "secret must be a string") })
+      .min(1, { error: "secret is required" })
+      .max(500, { error: "secret is too long" }),
   })
   .strict();
 /** "Sign in with the demo key": the pair is the server's (DEMO_KEY_ID/SECRET, local sandbox only), never the browser's. */
@@ -26,15 +33,25 @@ const DemoBody = z.object({ demo: z.literal(true, { error: "demo must be true" }
 function credentialsFrom(body: unknown): Credentials {
   if (typeof body === "object" && body !== null && Object.hasOwn(body, "demo")) {
     const demo = DemoBody.safeParse(body);
-    if (!demo.success) throw new BffError("bad_request", `${demo.error.issues[0]?.code === "unrecognized_keys" ? "Send either {demo: true} or {keyId, secret}, not both" : (demo.error.issues[0]?.message ?? "Invalid request")}.`);
+    if (!demo.success)
+      throw new BffError(
+        "bad_request",
+        `${demo.error.issues[0]?.code === "unrecognized_keys" ? "Send either {demo: true} or {keyId, secret}, not both" : (demo.error.issues[0]?.message ?? "Invalid request")}.`,
+      );
     const pair = getConfig().demoKey;
-    if (pair === undefined) throw new BffError("bad_request", "No demo key is offered here: sign in with your own key pair.");
+    if (pair === undefined)
+      throw new BffError("bad_request", "No demo key is offered here: sign in with your own key pair.");
     return { keyId: pair.keyId, secret: pair.secret };
   }
   const parsed = KeyPairBody.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new BffError("bad_request", issue?.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}.` : `${issue?.message ?? "Invalid request"}.`);
+    throw new BffError(
+      "bad_request",
+      issue?.code === "unrecognized_keys"
+        ? `Unknown field: ${issue.keys.join(", ")}.`
+        : `${issue?.message ?? "Invalid request"}.`,
+    );
   }
   return { keyId: parsed.data.keyId, secret: parsed.data.secret };
 }
@@ -45,9 +62,15 @@ function refuseCrossSite(request: NextRequest): void {
 }
 
 async function readJson(request: NextRequest): Promise<unknown> {
-  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) throw new BffError("bad_request", "Send the key pair as JSON (Content-Type: application/json).");
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw new BffError("payload_too_large", "The request body is too large.");
-  const text = await readTextLimited(request.body, MAX_BODY_BYTES, () => new BffError("payload_too_large", "The request body is too large."));
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? ""))
+    throw new BffError("bad_request", "Send the key pair as JSON (Content-Type: application/json).");
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES)
+    throw new BffError("payload_too_large", "The request body is too large.");
+  const text = await readTextLimited(
+    request.body,
+    MAX_BODY_BYTES,
+    () => new BffError("payload_too_large", "The request body is too large."),
+  );
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -67,14 +90,21 @@ export const POST = withoutSession("POST /api/session", async (request) => {
     const waitMs = loginWaitMs(credentials.keyId, address);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      throw new BffError("rate_limited", `Too many failed sign-ins. Please wait ${String(seconds)} s before trying again.`, { "Retry-After": String(seconds) });
+      throw new BffError(
+        "rate_limited",
+        `Too many failed sign-ins. Please wait ${String(seconds)} s before trying again.`,
+        { "Retry-After": String(seconds) },
+      );
     }
   }
   let scopes: string[] | null;
   try {
     ({ scopes } = await fleetApi().authenticate(credentials, { signal: request.signal }));
   } catch (error) {
-    if (isFleetApiError(error) && (error.code === "unauthenticated" || error.code === "invalid_credentials" || error.code === "bad_request")) {
+    if (
+      isFleetApiError(error) &&
+      (error.code === "unauthenticated" || error.code === "invalid_credentials" || error.code === "bad_request")
+    ) {
       recordLoginFailure(credentials.keyId, address);
       throw new BffError("invalid_credentials", "The key id or secret is wrong, or the key was revoked.");
     }
@@ -90,12 +120,19 @@ export const POST = withoutSession("POST /api/session", async (request) => {
     customerName = account.name;
     customerCode = account.code;
     // The overview opens next and shows this account: it reads this answer instead of asking the upstream again.
-    await cache().get(upstreamAccountKey(credentialKey(credentials)), getConfig().cacheTtlMs.account, () => Promise.resolve(account));
+    await cache().get(upstreamAccountKey(credentialKey(credentials)), getConfig().cacheTtlMs.account, () =>
+      Promise.resolve(account),
+    );
   } catch (error) {
     if (!isFleetApiError(error) || error.code !== "scope_denied") throw error;
   }
   const session = await startSession({ credentials, customerName, customerCode, scopes });
-  return Response.json({ customer: { name: customerName, code: customerCode }, scopes, upstreamHost: new URL(getConfig().upstream.baseUrl).host, expiresAt: new Date(session.expiresAt).toISOString() });
+  return Response.json({
+    customer: { name: customerName, code: customerCode },
+    scopes,
+    upstreamHost: new URL(getConfig().upstream.baseUrl).host,
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  });
 });
 
 // GET /api/session — who is logged in: customer name/code, scopes known, upstream host

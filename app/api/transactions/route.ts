@@ -16,11 +16,23 @@ export const GET = withSession("GET /api/transactions", async ({ request, sessio
   // The upstream's search does not match references: a term shaped like one is looked up by reference first (a
   // dates-only upstream answers the covering UTC days, so the matches are kept to the zone's instants).
   if (query.search !== undefined && isReferenceLike(query.search)) {
-    const { matches } = await findByReferenceCached(session.credentials, withoutSearch(query), query.search, request.signal);
+    const { matches } = await findByReferenceCached(
+      session.credentials,
+      withoutSearch(query),
+      query.search,
+      request.signal,
+    );
     const inside = matches.filter(isInsideInstants(query));
     if (inside.length > 0) {
       const start = (query.page - 1) * query.limit;
-      const reply: ListReply = { page: query.page, limit: query.limit, total: inside.length, pages: Math.ceil(inside.length / query.limit), items: inside.slice(start, start + query.limit), dateFilter };
+      const reply: ListReply = {
+        page: query.page,
+        limit: query.limit,
+        total: inside.length,
+        pages: Math.ceil(inside.length / query.limit),
+        items: inside.slice(start, start + query.limit),
+        dateFilter,
+      };
       return Response.json(reply);
     }
   }

@@ -26,7 +26,25 @@ interface Sandbox {
 async function startSandbox(stations: number): Promise<Sandbox> {
   const dir = mkdtempSync(join(tmpdir(), "ffd-bench-map-"));
   const db = join(dir, "sandbox.db");
-  const child: ChildProcess = spawn(process.execPath, [...CLI, "--port", "0", "--db", db, "--reset", "--stations", String(stations), "--transactions", "2000", "--budget", BUDGET, "--quiet"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...CLI,
+      "--port",
+      "0",
+      "--db",
+      db,
+      "--reset",
+      "--stations",
+      String(stations),
+      "--transactions",
+      "2000",
+      "--budget",
+      BUDGET,
+      "--quiet",
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   let output = "";
   child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
@@ -42,7 +60,9 @@ async function startSandbox(stations: number): Promise<Sandbox> {
       }
     }, 50);
   });
-  const pairs = JSON.parse(execFileSync(process.execPath, [...CLI, "keys", "demo", "--json", "--db", db], { encoding: "utf8" })) as { label: string; key_id: string; secret: string }[];
+  const pairs = JSON.parse(
+    execFileSync(process.execPath, [...CLI, "keys", "demo", "--json", "--db", db], { encoding: "utf8" }),
+  ) as { label: string; key_id: string; secret: string }[];
   const full = pairs.find((p) => p.label === "demo-full");
   if (full === undefined) throw new Error("no demo-full key");
   return {
@@ -61,7 +81,9 @@ async function startSandbox(stations: number): Promise<Sandbox> {
 
 async function drawDurations(page: Page): Promise<{ duration: number; count: number }[]> {
   return page.evaluate(() =>
-    performance.getEntriesByName("ffd:map-draw").map((e) => ({ duration: e.duration, count: ((e as PerformanceMeasure).detail as { count: number }).count })),
+    performance
+      .getEntriesByName("ffd:map-draw")
+      .map((e) => ({ duration: e.duration, count: ((e as PerformanceMeasure).detail as { count: number }).count })),
   );
 }
 
@@ -71,7 +93,12 @@ async function waitForDraw(page: Page, count: number): Promise<void> {
 
 async function benchSize(stations: number): Promise<void> {
   const sandbox = await startSandbox(stations);
-  const app = await startApp({ FLEET_API_BASE_URL: sandbox.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: BUDGET, LOG_LEVEL: "warn" }).catch(async (error: unknown) => {
+  const app = await startApp({
+    FLEET_API_BASE_URL: sandbox.baseUrl,
+    SESSION_SECRET,
+    FLEET_API_BUDGET: BUDGET,
+    LOG_LEVEL: "warn",
+  }).catch(async (error: unknown) => {
     await sandbox.stop();
     throw error;
   });
@@ -79,14 +106,18 @@ async function benchSize(stations: number): Promise<void> {
   try {
     const context = await browser.newContext({ baseURL: app.origin, viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
-    const login = await page.request.post("/api/session", { data: sandbox.key, headers: { "X-Requested-With": "XMLHttpRequest", Origin: app.origin } });
+    const login = await page.request.post("/api/session", {
+      data: sandbox.key,
+      headers: { "X-Requested-With": "XMLHttpRequest", Origin: app.origin },
+    });
     if (login.status() !== 200) throw new Error(`login failed: ${String(login.status())} ${await login.text()}`);
 
     // Leaflet stays off the other pages.
     const leafletElsewhere: string[] = [];
     for (const path of ["/", "/transactions"]) {
       await page.goto(path, { waitUntil: "networkidle" });
-      if (await page.evaluate(() => typeof (window as Window & { L?: unknown }).L !== "undefined")) leafletElsewhere.push(path);
+      if (await page.evaluate(() => typeof (window as Window & { L?: unknown }).L !== "undefined"))
+        leafletElsewhere.push(path);
     }
 
     // Warm the BFF's catalog cache (the walk's time is the upstream's, not the page's), then load the page for real.
@@ -105,7 +136,11 @@ async function benchSize(stations: number): Promise<void> {
       if (first !== undefined) draws.push(first.duration);
       if (run === 0) {
         const resources = await page.evaluate(() =>
-          performance.getEntriesByType("resource").map((r) => ({ name: r.name, size: (r as PerformanceResourceTiming).transferSize, encoded: (r as PerformanceResourceTiming).encodedBodySize })),
+          performance.getEntriesByType("resource").map((r) => ({
+            name: r.name,
+            size: (r as PerformanceResourceTiming).transferSize,
+            encoded: (r as PerformanceResourceTiming).encodedBodySize,
+          })),
         );
         const js = resources.filter((r) => /\.js(\?|$)/.test(r.name));
         jsBytes = js.reduce((sum, r) => sum + r.size, 0);
@@ -139,11 +174,19 @@ async function benchSize(stations: number): Promise<void> {
 
     const sorted = [...draws].sort((a, b) => a - b);
     console.log(`\n== ${stations.toLocaleString("en-US")} stations ==`);
-    console.log(`BFF catalog walk (cold, upstream pages of 500): ${String(walkMs)} ms; catalog JSON transferred: ${(catalogBytes / 1024).toFixed(0)} KiB`);
-    console.log(`ffd:map-draw (data → drawn), ${String(draws.length)} page loads: ${draws.map((d) => d.toFixed(1)).join(", ")} ms (median ${(sorted[Math.floor(sorted.length / 2)] ?? NaN).toFixed(1)} ms)`);
-    console.log(`long tasks while panning (${String(PAN_STEPS)} drags): ${String(longTasks.length)}, longest ${longTasks.length === 0 ? "none over 50" : Math.max(...longTasks).toFixed(0)} ms`);
+    console.log(
+      `BFF catalog walk (cold, upstream pages of 500): ${String(walkMs)} ms; catalog JSON transferred: ${(catalogBytes / 1024).toFixed(0)} KiB`,
+    );
+    console.log(
+      `ffd:map-draw (data → drawn), ${String(draws.length)} page loads: ${draws.map((d) => d.toFixed(1)).join(", ")} ms (median ${(sorted[Math.floor(sorted.length / 2)] ?? NaN).toFixed(1)} ms)`,
+    );
+    console.log(
+      `long tasks while panning (${String(PAN_STEPS)} drags): ${String(longTasks.length)}, longest ${longTasks.length === 0 ? "none over 50" : Math.max(...longTasks).toFixed(0)} ms`,
+    );
     console.log(`JavaScript transferred on /stations: ${(jsBytes / 1024).toFixed(1)} KiB in ${String(jsFiles)} files`);
-    console.log(`window.L on /, /transactions: ${leafletElsewhere.length === 0 ? "undefined (Leaflet not loaded)" : `DEFINED on ${leafletElsewhere.join(", ")}`}`);
+    console.log(
+      `window.L on /, /transactions: ${leafletElsewhere.length === 0 ? "undefined (Leaflet not loaded)" : `DEFINED on ${leafletElsewhere.join(", ")}`}`,
+    );
     await context.close();
   } finally {
     await browser.close();
@@ -155,7 +198,12 @@ async function benchSize(stations: number): Promise<void> {
 // /login has no session: check it once, with a fresh browser.
 async function checkLogin(): Promise<void> {
   const sandbox = await startSandbox(100);
-  const app = await startApp({ FLEET_API_BASE_URL: sandbox.baseUrl, SESSION_SECRET, FLEET_API_BUDGET: BUDGET, LOG_LEVEL: "warn" }).catch(async (error: unknown) => {
+  const app = await startApp({
+    FLEET_API_BASE_URL: sandbox.baseUrl,
+    SESSION_SECRET,
+    FLEET_API_BUDGET: BUDGET,
+    LOG_LEVEL: "warn",
+  }).catch(async (error: unknown) => {
     await sandbox.stop();
     throw error;
   });

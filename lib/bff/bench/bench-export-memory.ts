@@ -25,7 +25,14 @@ if (!Number.isInteger(rowCount) || rowCount <= 0) {
   process.exit(2);
 }
 
-const STATIONS = ["Pilot Travel Center #0412", "Love's Travel Stop 733", "TA Petro Amarillo East", "Flying J 0981", "Casey's 2231", "Kwik Trip 1045"];
+const STATIONS = [
+  "Pilot Travel Center #0412",
+  "Love's Travel Stop 733",
+  "TA Petro Amarillo East",
+  "Flying J 0981",
+  "Casey's 2231",
+  "Kwik Trip 1045",
+];
 const CITIES = ["Amarillo", "Oklahoma City", "Wichita", "Tulsa", "Dodge City", "Lubbock"];
 const DRIVERS = ["Maria Gonzalez", "James O'Neil", "Li Wei", "Ahmed Hassan", "=SUM(1,2) Smith", "Anna-Lena Müller"];
 
@@ -52,10 +59,22 @@ function makeTransaction(i: number): Transaction {
     gallons: decimal(gallonsMilli, 3),
     pricePerGallon: decimal(priceMilli, 3),
     amount: decimal(Math.round((gallonsMilli * priceMilli) / 10_000), 2),
-    station: { id: `loc_${pad(i % 2500, 5)}`, name: STATIONS[i % STATIONS.length] ?? "", locNum: pad(i % 2500, 5), city: CITIES[i % CITIES.length] ?? "", state: "TX" },
-    driver: { id: `drv_${pad(i % 48, 3)}`, name: DRIVERS[i % DRIVERS.length] ?? "", truckId: i % 6 === 0 ? null : `T-${pad(i % 40, 3)}` },
+    station: {
+      id: `loc_${pad(i % 2500, 5)}`,
+      name: STATIONS[i % STATIONS.length] ?? "",
+      locNum: pad(i % 2500, 5),
+      city: CITIES[i % CITIES.length] ?? "",
+      state: "TX",
+    },
+    driver: {
+      id: `drv_${pad(i % 48, 3)}`,
+      name: DRIVERS[i % DRIVERS.length] ?? "",
+      truckId: i % 6 === 0 ? null : `T-${pad(i % 40, 3)}`,
+    },
     card: { last4: pad((i * 37) % 10_000, 4) },
-    def: hasDef ? { gallons: decimal(5_000 + (i % 3_000), 3), amount: decimal(1_500 + (i % 900), 2), category: "DEF" } : null,
+    def: hasDef
+      ? { gallons: decimal(5_000 + (i % 3_000), 3), amount: decimal(1_500 + (i % 900), 2), category: "DEF" }
+      : null,
   };
 }
 
@@ -64,7 +83,9 @@ const PAGE_SIZE = 200;
 /** Like the upstream walk: a page at a time (one await per page), then its rows one by one. */
 async function* generateRows(count: number): AsyncGenerator<Transaction> {
   for (let first = 0; first < count; first += PAGE_SIZE) {
-    const page = await Promise.resolve(Array.from({ length: Math.min(PAGE_SIZE, count - first) }, (_, k) => makeTransaction(first + k)));
+    const page = await Promise.resolve(
+      Array.from({ length: Math.min(PAGE_SIZE, count - first) }, (_, k) => makeTransaction(first + k)),
+    );
     yield* page;
   }
 }
@@ -123,14 +144,23 @@ async function measure(format: ExportFormat, count: number): Promise<Result> {
   }
   sample();
   const seconds = (performance.now() - started) / 1000;
-  return { format, rows, bytes, seconds, peakGrowthMb: (peakRss - baseline.rss) / MB, peakHeapGrowthMb: (peakHeap - baseline.heapUsed) / MB };
+  return {
+    format,
+    rows,
+    bytes,
+    seconds,
+    peakGrowthMb: (peakRss - baseline.rss) / MB,
+    peakHeapGrowthMb: (peakHeap - baseline.heapUsed) / MB,
+  };
 }
 
 async function main(): Promise<void> {
   // Load the modules and warm the JIT first, so the figures are the export's, not the first import's.
   await measure("csv", WARM_UP_ROWS);
   await measure("xlsx", WARM_UP_ROWS);
-  console.log(`export of ${rowCount.toLocaleString("en-US")} rows (Node ${process.version}; gc ${isGc(Reflect.get(globalThis, "gc")) ? "exposed" : "not exposed"})`);
+  console.log(
+    `export of ${rowCount.toLocaleString("en-US")} rows (Node ${process.version}; gc ${isGc(Reflect.get(globalThis, "gc")) ? "exposed" : "not exposed"})`,
+  );
   for (const format of ["csv", "xlsx"] as const) {
     const r = await measure(format, rowCount);
     const verdict = r.peakGrowthMb <= GOAL_MB ? "within" : "OVER";

@@ -46,7 +46,24 @@ async function benchBackfill(budget: number, windowSeconds: number, rows: number
   const port = await freePort();
   const seedArgs = existsSync(db) ? [] : ["--transactions", String(rows)];
   if (seedArgs.length) console.log(`[bench:mirror] seeding ${db} with ${String(rows)} transactions (once)…`);
-  const server = spawn(process.execPath, [...CLI, "--db", db, "--port", String(port), "--budget", String(budget), "--window-seconds", String(windowSeconds), "--control", "--quiet", ...seedArgs], { stdio: ["ignore", "ignore", "inherit"] });
+  const server = spawn(
+    process.execPath,
+    [
+      ...CLI,
+      "--db",
+      db,
+      "--port",
+      String(port),
+      "--budget",
+      String(budget),
+      "--window-seconds",
+      String(windowSeconds),
+      "--control",
+      "--quiet",
+      ...seedArgs,
+    ],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
   const store = await MirrorStore.open({ path: join(DIR, `backfill-${String(budget)}.db`) });
   try {
     for (let i = 0; i < 3000; i++) {
@@ -57,13 +74,18 @@ async function benchBackfill(budget: number, windowSeconds: number, rows: number
       }
       await sleep(100);
     }
-    const pairs = JSON.parse(execFileSync(process.execPath, [...CLI, "keys", "demo", "--json", "--db", db]).toString()) as { label: string; key_id: string; secret: string }[];
+    const pairs = JSON.parse(
+      execFileSync(process.execPath, [...CLI, "keys", "demo", "--json", "--db", db]).toString(),
+    ) as { label: string; key_id: string; secret: string }[];
     const full = pairs.find((p) => p.label === "demo-full");
     if (!full) throw new Error("no demo key");
     const credentials = { keyId: full.key_id, secret: full.secret };
     const windowMs = windowSeconds * 1000;
     // Both sides agree on the window; the safety margin is scaled with it (it absorbs skew, which does not scale).
-    const client = new FleetApiClient({ baseUrl: `http://127.0.0.1:${String(port)}/api/v1`, budget: new RequestBudget({ budget, windowMs, safetyMarginMs: Math.round(250 / factor) }) });
+    const client = new FleetApiClient({
+      baseUrl: `http://127.0.0.1:${String(port)}/api/v1`,
+      budget: new RequestBudget({ budget, windowMs, safetyMarginMs: Math.round(250 / factor) }),
+    });
     const sync = new MirrorSync({ store, client, windowMs });
     let firstAt = 0;
     let firstRows = 0;
@@ -85,9 +107,13 @@ async function benchBackfill(budget: number, windowSeconds: number, rows: number
       },
     });
     const seconds = (performance.now() - started) / 1000;
-    const requests = (JSON.parse(await (await fetch(`http://127.0.0.1:${String(port)}/sandbox/requests`)).text()) as { requests: { status: number }[] }).requests;
+    const requests = (
+      JSON.parse(await (await fetch(`http://127.0.0.1:${String(port)}/sandbox/requests`)).text()) as {
+        requests: { status: number }[];
+      }
+    ).requests;
     // The rate from the first backfill page on, scaled to real time: the first window's burst is part of it, as it is for a user.
-    const rowsPerMinute = ((lastRows - firstRows) / ((lastAt - firstAt) / 1000)) * 60 / factor;
+    const rowsPerMinute = (((lastRows - firstRows) / ((lastAt - firstAt) / 1000)) * 60) / factor;
     const bound = PAGE * budget * 0.75;
     console.log(
       `[bench:mirror] backfill at ${String(budget)}/min: ${outcome.status}, ${String(lastRows)} rows in ${seconds.toFixed(1)} s (${String(factor)}× window) → ${Math.round(rowsPerMinute).toLocaleString("en-US")} rows/min real time vs bound ${bound.toLocaleString("en-US")} = ${((rowsPerMinute / bound) * 100).toFixed(1)} %; ` +
@@ -102,13 +128,64 @@ async function benchBackfill(budget: number, windowSeconds: number, rows: number
   }
 }
 
-const STATES = ["TX", "OK", "KS", "NE", "IA", "MO", "AR", "LA", "NM", "CO", "WY", "MT", "SD", "ND", "MN", "WI", "IL", "IN", "OH", "KY", "TN", "MS", "AL", "GA", "FL", "SC", "NC", "VA", "WV", "PA", "NY", "NJ", "MD", "DE", "CT", "MA", "VT", "NH", "ME", "MI", "AZ", "UT", "NV", "CA", "OR", "WA", "ID", "RI", "AK", "HI"];
+const STATES = [
+  "TX",
+  "OK",
+  "KS",
+  "NE",
+  "IA",
+  "MO",
+  "AR",
+  "LA",
+  "NM",
+  "CO",
+  "WY",
+  "MT",
+  "SD",
+  "ND",
+  "MN",
+  "WI",
+  "IL",
+  "IN",
+  "OH",
+  "KY",
+  "TN",
+  "MS",
+  "AL",
+  "GA",
+  "FL",
+  "SC",
+  "NC",
+  "VA",
+  "WV",
+  "PA",
+  "NY",
+  "NJ",
+  "MD",
+  "DE",
+  "CT",
+  "MA",
+  "VT",
+  "NH",
+  "ME",
+  "MI",
+  "AZ",
+  "UT",
+  "NV",
+  "CA",
+  "OR",
+  "WA",
+  "ID",
+  "RI",
+  "AK",
+  "HI",
+];
 const PRODUCTS = ["diesel", "diesel", "diesel", "diesel", "unleaded", "def"];
 
 /** A deterministic row generator (LCG) of plausible transactions over 24 months before `endMs`. */
 function* generate(count: number, endMs: number): Generator<Transaction> {
   let seed = 12345;
-  const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const span = 730 * 86_400_000;
   for (let i = 0; i < count; i++) {
     const at = endMs - Math.floor((i / count) * span) - Math.floor(next() * 60_000);
@@ -127,7 +204,13 @@ function* generate(count: number, endMs: number): Generator<Transaction> {
       gallons: (gallons / 1000).toFixed(3),
       pricePerGallon: (price / 1000).toFixed(3),
       amount: (Math.round((gallons * price) / 10_000) / 100).toFixed(2),
-      station: { id: `st-${String(station)}`, name: `Station ${String(station)}`, locNum: String(station), city: `City ${String(station % 300)}`, state: STATES[station % STATES.length] ?? "TX" },
+      station: {
+        id: `st-${String(station)}`,
+        name: `Station ${String(station)}`,
+        locNum: String(station),
+        city: `City ${String(station % 300)}`,
+        state: STATES[station % STATES.length] ?? "TX",
+      },
       driver: { id: `dr-${String(driver)}`, name: `Driver ${String(driver)}`, truckId: `T${String(driver)}` },
       card: { last4: String(1000 + (driver % 9000)) },
       def: null,
@@ -141,7 +224,11 @@ async function fill(store: MirrorStore, rows: number, endMs: number): Promise<vo
     if (batch.length === 0) return;
     const chunk = batch.splice(0);
     await store.transaction(async (trx) => {
-      for (let i = 0; i < chunk.length; i += 1000) await trx.insertInto("mirror_transactions").values(chunk.slice(i, i + 1000)).execute();
+      for (let i = 0; i < chunk.length; i += 1000)
+        await trx
+          .insertInto("mirror_transactions")
+          .values(chunk.slice(i, i + 1000))
+          .execute();
     });
   };
   for (const t of generate(rows, endMs)) {
@@ -151,7 +238,8 @@ async function fill(store: MirrorStore, rows: number, endMs: number): Promise<vo
   await flush();
 }
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
 
 /** p50/p95 of up to 20 runs after 3 warm-ups; a slow query stops after a minute of runs (at least 5). */
 async function time(label: string, store: MirrorStore, run: () => Promise<unknown>): Promise<void> {
@@ -163,7 +251,9 @@ async function time(label: string, store: MirrorStore, run: () => Promise<unknow
     await run();
     ms.push(performance.now() - t);
   }
-  console.log(`[bench:mirror] ${store.dialect.padEnd(8)} ${label}: p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms`);
+  console.log(
+    `[bench:mirror] ${store.dialect.padEnd(8)} ${label}: p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms`,
+  );
 }
 
 async function benchQueries(rows: number): Promise<void> {
@@ -173,8 +263,12 @@ async function benchQueries(rows: number): Promise<void> {
   try {
     for (const kind of ["sqlite", "postgres"] as const) {
       // The SQLite file is kept between runs (generating a million rows takes minutes); --fresh makes it anew.
-      if (kind === "sqlite" && values.fresh) for (const suffix of ["", "-wal", "-shm"]) rmSync(sqlitePath + suffix, { force: true });
-      const store = kind === "sqlite" ? await MirrorStore.open({ path: sqlitePath }) : await MirrorStore.open({ databaseUrl: await pg.createDatabase("bench_mirror") });
+      if (kind === "sqlite" && values.fresh)
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(sqlitePath + suffix, { force: true });
+      const store =
+        kind === "sqlite"
+          ? await MirrorStore.open({ path: sqlitePath })
+          : await MirrorStore.open({ databaseUrl: await pg.createDatabase("bench_mirror") });
       try {
         const t0 = performance.now();
         if ((await store.extent("BENCH")).rows !== rows) {
@@ -182,13 +276,26 @@ async function benchQueries(rows: number): Promise<void> {
           await fill(store, rows, endMs);
           await sql`ANALYZE`.execute(store.db);
         }
-        const size = kind === "sqlite" ? statSync(sqlitePath).size + (existsSync(`${sqlitePath}-wal`) ? statSync(`${sqlitePath}-wal`).size : 0) : null;
-        console.log(`[bench:mirror] ${kind}: ${rows.toLocaleString("en-US")} rows ready in ${((performance.now() - t0) / 1000).toFixed(0)} s${size === null ? "" : `, ${(size / 1e6).toFixed(0)} MB on disk`}`);
+        const size =
+          kind === "sqlite"
+            ? statSync(sqlitePath).size + (existsSync(`${sqlitePath}-wal`) ? statSync(`${sqlitePath}-wal`).size : 0)
+            : null;
+        console.log(
+          `[bench:mirror] ${kind}: ${rows.toLocaleString("en-US")} rows ready in ${((performance.now() - t0) / 1000).toFixed(0)} s${size === null ? "" : `, ${(size / 1e6).toFixed(0)} MB on disk`}`,
+        );
         const year = { fromMs: endMs - 365 * 86_400_000, toMs: endMs };
         const quarter = { fromMs: Date.parse("2026-07-01T05:00:00Z"), toMs: Date.parse("2026-10-01T05:00:00Z") };
-        await time("summary, 12 months (America/Chicago days)", store, () => summarize(store, "BENCH", { ...year, timeZone: "America/Chicago" }));
+        await time("summary, 12 months (America/Chicago days)", store, () =>
+          summarize(store, "BENCH", { ...year, timeZone: "America/Chicago" }),
+        );
         await time("state × product, one quarter", store, () => stateProductTotals(store, "BENCH", quarter));
-        await time("page: driver + state, sorted by amount", store, () => listPage(store, "BENCH", { filter: { driverId: "dr-17", state: STATES[17 % STATES.length] }, sort: { column: "amount", direction: "desc" }, limit: 50 }));
+        await time("page: driver + state, sorted by amount", store, () =>
+          listPage(store, "BENCH", {
+            filter: { driverId: "dr-17", state: STATES[17 % STATES.length] },
+            sort: { column: "amount", direction: "desc" },
+            limit: 50,
+          }),
+        );
       } finally {
         await store.close();
       }
@@ -202,7 +309,8 @@ async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const part = values.part;
   if (part === "all" || part === "backfill") {
-    for (const budget of [60, 120]) await benchBackfill(budget, Number(values["window-seconds"]), Number(values["backfill-rows"]));
+    for (const budget of [60, 120])
+      await benchBackfill(budget, Number(values["window-seconds"]), Number(values["backfill-rows"]));
   }
   if (part === "all" || part === "queries") await benchQueries(Number(values.rows));
 }

@@ -9,6 +9,12 @@ import { fleetApi } from "@/lib/bff/upstream";
 export const GET = withSession("GET /api/locations/progress", async ({ request, session, key }) => {
   parseQuery(request, NoQuery);
   // Reading the key's budget costs no upstream request.
-  const budget = isCatalogLoading(key) ? { use: await fleetApi().budgetUse(session.credentials), windowMs: getConfig().upstream.windowMs, exportsRunning: exportLimit().runningForKey(key) } : undefined;
+  const budget = isCatalogLoading(key)
+    ? {
+        use: await fleetApi().budgetUse(session.credentials),
+        windowMs: getConfig().upstream.windowMs,
+        exportsRunning: exportLimit().runningForKey(key),
+      }
+    : undefined;
   return Response.json(catalogProgress(key, budget));
 });

@@ -18,7 +18,12 @@ type Outcome = "done" | "failed" | "cancelled";
 export const GET = withSession("GET /api/transactions/export", async ({ request, session, key }) => {
   const q = parseQuery(request, ExportQuery);
   // What the person chose (days of `tz`) names and describes the file; the upstream gets those days as instants.
-  const filters: TransactionFilter = { ...(q.from ? { from: q.from } : {}), ...(q.to ? { to: q.to } : {}), ...(q.status ? { status: q.status } : {}), ...(q.search ? { search: q.search } : {}) };
+  const filters: TransactionFilter = {
+    ...(q.from ? { from: q.from } : {}),
+    ...(q.to ? { to: q.to } : {}),
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.search ? { search: q.search } : {}),
+  };
   // A slot first (429 beyond 3 running per session, 5 per key): a refused export spends no upstream call.
   const slot = exportLimit().acquire(session.sid, key);
   // Stops the upstream walk — and page 1, the budget wait included — when the browser goes away (the body's cancel
@@ -34,12 +39,29 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
     if (outcome !== null) return;
     outcome = result;
     slot.release();
-    logger().info({ route: "GET /api/transactions/export", outcome: result, ...(reason ? { reason } : {}), rows: rowsDone, expectedRows, durationMs: Math.round(performance.now() - started), key: keyFingerprint(session.credentials.keyId) }, "export ended");
+    logger().info(
+      {
+        route: "GET /api/transactions/export",
+        outcome: result,
+        ...(reason ? { reason } : {}),
+        rows: rowsDone,
+        expectedRows,
+        durationMs: Math.round(performance.now() - started),
+        key: keyFingerprint(session.credentials.keyId),
+      },
+      "export ended",
+    );
   };
   const onGone = () => {
     stop.abort();
   };
-  stop.signal.addEventListener("abort", () => { end("cancelled"); }, { once: true });
+  stop.signal.addEventListener(
+    "abort",
+    () => {
+      end("cancelled");
+    },
+    { once: true },
+  );
   request.signal.addEventListener("abort", onGone, { once: true });
   if (request.signal.aborted) onGone();
 
@@ -52,13 +74,29 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   const isInside = isTrimmed ? isInsideInstants(upstreamFilter) : () => true;
   let firstPage: Page<Transaction>;
   try {
-    const byReference = upstreamFilter.search !== undefined && isReferenceLike(upstreamFilter.search) ? (await findByReferenceCached(session.credentials, withoutSearch(upstreamFilter), upstreamFilter.search, stop.signal)).matches.filter(isInside) : [];
+    const byReference =
+      upstreamFilter.search !== undefined && isReferenceLike(upstreamFilter.search)
+        ? (
+            await findByReferenceCached(
+              session.credentials,
+              withoutSearch(upstreamFilter),
+              upstreamFilter.search,
+              stop.signal,
+            )
+          ).matches.filter(isInside)
+        : [];
     if (byReference.length > 0) {
       firstPage = { page: 1, limit: TRANSACTIONS_PAGE_MAX, total: byReference.length, pages: 1, items: byReference };
       expectedRows = byReference.length;
     } else {
-      firstPage = await fleetApi().listTransactions(session.credentials, { ...upstreamFilter, page: 1, limit: TRANSACTIONS_PAGE_MAX }, { priority: "bulk", signal: stop.signal });
-      const trim = isTrimmed ? await trimOf(key, session.credentials, upstreamFilter, { priority: "bulk", signal: stop.signal }, firstPage) : null;
+      firstPage = await fleetApi().listTransactions(
+        session.credentials,
+        { ...upstreamFilter, page: 1, limit: TRANSACTIONS_PAGE_MAX },
+        { priority: "bulk", signal: stop.signal },
+      );
+      const trim = isTrimmed
+        ? await trimOf(key, session.credentials, upstreamFilter, { priority: "bulk", signal: stop.signal }, firstPage)
+        : null;
       expectedRows = trim === null ? firstPage.total : Math.max(0, trim.coveringTotal - trim.head - trim.tail);
     }
   } catch (error) {
@@ -75,7 +113,11 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   // Registered before the Response is returned: the page starts polling only once it has the response, so no poll is too early.
   const progress = q.exportId ? trackExport(session.sid, key, q.exportId, expectedRows) : undefined;
 
-  const walk = fleetApi().iterateTransactions(session.credentials, upstreamFilter, { firstPage, signal: stop.signal, priority: "bulk" });
+  const walk = fleetApi().iterateTransactions(session.credentials, upstreamFilter, {
+    firstPage,
+    signal: stop.signal,
+    priority: "bulk",
+  });
   async function* tracked(): AsyncGenerator<Transaction> {
     let finished = false;
     try {
@@ -83,7 +125,10 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
       finished = true;
       progress?.finish("done");
     } catch (error) {
-      progress?.finish(stop.signal.aborted ? "cancelled" : "failed", stop.signal.aborted ? null : "The Fleet Fuel API stopped answering during the export.");
+      progress?.finish(
+        stop.signal.aborted ? "cancelled" : "failed",
+        stop.signal.aborted ? null : "The Fleet Fuel API stopped answering during the export.",
+      );
       throw error;
     } finally {
       if (!finished) progress?.finish("cancelled");
@@ -102,39 +147,42 @@ export const GET = withSession("GET /api/transactions/export", async ({ request,
   const idleMs = getConfig().exportIdleMs;
   let idle: ReturnType<typeof setTimeout> | undefined;
   const reader = file.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      clearTimeout(idle);
-      try {
-        const { done: finished, value } = await reader.read();
-        if (finished) {
-          controller.close();
-          end("done");
-          return;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        clearTimeout(idle);
+        try {
+          const { done: finished, value } = await reader.read();
+          if (finished) {
+            controller.close();
+            end("done");
+            return;
+          }
+          controller.enqueue(value);
+          // Waiting for the next read from here on: the idle clock runs until the next pull.
+          idle = setTimeout(() => {
+            const message = `The download was not read for ${String(Math.round(idleMs / 1000))} s, so the export was stopped.`;
+            progress?.finish("cancelled", message);
+            end("cancelled", "idle");
+            stop.abort();
+            controller.error(new Error(message));
+            reader.cancel().catch(() => undefined);
+          }, idleMs);
+        } catch (error) {
+          // The walk stopped because the export was cancelled (the browser left, or the idle limit): not a failure.
+          end(stop.signal.aborted ? "cancelled" : "failed");
+          controller.error(error);
         }
-        controller.enqueue(value);
-        // Waiting for the next read from here on: the idle clock runs until the next pull.
-        idle = setTimeout(() => {
-          const message = `The download was not read for ${String(Math.round(idleMs / 1000))} s, so the export was stopped.`;
-          progress?.finish("cancelled", message);
-          end("cancelled", "idle");
-          stop.abort();
-          controller.error(new Error(message));
-          reader.cancel().catch(() => undefined);
-        }, idleMs);
-      } catch (error) {
-        // The walk stopped because the export was cancelled (the browser left, or the idle limit): not a failure.
-        end(stop.signal.aborted ? "cancelled" : "failed");
-        controller.error(error);
-      }
+      },
+      async cancel(reason) {
+        clearTimeout(idle);
+        stop.abort();
+        end("cancelled");
+        await reader.cancel(reason);
+      },
     },
-    async cancel(reason) {
-      clearTimeout(idle);
-      stop.abort();
-      end("cancelled");
-      await reader.cancel(reason);
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return new Response(body, {
     headers: {
       "Content-Type": EXPORT_CONTENT_TYPES[q.format],

@@ -18,13 +18,15 @@ export const GET = withSession("GET /api/transactions/summary", async ({ request
   const from = q.from ?? utcDate(Date.parse(to) - (DEFAULT_DAYS - 1) * 86_400_000);
   // Checked after the defaults are filled in: the series has one entry per day, so the range bounds the reply.
   if (from > to) throw new BffError("bad_request", `from (${from}) is after to (${to}).`);
-  if (Date.parse(to) - Date.parse(from) > (MAX_SUMMARY_DAYS - 1) * 86_400_000) throw new BffError("bad_request", `from: the range is longer than ${String(MAX_SUMMARY_DAYS)} days.`);
+  if (Date.parse(to) - Date.parse(from) > (MAX_SUMMARY_DAYS - 1) * 86_400_000)
+    throw new BffError("bad_request", `from: the range is longer than ${String(MAX_SUMMARY_DAYS)} days.`);
   // One walk per range however many tabs ask (single flight), holding a slot (2 per session, 4 per key, else 429):
   // one user cannot queue walks without end. It stops when the last request waiting for it goes away.
   const summary = await cache().get<TransactionSummary>(
     `${key}:summary:${from}:${to}`,
     getConfig().cacheTtlMs.summary,
-    (signal) => summaryLimit().run(session.sid, key, () => summarize(fleetApi(), session.credentials, { from, to }, signal)),
+    (signal) =>
+      summaryLimit().run(session.sid, key, () => summarize(fleetApi(), session.credentials, { from, to }, signal)),
     request.signal,
   );
   return Response.json(summary);

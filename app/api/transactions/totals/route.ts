@@ -10,6 +10,11 @@ export const GET = withSession("GET /api/transactions/totals", async ({ request,
   const q = parseQuery(request, TransactionTotalsQuery);
   // The zone's days as instants; a dates-only upstream is walked over the covering days and trimmed (list-totals).
   const filter = upstreamFilterOf(q);
-  const totals = await cache().get<ListTotals>(`${key}:totals:${JSON.stringify(filter)}`, getConfig().cacheTtlMs.summary, (signal) => listTotals(session.credentials, filter, signal), request.signal);
+  const totals = await cache().get<ListTotals>(
+    `${key}:totals:${JSON.stringify(filter)}`,
+    getConfig().cacheTtlMs.summary,
+    (signal) => listTotals(session.credentials, filter, signal),
+    request.signal,
+  );
   return Response.json(totals);
 });
