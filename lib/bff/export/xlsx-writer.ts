@@ -1,0 +1,109 @@
+import { PassThrough } from "node:stream";
+import ExcelJS from "exceljs";
+import type { ExportNameFacts } from "@/lib/format/file-names";
+import { COLUMNS, EXPORT_HEADERS, NUMBER_FORMATS } from "./columns";
+import { reachXlsxInternals, type PendingSheetXml, type XlsxZip } from "./exceljs-internals";
+import { ignoreError, settle, waitFor, type Production } from "./production";
+import type { ExportRun } from "./run";
+import { aboutRows, xlsxRecord, xlsxText } from "./xlsx-cells";
+
+/**
+ * The XLSX writer (exceljs's streaming WorkbookWriter): a Transactions sheet, then an About sheet with the final count.
+ * exceljs has no back-pressure of its own: after each row we wait while the sheet XML waiting to be zipped is over
+ * `MAX_PENDING_SHEET_XML` (when exceljs-internals finds that buffer) and while the zip's output is full.
+ */
+
+/** The zip's output buffer (small: the web stream holds one more chunk). */
+const XLSX_OUTPUT_HIGH_WATER_MARK = 64 * 1024;
+/** How much sheet XML may wait to be zipped before we stop producing rows. */
+const MAX_PENDING_SHEET_XML = 128 * 1024;
+
+async function waitForRoom(sheetXml: PendingSheetXml | null, output: PassThrough, run: ExportRun): Promise<void> {
+  // Above the PassThrough's high-water mark `needDrain` is set, so "drain" comes once it is empty.
+  if (sheetXml !== null && sheetXml.bytes() >= MAX_PENDING_SHEET_XML) await sheetXml.drained(run.stopSignal);
+  if (output.writableNeedDrain) await waitFor(output, "drain", run);
+}
+
+function addTransactionsSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet("Transactions", { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((c) => {
+    const numFmt = NUMBER_FORMATS[c.kind];
+    return { width: c.width, style: numFmt === undefined ? {} : { numFmt } };
+  });
+  return sheet;
+}
+
+function writeAboutSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: ExportNameFacts, rowsDone: number): void {
+  const about = workbook.addWorksheet("About");
+  about.columns = [{ width: 28 }, { width: 80 }];
+  for (const [label, value] of aboutRows(meta, rowsDone)) {
+    const row = about.addRow([xlsxText(label), typeof value === "number" ? value : xlsxText(value)]);
+    row.getCell(1).font = { bold: true };
+    row.commit();
+  }
+}
+
+export function produceXlsx(run: ExportRun, meta: ExportNameFacts): Production {
+  const output = new PassThrough({ highWaterMark: XLSX_OUTPUT_HIGH_WATER_MARK });
+  output.on("error", ignoreError);
+  let zip: XlsxZip | null = null;
+  let zipFailure: { error: unknown } | null = null;
+  const stopped = new Promise<void>((resolve) => {
+    run.stopSignal.addEventListener("abort", () => {
+      resolve();
+    });
+  });
+
+  const work = async (): Promise<void> => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    workbook.creator = "Fleet Fuel Dashboard";
+    workbook.created = meta.generatedAt;
+    // The sheets are zipped in the order they are added, and a sheet's XML is buffered until the zip reaches it:
+    // Transactions must come first, and About (which needs the final count) after it is committed.
+    const sheet = addTransactionsSheet(workbook);
+    const internals = reachXlsxInternals(workbook, sheet);
+    zip = internals.zip;
+    // exceljs listens for archiver errors only once it finalizes; an unheard "error" would crash the process.
+    internals.zip?.onError((error) => {
+      zipFailure ??= { error };
+      run.stop(error);
+    });
+    const header = sheet.addRow(EXPORT_HEADERS.map(xlsxText));
+    header.font = { bold: true };
+    header.commit();
+    for (let row = await run.next(); row !== null; row = await run.next()) {
+      sheet.addRow(xlsxRecord(row)).commit();
+      run.rowWritten();
+      await waitForRoom(internals.sheetXml, output, run);
+    }
+    if (run.isStopped()) return;
+    sheet.commit();
+    writeAboutSheet(workbook, meta, run.rowsDone);
+    // A cancel during the zip's last steps leaves commit() pending for ever (its output is gone): don't wait on it.
+    await Promise.race([workbook.commit(), stopped]);
+  };
+
+  const guarded = async (): Promise<void> => {
+    try {
+      await work();
+    } catch (error) {
+      if (zipFailure === null && run.isStopped()) return; // cancelled or aborted: not a failure
+      run.closeRows();
+      throw zipFailure === null ? error : zipFailure.error;
+    }
+    if (zipFailure !== null) throw zipFailure.error;
+  };
+  const outcome = settle(guarded());
+  void outcome.then((result) => {
+    // A stopped or failed zip will never finish: drop it and its buffers.
+    if (result !== null || run.isStopped()) {
+      zip?.abort();
+      output.destroy();
+    }
+  });
+  return { output, outcome, failFast: true };
+}
