@@ -1,6 +1,9 @@
+import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { META, readAll, rowSource, tick } from "./fixtures/rows";
+import { fromList, META, readAll, rowSource, tick } from "./fixtures/rows";
 import { exportTransactions, type ExportFormat } from "./index";
+import { ExportRun } from "./run";
+import { readChunk, toWebStream } from "./web-stream";
 
 describe.each(["csv", "xlsx"] as const)("%s stream control", (format: ExportFormat) => {
   const TOTAL = 100_000;
@@ -49,5 +52,56 @@ describe.each(["csv", "xlsx"] as const)("%s stream control", (format: ExportForm
     const { error } = await readAll(exportTransactions(format, rows, META, { signal: AbortSignal.abort() }));
     expect(error).toMatchObject({ name: "AbortError" });
     expect(stats.pulls).toBe(0);
+  });
+});
+
+describe("readChunk", () => {
+  it("hands over chunks of at least 16 KB but the last, then null at the end", async () => {
+    const readable = new PassThrough();
+    for (let i = 0; i < 40; i++) readable.write(Buffer.alloc(1024, i));
+    readable.end();
+    const sizes: number[] = [];
+    for (let chunk = await readChunk(readable); chunk !== null; chunk = await readChunk(readable))
+      sizes.push(chunk.byteLength);
+    expect(sizes).toEqual([16 * 1024, 16 * 1024, 8 * 1024]);
+  });
+
+  it("rejects with the stream's error", async () => {
+    const readable = new PassThrough();
+    const failure = new Error("zip failed");
+    readable.on("error", () => undefined); // as the writers do (ignoreError): readChunk reports it
+    readable.destroy(failure);
+    await expect(readChunk(readable)).rejects.toBe(failure);
+  });
+});
+
+describe("toWebStream", () => {
+  it("delivers what a writer wrote before it failed, then errors (a writer that is not fail-fast)", async () => {
+    const output = new PassThrough();
+    const failure = new Error("rows failed");
+    output.end("header\r\n# export incomplete\r\n");
+    const run = new ExportRun(fromList([]).rows, undefined);
+    const stream = toWebStream(
+      run,
+      () => ({ output, outcome: Promise.resolve({ error: failure }), failFast: false }),
+      undefined,
+    );
+    const { bytes, error } = await readAll(stream);
+    expect(bytes.toString()).toBe("header\r\n# export incomplete\r\n");
+    expect(error).toBe(failure);
+  });
+
+  it("errors at once when a fail-fast writer fails, and stops the run", async () => {
+    const output = new PassThrough();
+    const failure = new Error("zip failed");
+    const run = new ExportRun(fromList([]).rows, undefined);
+    const stream = toWebStream(
+      run,
+      () => ({ output, outcome: Promise.resolve({ error: failure }), failFast: true }),
+      undefined,
+    );
+    await expect(stream.getReader().read()).rejects.toBe(failure);
+    expect(run.isStopped()).toBe(true);
+    expect(output.destroyed).toBe(true);
   });
 });
