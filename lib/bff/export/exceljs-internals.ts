@@ -27,7 +27,7 @@ export interface PendingSheetXml {
   drained: (signal: AbortSignal) => Promise<void>;
 }
 
-export interface XlsxInternals {
+interface XlsxInternals {
   zip: XlsxZip | null;
   sheetXml: PendingSheetXml | null;
 }

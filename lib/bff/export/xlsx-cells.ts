@@ -12,7 +12,7 @@ export function xlsxText(value: string): string {
   return neutralizeCell(value).replace(/\r\n?/g, "\n").slice(0, EXCEL_MAX_CELL_TEXT);
 }
 
-export type XlsxValue = string | number | Date | null;
+type XlsxValue = string | number | Date | null;
 
 function xlsxCell(kind: ColumnKind, value: string | null): XlsxValue {
   if (value === null) return null;
