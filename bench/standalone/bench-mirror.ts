@@ -19,10 +19,8 @@ import { FleetApiClient, RequestBudget } from "@/lib/fleet-api";
 import type { Transaction } from "@/lib/model";
 import { startPostgresServer } from "@/test/postgres-server";
 import { freePort } from "@/test/net";
-import { listPage, stateProductTotals, summarize } from "../queries";
-import { toRow } from "../rows";
-import { MirrorStore } from "../store";
-import { MirrorSync } from "../sync";
+import { listPage, MirrorStore, MirrorSync, stateProductTotals, summarize } from "@/lib/mirror";
+import { toRow } from "@/lib/mirror/rows";
 
 const { values } = parseArgs({
   options: {
