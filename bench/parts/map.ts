@@ -4,10 +4,12 @@
  * 50,000 stations, and the longest task while panning (a PerformanceObserver for long tasks, Chromium). When /stations
  * has no map, every figure is reported as not measured.
  */
+import type { Locator, Page } from "@playwright/test";
 import type { BenchContext } from "../lib/context";
 import { APP_UNLIMITED_BUDGET } from "../lib/context";
 import { startBenchApp } from "../lib/app";
 import { signedInContext } from "../lib/browser";
+import type { Goal } from "../lib/report";
 import { seededDatabase, startSandbox, UNLIMITED_BUDGET } from "../lib/sandbox";
 
 const CASES = { default: [2_500, 50_000], long: [2_500, 50_000], smoke: [2_500] };
@@ -24,153 +26,171 @@ declare global {
   }
 }
 
+type Size = keyof typeof CASES;
+
+interface Case {
+  stations: number;
+  label: string;
+  drawGoal: Goal;
+  panGoal: Goal;
+}
+
 export async function runMapPart(ctx: BenchContext): Promise<void> {
-  const size = ctx.options.smoke ? "smoke" : ctx.options.long ? "long" : "default";
+  const size: Size = ctx.options.smoke ? "smoke" : ctx.options.long ? "long" : "default";
   let noMap: string | null = null;
   for (const stations of CASES[size]) {
-    const label = `${stations.toLocaleString("en-US")} stations`;
-    const drawGoal = { op: "<=" as const, target: DRAW_GOAL_MS[stations] ?? 1_500 };
-    const panGoal = { op: "<=" as const, target: LONG_TASK_GOAL_MS };
-    if (noMap !== null) {
-      // No map on the demo catalog: a bigger one (seeding, another sandbox and app) cannot have one either.
-      ctx.notMeasured({
-        part: "map",
-        name: `${label}: draw (main thread)`,
-        unit: "ms",
-        goal: drawGoal,
-        reason: noMap,
-        note: "",
-      });
-      ctx.notMeasured({
-        part: "map",
-        name: `${label}: longest task while panning`,
-        unit: "ms",
-        goal: panGoal,
-        reason: noMap,
-        note: "",
-      });
-      continue;
+    const one: Case = {
+      stations,
+      label: `${stations.toLocaleString("en-US")} stations`,
+      drawGoal: { op: "<=", target: DRAW_GOAL_MS[stations] ?? 1_500 },
+      panGoal: { op: "<=", target: LONG_TASK_GOAL_MS },
+    };
+    // No map on the demo catalog: a bigger one (seeding, another sandbox and app) cannot have one either.
+    if (noMap !== null) notMeasuredCase(ctx, one, noMap);
+    else noMap = await measureCase(ctx, one, size);
+  }
+}
+
+/** Both figures of a case as not measured, for `reason`. */
+function notMeasuredCase(ctx: BenchContext, one: Case, reason: string): void {
+  ctx.notMeasured({
+    part: "map",
+    name: `${one.label}: draw (main thread)`,
+    unit: "ms",
+    goal: one.drawGoal,
+    reason,
+    note: "",
+  });
+  ctx.notMeasured({
+    part: "map",
+    name: `${one.label}: longest task while panning`,
+    unit: "ms",
+    goal: one.panGoal,
+    reason,
+    note: "",
+  });
+}
+
+/** One catalog size on its own sandbox and app (the shared ones for the demo's 2,500); returns why /stations has no map. */
+async function measureCase(ctx: BenchContext, one: Case, size: Size): Promise<string | null> {
+  // 2,500 is the demo data; a bigger catalog gets its own cached database (seeded directly, so the CLI's cap on
+  // --stations does not apply).
+  const stack = one.stations === 2_500 ? await ctx.shared() : null;
+  const sandbox =
+    stack?.sandbox ??
+    (await startSandbox({
+      db: seededDatabase({ stations: one.stations }, ctx.options.reseed),
+      args: ["--budget", String(UNLIMITED_BUDGET)],
+    }));
+  const app = stack?.app ?? (await startBenchApp(sandbox.baseUrl, { FLEET_API_BUDGET: APP_UNLIMITED_BUDGET }));
+  const context = await signedInContext(await ctx.browser(), app.origin, sandbox.key);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__ffdLongTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          window.__ffdLongTasks?.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: "longtask", buffered: true });
+    });
+    await page.goto("/stations");
+    const map = page.locator('[data-testid="station-map"]');
+    if (!(await waitForDrawn(page, map, one.stations, size))) {
+      const hasContainer = (await map.count()) > 0;
+      const reason = hasContainer
+        ? `the map did not report ${one.label} drawn (data-drawn-count)`
+        : '/stations has no map (no [data-testid="station-map"])';
+      notMeasuredCase(ctx, one, reason);
+      return hasContainer ? null : reason;
     }
-    // 2,500 is the demo data; a bigger catalog gets its own cached database (seeded directly, so the CLI's cap on
-    // --stations does not apply).
-    const stack = stations === 2_500 ? await ctx.shared() : null;
-    const sandbox =
-      stack?.sandbox ??
-      (await startSandbox({
-        db: seededDatabase({ stations }, ctx.options.reseed),
-        args: ["--budget", String(UNLIMITED_BUDGET)],
-      }));
-    const app = stack?.app ?? (await startBenchApp(sandbox.baseUrl, { FLEET_API_BUDGET: APP_UNLIMITED_BUDGET }));
-    const context = await signedInContext(await ctx.browser(), app.origin, sandbox.key);
-    try {
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        window.__ffdLongTasks = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            window.__ffdLongTasks?.push({ start: entry.startTime, duration: entry.duration });
-        }).observe({ type: "longtask", buffered: true });
-      });
-      await page.goto("/stations");
-      const map = page.locator('[data-testid="station-map"]');
-      // The container shows up quickly when the page has a map at all; drawing a big catalog may take longer.
-      const drawn = await map.waitFor({ timeout: MAP_APPEAR_MS[size] }).then(
-        () =>
-          page
-            .waitForFunction(
-              (n) =>
-                Number(document.querySelector('[data-testid="station-map"]')?.getAttribute("data-drawn-count") ?? -1) >=
-                n * 0.99,
-              stations,
-              { timeout: MAP_DRAWN_MS },
-            )
-            .then(
-              () => true,
-              () => false,
-            ),
-        () => false,
-      );
-      if (!drawn) {
-        const hasContainer = (await map.count()) > 0;
-        const reason = hasContainer
-          ? `the map did not report ${label} drawn (data-drawn-count)`
-          : '/stations has no map (no [data-testid="station-map"])';
-        if (!hasContainer) noMap = reason;
-        ctx.notMeasured({
-          part: "map",
-          name: `${label}: draw (main thread)`,
-          unit: "ms",
-          goal: drawGoal,
-          reason,
-          note: "",
-        });
-        ctx.notMeasured({
-          part: "map",
-          name: `${label}: longest task while panning`,
-          unit: "ms",
-          goal: panGoal,
-          reason,
-          note: "",
-        });
-        continue;
-      }
-      const draws = await page.evaluate(() =>
-        performance.getEntriesByName("ffd:map-draw").map((e) => {
-          const detail: unknown = (e as PerformanceMeasure).detail;
-          const count = typeof detail === "object" && detail !== null && "count" in detail ? Number(detail.count) : -1;
-          return { duration: e.duration, count };
-        }),
-      );
-      const draw = draws.filter((d) => d.count >= stations * 0.99).at(-1) ?? draws.at(-1);
-      if (draw) {
-        ctx.add({
-          part: "map",
-          name: `${label}: draw (main thread)`,
-          value: Math.round(draw.duration),
-          unit: "ms",
-          goal: drawGoal,
-          note: `performance.measure "ffd:map-draw" (catalog data available → markers drawn), count ${String(draw.count)}; Playwright, Debian Chromium headless`,
-        });
-      } else {
-        ctx.notMeasured({
-          part: "map",
-          name: `${label}: draw (main thread)`,
-          unit: "ms",
-          goal: drawGoal,
-          reason: 'no performance.measure "ffd:map-draw" entry',
-          note: "",
-        });
-      }
-      const box = await map.boundingBox();
-      if (!box) throw new Error("the map has no box to pan");
-      const panStart = await page.evaluate(() => performance.now());
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      for (let i = 0; i < PAN_STEPS; i++) {
-        const dx = (i % 2 === 0 ? 1 : -1) * PAN_PIXELS;
-        await page.mouse.down();
-        await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dx / 2, { steps: 10 });
-        await page.mouse.up();
-        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      }
-      await page.waitForTimeout(500);
-      const longest = await page.evaluate(
-        (since) => Math.max(0, ...(window.__ffdLongTasks ?? []).filter((t) => t.start >= since).map((t) => t.duration)),
-        panStart,
-      );
-      ctx.add({
-        part: "map",
-        name: `${label}: longest task while panning`,
-        value: Math.round(longest),
-        unit: "ms",
-        goal: panGoal,
-        note: `${String(PAN_STEPS)} mouse drags of ${String(PAN_PIXELS)} px; PerformanceObserver "longtask" (reports tasks > 50 ms only, so 0 = none over 50 ms)`,
-      });
-    } finally {
-      await context.close();
-      if (!stack) {
-        await app.stop();
-        await sandbox.stop();
-      }
+    await addDrawFigure(ctx, page, one);
+    await measurePanning(ctx, page, map, one);
+    return null;
+  } finally {
+    await context.close();
+    if (!stack) {
+      await app.stop();
+      await sandbox.stop();
     }
   }
+}
+
+/** Whether the map appeared and reported (nearly) all `stations` drawn in time. */
+async function waitForDrawn(page: Page, map: Locator, stations: number, size: Size): Promise<boolean> {
+  // The container shows up quickly when the page has a map at all; drawing a big catalog may take longer.
+  return map.waitFor({ timeout: MAP_APPEAR_MS[size] }).then(
+    () =>
+      page
+        .waitForFunction(
+          (n) =>
+            Number(document.querySelector('[data-testid="station-map"]')?.getAttribute("data-drawn-count") ?? -1) >=
+            n * 0.99,
+          stations,
+          { timeout: MAP_DRAWN_MS },
+        )
+        .then(
+          () => true,
+          () => false,
+        ),
+    () => false,
+  );
+}
+
+/** The draw's main-thread time from the page's own `ffd:map-draw` measure of the full catalog (else the last one). */
+async function addDrawFigure(ctx: BenchContext, page: Page, one: Case): Promise<void> {
+  const draws = await page.evaluate(() =>
+    performance.getEntriesByName("ffd:map-draw").map((e) => {
+      const detail: unknown = (e as PerformanceMeasure).detail;
+      const count = typeof detail === "object" && detail !== null && "count" in detail ? Number(detail.count) : -1;
+      return { duration: e.duration, count };
+    }),
+  );
+  const draw = draws.filter((d) => d.count >= one.stations * 0.99).at(-1) ?? draws.at(-1);
+  if (draw) {
+    ctx.add({
+      part: "map",
+      name: `${one.label}: draw (main thread)`,
+      value: Math.round(draw.duration),
+      unit: "ms",
+      goal: one.drawGoal,
+      note: `performance.measure "ffd:map-draw" (catalog data available → markers drawn), count ${String(draw.count)}; Playwright, Debian Chromium headless`,
+    });
+  } else {
+    ctx.notMeasured({
+      part: "map",
+      name: `${one.label}: draw (main thread)`,
+      unit: "ms",
+      goal: one.drawGoal,
+      reason: 'no performance.measure "ffd:map-draw" entry',
+      note: "",
+    });
+  }
+}
+
+/** The longest task while the mouse drags the map back and forth. */
+async function measurePanning(ctx: BenchContext, page: Page, map: Locator, one: Case): Promise<void> {
+  const box = await map.boundingBox();
+  if (!box) throw new Error("the map has no box to pan");
+  const panStart = await page.evaluate(() => performance.now());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < PAN_STEPS; i++) {
+    const dx = (i % 2 === 0 ? 1 : -1) * PAN_PIXELS;
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dx / 2, { steps: 10 });
+    await page.mouse.up();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  }
+  await page.waitForTimeout(500);
+  const longest = await page.evaluate(
+    (since) => Math.max(0, ...(window.__ffdLongTasks ?? []).filter((t) => t.start >= since).map((t) => t.duration)),
+    panStart,
+  );
+  ctx.add({
+    part: "map",
+    name: `${one.label}: longest task while panning`,
+    value: Math.round(longest),
+    unit: "ms",
+    goal: one.panGoal,
+    note: `${String(PAN_STEPS)} mouse drags of ${String(PAN_PIXELS)} px; PerformanceObserver "longtask" (reports tasks > 50 ms only, so 0 = none over 50 ms)`,
+  });
 }

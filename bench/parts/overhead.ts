@@ -77,29 +77,32 @@ export async function runOverheadPart(ctx: BenchContext): Promise<void> {
       }),
     ],
   ];
-  for (const [name, how, bff, direct] of runs) {
-    const failures = bff.failures + direct.failures;
-    const note = `${how}${failures > 0 ? `; ${String(failures)} non-2xx/errors` : ""}`;
-    ctx.add({
-      part: "overhead",
-      name: `${name}: added p50`,
-      value: bff.p50 - direct.p50,
-      unit: "ms",
-      note: `BFF ${String(bff.p50)} ms, sandbox direct ${String(direct.p50)} ms; ${note}`,
-    });
-    ctx.add({
-      part: "overhead",
-      name: `${name}: added p99`,
-      value: bff.p99 - direct.p99,
-      unit: "ms",
-      note: `BFF ${String(bff.p99)} ms, sandbox direct ${String(direct.p99)} ms; ${note}`,
-    });
-    ctx.add({
-      part: "overhead",
-      name: `${name}: BFF req/s`,
-      value: Math.round(bff.rps),
-      unit: "req/s",
-      note: `sandbox direct ${String(Math.round(direct.rps))} req/s (${String(Math.round((bff.rps / direct.rps) * 100))} % of it); ${note}`,
-    });
-  }
+  for (const [name, how, bff, direct] of runs) addOverheadFigures(ctx, name, how, bff, direct);
+}
+
+/** Added p50 and p99 latency and the BFF's req/s against the sandbox direct, for one run. */
+function addOverheadFigures(ctx: BenchContext, name: string, how: string, bff: LoadResult, direct: LoadResult): void {
+  const failures = bff.failures + direct.failures;
+  const note = `${how}${failures > 0 ? `; ${String(failures)} non-2xx/errors` : ""}`;
+  ctx.add({
+    part: "overhead",
+    name: `${name}: added p50`,
+    value: bff.p50 - direct.p50,
+    unit: "ms",
+    note: `BFF ${String(bff.p50)} ms, sandbox direct ${String(direct.p50)} ms; ${note}`,
+  });
+  ctx.add({
+    part: "overhead",
+    name: `${name}: added p99`,
+    value: bff.p99 - direct.p99,
+    unit: "ms",
+    note: `BFF ${String(bff.p99)} ms, sandbox direct ${String(direct.p99)} ms; ${note}`,
+  });
+  ctx.add({
+    part: "overhead",
+    name: `${name}: BFF req/s`,
+    value: Math.round(bff.rps),
+    unit: "req/s",
+    note: `sandbox direct ${String(Math.round(direct.rps))} req/s (${String(Math.round((bff.rps / direct.rps) * 100))} % of it); ${note}`,
+  });
 }

@@ -94,11 +94,32 @@ export async function runSandboxPart(ctx: BenchContext): Promise<void> {
   const allQueries = await listQueries(sandbox.baseUrl, headers);
   // The smoke run only proves the path works end to end: a few queries are enough.
   const queries = ctx.options.smoke ? allQueries.slice(0, SMOKE_QUERIES) : allQueries;
-  const how = `${sizes.transactions.toLocaleString("en-US")} transactions; autocannon ${String(sizes.latencySeconds)} s at 1 connection (latency), ${String(sizes.throughputSeconds)} s at ${String(MANY_CONNECTIONS)} (req/s)`;
+  const run: QueryRun = { headers, queries, sizes };
+  const sandboxResults = await measureSandbox(ctx, sandbox.baseUrl, run);
 
+  // Prism mocks the same document the sandbox serves, so the same queries are valid against it (it serves the paths
+  // at its root: the document's server URL is relative). The ratio tells how far the real queries are from a
+  // server that does no work at all.
+  const dir = await mkdtemp(path.join(tmpdir(), "ffd-bench-prism-"));
+  const document = path.join(dir, "openapi.json");
+  writeFileSync(document, await (await fetch(`${sandbox.baseUrl}/docs/openapi`)).text());
+  await sandbox.stop();
+  await compareWithPrism(ctx, document, run, sandboxResults);
+}
+
+interface QueryRun {
+  headers: Record<string, string>;
+  queries: [string, string][];
+  sizes: Sizes;
+}
+
+/** Each list query's p99 and req/s on the sandbox, and the worst p99. */
+async function measureSandbox(ctx: BenchContext, baseUrl: string, run: QueryRun): Promise<Map<string, Measured>> {
+  const { headers, queries, sizes } = run;
+  const how = `${sizes.transactions.toLocaleString("en-US")} transactions; autocannon ${String(sizes.latencySeconds)} s at 1 connection (latency), ${String(sizes.throughputSeconds)} s at ${String(MANY_CONNECTIONS)} (req/s)`;
   const sandboxResults = new Map<string, Measured>();
   for (const [name, query] of queries) {
-    const result = await measure(sandbox.baseUrl + query, headers, sizes);
+    const result = await measure(baseUrl + query, headers, sizes);
     sandboxResults.set(name, result);
     const errors = result.single.failures + result.many.failures;
     ctx.add({
@@ -126,14 +147,17 @@ export async function runSandboxPart(ctx: BenchContext): Promise<void> {
     goal: { op: "<=", target: P99_GOAL_MS },
     note: how,
   });
+  return sandboxResults;
+}
 
-  // Prism mocks the same document the sandbox serves, so the same queries are valid against it (it serves the paths
-  // at its root: the document's server URL is relative). The ratio tells how far the real queries are from a
-  // server that does no work at all.
-  const dir = await mkdtemp(path.join(tmpdir(), "ffd-bench-prism-"));
-  const document = path.join(dir, "openapi.json");
-  writeFileSync(document, await (await fetch(`${sandbox.baseUrl}/docs/openapi`)).text());
-  await sandbox.stop();
+/** The same queries on `prism mock` of the sandbox's OpenAPI document: sandbox/prism ratios of p99 and req/s. */
+async function compareWithPrism(
+  ctx: BenchContext,
+  document: string,
+  run: QueryRun,
+  sandboxResults: Map<string, Measured>,
+): Promise<void> {
+  const { headers, queries, sizes } = run;
   const port = await freePort();
   const prism = spawnNode(
     "prism mock",

@@ -2,6 +2,82 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely
 
 export type MirrorDialect = "sqlite" | "postgres";
 
+type Int8 = "bigint" | "integer";
+
+async function createTransactionsTable(db: Kysely<unknown>, int8: Int8): Promise<void> {
+  await db.schema
+    .createTable("mirror_transactions")
+    .addColumn("customer_id", "text", (c) => c.notNull())
+    .addColumn("id", "text", (c) => c.notNull())
+    .addColumn("reference", "text", (c) => c.notNull())
+    .addColumn("at_ms", int8, (c) => c.notNull())
+    .addColumn("local_offset_min", "integer")
+    .addColumn("status", "text", (c) => c.notNull())
+    .addColumn("product", "text", (c) => c.notNull())
+    .addColumn("gallons_milli", "integer", (c) => c.notNull())
+    .addColumn("price_milli", "integer", (c) => c.notNull())
+    .addColumn("amount_cents", "integer", (c) => c.notNull())
+    .addColumn("station_id", "text", (c) => c.notNull())
+    .addColumn("station_name", "text", (c) => c.notNull())
+    .addColumn("station_loc_num", "text", (c) => c.notNull())
+    .addColumn("station_city", "text", (c) => c.notNull())
+    .addColumn("station_state", "text", (c) => c.notNull())
+    .addColumn("driver_id", "text", (c) => c.notNull())
+    .addColumn("driver_name", "text", (c) => c.notNull())
+    .addColumn("truck_id", "text")
+    .addColumn("card_last4", "text", (c) => c.notNull())
+    .addColumn("def_gallons_milli", "integer")
+    .addColumn("def_amount_cents", "integer")
+    .addColumn("def_category", "text")
+    .addColumn("synced_at_ms", int8, (c) => c.notNull())
+    .addPrimaryKeyConstraint("mirror_transactions_pk", ["customer_id", "id"])
+    .execute();
+}
+
+// A driver + state page sorted by amount has its own index; station, card, truck, amount, state × product too.
+// The time index covers every column the summary groups or sums, so a period is read from it alone.
+const TRANSACTION_INDEXES: readonly (readonly [name: string, columns: string[]])[] = [
+  [
+    "mirror_tx_time",
+    [
+      "customer_id",
+      "at_ms",
+      "status",
+      "station_state",
+      "product",
+      "driver_id",
+      "station_id",
+      "amount_cents",
+      "gallons_milli",
+    ],
+  ],
+  ["mirror_tx_driver", ["customer_id", "driver_id", "station_state", "amount_cents", "at_ms"]],
+  ["mirror_tx_station", ["customer_id", "station_id", "at_ms"]],
+  ["mirror_tx_state_product", ["customer_id", "station_state", "product", "at_ms"]],
+  ["mirror_tx_card", ["customer_id", "card_last4", "at_ms"]],
+  ["mirror_tx_truck", ["customer_id", "truck_id", "at_ms"]],
+  ["mirror_tx_amount", ["customer_id", "amount_cents", "at_ms"]],
+];
+
+async function createSyncStateTable(db: Kysely<unknown>, int8: Int8): Promise<void> {
+  await db.schema
+    .createTable("mirror_sync_state")
+    .addColumn("customer_id", "text", (c) => c.primaryKey())
+    .addColumn("newest_at_ms", int8)
+    .addColumn("backfill_to_day", "text")
+    .addColumn("backfill_next_page", "integer")
+    .addColumn("backfill_expected", "integer")
+    .addColumn("backfill_done_rows", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("backfill_complete", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("coverage_from_ms", int8)
+    .addColumn("last_head_sync_ms", int8)
+    .addColumn("last_verification_ms", int8)
+    .addColumn("last_verification", "text")
+    .addColumn("last_error", "text")
+    .addColumn("updated_at_ms", int8, (c) => c.notNull())
+    .execute();
+}
+
 /**
  * The mirror's migrations, in code (no migration folder to ship), run by Kysely's Migrator when a store opens. Where
  * the two stores differ (column types), the migration branches on the dialect; queries never do.
@@ -11,97 +87,10 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
     // The Migrator hands every migration a Kysely of unknown schema; the tables are created here.
     async up(db: Kysely<unknown>): Promise<void> {
       const int8 = dialect === "postgres" ? "bigint" : "integer";
-      await db.schema
-        .createTable("mirror_transactions")
-        .addColumn("customer_id", "text", (c) => c.notNull())
-        .addColumn("id", "text", (c) => c.notNull())
-        .addColumn("reference", "text", (c) => c.notNull())
-        .addColumn("at_ms", int8, (c) => c.notNull())
-        .addColumn("local_offset_min", "integer")
-        .addColumn("status", "text", (c) => c.notNull())
-        .addColumn("product", "text", (c) => c.notNull())
-        .addColumn("gallons_milli", "integer", (c) => c.notNull())
-        .addColumn("price_milli", "integer", (c) => c.notNull())
-        .addColumn("amount_cents", "integer", (c) => c.notNull())
-        .addColumn("station_id", "text", (c) => c.notNull())
-        .addColumn("station_name", "text", (c) => c.notNull())
-        .addColumn("station_loc_num", "text", (c) => c.notNull())
-        .addColumn("station_city", "text", (c) => c.notNull())
-        .addColumn("station_state", "text", (c) => c.notNull())
-        .addColumn("driver_id", "text", (c) => c.notNull())
-        .addColumn("driver_name", "text", (c) => c.notNull())
-        .addColumn("truck_id", "text")
-        .addColumn("card_last4", "text", (c) => c.notNull())
-        .addColumn("def_gallons_milli", "integer")
-        .addColumn("def_amount_cents", "integer")
-        .addColumn("def_category", "text")
-        .addColumn("synced_at_ms", int8, (c) => c.notNull())
-        .addPrimaryKeyConstraint("mirror_transactions_pk", ["customer_id", "id"])
-        .execute();
-      // A driver + state page sorted by amount has its own index; station, card, truck, amount, state × product too.
-      // The time index covers every column the summary groups or sums, so a period is read from it alone.
-      await db.schema
-        .createIndex("mirror_tx_time")
-        .on("mirror_transactions")
-        .columns([
-          "customer_id",
-          "at_ms",
-          "status",
-          "station_state",
-          "product",
-          "driver_id",
-          "station_id",
-          "amount_cents",
-          "gallons_milli",
-        ])
-        .execute();
-      await db.schema
-        .createIndex("mirror_tx_driver")
-        .on("mirror_transactions")
-        .columns(["customer_id", "driver_id", "station_state", "amount_cents", "at_ms"])
-        .execute();
-      await db.schema
-        .createIndex("mirror_tx_station")
-        .on("mirror_transactions")
-        .columns(["customer_id", "station_id", "at_ms"])
-        .execute();
-      await db.schema
-        .createIndex("mirror_tx_state_product")
-        .on("mirror_transactions")
-        .columns(["customer_id", "station_state", "product", "at_ms"])
-        .execute();
-      await db.schema
-        .createIndex("mirror_tx_card")
-        .on("mirror_transactions")
-        .columns(["customer_id", "card_last4", "at_ms"])
-        .execute();
-      await db.schema
-        .createIndex("mirror_tx_truck")
-        .on("mirror_transactions")
-        .columns(["customer_id", "truck_id", "at_ms"])
-        .execute();
-      await db.schema
-        .createIndex("mirror_tx_amount")
-        .on("mirror_transactions")
-        .columns(["customer_id", "amount_cents", "at_ms"])
-        .execute();
-
-      await db.schema
-        .createTable("mirror_sync_state")
-        .addColumn("customer_id", "text", (c) => c.primaryKey())
-        .addColumn("newest_at_ms", int8)
-        .addColumn("backfill_to_day", "text")
-        .addColumn("backfill_next_page", "integer")
-        .addColumn("backfill_expected", "integer")
-        .addColumn("backfill_done_rows", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("backfill_complete", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("coverage_from_ms", int8)
-        .addColumn("last_head_sync_ms", int8)
-        .addColumn("last_verification_ms", int8)
-        .addColumn("last_verification", "text")
-        .addColumn("last_error", "text")
-        .addColumn("updated_at_ms", int8, (c) => c.notNull())
-        .execute();
+      await createTransactionsTable(db, int8);
+      for (const [name, columns] of TRANSACTION_INDEXES)
+        await db.schema.createIndex(name).on("mirror_transactions").columns(columns).execute();
+      await createSyncStateTable(db, int8);
       if (dialect === "sqlite") await sql`PRAGMA optimize`.execute(db);
     },
   },

@@ -7,7 +7,8 @@ import { FleetApiClient, RequestBudget, reserveOf, type Credentials } from "@/li
 import type { Transaction } from "@/lib/model";
 import { startPostgresServer, type PostgresServer } from "@/test/postgres-server";
 import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
-import { countsByStatus, listPage, stateProductTotals, summarize } from "./queries";
+import { countsByStatus, listPage, stateProductTotals } from "./queries";
+import { summarize } from "./summary";
 import { MirrorStore } from "./store";
 import { MirrorSync } from "./sync";
 

@@ -5,15 +5,12 @@ import {
   type Credentials,
   type FleetApiClient,
 } from "@/lib/fleet-api";
-import {
-  TRANSACTION_STATUSES,
-  type Page,
-  type Transaction,
-  type TransactionFilter,
-  type TransactionStatus,
-} from "@/lib/model";
+import type { Page, Transaction, TransactionFilter } from "@/lib/model";
 import { MemorySyncLock, type SyncLock } from "./lock";
-import type { MirrorStore, SyncState } from "./store";
+import type { MirrorStore } from "./store";
+import { maxOf, minOf, utcDay } from "./sync-days";
+import type { MirrorSyncOptions, RunOptions, SyncOutcome } from "./sync-types";
+import { verifyCounts, type VerificationReport } from "./sync-verify";
 
 /**
  * The sync engine: keeps one customer's mirror equal to the upstream's list, through lib/fleet-api only, at bulk
@@ -23,7 +20,7 @@ import type { MirrorStore, SyncState } from "./store";
  *   new rows, late rows and status changes inside the window are caught.
  * - Backfill: the older pages (`to=` the oldest covered UTC day), one page per transaction together with its cursor,
  *   so a crash or restart resumes at the next page with nothing lost and nothing twice (rows are keyed by id).
- * - Verification: the upstream's `total` for a filter is an exact count. Counts per status over the covered days are
+ * - Verification (./sync-verify): the upstream's `total` for a filter is an exact count. Counts per status over the covered days are
  *   compared with the mirror's; a mismatch is bisected down to single UTC days, and only those days are fetched again
  *   (rows the upstream no longer returns are deleted). Repeated until a pass finds nothing (bounded rounds).
  *
@@ -32,64 +29,9 @@ import type { MirrorStore, SyncState } from "./store";
  */
 
 export const DEFAULT_LOOKBACK_MS = 72 * 3_600_000;
-const DAY_MS = 86_400_000;
 const DEFAULT_VERIFY_ROUNDS = 4;
 /** Backfill pages in flight at once: enough to hide a page's latency when the budget allows several a second. */
 const BACKFILL_PREFETCH = 4;
-
-export type SyncPhase = "head" | "backfill" | "verify";
-
-export interface SyncProgress {
-  phase: SyncPhase;
-  /** Rows the backfill has written, of `rowsExpected` (the upstream's total of its list when it began). */
-  rowsDone: number;
-  rowsExpected: number | null;
-  /** What is left of the backfill at the pace the budget allows (the reserve kept), in ms; null when unknown. */
-  timeLeftMs: number | null;
-}
-
-export interface VerificationReport {
-  rounds: number;
-  /** UTC days fetched again because their counts differed. */
-  refetchedDays: string[];
-  upserted: number;
-  deleted: number;
-  /** Upstream calls the verification made. */
-  requests: number;
-  /** True when the last round's counts all matched. */
-  matched: boolean;
-}
-
-export type SyncOutcome =
-  | { status: "done"; state: SyncState; verification: VerificationReport | null }
-  | { status: "busy" }
-  | { status: "unauthenticated"; state: SyncState }
-  | { status: "aborted"; state: SyncState }
-  | { status: "failed"; state: SyncState; error: string };
-
-export interface MirrorSyncOptions {
-  store: MirrorStore;
-  client: FleetApiClient;
-  lock?: SyncLock;
-  now?: () => number;
-  lookbackMs?: number;
-  pageSize?: number;
-  /** The upstream's budget window, for the backfill's time left (default 60 000). */
-  windowMs?: number;
-  verifyRounds?: number;
-}
-
-export interface RunOptions {
-  signal?: AbortSignal;
-  onProgress?: (progress: SyncProgress) => void;
-  /** Which phases to run, default all three (head, then backfill, then verification). */
-  phases?: readonly SyncPhase[];
-}
-
-export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-const dayStartMs = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
-const addDays = (day: string, n: number): string => utcDay(dayStartMs(day) + n * DAY_MS);
-const daysBetween = (a: string, b: string): number => Math.round((dayStartMs(b) - dayStartMs(a)) / DAY_MS);
 
 class Stop extends Error {
   constructor(readonly reason: "unauthenticated" | "aborted") {
@@ -299,33 +241,18 @@ export class MirrorSync {
   async #verify(customerId: string, credentials: Credentials, options: RunOptions): Promise<VerificationReport | null> {
     const state = await this.#store.getSyncState(customerId);
     if (state.coverageFromMs === null) return null;
-    const report: VerificationReport = {
-      rounds: 0,
-      refetchedDays: [],
-      upserted: 0,
-      deleted: 0,
-      requests: 0,
-      matched: false,
-    };
     const lastDay = utcDay(Math.max(this.#now(), state.newestAtMs ?? 0));
     // With the whole history mirrored the first range is open at the start, so rows older than the oldest are counted too.
     const firstDay = state.backfill.complete ? null : utcDay(state.coverageFromMs);
-    for (let round = 0; round < this.#verifyRounds; round++) {
-      report.rounds++;
-      const fixed = await this.#verifyRange(
-        customerId,
-        credentials,
-        firstDay,
-        lastDay,
-        TRANSACTION_STATUSES,
-        report,
-        options.signal,
-      );
-      if (!fixed) {
-        report.matched = true;
-        break;
-      }
-    }
+    const context = {
+      store: this.#store,
+      customerId,
+      list: (query: TransactionFilter & { page: number; limit: number }) =>
+        this.#list(credentials, query, options.signal),
+      pageSize: this.#pageSize,
+      now: this.#now,
+    };
+    const report = await verifyCounts(context, firstDay, lastDay, this.#verifyRounds);
     const after = await this.#store.getSyncState(customerId);
     const extent = await this.#store.extent(customerId);
     await this.#store.putSyncState(
@@ -346,113 +273,4 @@ export class MirrorSync {
     });
     return report;
   }
-
-  /** The upstream's exact count of rows in [from, to] (UTC days; from null = open) with a status. */
-  async #upstreamCount(
-    credentials: Credentials,
-    from: string | null,
-    to: string,
-    status: TransactionStatus,
-    report: VerificationReport,
-    signal: AbortSignal | undefined,
-  ): Promise<number> {
-    report.requests++;
-    const reply = await this.#list(
-      credentials,
-      { ...(from === null ? {} : { from }), to, status, page: 1, limit: 1 },
-      signal,
-    );
-    return reply.total;
-  }
-
-  /**
-   * Compares the counts of `statuses` over [from, to]; on a mismatch bisects to single days and fetches those again.
-   * Returns whether anything differed (and so was fixed).
-   */
-  async #verifyRange(
-    customerId: string,
-    credentials: Credentials,
-    from: string | null,
-    to: string,
-    statuses: readonly TransactionStatus[],
-    report: VerificationReport,
-    signal: AbortSignal | undefined,
-  ): Promise<boolean> {
-    const mirror = await this.#store.countByStatus(customerId, {
-      fromMs: from === null ? undefined : dayStartMs(from),
-      toMs: dayStartMs(to) + DAY_MS,
-    });
-    const mismatched: TransactionStatus[] = [];
-    for (const status of statuses) {
-      if ((await this.#upstreamCount(credentials, from, to, status, report, signal)) !== mirror[status])
-        mismatched.push(status);
-    }
-    if (mismatched.length === 0) return false;
-    if (from === null) {
-      // Open start: split at the mirror's oldest day. Below it the mirror holds nothing, so that part is fetched whole.
-      const { oldestMs } = await this.#store.extent(customerId);
-      const oldestDay = oldestMs === null ? to : utcDay(oldestMs);
-      if (oldestDay > to) {
-        await this.#refetch(customerId, credentials, null, to, report, signal);
-        return true;
-      }
-      const below = addDays(oldestDay, -1);
-      const belowCounts = await this.#store.countByStatus(customerId, { toMs: dayStartMs(oldestDay) });
-      let belowDiffers = false;
-      for (const status of mismatched) {
-        if ((await this.#upstreamCount(credentials, null, below, status, report, signal)) !== belowCounts[status])
-          belowDiffers = true;
-      }
-      if (belowDiffers) await this.#refetch(customerId, credentials, null, below, report, signal);
-      await this.#verifyRange(customerId, credentials, oldestDay, to, mismatched, report, signal);
-      return true;
-    }
-    if (from === to) {
-      await this.#refetch(customerId, credentials, from, to, report, signal);
-      return true;
-    }
-    const mid = addDays(from, Math.floor(daysBetween(from, to) / 2));
-    await this.#verifyRange(customerId, credentials, from, mid, mismatched, report, signal);
-    await this.#verifyRange(customerId, credentials, addDays(mid, 1), to, mismatched, report, signal);
-    return true;
-  }
-
-  /** Fetches [from, to] (UTC days) again, whole, and makes the mirror's rows of those days exactly what came back. */
-  async #refetch(
-    customerId: string,
-    credentials: Credentials,
-    from: string | null,
-    to: string,
-    report: VerificationReport,
-    signal: AbortSignal | undefined,
-  ): Promise<void> {
-    const items: Transaction[] = [];
-    const seen = new Set<string>();
-    for (let page = 1; ; page++) {
-      report.requests++;
-      const reply = await this.#list(
-        credentials,
-        { ...(from === null ? {} : { from }), to, page, limit: this.#pageSize },
-        signal,
-      );
-      for (const t of reply.items) {
-        if (seen.has(t.id)) continue;
-        seen.add(t.id);
-        items.push(t);
-      }
-      if (reply.items.length === 0 || page >= reply.pages) break;
-    }
-    const range = { fromMs: from === null ? undefined : dayStartMs(from), toMs: dayStartMs(to) + DAY_MS };
-    const now = this.#now();
-    await this.#store.transaction(async (trx) => {
-      const gone = (await this.#store.idsIn(customerId, range, trx)).filter((id) => !seen.has(id));
-      report.deleted += await this.#store.deleteTransactions(customerId, gone, trx);
-      await this.#store.upsertTransactions(customerId, items, now, trx);
-    });
-    report.upserted += items.length;
-    report.refetchedDays.push(from === null ? `…${to}` : from === to ? from : `${from}…${to}`);
-  }
 }
-
-const maxOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.max(a, b));
-const minOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));

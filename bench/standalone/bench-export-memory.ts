@@ -1,5 +1,5 @@
 /**
- * npx tsx --conditions=react-server lib/bff/bench/bench-export-memory.ts [rows]
+ * npx tsx --conditions=react-server bench/standalone/bench-export-memory.ts [rows]
  *
  * Streams `rows` (default 100,000) generated transactions through the CSV and the XLSX export into a byte counter
  * and prints, per format, the peak RSS growth over the RSS just before it started, rows per second and bytes.
@@ -8,7 +8,7 @@
  * asserts nothing.
  */
 import type { Transaction } from "@/lib/model";
-import { exportTransactions, type ExportFormat, type ExportMeta } from "../export";
+import { exportTransactions, type ExportFormat, type ExportMeta } from "@/lib/bff/export";
 
 const DEFAULT_ROWS = 100_000;
 const WARM_UP_ROWS = 2_000;

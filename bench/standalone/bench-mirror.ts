@@ -10,19 +10,17 @@
  *    grouping of one quarter, a page filtered by driver + state sorted by amount. p50/p95 of 20 runs after 3 warm-ups.
  * Prints figures; asserts nothing.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { sql } from "kysely";
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { FleetApiClient, RequestBudget } from "@/lib/fleet-api";
-import type { Transaction } from "@/lib/model";
+import { listPage, MirrorStore, MirrorSync, stateProductTotals, summarize } from "@/lib/mirror";
 import { startPostgresServer } from "@/test/postgres-server";
 import { freePort } from "@/test/net";
-import { listPage, stateProductTotals, summarize } from "../queries";
-import { toRow } from "../rows";
-import { MirrorStore } from "../store";
-import { MirrorSync } from "../sync";
+import { demoKey, SANDBOX_CLI } from "../lib/sandbox";
+import { fill, STATES } from "./bench-mirror-data";
 
 const { values } = parseArgs({
   options: {
@@ -33,15 +31,20 @@ const { values } = parseArgs({
     fresh: { type: "boolean", default: false },
   },
 });
-const CLI = ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts"];
 const DIR = ".data/bench-mirror";
 const REAL_WINDOW_SECONDS = 60;
 const PAGE = 200;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function benchBackfill(budget: number, windowSeconds: number, rows: number): Promise<void> {
-  const factor = REAL_WINDOW_SECONDS / windowSeconds;
+interface Upstream {
+  baseUrl: string;
+  credentials: { keyId: string; secret: string };
+  stop: () => void;
+}
+
+/** A sandbox over the cached upstream database of `rows` (seeded once), at `budget` per shortened window. */
+async function startUpstream(budget: number, windowSeconds: number, rows: number): Promise<Upstream> {
   const db = join(DIR, `upstream-${String(rows)}.db`);
   const port = await freePort();
   const seedArgs = existsSync(db) ? [] : ["--transactions", String(rows)];
@@ -49,7 +52,7 @@ async function benchBackfill(budget: number, windowSeconds: number, rows: number
   const server = spawn(
     process.execPath,
     [
-      ...CLI,
+      ...SANDBOX_CLI,
       "--db",
       db,
       "--port",
@@ -64,180 +67,94 @@ async function benchBackfill(budget: number, windowSeconds: number, rows: number
     ],
     { stdio: ["ignore", "ignore", "inherit"] },
   );
-  const store = await MirrorStore.open({ path: join(DIR, `backfill-${String(budget)}.db`) });
+  const baseUrl = `http://127.0.0.1:${String(port)}`;
   try {
     for (let i = 0; i < 3000; i++) {
       try {
-        if ((await fetch(`http://127.0.0.1:${String(port)}/healthz`)).ok) break;
+        if ((await fetch(`${baseUrl}/healthz`)).ok) break;
       } catch {
         // starting
       }
       await sleep(100);
     }
-    const pairs = JSON.parse(
-      execFileSync(process.execPath, [...CLI, "keys", "demo", "--json", "--db", db]).toString(),
-    ) as { label: string; key_id: string; secret: string }[];
-    const full = pairs.find((p) => p.label === "demo-full");
-    if (!full) throw new Error("no demo key");
-    const credentials = { keyId: full.key_id, secret: full.secret };
+    return { baseUrl, credentials: demoKey(db), stop: () => server.kill("SIGTERM") };
+  } catch (error) {
+    server.kill("SIGTERM");
+    throw error;
+  }
+}
+
+/** Where the backfill stood at its first and last progress report (rows done, when), and its first time-left estimate. */
+interface Pace {
+  firstAt: number;
+  firstRows: number;
+  lastAt: number;
+  lastRows: number;
+  estimate: number | null;
+}
+
+function printBackfill(
+  budget: number,
+  factor: number,
+  status: string,
+  seconds: number,
+  pace: Pace,
+  requests: { status: number }[],
+): void {
+  const { firstAt, firstRows, lastAt, lastRows } = pace;
+  // The rate from the first backfill page on, scaled to real time: the first window's burst is part of it, as it is for a user.
+  const rowsPerMinute = (((lastRows - firstRows) / ((lastAt - firstAt) / 1000)) * 60) / factor;
+  const bound = PAGE * budget * 0.75;
+  console.log(
+    `[bench:mirror] backfill at ${String(budget)}/min: ${status}, ${String(lastRows)} rows in ${seconds.toFixed(1)} s (${String(factor)}× window) → ${Math.round(rowsPerMinute).toLocaleString("en-US")} rows/min real time vs bound ${bound.toLocaleString("en-US")} = ${((rowsPerMinute / bound) * 100).toFixed(1)} %; ` +
+      `${String(requests.length)} upstream requests, ${String(requests.filter((r) => r.status === 429).length)} × 429; first time-left estimate ${pace.estimate === null ? "–" : `${((pace.estimate * factor) / 1000).toFixed(0)} s real`} vs ${(((lastAt - firstAt) / 1000) * factor).toFixed(0)} s taken (real)`,
+  );
+}
+
+async function benchBackfill(budget: number, windowSeconds: number, rows: number): Promise<void> {
+  const factor = REAL_WINDOW_SECONDS / windowSeconds;
+  const upstream = await startUpstream(budget, windowSeconds, rows);
+  const storePath = join(DIR, `backfill-${String(budget)}.db`);
+  const store = await MirrorStore.open({ path: storePath }).catch((error: unknown) => {
+    upstream.stop();
+    throw error;
+  });
+  try {
     const windowMs = windowSeconds * 1000;
     // Both sides agree on the window; the safety margin is scaled with it (it absorbs skew, which does not scale).
     const client = new FleetApiClient({
-      baseUrl: `http://127.0.0.1:${String(port)}/api/v1`,
+      baseUrl: `${upstream.baseUrl}/api/v1`,
       budget: new RequestBudget({ budget, windowMs, safetyMarginMs: Math.round(250 / factor) }),
     });
     const sync = new MirrorSync({ store, client, windowMs });
-    let firstAt = 0;
-    let firstRows = 0;
-    let lastAt = 0;
-    let lastRows = 0;
-    const first: { estimate: number | null } = { estimate: null };
+    const pace: Pace = { firstAt: 0, firstRows: 0, lastAt: 0, lastRows: 0, estimate: null };
     const started = performance.now();
-    const outcome = await sync.run("PFL", credentials, {
+    const outcome = await sync.run("PFL", upstream.credentials, {
       phases: ["head", "backfill"],
       onProgress: (p) => {
         if (p.phase !== "backfill") return;
-        if (firstAt === 0) {
-          firstAt = performance.now();
-          firstRows = p.rowsDone;
-          first.estimate = p.timeLeftMs;
+        if (pace.firstAt === 0) {
+          pace.firstAt = performance.now();
+          pace.firstRows = p.rowsDone;
+          pace.estimate = p.timeLeftMs;
         }
-        lastAt = performance.now();
-        lastRows = p.rowsDone;
+        pace.lastAt = performance.now();
+        pace.lastRows = p.rowsDone;
       },
     });
     const seconds = (performance.now() - started) / 1000;
     const requests = (
-      JSON.parse(await (await fetch(`http://127.0.0.1:${String(port)}/sandbox/requests`)).text()) as {
+      JSON.parse(await (await fetch(`${upstream.baseUrl}/sandbox/requests`)).text()) as {
         requests: { status: number }[];
       }
     ).requests;
-    // The rate from the first backfill page on, scaled to real time: the first window's burst is part of it, as it is for a user.
-    const rowsPerMinute = (((lastRows - firstRows) / ((lastAt - firstAt) / 1000)) * 60) / factor;
-    const bound = PAGE * budget * 0.75;
-    console.log(
-      `[bench:mirror] backfill at ${String(budget)}/min: ${outcome.status}, ${String(lastRows)} rows in ${seconds.toFixed(1)} s (${String(factor)}× window) → ${Math.round(rowsPerMinute).toLocaleString("en-US")} rows/min real time vs bound ${bound.toLocaleString("en-US")} = ${((rowsPerMinute / bound) * 100).toFixed(1)} %; ` +
-        `${String(requests.length)} upstream requests, ${String(requests.filter((r) => r.status === 429).length)} × 429; first time-left estimate ${first.estimate === null ? "–" : `${((first.estimate * factor) / 1000).toFixed(0)} s real`} vs ${(((lastAt - firstAt) / 1000) * factor).toFixed(0)} s taken (real)`,
-    );
+    printBackfill(budget, factor, outcome.status, seconds, pace, requests);
   } finally {
     await store.close();
-    server.kill("SIGTERM");
-    rmSync(join(DIR, `backfill-${String(budget)}.db`), { force: true });
-    rmSync(join(DIR, `backfill-${String(budget)}.db-wal`), { force: true });
-    rmSync(join(DIR, `backfill-${String(budget)}.db-shm`), { force: true });
+    upstream.stop();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(storePath + suffix, { force: true });
   }
 }
-
-const STATES = [
-  "TX",
-  "OK",
-  "KS",
-  "NE",
-  "IA",
-  "MO",
-  "AR",
-  "LA",
-  "NM",
-  "CO",
-  "WY",
-  "MT",
-  "SD",
-  "ND",
-  "MN",
-  "WI",
-  "IL",
-  "IN",
-  "OH",
-  "KY",
-  "TN",
-  "MS",
-  "AL",
-  "GA",
-  "FL",
-  "SC",
-  "NC",
-  "VA",
-  "WV",
-  "PA",
-  "NY",
-  "NJ",
-  "MD",
-  "DE",
-  "CT",
-  "MA",
-  "VT",
-  "NH",
-  "ME",
-  "MI",
-  "AZ",
-  "UT",
-  "NV",
-  "CA",
-  "OR",
-  "WA",
-  "ID",
-  "RI",
-  "AK",
-  "HI",
-];
-const PRODUCTS = ["diesel", "diesel", "diesel", "diesel", "unleaded", "def"];
-
-/** A deterministic row generator (LCG) of plausible transactions over 24 months before `endMs`. */
-function* generate(count: number, endMs: number): Generator<Transaction> {
-  let seed = 12345;
-  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-  const span = 730 * 86_400_000;
-  for (let i = 0; i < count; i++) {
-    const at = endMs - Math.floor((i / count) * span) - Math.floor(next() * 60_000);
-    const station = Math.floor(next() * 2500);
-    const driver = Math.floor(next() * 200);
-    const gallons = 20_000 + Math.floor(next() * 180_000);
-    const price = 3_200 + Math.floor(next() * 1_200);
-    const r = next();
-    yield {
-      id: `tx-${String(i).padStart(8, "0")}`,
-      reference: `FL${String(i).padStart(10, "0")}`,
-      at: new Date(at).toISOString(),
-      localOffsetMinutes: -360,
-      status: r < 0.9 ? "completed" : r < 0.97 ? "pending" : "failed",
-      product: PRODUCTS[Math.floor(next() * PRODUCTS.length)] ?? "diesel",
-      gallons: (gallons / 1000).toFixed(3),
-      pricePerGallon: (price / 1000).toFixed(3),
-      amount: (Math.round((gallons * price) / 10_000) / 100).toFixed(2),
-      station: {
-        id: `st-${String(station)}`,
-        name: `Station ${String(station)}`,
-        locNum: String(station),
-        city: `City ${String(station % 300)}`,
-        state: STATES[station % STATES.length] ?? "TX",
-      },
-      driver: { id: `dr-${String(driver)}`, name: `Driver ${String(driver)}`, truckId: `T${String(driver)}` },
-      card: { last4: String(1000 + (driver % 9000)) },
-      def: null,
-    };
-  }
-}
-
-async function fill(store: MirrorStore, rows: number, endMs: number): Promise<void> {
-  const batch: ReturnType<typeof toRow>[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const chunk = batch.splice(0);
-    await store.transaction(async (trx) => {
-      for (let i = 0; i < chunk.length; i += 1000)
-        await trx
-          .insertInto("mirror_transactions")
-          .values(chunk.slice(i, i + 1000))
-          .execute();
-    });
-  };
-  for (const t of generate(rows, endMs)) {
-    batch.push(toRow("BENCH", t, endMs));
-    if (batch.length >= 50_000) await flush();
-  }
-  await flush();
-}
-
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
 
