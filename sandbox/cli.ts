@@ -13,7 +13,7 @@ import {
 } from "./db/keys";
 import { DEFAULT_DB_PATH, openDatabase } from "./db/open";
 import { addTransactions, DEMO_KEYS, demoCredentials } from "./db/seed";
-import { MAX_STATIONS } from "./db/stations";
+import { MAX_STATIONS } from "./db/station-catalog";
 import { isoUtc } from "./db/timezones";
 import { startSandboxServer } from "./server";
 
