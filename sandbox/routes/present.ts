@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Profile } from "../config";
 import { formatCents, formatMilli, toNumber } from "../db/money";
-import type { CustomerRow, StationRow, TransactionRow } from "../db/queries";
+import type { CustomerRow, StationRow, TransactionRow } from "../db/rows";
 import { isoUtc, isoWithOffset } from "../db/timezones";
 
 /** The alternative description names two chains; every other chain is reported as `other`. */
