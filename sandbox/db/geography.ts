@@ -29,7 +29,7 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-export interface Place {
+interface Place {
   name: string;
   state: StateCode;
   lat: number;
@@ -53,7 +53,7 @@ export interface Segment {
   mileB: number;
 }
 
-export interface Geography {
+interface Geography {
   placesByState: ReadonlyMap<StateCode, readonly Place[]>;
   segments: readonly Segment[];
   largestCity: ReadonlyMap<StateCode, City>;

@@ -1,11 +1,8 @@
-/** The vocabulary of the station catalog: brands, products, amenities, the shape of a generated station, brand shares. */
+/** The vocabulary of the station catalog: brands, amenities, the shape of a generated station, brand shares. */
 import { CASEYS_STATES, KWIKTRIP_STATES, type StateCode } from "./geo-data";
 
 export const BRANDS = ["pilot", "loves", "ta", "petro", "flyingj", "kwiktrip", "caseys", "other"] as const;
 export type Brand = (typeof BRANDS)[number];
-
-export const PRODUCTS = ["diesel", "unleaded", "def"] as const;
-export type Product = (typeof PRODUCTS)[number];
 
 export const AMENITIES = [
   "showers",

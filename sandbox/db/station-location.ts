@@ -18,9 +18,9 @@ import { Picker } from "./picker";
 import type { Rng } from "./rng";
 
 /** Share of stations placed near a city (the rest go along interstates). */
-export const CITY_SHARE = 0.55;
+const CITY_SHARE = 0.55;
 /** No interstate station closer than this to a state-line marker. */
-export const STATE_LINE_CLEARANCE_KM = 3;
+const STATE_LINE_CLEARANCE_KM = 3;
 
 export interface Location {
   lat: number;
