@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type Database from "better-sqlite3";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { SandboxConfig } from "./config";
+import type { Profile, SandboxConfig } from "./config";
 import { Queries } from "./db/queries";
 import type { SandboxEnv } from "./http/env";
 import { ApiError, errorBody } from "./http/errors";
@@ -39,51 +39,8 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     const base = config.now;
     config.now = () => base() + clock.offsetMs;
   }
-  const deps: RouteDeps = {
-    db,
-    config,
-    tokens: new TokenStore(config.tokenTtlSeconds, config.now),
-    limiter: new FixedWindowLimiter(config.budget, config.windowSeconds, config.now),
-    failedAuth: new FailedAuthLimiter(config.failedAuthBudget, config.windowSeconds, config.now),
-    queries: new Queries(db),
-    schemas: schemasFor(config.profile),
-    present: presenters(config.profile),
-  };
-
-  const v1 = new OpenAPIHono<SandboxEnv>({ defaultHook: validationHook(config.profile) });
-  v1.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
-    type: "http",
-    scheme: "bearer",
-    description: "Token from POST /auth",
-  });
-  v1.openAPIRegistry.registerComponent("securitySchemes", "basicAuth", {
-    type: "http",
-    scheme: "basic",
-    description: "key_id:secret; slower than bearer",
-  });
-  v1.use("*", faultInjection(config));
-  registerAuth(v1, deps);
-  registerAccount(v1, deps);
-  registerTransactions(v1, deps);
-  registerLocations(v1, deps);
-
-  const document = v1.getOpenAPI31Document({
-    openapi: "3.1.0",
-    info: {
-      title: "Fleet Fuel Customer API (sandbox)",
-      version: "1.0.0-beta",
-      description: `Reference implementation of the Fleet Fuel Customer API v1, serving the ${config.profile} profile. Budget: ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s; after ${String(config.failedAuthBudget)} failed key-pair checks from one address in a window, key-pair checks from it are answered 429 until the window ends.`,
-      license: { name: "Proprietary", url: "https://example.com/fleet-fuel/terms" },
-      contact: { name: "Fleet Fuel Dashboard team" },
-    },
-    servers: [{ url: API_PREFIX, description: "This sandbox" }],
-    tags: [
-      { name: "auth", description: "Key pair to bearer token" },
-      { name: "account", description: "The calling customer" },
-      { name: "transactions", description: "Fuel transactions" },
-      { name: "locations", description: "Station catalog" },
-    ],
-  });
+  const v1 = apiRoutes(db, config);
+  const document = openApiDocument(v1, config);
 
   const app = new Hono<SandboxEnv>();
   /** With `control`, the /api/v1 requests served (bounded), for tests that count them per budget window. */
@@ -111,27 +68,80 @@ export function createSandboxApp(options: SandboxAppOptions): Hono<SandboxEnv> {
     app.route("/sandbox", controlRoutes(config, clock));
     app.route("/sandbox", dataControlRoutes(db, config, served));
   }
+  answerErrors(app, config.profile);
+  return app;
+}
 
+/** The /api/v1 routes of the configured profile, with their shared state (tokens, budgets, queries). */
+function apiRoutes(db: Database.Database, config: SandboxConfig): OpenAPIHono<SandboxEnv> {
+  const deps: RouteDeps = {
+    db,
+    config,
+    tokens: new TokenStore(config.tokenTtlSeconds, config.now),
+    limiter: new FixedWindowLimiter(config.budget, config.windowSeconds, config.now),
+    failedAuth: new FailedAuthLimiter(config.failedAuthBudget, config.windowSeconds, config.now),
+    queries: new Queries(db),
+    schemas: schemasFor(config.profile),
+    present: presenters(config.profile),
+  };
+
+  const v1 = new OpenAPIHono<SandboxEnv>({ defaultHook: validationHook(config.profile) });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "Token from POST /auth",
+  });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "basicAuth", {
+    type: "http",
+    scheme: "basic",
+    description: "key_id:secret; slower than bearer",
+  });
+  v1.use("*", faultInjection(config));
+  registerAuth(v1, deps);
+  registerAccount(v1, deps);
+  registerTransactions(v1, deps);
+  registerLocations(v1, deps);
+  return v1;
+}
+
+function openApiDocument(v1: OpenAPIHono<SandboxEnv>, config: SandboxConfig) {
+  return v1.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Fleet Fuel Customer API (sandbox)",
+      version: "1.0.0-beta",
+      description: `Reference implementation of the Fleet Fuel Customer API v1, serving the ${config.profile} profile. Budget: ${String(config.budget)} requests per key per ${String(config.windowSeconds)} s; after ${String(config.failedAuthBudget)} failed key-pair checks from one address in a window, key-pair checks from it are answered 429 until the window ends.`,
+      license: { name: "Proprietary", url: "https://example.com/fleet-fuel/terms" },
+      contact: { name: "Fleet Fuel Dashboard team" },
+    },
+    servers: [{ url: API_PREFIX, description: "This sandbox" }],
+    tags: [
+      { name: "auth", description: "Key pair to bearer token" },
+      { name: "account", description: "The calling customer" },
+      { name: "transactions", description: "Fuel transactions" },
+      { name: "locations", description: "Station catalog" },
+    ],
+  });
+}
+
+/** Unknown paths and thrown errors answer in the profile's error shape; only our own bugs are 500s. */
+function answerErrors(app: Hono<SandboxEnv>, profile: Profile): void {
   app.notFound((c) =>
-    c.json(
-      errorBody(config.profile, "not_found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}.`),
-      404,
-    ),
+    c.json(errorBody(profile, "not_found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),
   );
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(errorBody(config.profile, error.code, error.message), error.status);
+      return c.json(errorBody(profile, error.code, error.message), error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json(errorBody(config.profile, "bad_request", error.message || "The request is malformed."), 400);
+      return c.json(errorBody(profile, "bad_request", error.message || "The request is malformed."), 400);
     }
     // Our own bug: log it here, answer without details.
     console.error("[sandbox] unhandled error", error);
     return c.json(
-      errorBody(config.profile, "server_error", "The sandbox failed to answer this request; retrying is advised."),
+      errorBody(profile, "server_error", "The sandbox failed to answer this request; retrying is advised."),
       500,
     );
   });
-  return app;
 }

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { TEST_ANCHOR } from "../test/constants";
 import { addTransactions } from "./seed";
-import { likePattern, Queries, type TransactionFilter } from "./queries";
+import { Queries } from "./queries";
+import type { TransactionFilter } from "./rows";
+import { likePattern } from "./transaction-search";
 
 /**
  * The optimised list query (day counts, disjoint search parts, two page strategies) must give exactly what the

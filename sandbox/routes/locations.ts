@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Profile } from "../config";
-import { BRANDS, US_STATE_CODES } from "../db/stations";
+import { US_STATE_CODES } from "../db/geo-data";
+import { BRANDS } from "../db/station-catalog";
 import { requireAuth } from "../http/auth";
 import { ApiError, notFound } from "../http/errors";
 import { errorResponses, GET_ERRORS, SECURITY, type RouteDeps, type V1App } from "./common";

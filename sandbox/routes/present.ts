@@ -1,22 +1,40 @@
 import { createHash } from "node:crypto";
 import type { Profile } from "../config";
 import { formatCents, formatMilli, toNumber } from "../db/money";
-import type { CustomerRow, StationRow, TransactionRow } from "../db/queries";
+import type { CustomerRow, StationRow, TransactionRow } from "../db/rows";
 import { isoUtc, isoWithOffset } from "../db/timezones";
 
 /** The alternative description names two chains; every other chain is reported as `other`. */
 export const ALTERNATIVE_BRANDS = ["pilot", "loves", "other"] as const;
 const NAMED_ALTERNATIVE_BRANDS: readonly string[] = ["pilot", "loves"];
 
+/** How one profile writes numbers, times and brands. */
+interface Formats {
+  isPrimary: boolean;
+  money: (cents: number) => number | string;
+  milli: (units: number) => number | string;
+  at: (epochSec: number, offsetMin: number) => string;
+  brand: (code: string) => string;
+}
+
+function formatsFor(profile: Profile): Formats {
+  const isPrimary = profile === "primary";
+  return {
+    isPrimary,
+    money: (cents) => (isPrimary ? toNumber(cents, 2) : formatCents(cents)),
+    milli: (units) => (isPrimary ? toNumber(units, 3) : formatMilli(units)),
+    at: (epochSec, offsetMin) => (isPrimary ? isoWithOffset(epochSec, offsetMin) : isoUtc(epochSec)),
+    brand: (code) => (isPrimary || NAMED_ALTERNATIVE_BRANDS.includes(code) ? code : "other"),
+  };
+}
+
 /** Presenters turn rows into the JSON of one profile. Minor units are formatted exactly, never through float sums. */
 export function presenters(profile: Profile) {
-  const isPrimary = profile === "primary";
-  const money = (cents: number) => (isPrimary ? toNumber(cents, 2) : formatCents(cents));
-  const milli = (units: number) => (isPrimary ? toNumber(units, 3) : formatMilli(units));
-  const at = (epochSec: number, offsetMin: number) =>
-    isPrimary ? isoWithOffset(epochSec, offsetMin) : isoUtc(epochSec);
-  const brand = (code: string) => (isPrimary || NAMED_ALTERNATIVE_BRANDS.includes(code) ? code : "other");
+  const formats = formatsFor(profile);
+  return { ...transactionPresenters(formats), ...locationPresenters(formats), account: accountPresenter(formats) };
+}
 
+function transactionPresenters({ isPrimary, money, milli, at }: Formats) {
   const transaction = (row: TransactionRow) => ({
     id: row.id,
     transaction_id: row.ref,
@@ -65,6 +83,10 @@ export function presenters(profile: Profile) {
     };
   };
 
+  return { transaction, transactionDetail };
+}
+
+function locationPresenters({ isPrimary, milli, brand }: Formats) {
   const location = (row: StationRow, feeMilli: number) => ({
     id: row.id,
     loc_num: row.loc_num,
@@ -96,7 +118,11 @@ export function presenters(profile: Profile) {
     };
   };
 
-  const account = (row: CustomerRow, totals: { count: number; gallonsMilli: number; amountCents: number }) =>
+  return { location, locationDetail };
+}
+
+function accountPresenter({ isPrimary }: Formats) {
+  return (row: CustomerRow, totals: { count: number; gallonsMilli: number; amountCents: number }) =>
     isPrimary
       ? {
           ok: true as const,
@@ -114,6 +140,4 @@ export function presenters(profile: Profile) {
           is_active: row.active === 1,
           created_at: row.created_at,
         };
-
-  return { transaction, transactionDetail, location, locationDetail, account };
 }

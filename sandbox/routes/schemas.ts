@@ -9,8 +9,8 @@ import type { Profile } from "../config";
 const uuid = z.uuid();
 const offsetTimestamp = z.iso.datetime({ offset: true });
 
-export function schemasFor(profile: Profile) {
-  const isPrimary = profile === "primary";
+/** Primary: numbers and offset timestamps; alternative: decimal strings and UTC timestamps. */
+function scalarsFor(isPrimary: boolean) {
   const decimal = (digits: number, example: string) =>
     isPrimary
       ? z.number().openapi({ example: Number(example) })
@@ -24,7 +24,53 @@ export function schemasFor(profile: Profile) {
         description: "ISO 8601 with the station's UTC offset",
       })
     : z.iso.datetime().openapi({ example: "2026-03-01T20:22:05Z", description: "ISO 8601 UTC" });
+  return { decimal, timestamp };
+}
 
+type Scalars = ReturnType<typeof scalarsFor>;
+
+/** A page of items and a single item, in the `{ok, data}` envelope both profiles use. */
+const page = <T extends z.ZodType>(item: T, name: string) =>
+  z
+    .object({
+      ok: z.literal(true),
+      data: z.object({
+        page: z.number().int(),
+        limit: z.number().int(),
+        total: z.number().int(),
+        pages: z.number().int(),
+        items: z.array(item),
+      }),
+    })
+    .openapi(name);
+const single = <T extends z.ZodType>(item: T, name: string) =>
+  z.object({ ok: z.literal(true), data: item }).openapi(name);
+
+export function schemasFor(profile: Profile) {
+  const isPrimary = profile === "primary";
+  const { decimal, timestamp } = scalarsFor(isPrimary);
+  const { ErrorBody, AuthResponse, Account } = callerSchemas(isPrimary);
+  const { Transaction, TransactionDetail } = transactionSchemas(isPrimary, decimal, timestamp);
+  const { Location, LocationDetail } = locationSchemas(isPrimary, decimal);
+  return {
+    ErrorBody,
+    AuthResponse,
+    Account,
+    Transaction,
+    TransactionDetail,
+    Location,
+    LocationDetail,
+    TransactionPage: page(Transaction, "TransactionPage"),
+    TransactionResponse: single(TransactionDetail, "TransactionResponse"),
+    LocationPage: page(Location, "LocationPage"),
+    LocationResponse: single(LocationDetail, "LocationResponse"),
+  };
+}
+
+export type ProfileSchemas = ReturnType<typeof schemasFor>;
+
+/** The error body, the token response and the account: what the API says about the caller. */
+function callerSchemas(isPrimary: boolean) {
   const ErrorBody = isPrimary
     ? z.object({ ok: z.literal(false), error: z.string(), message: z.string() }).openapi(`Error`)
     : z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi(`Error`);
@@ -78,7 +124,10 @@ export function schemasFor(profile: Profile) {
           created_at: z.iso.datetime(),
         })
         .openapi("AccountDetails");
+  return { ErrorBody, AuthResponse, Account };
+}
 
+function transactionSchemas(isPrimary: boolean, decimal: Scalars["decimal"], timestamp: Scalars["timestamp"]) {
   const TransactionStation = z.object({
     id: uuid,
     name: z.string(),
@@ -123,7 +172,10 @@ export function schemasFor(profile: Profile) {
           settled_at: z.iso.datetime().nullable(),
         }),
       }).openapi("TransactionDetail");
+  return { Transaction, TransactionDetail };
+}
 
+function locationSchemas(isPrimary: boolean, decimal: Scalars["decimal"]) {
   const Location = z
     .object({
       id: uuid,
@@ -157,36 +209,5 @@ export function schemasFor(profile: Profile) {
           def: decimal(3, "3.199").nullable(),
         }),
       }).openapi("LocationDetail");
-
-  const page = <T extends z.ZodType>(item: T, name: string) =>
-    z
-      .object({
-        ok: z.literal(true),
-        data: z.object({
-          page: z.number().int(),
-          limit: z.number().int(),
-          total: z.number().int(),
-          pages: z.number().int(),
-          items: z.array(item),
-        }),
-      })
-      .openapi(name);
-  const single = <T extends z.ZodType>(item: T, name: string) =>
-    z.object({ ok: z.literal(true), data: item }).openapi(name);
-
-  return {
-    ErrorBody,
-    AuthResponse,
-    Account,
-    Transaction,
-    TransactionDetail,
-    Location,
-    LocationDetail,
-    TransactionPage: page(Transaction, "TransactionPage"),
-    TransactionResponse: single(TransactionDetail, "TransactionResponse"),
-    LocationPage: page(Location, "LocationPage"),
-    LocationResponse: single(LocationDetail, "LocationResponse"),
-  };
+  return { Location, LocationDetail };
 }
-
-export type ProfileSchemas = ReturnType<typeof schemasFor>;
