@@ -1,13 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  MemoryBudgetStore,
-  parseRetryAfter,
-  RequestBudget,
-  reserveOf,
-  type BudgetStore,
-  type Priority,
-} from "./budget";
+import { parseRetryAfterMs } from "@/lib/model/retry-after";
+import { RequestBudget, reserveOf, type Priority } from "./budget";
+import { MemoryBudgetStore, type BudgetStore } from "./budget-store";
 import type { Clock } from "./clock";
 
 /** Lets every pending promise reaction run (one macrotask turn); no time passes on any clock. */
@@ -313,7 +308,7 @@ describe("RequestBudget", () => {
     const { clock, limiter, start, grants } = setup(5);
     for (const label of ["a", "b", "c"]) void start(limiter, label, "bulk");
     await clock.advance(1_000);
-    await limiter.noteRateLimited(KEY, parseRetryAfter("20", clock.now()));
+    await limiter.noteRateLimited(KEY, parseRetryAfterMs("20", clock.now()));
     expect(limiter.budgetOf(KEY)).toBe(2);
     const next = start(limiter, "d", "interactive");
     await clock.runUntilSettled(next);
@@ -429,42 +424,6 @@ describe("MemoryBudgetStore", () => {
     const store = new MemoryBudgetStore();
     for (let t = 0; t < 100_000; t += 10) await store.tryAcquire(KEY, T0 + t, 200, 1_000);
     expect(await store.count(KEY, T0 + 100_000, 1_000)).toBe(99);
-  });
-});
-
-describe("parseRetryAfter", () => {
-  const now = T0;
-  it("reads delta-seconds", () => {
-    expect(parseRetryAfter("23", now)).toBe(23_000);
-    expect(parseRetryAfter("0", now)).toBe(0);
-    expect(parseRetryAfter(" 5 ", now)).toBe(5_000);
-    expect(parseRetryAfter("1.5", now)).toBe(1_500);
-  });
-
-  it("reads an HTTP-date in each RFC 9110 form", () => {
-    expect(parseRetryAfter(new Date(now + 30_000).toUTCString(), now)).toBe(30_000);
-    expect(parseRetryAfter("Monday, 06-Jan-25 08:00:30 GMT", now)).toBe(30_000);
-    expect(parseRetryAfter("Mon Jan  6 08:00:30 2025", now)).toBe(30_000);
-  });
-
-  it("reads a past date as no wait", () => {
-    expect(parseRetryAfter(new Date(now - 90_000).toUTCString(), now)).toBe(0);
-  });
-
-  it("returns undefined for a missing or unreadable header", () => {
-    for (const header of [
-      null,
-      "",
-      "soon",
-      "-5",
-      "1e3",
-      "12 s",
-      "Mon, 31 Feb 2025 08:00:00 GMT",
-      "Mon, 06 Jan 2025 25:00:00 GMT",
-      "2025-01-06T08:00:30Z",
-    ]) {
-      expect(parseRetryAfter(header, now)).toBeUndefined();
-    }
   });
 });
 

@@ -4,7 +4,8 @@ import { TransactionDetail, StationDetail, Account, Transaction, Station } from 
 import { randomBytes } from "node:crypto";
 import { VirtualClock } from "@/test/virtual-clock";
 import { RequestBudget } from "./budget";
-import { FleetApiClient, type UpstreamCall } from "./client";
+import { FleetApiClient } from "./client";
+import type { UpstreamCall } from "./client-options";
 import { rejection } from "@/test/expect-error";
 import { resetVariants } from "./negotiation";
 

@@ -9,7 +9,8 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { RequestBudget } from "../budget";
-import { FleetApiClient, type UpstreamCall } from "../client";
+import { FleetApiClient } from "../client";
+import type { UpstreamCall } from "../client-options";
 
 const { values } = parseArgs({
   options: {
