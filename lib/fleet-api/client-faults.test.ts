@@ -86,6 +86,19 @@ describe("FleetApiClient under scripted faults", () => {
     expect(clock.now() - started).toBeGreaterThanOrEqual(11_000);
   });
 
+  it("reads the Retry-After of any upstream error in either form, and believes 10 minutes at most", async () => {
+    // One parser (lib/model/retry-after.ts) for every reply: a 503 or a 429 to POST /auth used to keep whole seconds only.
+    const inSeconds = (s: number) => new Date(clock.now() + s * 1000).toUTCString();
+    server.script("GET /account-details", err(503, "service_unavailable", { "Retry-After": inSeconds(45) }));
+    expect((await rejection(client({ maxAttempts: 1 }).getAccount(KEYS))).retryAfterSeconds).toBe(45);
+    server.script("GET /account-details", err(503, "service_unavailable", { "Retry-After": "86400" }));
+    expect((await rejection(client({ maxAttempts: 1 }).getAccount(KEYS))).retryAfterSeconds).toBe(600);
+    server.script("POST /auth", err(429, "rate_limited", { "Retry-After": inSeconds(90) }));
+    const refused = await rejection(client().getAccount({ ...KEYS, keyId: "ffk_another0123456789abcdef" }));
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfterSeconds).toBe(90);
+  });
+
   it("a 429 storm ends in rate_limited with the wait to tell the user", async () => {
     server.script(
       "GET /account-details",
