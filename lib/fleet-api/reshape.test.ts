@@ -6,13 +6,13 @@ import { FleetApiError } from "./errors";
 import {
   reshapeAccount,
   reshapeAuth,
-  reshapeError,
   reshapeStationDetail,
   reshapeStationPage,
   reshapeTransactionDetail,
   reshapeTransactionPage,
 } from "./reshape";
-import { MONEY_DIGITS, normalizeDecimal, parseTimestamp, UNIT_PRICE_DIGITS, VOLUME_DIGITS } from "./upstream-schemas";
+import { reshapeError } from "./error-body";
+import { MONEY_DIGITS, normalizeDecimal, parseTimestamp, UNIT_PRICE_DIGITS, VOLUME_DIGITS } from "./upstream-values";
 
 // Fixtures are written from fleet-fuel-api-v1.md and the README's "Two profiles" table, one file per variant.
 const load = (name: string): unknown =>
