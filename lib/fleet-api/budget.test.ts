@@ -132,20 +132,20 @@ const tracker = (clock: FakeClock) => {
 const setup = (budget = 3, options: { margin?: number } = {}) => {
   const clock = new FakeClock(T0);
   const store = new MemoryBudgetStore();
-  const limiter = new RequestBudget({
+  const requestBudget = new RequestBudget({
     budget,
     windowMs: WINDOW,
     clock,
     store,
     safetyMarginMs: options.margin ?? MARGIN,
   });
-  return { clock, store, limiter, ...tracker(clock) };
+  return { clock, store, requestBudget, ...tracker(clock) };
 };
 
 describe("RequestBudget", () => {
   it("grants the budget at once, then the next request waits until the oldest send leaves the window plus the margin", async () => {
-    const { clock, limiter, start, grants } = setup(3);
-    for (const label of ["a", "b", "c"]) void start(limiter, label, "bulk");
+    const { clock, requestBudget, start, grants } = setup(3);
+    for (const label of ["a", "b", "c"]) void start(requestBudget, label, "bulk");
     await clock.advance(0);
     expect(grants).toEqual([
       { label: "a", at: T0 },
@@ -154,30 +154,30 @@ describe("RequestBudget", () => {
     ]);
 
     await clock.advance(10_000);
-    void start(limiter, "d", "bulk");
+    void start(requestBudget, "d", "bulk");
     await clock.advanceTo(T0 + WINDOW + MARGIN - 1);
     expect(grants).toHaveLength(3);
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 1 });
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 1 });
     await clock.advanceTo(T0 + WINDOW + MARGIN);
     expect(grants[3]).toEqual({ label: "d", at: T0 + WINDOW + MARGIN });
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
     expect(clock.pendingSleeps).toBe(0);
   });
 
   it("applies the margin to requests that arrive after the window too, not only to queued ones", async () => {
-    const { clock, limiter, start, grants } = setup(1);
-    void start(limiter, "a", "bulk");
+    const { clock, requestBudget, start, grants } = setup(1);
+    void start(requestBudget, "a", "bulk");
     await clock.advanceTo(T0 + WINDOW);
-    void start(limiter, "b", "bulk");
+    void start(requestBudget, "b", "bulk");
     await clock.advanceTo(T0 + WINDOW + MARGIN);
     expect(grants.map((g) => g.at)).toEqual([T0, T0 + WINDOW + MARGIN]);
   });
 
   it("never grants more than the budget in any window", async () => {
-    const { clock, limiter, start, grants } = setup(4);
+    const { clock, requestBudget, start, grants } = setup(4);
     const all: Promise<void>[] = [];
     for (let i = 0; i < 30; i++) {
-      all.push(start(limiter, `r${i}`, i % 3 === 0 ? "interactive" : "bulk"));
+      all.push(start(requestBudget, `r${i}`, i % 3 === 0 ? "interactive" : "bulk"));
       await clock.advance(7_000);
     }
     await clock.runUntilSettled(Promise.all(all));
@@ -188,18 +188,18 @@ describe("RequestBudget", () => {
   });
 
   it("serves an interactive request that arrives later before bulk ones already waiting", async () => {
-    const { clock, limiter, start, labels } = setup(2);
-    const all = ["b0", "b1", "b2", "b3", "b4"].map((label) => start(limiter, label, "bulk"));
+    const { clock, requestBudget, start, labels } = setup(2);
+    const all = ["b0", "b1", "b2", "b3", "b4"].map((label) => start(requestBudget, label, "bulk"));
     await clock.advance(5_000);
     expect(labels()).toEqual(["b0", "b1"]);
-    all.push(start(limiter, "i0", "interactive"));
+    all.push(start(requestBudget, "i0", "interactive"));
     await clock.runUntilSettled(Promise.all(all));
     expect(labels()).toEqual(["b0", "b1", "i0", "b2", "b3", "b4"]);
   });
 
   it("grants a reserve-keeping waiter only below budget − reserve, and an interactive one that arrives meanwhile goes at once", async () => {
     const clock = new FakeClock(T0);
-    const limiter = new RequestBudget({
+    const requestBudget = new RequestBudget({
       budget: 8,
       windowMs: WINDOW,
       clock,
@@ -209,7 +209,7 @@ describe("RequestBudget", () => {
     expect(reserveOf(8)).toBe(5);
     const grants: { label: string; at: number }[] = [];
     const take = (label: string, priority: Priority, keepReserve: boolean) =>
-      limiter.acquire(KEY, priority, undefined, keepReserve).then(() => {
+      requestBudget.acquire(KEY, priority, undefined, keepReserve).then(() => {
         grants.push({ label, at: clock.now() });
       });
     const all = ["s0", "s1", "s2", "s3", "s4"].map((label) => take(label, "bulk", true));
@@ -226,57 +226,61 @@ describe("RequestBudget", () => {
   });
 
   it("is FIFO within a priority", async () => {
-    const { clock, limiter, start, labels } = setup(1);
-    const all = [start(limiter, "b0", "bulk")];
+    const { clock, requestBudget, start, labels } = setup(1);
+    const all = [start(requestBudget, "b0", "bulk")];
     await clock.advance(0);
-    all.push(start(limiter, "b1", "bulk"), start(limiter, "i0", "interactive"));
+    all.push(start(requestBudget, "b1", "bulk"), start(requestBudget, "i0", "interactive"));
     await clock.advance(1_000);
-    all.push(start(limiter, "b2", "bulk"), start(limiter, "i1", "interactive"), start(limiter, "i2", "interactive"));
+    all.push(
+      start(requestBudget, "b2", "bulk"),
+      start(requestBudget, "i1", "interactive"),
+      start(requestBudget, "i2", "interactive"),
+    );
     await clock.runUntilSettled(Promise.all(all));
     expect(labels()).toEqual(["b0", "i0", "i1", "i2", "b1", "b2"]);
   });
 
   it("rejects with the signal's reason on abort, and the aborted waiter takes no budget", async () => {
-    const { clock, limiter, start, grants } = setup(1);
-    void start(limiter, "a", "bulk");
+    const { clock, requestBudget, start, grants } = setup(1);
+    void start(requestBudget, "a", "bulk");
     await clock.advance(1_000);
     const controller = new AbortController();
-    const aborted = start(limiter, "b", "interactive", controller.signal);
+    const aborted = start(requestBudget, "b", "interactive", controller.signal);
     await clock.advance(1_000);
     const reason = new Error("the page was closed");
     controller.abort(reason);
     await expect(aborted).rejects.toBe(reason);
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
     expect(clock.pendingSleeps).toBe(0); // the pump stopped sleeping: nothing keeps a process alive
 
     // The slot "b" would have taken at T0 + 60.25 s is still there for "c", and the one after it too.
-    const later = start(limiter, "c", "bulk");
+    const later = start(requestBudget, "c", "bulk");
     await clock.runUntilSettled(later);
     expect(grants.map((g) => [g.label, g.at])).toEqual([
       ["a", T0],
       ["c", T0 + WINDOW + MARGIN],
     ]);
-    expect(await limiter.sentInWindow(KEY)).toBe(1);
+    expect(await requestBudget.sentInWindow(KEY)).toBe(1);
   });
 
   it("rejects at once when the signal is already aborted", async () => {
-    const { limiter } = setup(1);
+    const { requestBudget } = setup(1);
     const reason = new Error("gone");
-    await expect(limiter.acquire(KEY, "bulk", AbortSignal.abort(reason))).rejects.toBe(reason);
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
+    await expect(requestBudget.acquire(KEY, "bulk", AbortSignal.abort(reason))).rejects.toBe(reason);
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
   });
 
   it("a pause delays every waiter of that key until it ends (plus the margin); other keys are unaffected", async () => {
-    const { clock, limiter, start, grants } = setup(5);
-    await limiter.pause(KEY, 30_000);
+    const { clock, requestBudget, start, grants } = setup(5);
+    await requestBudget.pause(KEY, 30_000);
     const all = [
-      start(limiter, "a1", "interactive"),
-      start(limiter, "a2", "bulk"),
-      start(limiter, "other", "bulk", undefined, "key-hash-b"),
+      start(requestBudget, "a1", "interactive"),
+      start(requestBudget, "a2", "bulk"),
+      start(requestBudget, "other", "bulk", undefined, "key-hash-b"),
     ];
     await clock.advance(0);
     expect(grants).toEqual([{ label: "other", at: T0 }]);
-    await limiter.pause(KEY, 5_000); // a shorter pause does not shorten the first
+    await requestBudget.pause(KEY, 5_000); // a shorter pause does not shorten the first
     await clock.advanceTo(T0 + 30_000 + MARGIN - 1);
     expect(grants).toHaveLength(1);
     await clock.runUntilSettled(Promise.all(all));
@@ -287,66 +291,66 @@ describe("RequestBudget", () => {
   });
 
   it("learnBudget lowers the key's budget, never below 1 and never up", async () => {
-    const { clock, limiter, start, grants } = setup(5);
-    limiter.learnBudget(KEY, 2);
-    expect(limiter.budgetOf(KEY)).toBe(2);
-    expect(limiter.budgetOf("key-hash-b")).toBe(5);
-    limiter.learnBudget(KEY, 10);
-    expect(limiter.budgetOf(KEY)).toBe(2);
+    const { clock, requestBudget, start, grants } = setup(5);
+    requestBudget.learnBudget(KEY, 2);
+    expect(requestBudget.budgetOf(KEY)).toBe(2);
+    expect(requestBudget.budgetOf("key-hash-b")).toBe(5);
+    requestBudget.learnBudget(KEY, 10);
+    expect(requestBudget.budgetOf(KEY)).toBe(2);
 
-    for (const label of ["a", "b", "c"]) void start(limiter, label, "bulk");
+    for (const label of ["a", "b", "c"]) void start(requestBudget, label, "bulk");
     await clock.advance(0);
     expect(grants.map((g) => g.label)).toEqual(["a", "b"]);
 
-    limiter.learnBudget(KEY, 0);
-    expect(limiter.budgetOf(KEY)).toBe(1);
+    requestBudget.learnBudget(KEY, 0);
+    expect(requestBudget.budgetOf(KEY)).toBe(1);
     await clock.runUntilIdle();
     expect(grants[2]).toEqual({ label: "c", at: T0 + WINDOW + MARGIN });
   });
 
   it("noteRateLimited pauses the key and learns that the upstream let one fewer than our sends through", async () => {
-    const { clock, limiter, start, grants } = setup(5);
-    for (const label of ["a", "b", "c"]) void start(limiter, label, "bulk");
+    const { clock, requestBudget, start, grants } = setup(5);
+    for (const label of ["a", "b", "c"]) void start(requestBudget, label, "bulk");
     await clock.advance(1_000);
-    await limiter.noteRateLimited(KEY, parseRetryAfterMs("20", clock.now()));
-    expect(limiter.budgetOf(KEY)).toBe(2);
-    const next = start(limiter, "d", "interactive");
+    await requestBudget.noteRateLimited(KEY, parseRetryAfterMs("20", clock.now()));
+    expect(requestBudget.budgetOf(KEY)).toBe(2);
+    const next = start(requestBudget, "d", "interactive");
     await clock.runUntilSettled(next);
     // Paused until 1 s + 20 s (+ margin), then still 3 sends in the window against a budget of 2.
     expect(grants[3]).toEqual({ label: "d", at: T0 + WINDOW + MARGIN });
   });
 
   it("noteRateLimited learns nothing when ours was the only send in the window", async () => {
-    const { clock, limiter, start } = setup(5);
-    void start(limiter, "a", "bulk");
+    const { clock, requestBudget, start } = setup(5);
+    void start(requestBudget, "a", "bulk");
     await clock.advance(0);
-    await limiter.noteRateLimited(KEY, undefined);
-    expect(limiter.budgetOf(KEY)).toBe(5);
+    await requestBudget.noteRateLimited(KEY, undefined);
+    expect(requestBudget.budgetOf(KEY)).toBe(5);
   });
 
   it("a lowered budget recovers towards the configured one, half the gap per window without a 429", async () => {
-    const { clock, limiter } = setup(60);
-    limiter.learnBudget(KEY, 4);
-    expect(limiter.budgetOf(KEY)).toBe(4);
+    const { clock, requestBudget } = setup(60);
+    requestBudget.learnBudget(KEY, 4);
+    expect(requestBudget.budgetOf(KEY)).toBe(4);
     await clock.advance(WINDOW - 1);
-    expect(limiter.budgetOf(KEY)).toBe(4); // not one whole quiet window yet
+    expect(requestBudget.budgetOf(KEY)).toBe(4); // not one whole quiet window yet
     await clock.advance(1);
-    expect(limiter.budgetOf(KEY)).toBe(32); // 4 + ⌈56 / 2⌉
+    expect(requestBudget.budgetOf(KEY)).toBe(32); // 4 + ⌈56 / 2⌉
     // A 429 now (ours the only send: nothing new learned) freezes the budget where it is and restarts the recovery.
-    await limiter.noteRateLimited(KEY, 1_000);
+    await requestBudget.noteRateLimited(KEY, 1_000);
     await clock.advance(WINDOW - 1);
-    expect(limiter.budgetOf(KEY)).toBe(32);
+    expect(requestBudget.budgetOf(KEY)).toBe(32);
     await clock.advance(1);
-    expect(limiter.budgetOf(KEY)).toBe(46);
+    expect(requestBudget.budgetOf(KEY)).toBe(46);
     await clock.advance(10 * WINDOW);
-    expect(limiter.budgetOf(KEY)).toBe(60); // never above the configured budget, and never stuck below it
+    expect(requestBudget.budgetOf(KEY)).toBe(60); // never above the configured budget, and never stuck below it
   });
 
   it("walks 125 requests at 60 per 60 s in about 120 s of fake time", async () => {
     const clock = new FakeClock(T0);
-    const limiter = new RequestBudget({ clock });
+    const requestBudget = new RequestBudget({ clock });
     const walk = async (): Promise<void> => {
-      for (let page = 1; page <= 125; page++) await limiter.acquire(KEY, "bulk");
+      for (let page = 1; page <= 125; page++) await requestBudget.acquire(KEY, "bulk");
     };
     await clock.runUntilSettled(walk());
     expect(clock.now() - T0).toBe(2 * (WINDOW + MARGIN));
@@ -357,7 +361,7 @@ describe("RequestBudget", () => {
   it("rejects every waiter when the store fails", async () => {
     const clock = new FakeClock(T0);
     const failure = new Error("store unreachable");
-    const limiter = new RequestBudget({
+    const requestBudget = new RequestBudget({
       clock,
       store: {
         tryAcquire: () => Promise.reject(failure),
@@ -365,65 +369,21 @@ describe("RequestBudget", () => {
         count: () => Promise.resolve(0),
       },
     });
-    const results = await Promise.allSettled([limiter.acquire(KEY, "bulk"), limiter.acquire(KEY, "interactive")]);
+    const results = await Promise.allSettled([
+      requestBudget.acquire(KEY, "bulk"),
+      requestBudget.acquire(KEY, "interactive"),
+    ]);
     expect(results).toEqual([
       { status: "rejected", reason: failure },
       { status: "rejected", reason: failure },
     ]);
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
   });
 
   it("rejects invalid options", () => {
     expect(() => new RequestBudget({ budget: 0 })).toThrow(RangeError);
     expect(() => new RequestBudget({ windowMs: 1.5 })).toThrow(RangeError);
     expect(() => new RequestBudget({ safetyMarginMs: -1 })).toThrow(RangeError);
-  });
-});
-
-describe("MemoryBudgetStore", () => {
-  it("answers with the time enough entries leave the window, also after the budget was lowered", async () => {
-    const store = new MemoryBudgetStore();
-    for (const t of [0, 10, 20, 30]) expect(await store.tryAcquire(KEY, T0 + t, 4, 1_000)).toEqual({ granted: true });
-    expect(await store.tryAcquire(KEY, T0 + 40, 4, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 1_000 });
-    // Budget 2 with 4 in the window: three must leave to get below 2, the third at T0 + 20 + window.
-    expect(await store.tryAcquire(KEY, T0 + 40, 2, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 1_020 });
-    expect(await store.tryAcquire(KEY, T0 + 1_000, 4, 1_000)).toEqual({ granted: true });
-    expect(await store.count(KEY, T0 + 1_000, 1_000)).toBe(4);
-  });
-
-  it("keeps a pause that is extended, never shortened, and reports it as the retry time", async () => {
-    const store = new MemoryBudgetStore();
-    await store.pauseUntil(KEY, T0 + 5_000);
-    await store.pauseUntil(KEY, T0 + 2_000);
-    expect(await store.tryAcquire(KEY, T0, 10, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 5_000 });
-    await store.pauseUntil(KEY, T0 + 7_000);
-    expect(await store.tryAcquire(KEY, T0 + 5_000, 10, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 7_000 });
-    expect(await store.tryAcquire(KEY, T0 + 7_000, 10, 1_000)).toEqual({ granted: true });
-  });
-
-  it("keeps the log sorted when the clock steps back", async () => {
-    const store = new MemoryBudgetStore();
-    await store.tryAcquire(KEY, T0 + 500, 3, 1_000);
-    await store.tryAcquire(KEY, T0 + 100, 3, 1_000);
-    await store.tryAcquire(KEY, T0 + 300, 3, 1_000);
-    expect(await store.tryAcquire(KEY, T0 + 600, 3, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 1_100 });
-  });
-
-  it("forgets idle keys", async () => {
-    const store = new MemoryBudgetStore();
-    for (let i = 0; i < 50; i++) await store.tryAcquire(`key-${i}`, T0, 5, 1_000);
-    await store.pauseUntil("paused", T0 + 10_000);
-    expect(store.size).toBe(51);
-    await store.tryAcquire(KEY, T0 + 1_000, 5, 1_000);
-    expect(store.size).toBe(2); // KEY and the still-paused key
-    await store.tryAcquire(KEY, T0 + 20_000, 5, 1_000);
-    expect(store.size).toBe(1);
-  });
-
-  it("stays small over a long run of one key", async () => {
-    const store = new MemoryBudgetStore();
-    for (let t = 0; t < 100_000; t += 10) await store.tryAcquire(KEY, T0 + t, 200, 1_000);
-    expect(await store.count(KEY, T0 + 100_000, 1_000)).toBe(99);
   });
 });
 
@@ -470,7 +430,7 @@ describe("RequestBudget property", () => {
           pauseUntil: (...args) => memory.pauseUntil(...args),
           count: (...args) => memory.count(...args),
         };
-        const limiter = new RequestBudget({ budget, windowMs, clock, store, safetyMarginMs: margin });
+        const requestBudget = new RequestBudget({ budget, windowMs, clock, store, safetyMarginMs: margin });
         let step = 0;
         const records: CallerRecord[] = callers.map((_, i) => ({ reason: new Error(`caller ${i} left`) }));
         const controllers = callers.map(() => new AbortController());
@@ -486,7 +446,7 @@ describe("RequestBudget property", () => {
             order: 0,
             run: () => {
               record.arrivedStep = step++;
-              limiter.acquire(KEY, caller.priority, controller.signal).then(
+              requestBudget.acquire(KEY, caller.priority, controller.signal).then(
                 () => {
                   record.grantedStep = step++;
                   record.grantedAt = clock.now();
@@ -545,7 +505,7 @@ describe("RequestBudget property", () => {
           });
         });
         // Idle afterwards: no queue, no sleeping pump.
-        expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
+        expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
         expect(clock.pendingSleeps).toBe(0);
       }),
       { numRuns: 150 },

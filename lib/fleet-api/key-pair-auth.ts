@@ -55,8 +55,7 @@ export interface Authorization {
 
 /**
  * The key pair's side of the client: bearer tokens (one POST /auth per token lifetime), the HTTP Basic fallback, and
- * the checks of a pair against the provider, with their verdicts and the failed-check allowance. (The allowance is
- * the provider's limit of failed key checks per address, a different thing from a key's request budget.)
+ * the checks of a pair against the provider, with their verdicts and the failed-check allowance (credential-checks.ts).
  */
 export class KeyPairAuth {
   constructor(private readonly deps: KeyPairAuthDeps) {}
