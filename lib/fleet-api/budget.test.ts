@@ -1,119 +1,8 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  MemoryBudgetStore,
-  parseRetryAfter,
-  RequestBudget,
-  reserveOf,
-  type BudgetStore,
-  type Priority,
-} from "./budget";
-import type { Clock } from "./clock";
-
-/** Lets every pending promise reaction run (one macrotask turn); no time passes on any clock. */
-const flush = (): Promise<void> =>
-  new Promise<void>((resolve) => {
-    setImmediate(resolve);
-  });
-
-interface Sleeper {
-  readonly at: number;
-  readonly seq: number;
-  readonly wake: () => void;
-}
-
-/** A clock that moves only when told: `advanceTo` wakes sleepers in deadline order, letting each one's work settle. */
-class FakeClock implements Clock {
-  #now: number;
-  #seq = 0;
-  readonly #sleepers = new Set<Sleeper>();
-
-  constructor(startMs: number) {
-    this.#now = startMs;
-  }
-
-  now(): number {
-    return this.#now;
-  }
-
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason as Error);
-        return;
-      }
-      const onAbort = (): void => {
-        this.#sleepers.delete(sleeper);
-        reject(signal?.reason as Error);
-      };
-      const sleeper: Sleeper = {
-        at: this.#now + Math.max(0, ms),
-        seq: this.#seq++,
-        wake: () => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve();
-        },
-      };
-      this.#sleepers.add(sleeper);
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-  }
-
-  /** Sleeps not yet over: 0 means no timer would keep a real process alive. */
-  get pendingSleeps(): number {
-    return this.#sleepers.size;
-  }
-
-  #earliest(): Sleeper | undefined {
-    let earliest: Sleeper | undefined;
-    for (const s of this.#sleepers) {
-      if (!earliest || s.at < earliest.at || (s.at === earliest.at && s.seq < earliest.seq)) earliest = s;
-    }
-    return earliest;
-  }
-
-  async advanceTo(targetMs: number): Promise<void> {
-    await flush();
-    for (let next = this.#earliest(); next && next.at <= targetMs; next = this.#earliest()) {
-      this.#sleepers.delete(next);
-      this.#now = Math.max(this.#now, next.at);
-      next.wake();
-      await flush();
-    }
-    this.#now = Math.max(this.#now, targetMs);
-    await flush();
-  }
-
-  advance(ms: number): Promise<void> {
-    return this.advanceTo(this.#now + ms);
-  }
-
-  /** Runs the clock from deadline to deadline until nothing sleeps any more. */
-  async runUntilIdle(maxSteps = 100_000): Promise<void> {
-    await flush();
-    for (let step = 0; step < maxSteps; step++) {
-      const next = this.#earliest();
-      if (!next) return;
-      await this.advanceTo(next.at);
-    }
-    throw new Error("clock still busy after maxSteps");
-  }
-
-  /** Runs the clock until `promise` settles; fails if it waits on nothing. */
-  async runUntilSettled<T>(promise: Promise<T>): Promise<T> {
-    const status = { settled: false };
-    const observed = promise.finally(() => {
-      status.settled = true;
-    });
-    await flush();
-    while (!status.settled) {
-      const next = this.#earliest();
-      if (!next) throw new Error("deadlock: the promise waits but nothing sleeps");
-      await this.advanceTo(next.at);
-    }
-    return observed;
-  }
-}
+import { parseRetryAfterMs } from "@/lib/model/retry-after";
+import { RequestBudget, reserveOf, type Priority } from "./budget";
+import { MemoryBudgetStore } from "./budget-store";
+import { FakeClock } from "./fixtures/fake-clock";
 
 const T0 = Date.UTC(2025, 0, 6, 8, 0, 0);
 const WINDOW = 60_000;
@@ -137,20 +26,20 @@ const tracker = (clock: FakeClock) => {
 const setup = (budget = 3, options: { margin?: number } = {}) => {
   const clock = new FakeClock(T0);
   const store = new MemoryBudgetStore();
-  const limiter = new RequestBudget({
+  const requestBudget = new RequestBudget({
     budget,
     windowMs: WINDOW,
     clock,
     store,
     safetyMarginMs: options.margin ?? MARGIN,
   });
-  return { clock, store, limiter, ...tracker(clock) };
+  return { clock, store, requestBudget, ...tracker(clock) };
 };
 
 describe("RequestBudget", () => {
   it("grants the budget at once, then the next request waits until the oldest send leaves the window plus the margin", async () => {
-    const { clock, limiter, start, grants } = setup(3);
-    for (const label of ["a", "b", "c"]) void start(limiter, label, "bulk");
+    const { clock, requestBudget, start, grants } = setup(3);
+    for (const label of ["a", "b", "c"]) void start(requestBudget, label, "bulk");
     await clock.advance(0);
     expect(grants).toEqual([
       { label: "a", at: T0 },
@@ -159,30 +48,30 @@ describe("RequestBudget", () => {
     ]);
 
     await clock.advance(10_000);
-    void start(limiter, "d", "bulk");
+    void start(requestBudget, "d", "bulk");
     await clock.advanceTo(T0 + WINDOW + MARGIN - 1);
     expect(grants).toHaveLength(3);
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 1 });
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 1 });
     await clock.advanceTo(T0 + WINDOW + MARGIN);
     expect(grants[3]).toEqual({ label: "d", at: T0 + WINDOW + MARGIN });
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
     expect(clock.pendingSleeps).toBe(0);
   });
 
   it("applies the margin to requests that arrive after the window too, not only to queued ones", async () => {
-    const { clock, limiter, start, grants } = setup(1);
-    void start(limiter, "a", "bulk");
+    const { clock, requestBudget, start, grants } = setup(1);
+    void start(requestBudget, "a", "bulk");
     await clock.advanceTo(T0 + WINDOW);
-    void start(limiter, "b", "bulk");
+    void start(requestBudget, "b", "bulk");
     await clock.advanceTo(T0 + WINDOW + MARGIN);
     expect(grants.map((g) => g.at)).toEqual([T0, T0 + WINDOW + MARGIN]);
   });
 
   it("never grants more than the budget in any window", async () => {
-    const { clock, limiter, start, grants } = setup(4);
+    const { clock, requestBudget, start, grants } = setup(4);
     const all: Promise<void>[] = [];
     for (let i = 0; i < 30; i++) {
-      all.push(start(limiter, `r${i}`, i % 3 === 0 ? "interactive" : "bulk"));
+      all.push(start(requestBudget, `r${i}`, i % 3 === 0 ? "interactive" : "bulk"));
       await clock.advance(7_000);
     }
     await clock.runUntilSettled(Promise.all(all));
@@ -193,18 +82,18 @@ describe("RequestBudget", () => {
   });
 
   it("serves an interactive request that arrives later before bulk ones already waiting", async () => {
-    const { clock, limiter, start, labels } = setup(2);
-    const all = ["b0", "b1", "b2", "b3", "b4"].map((label) => start(limiter, label, "bulk"));
+    const { clock, requestBudget, start, labels } = setup(2);
+    const all = ["b0", "b1", "b2", "b3", "b4"].map((label) => start(requestBudget, label, "bulk"));
     await clock.advance(5_000);
     expect(labels()).toEqual(["b0", "b1"]);
-    all.push(start(limiter, "i0", "interactive"));
+    all.push(start(requestBudget, "i0", "interactive"));
     await clock.runUntilSettled(Promise.all(all));
     expect(labels()).toEqual(["b0", "b1", "i0", "b2", "b3", "b4"]);
   });
 
   it("grants a reserve-keeping waiter only below budget − reserve, and an interactive one that arrives meanwhile goes at once", async () => {
     const clock = new FakeClock(T0);
-    const limiter = new RequestBudget({
+    const requestBudget = new RequestBudget({
       budget: 8,
       windowMs: WINDOW,
       clock,
@@ -214,7 +103,7 @@ describe("RequestBudget", () => {
     expect(reserveOf(8)).toBe(5);
     const grants: { label: string; at: number }[] = [];
     const take = (label: string, priority: Priority, keepReserve: boolean) =>
-      limiter.acquire(KEY, priority, undefined, keepReserve).then(() => {
+      requestBudget.acquire(KEY, priority, undefined, keepReserve).then(() => {
         grants.push({ label, at: clock.now() });
       });
     const all = ["s0", "s1", "s2", "s3", "s4"].map((label) => take(label, "bulk", true));
@@ -231,57 +120,61 @@ describe("RequestBudget", () => {
   });
 
   it("is FIFO within a priority", async () => {
-    const { clock, limiter, start, labels } = setup(1);
-    const all = [start(limiter, "b0", "bulk")];
+    const { clock, requestBudget, start, labels } = setup(1);
+    const all = [start(requestBudget, "b0", "bulk")];
     await clock.advance(0);
-    all.push(start(limiter, "b1", "bulk"), start(limiter, "i0", "interactive"));
+    all.push(start(requestBudget, "b1", "bulk"), start(requestBudget, "i0", "interactive"));
     await clock.advance(1_000);
-    all.push(start(limiter, "b2", "bulk"), start(limiter, "i1", "interactive"), start(limiter, "i2", "interactive"));
+    all.push(
+      start(requestBudget, "b2", "bulk"),
+      start(requestBudget, "i1", "interactive"),
+      start(requestBudget, "i2", "interactive"),
+    );
     await clock.runUntilSettled(Promise.all(all));
     expect(labels()).toEqual(["b0", "i0", "i1", "i2", "b1", "b2"]);
   });
 
   it("rejects with the signal's reason on abort, and the aborted waiter takes no budget", async () => {
-    const { clock, limiter, start, grants } = setup(1);
-    void start(limiter, "a", "bulk");
+    const { clock, requestBudget, start, grants } = setup(1);
+    void start(requestBudget, "a", "bulk");
     await clock.advance(1_000);
     const controller = new AbortController();
-    const aborted = start(limiter, "b", "interactive", controller.signal);
+    const aborted = start(requestBudget, "b", "interactive", controller.signal);
     await clock.advance(1_000);
     const reason = new Error("the page was closed");
     controller.abort(reason);
     await expect(aborted).rejects.toBe(reason);
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
     expect(clock.pendingSleeps).toBe(0); // the pump stopped sleeping: nothing keeps a process alive
 
     // The slot "b" would have taken at T0 + 60.25 s is still there for "c", and the one after it too.
-    const later = start(limiter, "c", "bulk");
+    const later = start(requestBudget, "c", "bulk");
     await clock.runUntilSettled(later);
     expect(grants.map((g) => [g.label, g.at])).toEqual([
       ["a", T0],
       ["c", T0 + WINDOW + MARGIN],
     ]);
-    expect(await limiter.sentInWindow(KEY)).toBe(1);
+    expect(await requestBudget.sentInWindow(KEY)).toBe(1);
   });
 
   it("rejects at once when the signal is already aborted", async () => {
-    const { limiter } = setup(1);
+    const { requestBudget } = setup(1);
     const reason = new Error("gone");
-    await expect(limiter.acquire(KEY, "bulk", AbortSignal.abort(reason))).rejects.toBe(reason);
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
+    await expect(requestBudget.acquire(KEY, "bulk", AbortSignal.abort(reason))).rejects.toBe(reason);
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
   });
 
   it("a pause delays every waiter of that key until it ends (plus the margin); other keys are unaffected", async () => {
-    const { clock, limiter, start, grants } = setup(5);
-    await limiter.pause(KEY, 30_000);
+    const { clock, requestBudget, start, grants } = setup(5);
+    await requestBudget.pause(KEY, 30_000);
     const all = [
-      start(limiter, "a1", "interactive"),
-      start(limiter, "a2", "bulk"),
-      start(limiter, "other", "bulk", undefined, "key-hash-b"),
+      start(requestBudget, "a1", "interactive"),
+      start(requestBudget, "a2", "bulk"),
+      start(requestBudget, "other", "bulk", undefined, "key-hash-b"),
     ];
     await clock.advance(0);
     expect(grants).toEqual([{ label: "other", at: T0 }]);
-    await limiter.pause(KEY, 5_000); // a shorter pause does not shorten the first
+    await requestBudget.pause(KEY, 5_000); // a shorter pause does not shorten the first
     await clock.advanceTo(T0 + 30_000 + MARGIN - 1);
     expect(grants).toHaveLength(1);
     await clock.runUntilSettled(Promise.all(all));
@@ -292,66 +185,66 @@ describe("RequestBudget", () => {
   });
 
   it("learnBudget lowers the key's budget, never below 1 and never up", async () => {
-    const { clock, limiter, start, grants } = setup(5);
-    limiter.learnBudget(KEY, 2);
-    expect(limiter.budgetOf(KEY)).toBe(2);
-    expect(limiter.budgetOf("key-hash-b")).toBe(5);
-    limiter.learnBudget(KEY, 10);
-    expect(limiter.budgetOf(KEY)).toBe(2);
+    const { clock, requestBudget, start, grants } = setup(5);
+    requestBudget.learnBudget(KEY, 2);
+    expect(requestBudget.budgetOf(KEY)).toBe(2);
+    expect(requestBudget.budgetOf("key-hash-b")).toBe(5);
+    requestBudget.learnBudget(KEY, 10);
+    expect(requestBudget.budgetOf(KEY)).toBe(2);
 
-    for (const label of ["a", "b", "c"]) void start(limiter, label, "bulk");
+    for (const label of ["a", "b", "c"]) void start(requestBudget, label, "bulk");
     await clock.advance(0);
     expect(grants.map((g) => g.label)).toEqual(["a", "b"]);
 
-    limiter.learnBudget(KEY, 0);
-    expect(limiter.budgetOf(KEY)).toBe(1);
+    requestBudget.learnBudget(KEY, 0);
+    expect(requestBudget.budgetOf(KEY)).toBe(1);
     await clock.runUntilIdle();
     expect(grants[2]).toEqual({ label: "c", at: T0 + WINDOW + MARGIN });
   });
 
   it("noteRateLimited pauses the key and learns that the upstream let one fewer than our sends through", async () => {
-    const { clock, limiter, start, grants } = setup(5);
-    for (const label of ["a", "b", "c"]) void start(limiter, label, "bulk");
+    const { clock, requestBudget, start, grants } = setup(5);
+    for (const label of ["a", "b", "c"]) void start(requestBudget, label, "bulk");
     await clock.advance(1_000);
-    await limiter.noteRateLimited(KEY, parseRetryAfter("20", clock.now()));
-    expect(limiter.budgetOf(KEY)).toBe(2);
-    const next = start(limiter, "d", "interactive");
+    await requestBudget.noteRateLimited(KEY, parseRetryAfterMs("20", clock.now()));
+    expect(requestBudget.budgetOf(KEY)).toBe(2);
+    const next = start(requestBudget, "d", "interactive");
     await clock.runUntilSettled(next);
     // Paused until 1 s + 20 s (+ margin), then still 3 sends in the window against a budget of 2.
     expect(grants[3]).toEqual({ label: "d", at: T0 + WINDOW + MARGIN });
   });
 
   it("noteRateLimited learns nothing when ours was the only send in the window", async () => {
-    const { clock, limiter, start } = setup(5);
-    void start(limiter, "a", "bulk");
+    const { clock, requestBudget, start } = setup(5);
+    void start(requestBudget, "a", "bulk");
     await clock.advance(0);
-    await limiter.noteRateLimited(KEY, undefined);
-    expect(limiter.budgetOf(KEY)).toBe(5);
+    await requestBudget.noteRateLimited(KEY, undefined);
+    expect(requestBudget.budgetOf(KEY)).toBe(5);
   });
 
   it("a lowered budget recovers towards the configured one, half the gap per window without a 429", async () => {
-    const { clock, limiter } = setup(60);
-    limiter.learnBudget(KEY, 4);
-    expect(limiter.budgetOf(KEY)).toBe(4);
+    const { clock, requestBudget } = setup(60);
+    requestBudget.learnBudget(KEY, 4);
+    expect(requestBudget.budgetOf(KEY)).toBe(4);
     await clock.advance(WINDOW - 1);
-    expect(limiter.budgetOf(KEY)).toBe(4); // not one whole quiet window yet
+    expect(requestBudget.budgetOf(KEY)).toBe(4); // not one whole quiet window yet
     await clock.advance(1);
-    expect(limiter.budgetOf(KEY)).toBe(32); // 4 + ⌈56 / 2⌉
+    expect(requestBudget.budgetOf(KEY)).toBe(32); // 4 + ⌈56 / 2⌉
     // A 429 now (ours the only send: nothing new learned) freezes the budget where it is and restarts the recovery.
-    await limiter.noteRateLimited(KEY, 1_000);
+    await requestBudget.noteRateLimited(KEY, 1_000);
     await clock.advance(WINDOW - 1);
-    expect(limiter.budgetOf(KEY)).toBe(32);
+    expect(requestBudget.budgetOf(KEY)).toBe(32);
     await clock.advance(1);
-    expect(limiter.budgetOf(KEY)).toBe(46);
+    expect(requestBudget.budgetOf(KEY)).toBe(46);
     await clock.advance(10 * WINDOW);
-    expect(limiter.budgetOf(KEY)).toBe(60); // never above the configured budget, and never stuck below it
+    expect(requestBudget.budgetOf(KEY)).toBe(60); // never above the configured budget, and never stuck below it
   });
 
   it("walks 125 requests at 60 per 60 s in about 120 s of fake time", async () => {
     const clock = new FakeClock(T0);
-    const limiter = new RequestBudget({ clock });
+    const requestBudget = new RequestBudget({ clock });
     const walk = async (): Promise<void> => {
-      for (let page = 1; page <= 125; page++) await limiter.acquire(KEY, "bulk");
+      for (let page = 1; page <= 125; page++) await requestBudget.acquire(KEY, "bulk");
     };
     await clock.runUntilSettled(walk());
     expect(clock.now() - T0).toBe(2 * (WINDOW + MARGIN));
@@ -362,7 +255,7 @@ describe("RequestBudget", () => {
   it("rejects every waiter when the store fails", async () => {
     const clock = new FakeClock(T0);
     const failure = new Error("store unreachable");
-    const limiter = new RequestBudget({
+    const requestBudget = new RequestBudget({
       clock,
       store: {
         tryAcquire: () => Promise.reject(failure),
@@ -370,226 +263,20 @@ describe("RequestBudget", () => {
         count: () => Promise.resolve(0),
       },
     });
-    const results = await Promise.allSettled([limiter.acquire(KEY, "bulk"), limiter.acquire(KEY, "interactive")]);
+    const results = await Promise.allSettled([
+      requestBudget.acquire(KEY, "bulk"),
+      requestBudget.acquire(KEY, "interactive"),
+    ]);
     expect(results).toEqual([
       { status: "rejected", reason: failure },
       { status: "rejected", reason: failure },
     ]);
-    expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
+    expect(requestBudget.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
   });
 
   it("rejects invalid options", () => {
     expect(() => new RequestBudget({ budget: 0 })).toThrow(RangeError);
     expect(() => new RequestBudget({ windowMs: 1.5 })).toThrow(RangeError);
     expect(() => new RequestBudget({ safetyMarginMs: -1 })).toThrow(RangeError);
-  });
-});
-
-describe("MemoryBudgetStore", () => {
-  it("answers with the time enough entries leave the window, also after the budget was lowered", async () => {
-    const store = new MemoryBudgetStore();
-    for (const t of [0, 10, 20, 30]) expect(await store.tryAcquire(KEY, T0 + t, 4, 1_000)).toEqual({ granted: true });
-    expect(await store.tryAcquire(KEY, T0 + 40, 4, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 1_000 });
-    // Budget 2 with 4 in the window: three must leave to get below 2, the third at T0 + 20 + window.
-    expect(await store.tryAcquire(KEY, T0 + 40, 2, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 1_020 });
-    expect(await store.tryAcquire(KEY, T0 + 1_000, 4, 1_000)).toEqual({ granted: true });
-    expect(await store.count(KEY, T0 + 1_000, 1_000)).toBe(4);
-  });
-
-  it("keeps a pause that is extended, never shortened, and reports it as the retry time", async () => {
-    const store = new MemoryBudgetStore();
-    await store.pauseUntil(KEY, T0 + 5_000);
-    await store.pauseUntil(KEY, T0 + 2_000);
-    expect(await store.tryAcquire(KEY, T0, 10, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 5_000 });
-    await store.pauseUntil(KEY, T0 + 7_000);
-    expect(await store.tryAcquire(KEY, T0 + 5_000, 10, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 7_000 });
-    expect(await store.tryAcquire(KEY, T0 + 7_000, 10, 1_000)).toEqual({ granted: true });
-  });
-
-  it("keeps the log sorted when the clock steps back", async () => {
-    const store = new MemoryBudgetStore();
-    await store.tryAcquire(KEY, T0 + 500, 3, 1_000);
-    await store.tryAcquire(KEY, T0 + 100, 3, 1_000);
-    await store.tryAcquire(KEY, T0 + 300, 3, 1_000);
-    expect(await store.tryAcquire(KEY, T0 + 600, 3, 1_000)).toEqual({ granted: false, retryAtMs: T0 + 1_100 });
-  });
-
-  it("forgets idle keys", async () => {
-    const store = new MemoryBudgetStore();
-    for (let i = 0; i < 50; i++) await store.tryAcquire(`key-${i}`, T0, 5, 1_000);
-    await store.pauseUntil("paused", T0 + 10_000);
-    expect(store.size).toBe(51);
-    await store.tryAcquire(KEY, T0 + 1_000, 5, 1_000);
-    expect(store.size).toBe(2); // KEY and the still-paused key
-    await store.tryAcquire(KEY, T0 + 20_000, 5, 1_000);
-    expect(store.size).toBe(1);
-  });
-
-  it("stays small over a long run of one key", async () => {
-    const store = new MemoryBudgetStore();
-    for (let t = 0; t < 100_000; t += 10) await store.tryAcquire(KEY, T0 + t, 200, 1_000);
-    expect(await store.count(KEY, T0 + 100_000, 1_000)).toBe(99);
-  });
-});
-
-describe("parseRetryAfter", () => {
-  const now = T0;
-  it("reads delta-seconds", () => {
-    expect(parseRetryAfter("23", now)).toBe(23_000);
-    expect(parseRetryAfter("0", now)).toBe(0);
-    expect(parseRetryAfter(" 5 ", now)).toBe(5_000);
-    expect(parseRetryAfter("1.5", now)).toBe(1_500);
-  });
-
-  it("reads an HTTP-date in each RFC 9110 form", () => {
-    expect(parseRetryAfter(new Date(now + 30_000).toUTCString(), now)).toBe(30_000);
-    expect(parseRetryAfter("Monday, 06-Jan-25 08:00:30 GMT", now)).toBe(30_000);
-    expect(parseRetryAfter("Mon Jan  6 08:00:30 2025", now)).toBe(30_000);
-  });
-
-  it("reads a past date as no wait", () => {
-    expect(parseRetryAfter(new Date(now - 90_000).toUTCString(), now)).toBe(0);
-  });
-
-  it("returns undefined for a missing or unreadable header", () => {
-    for (const header of [
-      null,
-      "",
-      "soon",
-      "-5",
-      "1e3",
-      "12 s",
-      "Mon, 31 Feb 2025 08:00:00 GMT",
-      "Mon, 06 Jan 2025 25:00:00 GMT",
-      "2025-01-06T08:00:30Z",
-    ]) {
-      expect(parseRetryAfter(header, now)).toBeUndefined();
-    }
-  });
-});
-
-interface Caller {
-  readonly priority: Priority;
-  readonly arriveAt: number;
-  readonly abortAfter: number | null;
-}
-
-interface CallerRecord {
-  arrivedStep?: number;
-  grantedStep?: number;
-  grantedAt?: number;
-  abortedStep?: number;
-  rejection?: unknown;
-  readonly reason: Error;
-}
-
-describe("RequestBudget property", () => {
-  const callerArb = fc.record({
-    priority: fc.constantFrom<Priority>("interactive", "bulk"),
-    arriveAt: fc.integer({ min: 0, max: 4_000 }),
-    abortAfter: fc.option(fc.integer({ min: 0, max: 3_000 }), { freq: 3 }),
-  });
-  const scenarioArb = fc.record({
-    budget: fc.integer({ min: 1, max: 5 }),
-    windowMs: fc.integer({ min: 100, max: 2_000 }),
-    margin: fc.integer({ min: 0, max: 50 }),
-    callers: fc.array(callerArb, { minLength: 1, maxLength: 30 }),
-  });
-
-  it("keeps every window within budget, serves everyone who stays, and never lets bulk pass a waiting interactive", async () => {
-    await fc.assert(
-      fc.asyncProperty(scenarioArb, async ({ budget, windowMs, margin, callers }) => {
-        const clock = new FakeClock(T0);
-        const memory = new MemoryBudgetStore();
-        let storeGrants = 0;
-        const store: BudgetStore = {
-          tryAcquire: async (...args) => {
-            const attempt = await memory.tryAcquire(...args);
-            if (attempt.granted) storeGrants++;
-            return attempt;
-          },
-          pauseUntil: (...args) => memory.pauseUntil(...args),
-          count: (...args) => memory.count(...args),
-        };
-        const limiter = new RequestBudget({ budget, windowMs, clock, store, safetyMarginMs: margin });
-        let step = 0;
-        const records: CallerRecord[] = callers.map((_, i) => ({ reason: new Error(`caller ${i} left`) }));
-        const controllers = callers.map(() => new AbortController());
-
-        type Event = { at: number; order: number; run: () => void };
-        const events: Event[] = [];
-        callers.forEach((caller: Caller, i) => {
-          const record = records[i];
-          const controller = controllers[i];
-          if (!record || !controller) return;
-          events.push({
-            at: caller.arriveAt,
-            order: 0,
-            run: () => {
-              record.arrivedStep = step++;
-              limiter.acquire(KEY, caller.priority, controller.signal).then(
-                () => {
-                  record.grantedStep = step++;
-                  record.grantedAt = clock.now();
-                },
-                (error: unknown) => {
-                  record.rejection = error;
-                },
-              );
-            },
-          });
-          if (caller.abortAfter !== null) {
-            events.push({
-              at: caller.arriveAt + caller.abortAfter,
-              order: 1,
-              run: () => {
-                if (record.grantedStep === undefined) record.abortedStep = step++;
-                controller.abort(record.reason);
-              },
-            });
-          }
-        });
-        events.sort((x, y) => x.at - y.at || x.order - y.order);
-        for (const event of events) {
-          await clock.advanceTo(T0 + event.at);
-          event.run();
-          await clock.advance(0);
-        }
-        await clock.runUntilIdle();
-
-        // (a) any budget + 1 grants are at least a window (plus the margin) apart.
-        const times = records.flatMap((r) => (r.grantedAt === undefined ? [] : [r.grantedAt])).sort((x, y) => x - y);
-        for (let i = 0; i + budget < times.length; i++) {
-          expect((times[i + budget] ?? 0) - (times[i] ?? 0)).toBeGreaterThanOrEqual(windowMs + margin);
-        }
-        // Every slot taken from the store went to a caller: nobody who left consumed budget.
-        expect(storeGrants).toBe(times.length);
-        // (b) everyone who did not leave while waiting is granted; everyone who left hears their own reason.
-        for (const r of records) {
-          if (r.abortedStep === undefined) expect(r.grantedStep).toBeDefined();
-          else {
-            expect(r.grantedStep).toBeUndefined();
-            expect(r.rejection).toBe(r.reason);
-          }
-        }
-        // (c) no bulk grant while an interactive waiter was waiting; and FIFO within a priority.
-        callers.forEach((ci, i) => {
-          const grantedStep = records[i]?.grantedStep;
-          const arrivedStep = records[i]?.arrivedStep;
-          if (grantedStep === undefined || arrivedStep === undefined) return;
-          callers.forEach((cj, j) => {
-            const rj = records[j];
-            if (i === j || rj?.arrivedStep === undefined || rj.arrivedStep > grantedStep) return;
-            const wasWaiting = (rj.grantedStep ?? Infinity) > grantedStep && (rj.abortedStep ?? Infinity) > grantedStep;
-            if (ci.priority === "bulk" && cj.priority === "interactive") expect(wasWaiting).toBe(false);
-            if (ci.priority === cj.priority && rj.arrivedStep < arrivedStep) expect(wasWaiting).toBe(false);
-          });
-        });
-        // Idle afterwards: no queue, no sleeping pump.
-        expect(limiter.pending(KEY)).toEqual({ interactive: 0, bulk: 0 });
-        expect(clock.pendingSleeps).toBe(0);
-      }),
-      { numRuns: 150 },
-    );
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { systemClock, type Clock } from "./clock";
+import { MemoryBudgetStore, type BudgetStore } from "./budget-store";
 
 /**
  * The per-key request budget of the upstream client.
@@ -11,27 +12,6 @@ import { systemClock, type Clock } from "./clock";
  */
 
 export type Priority = "interactive" | "bulk";
-
-export type AcquireAttempt = { granted: true } | { granted: false; retryAtMs: number };
-
-/**
- * Where send times live. Memory now; a Redis implementation (a sorted set per key scored by send time, with unique
- * members, and a Lua script doing prune + count + add atomically; the pause as a plain key with PX) can implement the
- * same interface so several BFF instances share one key's budget.
- */
-export interface BudgetStore {
-  /**
-   * Atomically: drop entries at or before `nowMs - windowMs`; if the key is not paused and fewer than `budget` remain,
-   * record `nowMs` and return `{granted: true}`. Otherwise return `{granted: false, retryAtMs}`: the earliest time a
-   * send could be granted, i.e. the later of the pause's end and the time enough entries leave the window to get below
-   * `budget` (the oldest entry's when the window holds exactly `budget`).
-   */
-  tryAcquire(key: string, nowMs: number, budget: number, windowMs: number): Promise<AcquireAttempt>;
-  /** No sends for this key before `untilMs`; extends, never shortens, an existing pause. */
-  pauseUntil(key: string, untilMs: number): Promise<void>;
-  /** Sends recorded for this key in the window ending at `nowMs` (read only; Redis: ZCOUNT). */
-  count(key: string, nowMs: number, windowMs: number): Promise<number>;
-}
 
 export const DEFAULT_BUDGET = 60;
 /**
@@ -48,107 +28,8 @@ export function reserveOf(budget: number): number {
 export const DEFAULT_WINDOW_MS = 60_000;
 export const DEFAULT_SAFETY_MARGIN_MS = 250;
 
-/** Below this many dropped entries a log is not worth copying down. */
-const COMPACT_MIN_DROPPED = 64;
 /** A store sleep shorter than this would be a busy loop in disguise (a remote store whose clock disagrees). */
 const MIN_SLEEP_MS = 1;
-
-interface SendLog {
-  /** Send times, ascending; entries before `head` are already out of the window. */
-  times: number[];
-  head: number;
-  pausedUntilMs: number;
-  /** The window of the last call, so the idle sweep knows when this log has emptied. */
-  windowMs: number;
-}
-
-/** Index of the first entry of `log` still inside the window ending at `nowMs` (binary search from `head`). */
-const firstInWindow = (log: SendLog, nowMs: number, windowMs: number): number => {
-  const edge = nowMs - windowMs;
-  let lo = log.head;
-  let hi = log.times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((log.times[mid] ?? Infinity) <= edge) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-};
-
-/** Index of the first entry after `t`, so equal times keep their arrival order. */
-const insertionIndex = (log: SendLog, t: number): number => {
-  let lo = log.head;
-  let hi = log.times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((log.times[mid] ?? Infinity) <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-};
-
-/** In-process sliding-window log per key. Idle keys are swept out at most once per window, so memory follows activity. */
-export class MemoryBudgetStore implements BudgetStore {
-  readonly #logs = new Map<string, SendLog>();
-  #lastSweepMs = Number.NEGATIVE_INFINITY;
-
-  /** Keys currently tracked (for tests and metrics). */
-  get size(): number {
-    return this.#logs.size;
-  }
-
-  tryAcquire(key: string, nowMs: number, budget: number, windowMs: number): Promise<AcquireAttempt> {
-    this.#sweep(nowMs, windowMs);
-    const log = this.#logs.get(key) ?? { times: [], head: 0, pausedUntilMs: Number.NEGATIVE_INFINITY, windowMs };
-    this.#logs.set(key, log);
-    log.windowMs = windowMs;
-    log.head = firstInWindow(log, nowMs, windowMs);
-    compact(log);
-
-    const inWindow = log.times.length - log.head;
-    // With `inWindow >= budget`, a send is allowed once the first `inWindow - budget + 1` entries have left.
-    const windowRetryAtMs =
-      inWindow >= budget ? (log.times[log.head + inWindow - budget] ?? nowMs) + windowMs : Number.NEGATIVE_INFINITY;
-    if (nowMs < log.pausedUntilMs || inWindow >= budget) {
-      return Promise.resolve({ granted: false, retryAtMs: Math.max(log.pausedUntilMs, windowRetryAtMs) });
-    }
-    const last = log.times[log.times.length - 1];
-    if (last === undefined || last <= nowMs) log.times.push(nowMs);
-    else log.times.splice(insertionIndex(log, nowMs), 0, nowMs); // the clock stepped back: keep the log sorted
-    return Promise.resolve({ granted: true });
-  }
-
-  pauseUntil(key: string, untilMs: number): Promise<void> {
-    const log = this.#logs.get(key);
-    if (log) log.pausedUntilMs = Math.max(log.pausedUntilMs, untilMs);
-    else this.#logs.set(key, { times: [], head: 0, pausedUntilMs: untilMs, windowMs: 0 });
-    return Promise.resolve();
-  }
-
-  count(key: string, nowMs: number, windowMs: number): Promise<number> {
-    const log = this.#logs.get(key);
-    return Promise.resolve(log ? log.times.length - firstInWindow(log, nowMs, windowMs) : 0);
-  }
-
-  /** Drops keys with no send in their window and no pause ahead; O(keys), at most once per window (or when the clock steps back). */
-  #sweep(nowMs: number, windowMs: number): void {
-    if (nowMs >= this.#lastSweepMs && nowMs - this.#lastSweepMs < windowMs) return;
-    this.#lastSweepMs = nowMs;
-    for (const [key, log] of this.#logs) {
-      const newest = log.times[log.times.length - 1];
-      const isWindowEmpty = newest === undefined || log.head >= log.times.length || newest <= nowMs - log.windowMs;
-      if (isWindowEmpty && log.pausedUntilMs <= nowMs) this.#logs.delete(key);
-    }
-  }
-}
-
-/** Amortized O(1) removal from the front: copy down only when the dropped prefix outweighs the live part. */
-const compact = (log: SendLog): void => {
-  if (log.head >= COMPACT_MIN_DROPPED && log.head * 2 >= log.times.length) {
-    log.times = log.times.slice(log.head);
-    log.head = 0;
-  }
-};
 
 export interface RequestBudgetOptions {
   /** Requests per window per key; default 60 (the spec's default; its alternative description says 120). */
@@ -300,7 +181,7 @@ export class RequestBudget {
 
   /**
    * A 429 arrived for a request that went through `acquire`: pause the key for `retryAfterMs` (from
-   * `parseRetryAfter`; one window when the header was missing or unreadable), and, since that request was recorded
+   * `parseRetryAfterMs`; one window when the header was missing or unreadable), and, since that request was recorded
    * but refused, learn that the upstream let at most `sentInWindow - 1` through. With nothing else of ours in the
    * window there is no evidence about the budget (someone else spent it, or the request outlived the window), so
    * nothing is learned. Either way a budget already lowered starts its recovery again from here.
@@ -368,60 +249,3 @@ export class RequestBudget {
     }
   }
 }
-
-const DAY_NAMES = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
-const LONG_DAY_NAMES = "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)";
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"] as const;
-const MONTH = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
-const TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
-/** The three HTTP-date forms of RFC 9110 §5.6.7: IMF-fixdate, obsolete RFC 850 and asctime. */
-const IMF_FIXDATE = new RegExp(`^${DAY_NAMES}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`, "i");
-const RFC_850_DATE = new RegExp(`^${LONG_DAY_NAMES}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`, "i");
-const ASCTIME_DATE = new RegExp(`^${DAY_NAMES} ${MONTH} ( \\d|\\d{2}) ${TIME} (\\d{4})$`, "i");
-const DELTA_SECONDS = /^\d+(?:\.\d+)?$/;
-/** RFC 9110: a two-digit year more than 50 years ahead means the previous century. */
-const TWO_DIGIT_YEAR_HORIZON = 50;
-
-const utcMs = (year: number, month: string, day: string, hh: string, mm: string, ss: string): number | undefined => {
-  const monthIndex = MONTHS.indexOf(month.toLowerCase() as (typeof MONTHS)[number]);
-  const [d, h, m, s] = [Number(day), Number(hh), Number(mm), Number(ss)];
-  if (monthIndex < 0 || h > 23 || m > 59 || s > 60) return undefined;
-  const ms = Date.UTC(year, monthIndex, d, h, m, Math.min(s, 59));
-  // Date.UTC rolls 31 Feb over into March; an impossible date is garbage, not a date.
-  return new Date(ms).getUTCDate() === d ? ms : undefined;
-};
-
-const parseHttpDate = (value: string, nowMs: number): number | undefined => {
-  let match = IMF_FIXDATE.exec(value);
-  if (match) {
-    const [, day = "", month = "", year = "", hh = "", mm = "", ss = ""] = match;
-    return utcMs(Number(year), month, day, hh, mm, ss);
-  }
-  match = RFC_850_DATE.exec(value);
-  if (match) {
-    const [, day = "", month = "", yy = "", hh = "", mm = "", ss = ""] = match;
-    const thisYear = new Date(nowMs).getUTCFullYear();
-    let year = Math.floor(thisYear / 100) * 100 + Number(yy);
-    if (year > thisYear + TWO_DIGIT_YEAR_HORIZON) year -= 100;
-    return utcMs(year, month, day, hh, mm, ss);
-  }
-  match = ASCTIME_DATE.exec(value);
-  if (match) {
-    const [, month = "", day = "", hh = "", mm = "", ss = "", year = ""] = match;
-    return utcMs(Number(year), month, day.trim(), hh, mm, ss);
-  }
-  return undefined;
-};
-
-/**
- * Milliseconds to wait from a `Retry-After` header: delta-seconds ("23" → 23 000; fractions tolerated) or an
- * HTTP-date (a past date → 0). `undefined` when the header is missing or unreadable. No upper cap: the caller decides
- * what wait is too long to honour.
- */
-export const parseRetryAfter = (header: string | null, nowMs: number): number | undefined => {
-  if (header === null) return undefined;
-  const value = header.trim();
-  if (DELTA_SECONDS.test(value)) return Math.ceil(Number(value) * 1000);
-  const dateMs = parseHttpDate(value, nowMs);
-  return dateMs === undefined ? undefined : Math.max(0, dateMs - nowMs);
-};

@@ -1,6 +1,6 @@
 import "server-only";
 
-/** Time, injectable: tests of the limiter, backoff and token expiry run on a fake clock in milliseconds. */
+/** Time, injectable: tests of the request budget, backoff and token expiry run on a fake clock in milliseconds. */
 export interface Clock {
   /** Epoch milliseconds. */
   now(): number;

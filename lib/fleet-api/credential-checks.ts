@@ -9,6 +9,9 @@ import type { Credentials } from "./credentials";
  * failed about 20 of them in a minute. So a check that may fail is rationed here, whoever causes it (a sign-in, the
  * re-authentication after a 401, the Basic fallback), and what the provider said about a pair is remembered, so the
  * same refused pair is not asked about again and again (a revoked key's 20 open sessions cost one check, not 20).
+ *
+ * Words: the failed checks an address may cause per minute are the *allowance* (shared by every key, counted per
+ * address); a key's requests per window are its *budget* (budget.ts). The two never share a count.
  */
 
 /** What the provider last said about one key pair. */

@@ -1,7 +1,8 @@
 import "server-only";
+import { parseRetryAfterSeconds } from "@/lib/model/retry-after";
 import { readTextLimited } from "@/lib/read-limited";
 import { FleetApiError, isFleetApiError } from "./errors";
-import { reshapeError } from "./reshape";
+import { reshapeError } from "./error-body";
 
 /** One upstream answer, read completely: status, the headers we use, and the parsed JSON (or the failure to parse). */
 export interface UpstreamReply {
@@ -94,10 +95,9 @@ export function abortedError(signal: AbortSignal): FleetApiError {
 }
 
 /** A non-2xx reply as a FleetApiError with the spec's code, the parameter or scope named where the body names it. */
-export function replyError(reply: UpstreamReply): FleetApiError {
+export function replyError(reply: UpstreamReply, nowMs: number): FleetApiError {
   const parsed = reshapeError(reply.status, reply.body);
-  const retryAfterSeconds =
-    reply.retryAfter !== null && /^\d+$/.test(reply.retryAfter.trim()) ? Number(reply.retryAfter.trim()) : undefined;
+  const retryAfterSeconds = parseRetryAfterSeconds(reply.retryAfter, nowMs);
   return new FleetApiError({
     status: reply.status,
     code: parsed.code,
@@ -105,5 +105,27 @@ export function replyError(reply: UpstreamReply): FleetApiError {
     ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
     ...(parsed.field !== undefined ? { field: parsed.field } : {}),
     ...(parsed.scope !== undefined ? { scope: parsed.scope } : {}),
+  });
+}
+
+/** The promise, or the signal's abort if that comes first (the promise itself goes on: others may share it). */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortedError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      reject(abortedError(signal));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
 }

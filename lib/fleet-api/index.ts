@@ -1,6 +1,7 @@
 import "server-only";
 
-export { FleetApiClient, isLoopbackHost, LOCATIONS_PAGE_MAX, TRANSACTIONS_PAGE_MAX } from "./client";
+export { FleetApiClient, LOCATIONS_PAGE_MAX, TRANSACTIONS_PAGE_MAX } from "./client";
+export { isLoopbackHost } from "./urls";
 export type {
   BudgetUse,
   CallOptions,
@@ -9,10 +10,12 @@ export type {
   UpstreamCall,
   WalkOptions,
   WalkProgress,
-} from "./client";
-export { BUDGET_RESERVE_MIN, BUDGET_RESERVE_SHARE, MemoryBudgetStore, RequestBudget, reserveOf } from "./budget";
+} from "./client-options";
+export { BUDGET_RESERVE_MIN, BUDGET_RESERVE_SHARE, RequestBudget, reserveOf } from "./budget";
+export { MemoryBudgetStore } from "./budget-store";
 export { RecentIds } from "./recent-ids";
-export type { BudgetStore, Priority } from "./budget";
+export type { Priority } from "./budget";
+export type { BudgetStore } from "./budget-store";
 export { systemClock } from "./clock";
 export { FailedCheckLimiter, MemoryPairVerdictStore } from "./credential-checks";
 export type { PairVerdict, PairVerdictStore } from "./credential-checks";

@@ -1,4 +1,5 @@
 import "server-only";
+import type { StationFilter, TransactionFilter } from "@/lib/model";
 
 /**
  * Request variants the spec documents two forms of. We try the primary form, and when the upstream answers 400
@@ -48,4 +49,67 @@ export type Resource = keyof typeof SCOPE_BY_RESOURCE;
 /** The scope a resource needs, in the upstream's naming as far as we know it. */
 export function scopeName(resource: Resource, naming: Variants["scopeNaming"]): string {
   return naming === "read" ? "read" : SCOPE_BY_RESOURCE[resource];
+}
+
+/**
+ * Asked once per call whether a 400 naming `field` is a request variant it can switch: if so it switches `shared` (the
+ * upstream's remembered forms) away from `used` (the forms of the refused request) and returns how to switch back.
+ */
+export type Negotiate = (field: string | undefined, used: Variants, shared: Variants) => (() => void) | undefined;
+
+/** A list request's query in the upstream's current forms, and how to switch a form it refuses. */
+export interface VariantQuery {
+  build: (variants: Variants) => URLSearchParams;
+  negotiate?: Negotiate;
+}
+
+type Paged = { page?: number; limit?: number };
+
+const pageParams = (query: Paged): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (query.page !== undefined) params.set("page", String(query.page));
+  if (query.limit !== undefined) params.set("limit", String(query.limit));
+  return params;
+};
+
+/** GET /transactions: dated queries may switch between date and datetime bounds. */
+export function transactionQuery(query: TransactionFilter & Paged): VariantQuery {
+  const hasDates = query.from !== undefined || query.to !== undefined;
+  return {
+    build: (v) => {
+      const params = pageParams(query);
+      if (query.from !== undefined) params.set("from", dateBound(query.from, "from", v.dateStyle));
+      if (query.to !== undefined) params.set("to", dateBound(query.to, "to", v.dateStyle));
+      if (query.status !== undefined) params.set("status", query.status);
+      if (query.search !== undefined) params.set("search", query.search);
+      return params;
+    },
+    negotiate: (field, used, shared) => {
+      if (!hasDates || (field !== "from" && field !== "to")) return undefined;
+      shared.dateStyle = used.dateStyle === "date" ? "datetime" : "date";
+      return () => {
+        shared.dateStyle = used.dateStyle;
+      };
+    },
+  };
+}
+
+/** GET /locations: a search may switch between the `search` and `q` parameter. */
+export function locationQuery(query: StationFilter & Paged): VariantQuery {
+  return {
+    build: (v) => {
+      const params = pageParams(query);
+      if (query.brand !== undefined) params.set("brand", query.brand);
+      if (query.state !== undefined) params.set("state", query.state);
+      if (query.search !== undefined) params.set(v.locationSearch, query.search);
+      return params;
+    },
+    negotiate: (field, used, shared) => {
+      if (query.search === undefined || field !== used.locationSearch) return undefined;
+      shared.locationSearch = used.locationSearch === "search" ? "q" : "search";
+      return () => {
+        shared.locationSearch = used.locationSearch;
+      };
+    },
+  };
 }

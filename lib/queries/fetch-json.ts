@@ -2,6 +2,7 @@
  * The one way browser code talks to the BFF: same-origin fetch, one error type for every failure, and the single
  * place that sends the user to the login page when the session is over (any 401).
  */
+import { parseRetryAfterSeconds } from "@/lib/model/retry-after";
 
 /** Every failure of a BFF call, network failures included (status 0), so callers handle one type. */
 export class BffRequestError extends Error {
@@ -114,7 +115,7 @@ function redirectToLogin(): void {
 }
 
 async function readFailure(response: Response): Promise<BffRequestError> {
-  const retryAfterSeconds = parseRetryAfter(response.headers.get("Retry-After"));
+  const retryAfterSeconds = parseRetryAfterSeconds(response.headers.get("Retry-After"), Date.now()) ?? null;
   let body: unknown = null;
   try {
     body = await response.json();
@@ -137,16 +138,6 @@ function readErrorBody(body: unknown): { code: string; message: string } | null 
   const { code, message } = body.error;
   if (typeof code !== "string" || typeof message !== "string" || message === "") return null;
   return { code, message };
-}
-
-/** `Retry-After` as seconds: either delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
-  if (value === null) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return null;
-  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

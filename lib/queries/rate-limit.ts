@@ -3,11 +3,12 @@
  * with one countdown and retries once when it ends, instead of every card counting and retrying on its own.
  * Fed by the query cache (any query failing with 429) and read by the dashboard's banner.
  */
+import { MAX_RETRY_AFTER_MS } from "@/lib/model/retry-after";
 
 /** When a 429 carries no Retry-After, wait this long (one upstream budget window is 60 s; the BFF usually says). */
 export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 30;
 /** A Retry-After beyond this is not believed (a broken header must not freeze the page for hours). */
-export const MAX_RATE_LIMIT_WAIT_SECONDS = 600;
+export const MAX_RATE_LIMIT_WAIT_SECONDS = MAX_RETRY_AFTER_MS / 1000;
 
 /** A wait in force: when it was asked for and when it ends (epoch ms). */
 export interface RateLimitWait {

@@ -1,0 +1,124 @@
+import "server-only";
+
+/** Where a key's send times live: the sliding-window log behind `RequestBudget` (./budget.ts). */
+
+export type AcquireAttempt = { granted: true } | { granted: false; retryAtMs: number };
+
+/**
+ * Where send times live. Memory now; a Redis implementation (a sorted set per key scored by send time, with unique
+ * members, and a Lua script doing prune + count + add atomically; the pause as a plain key with PX) can implement the
+ * same interface so several BFF instances share one key's budget.
+ */
+export interface BudgetStore {
+  /**
+   * Atomically: drop entries at or before `nowMs - windowMs`; if the key is not paused and fewer than `budget` remain,
+   * record `nowMs` and return `{granted: true}`. Otherwise return `{granted: false, retryAtMs}`: the earliest time a
+   * send could be granted, i.e. the later of the pause's end and the time enough entries leave the window to get below
+   * `budget` (the oldest entry's when the window holds exactly `budget`).
+   */
+  tryAcquire(key: string, nowMs: number, budget: number, windowMs: number): Promise<AcquireAttempt>;
+  /** No sends for this key before `untilMs`; extends, never shortens, an existing pause. */
+  pauseUntil(key: string, untilMs: number): Promise<void>;
+  /** Sends recorded for this key in the window ending at `nowMs` (read only; Redis: ZCOUNT). */
+  count(key: string, nowMs: number, windowMs: number): Promise<number>;
+}
+
+/** Below this many dropped entries a log is not worth copying down. */
+const COMPACT_MIN_DROPPED = 64;
+
+interface SendLog {
+  /** Send times, ascending; entries before `head` are already out of the window. */
+  times: number[];
+  head: number;
+  pausedUntilMs: number;
+  /** The window of the last call, so the idle sweep knows when this log has emptied. */
+  windowMs: number;
+}
+
+/** Index of the first entry of `log` still inside the window ending at `nowMs` (binary search from `head`). */
+const firstInWindow = (log: SendLog, nowMs: number, windowMs: number): number => {
+  const edge = nowMs - windowMs;
+  let lo = log.head;
+  let hi = log.times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((log.times[mid] ?? Infinity) <= edge) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+/** Index of the first entry after `t`, so equal times keep their arrival order. */
+const insertionIndex = (log: SendLog, t: number): number => {
+  let lo = log.head;
+  let hi = log.times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((log.times[mid] ?? Infinity) <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+/** In-process sliding-window log per key. Idle keys are swept out at most once per window, so memory follows activity. */
+export class MemoryBudgetStore implements BudgetStore {
+  readonly #logs = new Map<string, SendLog>();
+  #lastSweepMs = Number.NEGATIVE_INFINITY;
+
+  /** Keys currently tracked (for tests and metrics). */
+  get size(): number {
+    return this.#logs.size;
+  }
+
+  tryAcquire(key: string, nowMs: number, budget: number, windowMs: number): Promise<AcquireAttempt> {
+    this.#sweep(nowMs, windowMs);
+    const log = this.#logs.get(key) ?? { times: [], head: 0, pausedUntilMs: Number.NEGATIVE_INFINITY, windowMs };
+    this.#logs.set(key, log);
+    log.windowMs = windowMs;
+    log.head = firstInWindow(log, nowMs, windowMs);
+    compact(log);
+
+    const inWindow = log.times.length - log.head;
+    // With `inWindow >= budget`, a send is allowed once the first `inWindow - budget + 1` entries have left.
+    const windowRetryAtMs =
+      inWindow >= budget ? (log.times[log.head + inWindow - budget] ?? nowMs) + windowMs : Number.NEGATIVE_INFINITY;
+    if (nowMs < log.pausedUntilMs || inWindow >= budget) {
+      return Promise.resolve({ granted: false, retryAtMs: Math.max(log.pausedUntilMs, windowRetryAtMs) });
+    }
+    const last = log.times[log.times.length - 1];
+    if (last === undefined || last <= nowMs) log.times.push(nowMs);
+    else log.times.splice(insertionIndex(log, nowMs), 0, nowMs); // the clock stepped back: keep the log sorted
+    return Promise.resolve({ granted: true });
+  }
+
+  pauseUntil(key: string, untilMs: number): Promise<void> {
+    const log = this.#logs.get(key);
+    if (log) log.pausedUntilMs = Math.max(log.pausedUntilMs, untilMs);
+    else this.#logs.set(key, { times: [], head: 0, pausedUntilMs: untilMs, windowMs: 0 });
+    return Promise.resolve();
+  }
+
+  count(key: string, nowMs: number, windowMs: number): Promise<number> {
+    const log = this.#logs.get(key);
+    return Promise.resolve(log ? log.times.length - firstInWindow(log, nowMs, windowMs) : 0);
+  }
+
+  /** Drops keys with no send in their window and no pause ahead; O(keys), at most once per window (or when the clock steps back). */
+  #sweep(nowMs: number, windowMs: number): void {
+    if (nowMs >= this.#lastSweepMs && nowMs - this.#lastSweepMs < windowMs) return;
+    this.#lastSweepMs = nowMs;
+    for (const [key, log] of this.#logs) {
+      const newest = log.times[log.times.length - 1];
+      const isWindowEmpty = newest === undefined || log.head >= log.times.length || newest <= nowMs - log.windowMs;
+      if (isWindowEmpty && log.pausedUntilMs <= nowMs) this.#logs.delete(key);
+    }
+  }
+}
+
+/** Amortized O(1) removal from the front: copy down only when the dropped prefix outweighs the live part. */
+const compact = (log: SendLog): void => {
+  if (log.head >= COMPACT_MIN_DROPPED && log.head * 2 >= log.times.length) {
+    log.times = log.times.slice(log.head);
+    log.head = 0;
+  }
+};
