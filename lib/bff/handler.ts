@@ -1,12 +1,10 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { z } from "zod";
 import { credentialKey, isFleetApiError, keyFingerprint } from "@/lib/fleet-api";
 import { BffError, errorResponse, fromUpstream } from "./errors";
 import { logger } from "./log";
 import { cache } from "./cache";
 import { checkDataRequestSite } from "./csrf";
-import { parseQueryValues, queryValues } from "./params";
 import { endSession, readSession, type ActiveSession, type SessionProblem } from "./session";
 import { requestContext, type RequestContext } from "./upstream";
 
@@ -114,11 +112,6 @@ function toBffError(error: unknown, route: string): BffError {
     "unhandled error",
   );
   return new BffError("internal_error", "Something went wrong on our side. Please try again; if it persists, tell us.");
-}
-
-/** A request's query string checked with a zod object schema (lib/bff/params: `parseQueryValues`). */
-export function parseQuery<T extends z.ZodType>(request: NextRequest, schema: T): z.infer<T> {
-  return parseQueryValues(queryValues(request.nextUrl.searchParams), schema);
 }
 
 /**

@@ -18,7 +18,10 @@ export interface OperationContext {
   key: string;
   /** Aborts when the person's request goes away. */
   signal: AbortSignal;
-  /** The operation's declared upstream priority. */
+  /**
+   * The operation's declared upstream priority: interactive when a person waits for the answer, bulk for walks. Calls
+   * the operation makes itself use it; lib walks that are bulk by nature (catalog, totals, summary) keep theirs.
+   */
   priority: Priority;
 }
 

@@ -8,7 +8,7 @@ import { BffError } from "./errors";
 
 /**
  * Query schemas of the BFF routes. Bounds follow the spec (transactions 1–200 per page, locations 1–500). Messages
- * are sentences a person can act on: they name the parameter in words and quote what was sent, and `parseQuery`
+ * are sentences a person can act on: they name the parameter in words and quote what was sent, and `parseQueryValues`
  * shows them as they are (no "from: from must…").
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point: they are refused in searches

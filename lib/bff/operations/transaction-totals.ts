@@ -13,7 +13,7 @@ export const transactionTotals = sessionOperation({
   route: "GET /api/transactions/totals",
   input: { query: TransactionTotalsQuery },
   csrf: "same-site",
-  priority: "interactive",
+  priority: "bulk",
   cache: { name: "totals", ttlMs: () => getConfig().cacheTtlMs.summary },
   run: (ctx, q): Promise<ListTotals> => {
     // The zone's days as instants; a dates-only upstream is walked over the covering days and trimmed (list-totals).

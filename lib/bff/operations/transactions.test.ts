@@ -96,6 +96,22 @@ describe.each(["primary", "alternative"] as const)("transactions operations with
     ]);
   });
 
+  it("totals a range exactly", async () => {
+    const ctx = operationContextForTest(sb.keys["demo-full"]);
+    const totals = await runWithQuery(transactionTotals, ctx, APRIL_MAY);
+    expect(totals.state).toBe("summed");
+  });
+
+  it("refuses a bad value with a sentence naming it", async () => {
+    const ctx = operationContextForTest(sb.keys["demo-full"]);
+    await expect(runWithQuery(transactionTotals, ctx, { status: "done" })).rejects.toThrow(/The status must be one of/);
+  });
+
+  it("passes on the upstream's refusal", async () => {
+    const ctx = operationContextForTest(sb.keys["demo-no-transactions"]);
+    await expect(runWithQuery(transactionTotals, ctx, {})).rejects.toMatchObject({ code: "scope_denied" });
+  });
+
   it("bounds the summary's range by one rule, also when an end is left to its default", async () => {
     const ctx = operationContextForTest(sb.keys["demo-full"]);
     for (const query of [{ from: "2024-01-01", to: "2025-01-01" }, { from: "0001-01-01" }] as Record<
