@@ -50,8 +50,8 @@ export interface CachePolicy {
  * also the Origin check and the custom header (state changes such as sign-out). `origin`: Origin and header only
  * (sign-in, before any session). `test-hook`: a 404 unless the test-hooks token is sent (lib/bff/test-hooks).
  */
-export type SessionCsrfPolicy = "same-site" | "same-site+origin";
-export type PublicCsrfPolicy = "origin" | "test-hook";
+type SessionCsrfPolicy = "same-site" | "same-site+origin";
+type PublicCsrfPolicy = "origin" | "test-hook";
 
 interface OperationBase<I, P> {
   /** Method and path, as the log line names the route: "GET /api/transactions". */

@@ -26,7 +26,7 @@ const KeyPairBody = z
 const DemoBody = z.object({ demo: z.literal(true, { error: "demo must be true" }) }).strict();
 
 /** The key pair a sign-in body names: a 400 saying what is wrong with it otherwise (never quoting the secret). */
-export function credentialsFrom(body: unknown): Credentials {
+function credentialsFrom(body: unknown): Credentials {
   if (typeof body === "object" && body !== null && Object.hasOwn(body, "demo")) {
     const demo = DemoBody.safeParse(body);
     if (!demo.success)
@@ -53,7 +53,7 @@ export function credentialsFrom(body: unknown): Credentials {
 }
 
 /** The request's JSON body, bounded in size (a 413 beyond 4 kB) and typed as JSON (else a 400 saying how to send it). */
-export async function readJsonBody(request: Request): Promise<unknown> {
+async function readJsonBody(request: Request): Promise<unknown> {
   if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? ""))
     throw new BffError("bad_request", "Send the key pair as JSON (Content-Type: application/json).");
   if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES)
