@@ -86,6 +86,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ["lib/bff/operations/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["next", "next/*"],
+              message:
+                "Operations run without Next (tests call run(ctx, input)); lib/bff/operation-route.ts is their one adapter to a route.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["components/**/*.{ts,tsx}", "lib/queries/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [

@@ -1,5 +1,7 @@
 import type { Station } from "@/lib/model";
 import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
+import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
+import { filterStations as filterByStation } from "@/lib/model/station-filter";
 import { US_STATE_CODES } from "@/lib/model/us-states";
 import type { LatLng } from "./nearby";
 
@@ -17,8 +19,8 @@ export type ResultCount = (typeof RESULT_COUNT_OPTIONS)[number];
 export const DEFAULT_RESULT_COUNT: ResultCount = 10;
 /** Diesel is the catalog's own price; another product is read from station details (see product-ranking.ts). */
 export const DEFAULT_PRODUCT: StationProduct = "diesel";
-/** The longest search the BFF accepts (and the upstream's spec allows). */
-export const MAX_SEARCH_LENGTH = 100;
+/** The longest search the BFF accepts (its one home is lib/model/limits; re-exported for this folder's filters). */
+export { MAX_SEARCH_LENGTH };
 /** A price stamp older than this is stale: drawn hollow on the map and flagged in the lists. */
 export const STALE_AFTER_MS = 2 * 86_400_000;
 
@@ -135,22 +137,12 @@ export function serializeView(view: StationsView): string {
   return params.toString();
 }
 
-/** The BFF's filter semantics (brand and state exact, search a case-insensitive substring of name, city or loc number). */
+/** The BFF's filter semantics (one rule, lib/model/station-filter). */
 export function filterStations(
   stations: readonly Station[],
   view: Pick<StationsView, "brand" | "state" | "search">,
 ): Station[] {
-  const needle = view.search.toLowerCase();
-  if (view.brand === null && view.state === null && needle === "") return stations as Station[];
-  return stations.filter(
-    (s) =>
-      (view.brand === null || s.brand === view.brand) &&
-      (view.state === null || s.state === view.state) &&
-      (needle === "" ||
-        s.name.toLowerCase().includes(needle) ||
-        s.city.toLowerCase().includes(needle) ||
-        s.locNum.toLowerCase().includes(needle)),
-  );
+  return filterByStation(stations, view);
 }
 
 /** The stations inside the map's view (the "stations in view" colour scale). */

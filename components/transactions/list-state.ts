@@ -1,4 +1,5 @@
 import type { TransactionStatus } from "@/lib/model";
+import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 import { addDays, dayInZone, isIsoDay, isTimeZone, UTC_ZONE } from "@/lib/model/time-zones";
 
 /**
@@ -39,8 +40,8 @@ export const RANGE_LABELS: Readonly<Record<RangePreset, string>> = {
   custom: "Custom",
 };
 
-/** The longest search the BFF accepts. */
-export const MAX_SEARCH_LENGTH = 100;
+/** The longest search the BFF accepts (its one home is lib/model/limits; re-exported for this folder's filters). */
+export { MAX_SEARCH_LENGTH };
 
 export interface ListState {
   page: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TtlCache } from "./cache";
+import { cacheKey, TtlCache } from "./cache";
 
 /** A load the test finishes by hand, recording the signal it ran with. */
 function manualLoad<T>() {
@@ -108,5 +108,21 @@ describe("TtlCache single flight", () => {
     expect(await a).toMatchObject({ error: { message: "upstream down" } });
     expect(await b).toMatchObject({ error: { message: "upstream down" } });
     expect(cache.peek("k")).toBeUndefined();
+  });
+});
+
+describe("cacheKey (the one builder of cache keys)", () => {
+  it("starts with the credential hash, so forgetting a customer forgets every entry of theirs", () => {
+    const cache = new TtlCache();
+    const a = cacheKey("hashA", "transactions", { page: 1, status: "completed" });
+    expect(a).toBe('hashA:transactions:{"page":1,"status":"completed"}');
+    expect(cacheKey("hashA", "account")).toBe("hashA:account");
+    expect(cacheKey("hashA", "location", "st-1")).toBe("hashA:location:st-1");
+    const load = () => Promise.resolve(1);
+    return Promise.all([cache.get(a, 60_000, load), cache.get(cacheKey("hashB", "account"), 60_000, load)]).then(() => {
+      cache.forget("hashA");
+      expect(cache.peek(a)).toBeUndefined();
+      expect(cache.peek(cacheKey("hashB", "account"))).toBe(1);
+    });
   });
 });

@@ -141,7 +141,17 @@ export function cache(): TtlCache {
   return holder.__ffdCache;
 }
 
+/**
+ * The one builder of cache keys: the customer's credential hash first (so `forget(key)` drops all of a customer's
+ * entries and customers never share one), then what is cached, then the input it depends on, if any.
+ */
+export function cacheKey(key: string, name: string, input?: unknown): string {
+  return input === undefined
+    ? `${key}:${name}`
+    : `${key}:${name}:${typeof input === "string" ? input : JSON.stringify(input)}`;
+}
+
 /** The upstream's account of a key as last read (`GET /account-details`): written at sign-in, read by GET /api/account. */
 export function upstreamAccountKey(key: string): string {
-  return `${key}:account-upstream`;
+  return cacheKey(key, "account-upstream");
 }

@@ -1,12 +1,12 @@
 import "server-only";
 import type { Credentials } from "@/lib/fleet-api";
 import type { Station } from "@/lib/model";
-import { cache } from "./cache";
+import { cache, cacheKey } from "./cache";
 import { trackCatalogWalk } from "./catalog-progress";
 import { getConfig } from "./config";
 import { fleetApi } from "./upstream";
 
-const catalogKey = (key: string) => `${key}:locations:all`;
+const catalogKey = (key: string) => cacheKey(key, "locations", "all");
 
 /**
  * The whole station catalog of one key, at bulk priority, cached for minutes per customer: ⌈stations/500⌉ upstream

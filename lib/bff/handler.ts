@@ -1,6 +1,5 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { z } from "zod";
 import { credentialKey, isFleetApiError, keyFingerprint } from "@/lib/fleet-api";
 import { BffError, errorResponse, fromUpstream } from "./errors";
 import { logger } from "./log";
@@ -113,30 +112,6 @@ function toBffError(error: unknown, route: string): BffError {
     "unhandled error",
   );
   return new BffError("internal_error", "Something went wrong on our side. Please try again; if it persists, tell us.");
-}
-
-/**
- * A query string checked with a zod object schema: unknown or repeated parameters and bad values are 400s naming
- * the parameter.
- */
-export function parseQuery<T extends z.ZodType>(request: NextRequest, schema: T): z.infer<T> {
-  const params = request.nextUrl.searchParams;
-  const raw: Record<string, string> = {};
-  for (const name of new Set(params.keys())) {
-    const values = params.getAll(name);
-    if (values.length > 1) throw new BffError("bad_request", `The parameter ${name} was given more than once.`);
-    raw[name] = values[0] ?? "";
-  }
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  // Every problem at once, each naming its parameter.
-  const messages = parsed.error.issues.map((issue) => {
-    if (issue.code === "unrecognized_keys") return `Unknown query parameter: ${issue.keys.join(", ")}.`;
-    const name = issue.path.map(String).join(".");
-    // Our messages name their parameter in words ("The start date (from) …"); only a bare one gets the name in front.
-    return name && !issue.message.includes(name) ? `${name}: ${issue.message}.` : `${issue.message}.`;
-  });
-  throw new BffError("bad_request", [...new Set(messages)].join(" "));
 }
 
 /**

@@ -1,12 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import { TRANSACTION_STATUSES, US_STATE_CODES, type DateFilterCoverage, type TransactionFilter } from "@/lib/model";
+import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
+import { summaryRangeProblem } from "@/lib/model/summary-range";
 import { isIsoDay, isTimeZone, UTC_ZONE, zonedDaysToInstants } from "@/lib/model/time-zones";
 import { BffError } from "./errors";
 
 /**
  * Query schemas of the BFF routes. Bounds follow the spec (transactions 1–200 per page, locations 1–500). Messages
- * are sentences a person can act on: they name the parameter in words and quote what was sent, and `parseQuery`
+ * are sentences a person can act on: they name the parameter in words and quote what was sent, and `parseQueryValues`
  * shows them as they are (no "from: from must…").
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point: they are refused in searches
@@ -58,7 +60,7 @@ const timeZone = z
 
 const search = z
   .string()
-  .max(100, { error: "search must be at most 100 characters" })
+  .max(MAX_SEARCH_LENGTH, { error: `search must be at most ${String(MAX_SEARCH_LENGTH)} characters` })
   .refine((v) => !CONTROL_CHARS.test(v), { error: "search must not contain control characters" })
   .transform((v) => v.trim())
   .transform((v) => (v === "" ? undefined : v))
@@ -118,6 +120,33 @@ export function dateCoverageOf(q: ListFilterQuery): DateFilterCoverage | null {
 
 export const NoQuery = z.object({}).strict();
 
+/** A query string as one value per name: a repeated parameter is a 400 naming it. */
+export function queryValues(params: URLSearchParams): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    if (values.length > 1) throw new BffError("bad_request", `The parameter ${name} was given more than once.`);
+    raw[name] = values[0] ?? "";
+  }
+  return raw;
+}
+
+/**
+ * Query values checked with a zod object schema: unknown parameters and bad values are 400s naming the parameter,
+ * every problem at once.
+ */
+export function parseQueryValues<T extends z.ZodType>(raw: Record<string, string>, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const messages = parsed.error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") return `Unknown query parameter: ${issue.keys.join(", ")}.`;
+    const name = issue.path.map(String).join(".");
+    // Our messages name their parameter in words ("The start date (from) …"); only a bare one gets the name in front.
+    return name && !issue.message.includes(name) ? `${name}: ${issue.message}.` : `${issue.message}.`;
+  });
+  throw new BffError("bad_request", [...new Set(messages)].join(" "));
+}
+
 export const TransactionListQuery = z
   .object({ ...filterShape, page: whole("page", 1, 1_000_000), limit: whole("limit", 1, 200) })
   .strict()
@@ -149,19 +178,10 @@ export const SummaryQuery = z
   .strict()
   .superRefine(fromNotAfterTo)
   .superRefine((q, ctx) => {
-    if (
-      q.from !== undefined &&
-      q.to !== undefined &&
-      Date.parse(q.to) - Date.parse(q.from) > MAX_SUMMARY_DAYS * 86_400_000
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["from"],
-        message: `The range from ${q.from} to ${q.to} is longer than ${String(MAX_SUMMARY_DAYS)} days; ask for a shorter one (from, to)`,
-      });
-    }
+    // The same rule checks the range again once the operation has filled in a missing end (lib/model/summary-range).
+    const problem = q.from !== undefined && q.to !== undefined ? summaryRangeProblem(q.from, q.to) : null;
+    if (problem !== null) ctx.addIssue({ code: "custom", path: ["from"], message: problem });
   });
-export const MAX_SUMMARY_DAYS = 366;
 
 export const LocationListQuery = z
   .object({

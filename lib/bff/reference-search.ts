@@ -7,7 +7,7 @@ import {
   type Priority,
 } from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
-import { cache } from "./cache";
+import { cache, cacheKey } from "./cache";
 import { getConfig } from "./config";
 import { fleetApi } from "./upstream";
 
@@ -143,9 +143,9 @@ export function findByReferenceCached(
   signal?: AbortSignal,
 ): Promise<ReferenceLookup> {
   const { from, to, status } = filter;
-  const cacheKey = `${credentialKey(credentials)}:reference:${JSON.stringify({ from, to, status, term: term.toUpperCase() })}`;
+  const entryKey = cacheKey(credentialKey(credentials), "reference", { from, to, status, term: term.toUpperCase() });
   return cache().get(
-    cacheKey,
+    entryKey,
     getConfig().cacheTtlMs.transactions,
     (shared) => findByReference(fleetApi(), credentials, filter, term, { signal: shared }),
     signal,

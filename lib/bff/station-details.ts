@@ -1,7 +1,7 @@
 import "server-only";
 import { FleetApiError, isFleetApiError, reserveOf, type Credentials } from "@/lib/fleet-api";
 import type { StationDetail, StationPricesReply, StationProductPrices, StationProductsInfo } from "@/lib/model";
-import { cache } from "./cache";
+import { cache, cacheKey } from "./cache";
 import { getCatalog } from "./catalog";
 import { now } from "./clock";
 import { getConfig } from "./config";
@@ -36,8 +36,8 @@ interface CachedDetail {
   fetchedAt: number;
 }
 
-const detailKey = (key: string, id: string) => `${key}:location:${id}`;
-const absentKey = (key: string, id: string) => `${key}:location-absent:${id}`;
+const detailKey = (key: string, id: string) => cacheKey(key, "location", id);
+const absentKey = (key: string, id: string) => cacheKey(key, "location-absent", id);
 /** Only getStationDetail writes these two keys, so their types are known. */
 const cachedDetail = (key: string, id: string) => cache().peek(detailKey(key, id)) as CachedDetail | undefined;
 const isKnownAbsent = (key: string, id: string) => cache().peek(absentKey(key, id)) === true;
@@ -228,7 +228,7 @@ async function checkBatch(
  * catalog; its detail is then cached like any other), never from a configuration: one upstream call an hour per key.
  */
 export function learnStationProducts(credentials: Credentials, key: string): Promise<StationProductsInfo> {
-  return cache().get<StationProductsInfo>(`${key}:location-products`, PRODUCTS_TTL_MS, async () => {
+  return cache().get<StationProductsInfo>(cacheKey(key, "location-products"), PRODUCTS_TTL_MS, async () => {
     const catalog = await getCatalog(credentials, key);
     for (const station of catalog.slice(0, PRODUCT_PROBES)) {
       try {

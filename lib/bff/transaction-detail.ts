@@ -1,7 +1,7 @@
 import "server-only";
 import { credentialKey } from "@/lib/fleet-api";
 import type { TransactionDetail } from "@/lib/model";
-import { cache } from "./cache";
+import { cache, cacheKey } from "./cache";
 import { getConfig } from "./config";
 import { checkId } from "./params";
 import type { ActiveSession } from "./session";
@@ -16,7 +16,7 @@ export function getTransactionDetail(
   const checked = checkId(id, "transaction");
   const key = credentialKey(session.credentials);
   return cache().get<TransactionDetail>(
-    `${key}:transaction:${checked}`,
+    cacheKey(key, "transaction", checked),
     getConfig().cacheTtlMs.transactions,
     (shared) => fleetApi().getTransaction(session.credentials, checked, { signal: shared }),
     signal,

@@ -28,3 +28,8 @@ export function fleetApi(): FleetApiClient {
   }
   return holder.__ffdClient;
 }
+
+/** Tests only: the next `fleetApi()` is a new client over the configuration as it is then (another upstream). */
+export function resetFleetApiForTests(): void {
+  delete holder.__ffdClient;
+}

@@ -1,7 +1,7 @@
 import "server-only";
 import { credentialKey, TRANSACTIONS_PAGE_MAX, type CallOptions, type Credentials } from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
-import { cache } from "./cache";
+import { cache, cacheKey } from "./cache";
 import { getConfig } from "./config";
 import { fleetApi } from "./upstream";
 
@@ -78,7 +78,7 @@ async function measureTrim(
   return { head: Math.min(head, total), tail: Math.min(tail, Math.max(0, total - head)), coveringTotal: total };
 }
 
-const trimKey = (key: string, filter: TransactionFilter) => `${key}:transactions-trim:${JSON.stringify(filter)}`;
+const trimKey = (key: string, filter: TransactionFilter) => cacheKey(key, "transactions-trim", filter);
 
 /** The trim of a filter, cached like a page (it costs one or two upstream requests). */
 export function trimOf(

@@ -8,3 +8,4 @@ export type * from "./summary";
 export { rankByAmount } from "./summary";
 export type * from "./export";
 export * from "./list-totals";
+export type * from "./replies";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UnitPrice } from "./decimal";
+import { MAX_SEARCH_LENGTH } from "./limits";
 import { Extra } from "./transaction";
 
 export const Station = z.object({
@@ -33,7 +34,7 @@ export type StationDetail = z.infer<typeof StationDetail>;
 export const StationFilter = z.object({
   brand: z.string().min(1).max(40).optional(),
   state: z.string().length(2).optional(),
-  search: z.string().min(1).max(100).optional(),
+  search: z.string().min(1).max(MAX_SEARCH_LENGTH).optional(),
 });
 export type StationFilter = z.infer<typeof StationFilter>;
 

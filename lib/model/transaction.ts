@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money, UnitPrice, Volume } from "./decimal";
+import { MAX_SEARCH_LENGTH } from "./limits";
 
 export const TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;
 export const TransactionStatus = z.enum(TRANSACTION_STATUSES);
@@ -52,7 +53,7 @@ export const TransactionFilter = z.object({
   from: z.union([z.iso.date(), z.iso.datetime()]).optional(),
   to: z.union([z.iso.date(), z.iso.datetime()]).optional(),
   status: TransactionStatus.optional(),
-  search: z.string().min(1).max(100).optional(),
+  search: z.string().min(1).max(MAX_SEARCH_LENGTH).optional(),
 });
 export type TransactionFilter = z.infer<typeof TransactionFilter>;
 

@@ -8,6 +8,7 @@ import type {
   StationProductsInfo,
   Transaction,
 } from "@/lib/model";
+import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 import { fetchJson, fetchPackedJson, type BffRequestError } from "./fetch-json";
 
 /** The whole catalog as the map uses it, with the moment it arrived in this browser (for its age and the draw measure). */
@@ -176,7 +177,7 @@ export function useTransactionsAtStation(id: string, name: string | null) {
     enabled: name !== null && name !== "",
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({
-        search: (name ?? "").slice(0, 100),
+        search: (name ?? "").slice(0, MAX_SEARCH_LENGTH),
         limit: String(STATION_TRANSACTIONS_SCAN),
       });
       const page = await fetchJson<Page<Transaction>>(`/api/transactions?${query.toString()}`, { signal });

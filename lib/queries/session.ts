@@ -1,24 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { SessionInfo, SignInResult } from "@/lib/model";
 import { BffRequestError, fetchJson, requestBff } from "./fetch-json";
-
-/** What `GET /api/session` answers. */
-export interface SessionInfo {
-  /** Null when the key lacks the account scope. */
-  customer: { name: string | null; code: string | null };
-  /** The scopes the upstream reported for the key, when it reports them. */
-  scopes: string[] | null;
-  upstreamHost: string;
-  upstreamIsSandbox: boolean;
-  expiresAt: string;
-}
-
-/** What `POST /api/session` answers after a successful login. */
-export interface SignInResult {
-  customer: { name: string | null; code: string | null };
-  scopes: string[] | null;
-  upstreamHost: string;
-  expiresAt: string;
-}
 
 export interface KeyPair {
   keyId: string;

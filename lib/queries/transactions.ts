@@ -1,12 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type {
-  DateFilterCoverage,
-  ListTotals,
-  Page,
-  Transaction,
-  TransactionDetail,
-  TransactionStatus,
-} from "@/lib/model";
+import type { ListTotals, TransactionDetail, TransactionListReply, TransactionStatus } from "@/lib/model";
 import { fetchJson } from "./fetch-json";
 
 /** One page of the list, as `GET /api/transactions` takes it: dates are days of `tz`, both ends inclusive. */
@@ -27,9 +20,6 @@ export const transactionKeys = {
   detail: (id: string) => ["transactions", "detail", id] as const,
   totals: (params: TransactionTotalsParams) => ["transactions", "totals", params] as const,
 };
-
-/** A page, and which instants its dates cover (the zone's days; null without dates). */
-export type TransactionListReply = Page<Transaction> & { dateFilter: DateFilterCoverage | null };
 
 export function transactionListUrl(params: TransactionListParams): string {
   const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });

@@ -1,8 +1,4 @@
-import { withSession } from "@/lib/bff/handler";
-import { getTransactionDetail } from "@/lib/bff/transaction-detail";
+import { route } from "@/lib/bff/operation-route";
+import { getTransaction } from "@/lib/bff/operations/get-transaction";
 
-// GET /api/transactions/[id] — one transaction in full
-export const GET = withSession<{ id: string }>("GET /api/transactions/[id]", async ({ request, session, params }) => {
-  const detail = await getTransactionDetail(session, params.id, request.signal);
-  return Response.json(detail);
-});
+export const GET = route(getTransaction);

@@ -1,0 +1,110 @@
+import "server-only";
+import type { z } from "zod";
+import type { Priority } from "@/lib/fleet-api";
+import { cache, cacheKey } from "./cache";
+import { parseQueryValues } from "./params";
+import type { ActiveSession } from "./session";
+
+/**
+ * One BFF endpoint as a plain module (lib/bff/operations/*): what it takes, what it answers, how it is cached, which
+ * cross-site policy guards it, at which upstream priority it asks, and a `run` that needs no Next. The route adapter
+ * (lib/bff/operation-route.ts) turns it into a route handler; tests call `run` with a context over the sandbox.
+ */
+
+/** What a signed-in operation runs with: the session, its credential hash, the request's signal, its priority. */
+export interface OperationContext {
+  session: ActiveSession;
+  /** The key pair's hash (credentialKey): the prefix of every cache key of this customer. */
+  key: string;
+  /** Aborts when the person's request goes away. */
+  signal: AbortSignal;
+  /**
+   * The operation's declared upstream priority: interactive when a person waits for the answer, bulk for walks. Calls
+   * the operation makes itself use it; lib walks that are bulk by nature (catalog, totals, summary) keep theirs.
+   */
+  priority: Priority;
+}
+
+/** What an operation without a session (sign-in, test hooks) runs with: the request itself (headers, body). */
+export interface PublicContext {
+  request: Request;
+  signal: AbortSignal;
+  priority: Priority;
+}
+
+/**
+ * Where the input comes from: the query string checked with a zod schema (lib/bff/params), the route's path
+ * parameters, the request body (read and checked by the operation's own reader), or nothing read at all.
+ */
+export type InputSpec<I, P> =
+  { query: z.ZodType<I> } | { params: (params: P) => I } | { body: (request: Request) => Promise<I> } | { none: true };
+
+/** A cache entry's name (after the credential hash) and lifetime; the key is built by `cacheKey` alone. */
+export interface CachePolicy {
+  name: string;
+  ttlMs: () => number;
+}
+
+/**
+ * Cross-site policy. `same-site`: fetch metadata must show the dashboard's own page (every data read). `same-site+origin`:
+ * also the Origin check and the custom header (state changes such as sign-out). `origin`: Origin and header only
+ * (sign-in, before any session). `test-hook`: a 404 unless the test-hooks token is sent (lib/bff/test-hooks).
+ */
+type SessionCsrfPolicy = "same-site" | "same-site+origin";
+type PublicCsrfPolicy = "origin" | "test-hook";
+
+interface OperationBase<I, P> {
+  /** Method and path, as the log line names the route: "GET /api/transactions". */
+  route: string;
+  input: InputSpec<I, P>;
+  priority: Priority;
+  cache?: CachePolicy;
+}
+
+/**
+ * A signed-in endpoint. `run` answers its reply type (sent as JSON), `undefined` (204, no body) or a Response of its
+ * own (a stream, a packed body).
+ */
+export interface SessionOperation<I, R, P = Record<string, never>> extends OperationBase<I, P> {
+  auth: "session";
+  csrf: SessionCsrfPolicy;
+  run: (ctx: OperationContext, input: I) => Promise<R>;
+}
+
+export interface PublicOperation<I, R> extends OperationBase<I, undefined> {
+  auth: "none";
+  csrf: PublicCsrfPolicy;
+  run: (ctx: PublicContext, input: I) => Promise<R>;
+}
+
+/** Declares a signed-in operation (only for type inference: the input type follows from its schema). */
+export function sessionOperation<I, R, P = Record<string, never>>(
+  operation: Omit<SessionOperation<I, R, P>, "auth">,
+): SessionOperation<I, R, P> {
+  return { ...operation, auth: "session" };
+}
+
+export function publicOperation<I, R>(operation: Omit<PublicOperation<I, R>, "auth">): PublicOperation<I, R> {
+  return { ...operation, auth: "none" };
+}
+
+/** The operation's cached value for this input: one key builder, the operation's lifetime, the caller's signal. */
+export function cached<T>(
+  ctx: Pick<OperationContext, "key" | "signal">,
+  policy: CachePolicy | undefined,
+  input: unknown,
+  load: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  if (policy === undefined) throw new Error("This operation declares no cache policy.");
+  return cache().get<T>(cacheKey(ctx.key, policy.name, input), policy.ttlMs(), load, ctx.signal);
+}
+
+/** Checks raw query values against a query operation's schema (a 400 naming each bad parameter), then runs it. */
+export async function runWithQuery<I, R, P>(
+  operation: SessionOperation<I, R, P>,
+  ctx: OperationContext,
+  raw: Record<string, string>,
+): Promise<R> {
+  if (!("query" in operation.input)) throw new Error(`${operation.route} takes no query.`);
+  return operation.run(ctx, parseQueryValues(raw, operation.input.query));
+}

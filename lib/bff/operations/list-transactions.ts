@@ -1,0 +1,60 @@
+import "server-only";
+import type { TransactionListReply } from "@/lib/model";
+import { getConfig } from "../config";
+import { cached, sessionOperation, type OperationContext } from "../operation";
+import { dateCoverageOf, TransactionListQuery, upstreamFilterOf } from "../params";
+import { findByReferenceCached, isReferenceLike, withoutSearch } from "../reference-search";
+import { isInsideInstants, listTransactionsExactly } from "../zoned-transactions";
+
+type ListQuery = ReturnType<typeof upstreamFilterOf> & { page: number; limit: number };
+
+/**
+ * GET /api/transactions — one page; query: page, limit (1–200), from, to (days; in tz when given, else UTC), tz,
+ * status, search (names, card last four, or a reference).
+ */
+export const listTransactions = sessionOperation({
+  route: "GET /api/transactions",
+  input: { query: TransactionListQuery },
+  csrf: "same-site",
+  priority: "interactive",
+  cache: { name: "transactions", ttlMs: () => getConfig().cacheTtlMs.transactions },
+  run: async (ctx, q): Promise<TransactionListReply> => {
+    const query: ListQuery = { page: q.page ?? 1, limit: q.limit ?? 50, ...upstreamFilterOf(q) };
+    const dateFilter = dateCoverageOf(q);
+    const byReference = await pageByReference(ctx, query);
+    if (byReference !== null) return { ...byReference, dateFilter };
+    return cached(ctx, listTransactions.cache, query, async (signal) => ({
+      // A zone's days exactly in both upstream shapes: instants as datetimes, or the covering UTC days trimmed.
+      ...(await listTransactionsExactly(ctx.session.credentials, query, { signal, priority: ctx.priority })),
+      dateFilter,
+    }));
+  },
+});
+
+/**
+ * The upstream's search does not match references: a term shaped like one is looked up by reference first (a
+ * dates-only upstream answers the covering UTC days, so the matches are kept to the zone's instants). Null when the
+ * term is no reference or nothing matched (the upstream's own search answers then).
+ */
+async function pageByReference(
+  ctx: OperationContext,
+  query: ListQuery,
+): Promise<Omit<TransactionListReply, "dateFilter"> | null> {
+  if (query.search === undefined || !isReferenceLike(query.search)) return null;
+  const { matches } = await findByReferenceCached(
+    ctx.session.credentials,
+    withoutSearch(query),
+    query.search,
+    ctx.signal,
+  );
+  const inside = matches.filter(isInsideInstants(query));
+  if (inside.length === 0) return null;
+  const start = (query.page - 1) * query.limit;
+  return {
+    page: query.page,
+    limit: query.limit,
+    total: inside.length,
+    pages: Math.ceil(inside.length / query.limit),
+    items: inside.slice(start, start + query.limit),
+  };
+}

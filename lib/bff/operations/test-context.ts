@@ -1,0 +1,42 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { credentialKey, type Credentials } from "@/lib/fleet-api";
+import { cache } from "../cache";
+import { resetConfigForTests } from "../config";
+import type { OperationContext } from "../operation";
+import { resetFleetApiForTests } from "../upstream";
+
+/**
+ * Tests only: operations run without Next, over a real upstream (test/sandbox-process.ts). `useUpstreamForTest`
+ * points the process's client at a sandbox (and empties the cache, so one profile's answers never serve another's);
+ * `operationContextForTest` is a signed-in context for a key pair, as the route adapter would build it.
+ */
+export function useUpstreamForTest(baseUrl: string, env: Record<string, string> = {}): void {
+  Object.assign(process.env, { FLEET_API_BASE_URL: baseUrl, ...env });
+  resetConfigForTests();
+  resetFleetApiForTests();
+  cache().forget("");
+}
+
+export function operationContextForTest(
+  credentials: Credentials,
+  overrides: Partial<OperationContext> = {},
+): OperationContext {
+  const at = Date.now();
+  return {
+    session: {
+      sid: randomUUID(),
+      credentials,
+      customerName: null,
+      customerCode: null,
+      scopes: null,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: at + 3_600_000,
+    },
+    key: credentialKey(credentials),
+    signal: new AbortController().signal,
+    priority: "interactive",
+    ...overrides,
+  };
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import type { TransactionSummary } from "@/lib/model";
+import { summaryRangeProblem } from "@/lib/model/summary-range";
+import { now } from "../clock";
+import { getConfig } from "../config";
+import { BffError } from "../errors";
+import { cached, sessionOperation } from "../operation";
+import { SummaryQuery } from "../params";
+import { summaryLimit } from "../running-limit";
+import { summarize, utcDate } from "../summary";
+import { fleetApi } from "../upstream";
+
+const DEFAULT_DAYS = 30;
+
+/**
+ * GET /api/transactions/summary — totals, a daily series and top drivers/stations/products over a date range
+ * (default: the last 30 days). Its route refuses HEAD (lib/bff/handler `refuseHead`): it would walk for no body.
+ */
+export const transactionSummary = sessionOperation({
+  route: "GET /api/transactions/summary",
+  input: { query: SummaryQuery },
+  csrf: "same-site",
+  priority: "bulk",
+  cache: { name: "summary", ttlMs: () => getConfig().cacheTtlMs.summary },
+  run: (ctx, q): Promise<TransactionSummary> => {
+    const to = q.to ?? utcDate(now());
+    const from = q.from ?? utcDate(Date.parse(to) - (DEFAULT_DAYS - 1) * 86_400_000);
+    // Checked again after the defaults are filled in: the series has one entry per day, so the range bounds the reply.
+    if (from > to) throw new BffError("bad_request", `from (${from}) is after to (${to}).`);
+    const problem = summaryRangeProblem(from, to);
+    if (problem !== null) throw new BffError("bad_request", `${problem}.`);
+    // One walk per range however many tabs ask (single flight), holding a slot (2 per session, 4 per key, else 429):
+    // one user cannot queue walks without end. It stops when the last request waiting for it goes away.
+    return cached(ctx, transactionSummary.cache, { from, to }, (signal) =>
+      summaryLimit().run(ctx.session.sid, ctx.key, () =>
+        summarize(fleetApi(), ctx.session.credentials, { from, to }, signal),
+      ),
+    );
+  },
+});

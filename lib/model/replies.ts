@@ -1,0 +1,25 @@
+import type { Page } from "./page";
+import type { DateFilterCoverage, Transaction } from "./transaction";
+
+/**
+ * Replies of BFF endpoints that have no model type of their own, zod-free: the operation (lib/bff/operations) returns
+ * this type and the browser's query (lib/queries) reads it, so both sides share one contract.
+ */
+
+/** `GET /api/transactions`: a page, and which instants its dates cover (the zone's days; null without dates). */
+export type TransactionListReply = Page<Transaction> & { dateFilter: DateFilterCoverage | null };
+
+/** `POST /api/session`: who signed in. */
+export interface SignInResult {
+  /** Null when the key lacks the account scope. */
+  customer: { name: string | null; code: string | null };
+  /** The scopes the upstream reported for the key, when it reports them. */
+  scopes: string[] | null;
+  upstreamHost: string;
+  expiresAt: string;
+}
+
+/** `GET /api/session`: who is signed in, and whether the upstream is the local sandbox. */
+export interface SessionInfo extends SignInResult {
+  upstreamIsSandbox: boolean;
+}
