@@ -2,7 +2,7 @@
 
 import { useAccount } from "@/lib/queries/account";
 import { Card } from "@/components/ui/card";
-import { CardError } from "./card-states";
+import { CardError } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "./status-badge";
 

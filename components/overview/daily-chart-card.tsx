@@ -5,7 +5,7 @@ import { useSummary } from "@/lib/queries/summary";
 import { formatCount, formatGallons, formatMoney } from "@/components/format/numbers";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CardError } from "./card-states";
+import { CardError } from "@/components/ui/query-states";
 import { DailyChart } from "./daily-chart";
 import { formatDay } from "./format-dates";
 

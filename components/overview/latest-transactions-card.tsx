@@ -5,7 +5,7 @@ import type { Transaction } from "@/lib/model";
 import { LATEST_TRANSACTIONS_COUNT, useLatestTransactions } from "@/lib/queries/summary";
 import { Card } from "@/components/ui/card";
 import { formatCount, formatMoney } from "@/components/format/numbers";
-import { CardError, CardSkeleton } from "./card-states";
+import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { formatDateTime, formatFullDateTime } from "./format-dates";
 import { TransactionStatusBadge } from "@/components/transactions/status-badge";
 

@@ -4,7 +4,7 @@ import type { RankedItem, TransactionSummary } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
 import { Card } from "@/components/ui/card";
 import { formatCount, formatMoney } from "@/components/format/numbers";
-import { CardError, CardSkeleton } from "./card-states";
+import { CardError, CardSkeleton } from "@/components/ui/query-states";
 
 type RankedList = "topDrivers" | "topStations";
 

@@ -3,7 +3,7 @@
 import type { Totals30d } from "@/lib/model";
 import { useAccount } from "@/lib/queries/account";
 import { Card } from "@/components/ui/card";
-import { CardError } from "./card-states";
+import { CardError } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
 import { averagePricePerGallon } from "./average-price";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { QueryErrorNotice } from "@/components/ui/error-notice";
 import { brandName, describeAge } from "./format";
 import { describeDifference, type NearbyRanking, type StationWithin } from "./nearby";
-import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/form";
+import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/field";
 import { ProductSummary } from "./product-summary";
 import { productInText, productName, withArticle, type ProductRanking } from "./product-ranking";
 import {

@@ -5,7 +5,7 @@ import type { Station } from "@/lib/model";
 import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
 import { useCatalog, useCatalogProgress, useStationPrices, useStationProducts } from "@/lib/queries/locations";
 import { formatCount, formatUnitPrice } from "@/components/format/numbers";
-import { CardError } from "@/components/overview/card-states";
+import { CardError } from "@/components/ui/query-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";

@@ -6,7 +6,7 @@ import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
 import { Card } from "@/components/ui/card";
-import { DetailError, DetailLoading } from "@/components/ui/detail-states";
+import { DetailError, DetailLoading } from "@/components/ui/query-states";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Extra, TransactionDetail } from "@/lib/model";
 import { useTransaction } from "@/lib/queries/transactions";
