@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { Station, StationProduct } from "@/lib/model";
 import type { BffRequestError } from "@/lib/queries/fetch-json";
 import type { StationPricesState } from "@/lib/queries/locations";
-import { formatCount, formatUnitPrice } from "@/components/format/numbers";
+import { formatCount, formatUnitPrice } from "@/lib/format/numbers";
 import { Button } from "@/components/ui/button";
 import { QueryErrorNotice } from "@/components/ui/error-notice";
 import { brandName, describeAge } from "./format";

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import type { Station } from "@/lib/model";
 import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
 import { useCatalog, useCatalogProgress, useStationPrices, useStationProducts } from "@/lib/queries/locations";
-import { formatCount, formatUnitPrice } from "@/components/format/numbers";
+import { formatCount, formatUnitPrice } from "@/lib/format/numbers";
 import { CardError } from "@/components/ui/query-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
