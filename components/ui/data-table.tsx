@@ -1,4 +1,14 @@
-import { flexRender, type Cell, type Header, type Row, type RowData, type Table } from "@tanstack/react-table";
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type Cell,
+  type Header,
+  type Row,
+  type RowData,
+  type Table,
+  type TableOptions,
+} from "@tanstack/react-table";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { Skeleton } from "./skeleton";
 import { ariaSortOf, skeletonPlan, type SkeletonPlan } from "./data-table-logic";
@@ -48,6 +58,16 @@ export interface DataTableProps<TData> {
   /** Extra classes of the <table> (a minimum width) and of the scrolling wrapper. */
   className?: string;
   wrapperClassName?: string;
+}
+
+/**
+ * A table instance for a short list shown as it comes (no paging, no sorting, no hidden columns): the overview's
+ * cards. Rows are keyed by their `id`.
+ */
+export function useListTable<TData extends { id: string }>(data: TData[], columns: TableOptions<TData>["columns"]) {
+  // TanStack Table is not compatible with the React Compiler's memoization; this app does not use the compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  return useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
 }
 
 const STYLES: Record<
