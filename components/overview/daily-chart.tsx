@@ -1,7 +1,7 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable, useListTable } from "@/components/ui/data-table";
 import { formatDay, formatLongDay } from "@/lib/format/dates";
@@ -76,10 +76,8 @@ const DAY_COLUMNS = [
 function DailyTable({ daily, caption }: { daily: readonly SummaryDay[]; caption: string }) {
   const [isTableShown, setIsTableShown] = useState(false);
   const tableId = useId();
-  const table = useListTable(
-    daily.map((day) => ({ ...day, id: day.date })),
-    DAY_COLUMNS,
-  );
+  const rows = useMemo(() => daily.map((day) => ({ ...day, id: day.date })), [daily]);
+  const table = useListTable(rows, DAY_COLUMNS);
   return (
     <>
       <div className="mt-3">

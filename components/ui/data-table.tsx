@@ -62,12 +62,20 @@ export interface DataTableProps<TData> {
 
 /**
  * A table instance for a short list shown as it comes (no paging, no sorting, no hidden columns): the overview's
- * cards. Rows are keyed by their `id`.
+ * cards. Rows are keyed by their `id`; pass the same array while the list is the same (memoize a mapped one).
  */
 export function useListTable<TData extends { id: string }>(data: TData[], columns: TableOptions<TData>["columns"]) {
   // TanStack Table is not compatible with the React Compiler's memoization; this app does not use the compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
-  return useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
+  return useReactTable({
+    data,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.id,
+    // Nothing to reset without paging: and TanStack's reset on new data would set state, so a caller passing a new
+    // array on each render (a mapped list) would render forever.
+    autoResetAll: false,
+  });
 }
 
 const STYLES: Record<

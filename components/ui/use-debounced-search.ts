@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 
 /** Typing pauses this long before a search goes into the URL (and fetches): long enough to skip the keystrokes of a
  * name, short enough to feel immediate. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * A search field's draft: what the user types, committed (trimmed) after a pause in typing. When the committed value

@@ -9,7 +9,7 @@ import { isTimeZone, UTC_ZONE } from "@/lib/model/time-zones";
 const STORAGE_KEY = "ffd:time-zone";
 
 /** The browser's own zone (UTC where the runtime cannot say, e.g. during prerendering). */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     return isTimeZone(zone) ? zone : UTC_ZONE;
