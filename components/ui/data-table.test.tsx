@@ -1,13 +1,14 @@
 import {
   createColumnHelper,
+  createTable,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
   type SortingState,
 } from "@tanstack/react-table";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
-import { DataTable, type DataTableProps } from "./data-table";
+import { describe, expect, it, vi } from "vitest";
+import { DataTable, listTableOptions, type DataTableProps } from "./data-table";
 import { MAX_RESERVED_ROWS, ROW_HEIGHT_PX, SKELETON_ROWS, skeletonPlan } from "./data-table-logic";
 
 // No DOM test environment in this project: the table is rendered to HTML on the server (react-dom/server), which is
@@ -110,5 +111,22 @@ describe("skeletonPlan", () => {
       rows: SKELETON_ROWS,
       reservedPx: (MAX_RESERVED_ROWS - SKELETON_ROWS) * ROW_HEIGHT_PX,
     });
+  });
+});
+
+describe("listTableOptions", () => {
+  it("sets no state when the data changes (a new array each render would otherwise render forever)", async () => {
+    const onStateChange = vi.fn();
+    const options = listTableOptions(DRIVERS, columns);
+    const table = createTable({ ...options, state: {}, onStateChange, renderFallbackValue: null });
+    table.setOptions((prev) => ({ ...prev, state: table.initialState }));
+    // TanStack registers its resets, and queues them, on microtasks: let each one run.
+    for (let render = 0; render < 3; render += 1) {
+      table.setOptions((prev) => ({ ...prev, data: [...DRIVERS] }));
+      table.getRowModel();
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    expect(onStateChange).not.toHaveBeenCalled();
   });
 });

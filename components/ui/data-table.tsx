@@ -67,7 +67,15 @@ export interface DataTableProps<TData> {
 export function useListTable<TData extends { id: string }>(data: TData[], columns: TableOptions<TData>["columns"]) {
   // TanStack Table is not compatible with the React Compiler's memoization; this app does not use the compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
-  return useReactTable({
+  return useReactTable(listTableOptions(data, columns));
+}
+
+/** The options of useListTable's table (apart for a test without React). */
+export function listTableOptions<TData extends { id: string }>(
+  data: TData[],
+  columns: TableOptions<TData>["columns"],
+): TableOptions<TData> {
+  return {
     data,
     columns,
     getCoreRowModel: getCoreRowModel(),
@@ -75,7 +83,7 @@ export function useListTable<TData extends { id: string }>(data: TData[], column
     // Nothing to reset without paging: and TanStack's reset on new data would set state, so a caller passing a new
     // array on each render (a mapped list) would render forever.
     autoResetAll: false,
-  });
+  };
 }
 
 const STYLES: Record<
