@@ -91,7 +91,7 @@ function LatestTable({ items }: { items: Transaction[] }) {
       caption="Latest transactions"
       testId="latest-transactions"
       className="min-w-[36rem]"
-      wrapperClassName="-mx-5 px-5"
+      wrapperClassName="-mx-5 overflow-x-auto px-5"
       rowAttributes={(row) => ({ "data-transaction-id": row.id })}
     />
   );

@@ -91,6 +91,13 @@ describe("DataTable", () => {
     expect(html).not.toContain("No drivers yet");
   });
 
+  it("does not scroll inside a card unless asked (a scrolling box needs focusable content: axe)", () => {
+    expect(render({ variant: "plain" })).toMatch(/^<div aria-busy="false" class="relative" data-variant="plain">/);
+    expect(render({ variant: "plain", wrapperClassName: "overflow-x-auto" })).toMatch(
+      /^<div aria-busy="false" class="relative overflow-x-auto" data-variant="plain">/,
+    );
+  });
+
   it("gives rows the attributes asked for", () => {
     const html = render({ rowAttributes: (row) => ({ "data-testid": "driver-row", "data-id": row.id, tabIndex: 0 }) });
     expect(html.match(/<tr data-testid="driver-row" data-id="d\d" tabindex="0">/g)).toHaveLength(2);

@@ -101,7 +101,9 @@ const STYLES: Record<
     td: "px-3 py-2.5 align-top",
   },
   plain: {
-    wrapper: "relative overflow-x-auto",
+    // No scrolling of its own: a scrolling box needs something focusable inside (axe: scrollable-region-focusable),
+    // so a caller whose cells hold links may add overflow-x-auto (wrapperClassName).
+    wrapper: "relative",
     table: "w-full text-left text-sm",
     thead: "text-slate-600 dark:text-slate-400",
     th: "pb-2 pr-3 font-medium last:pr-0",
