@@ -70,7 +70,7 @@ export function useListTable<TData extends { id: string }>(data: TData[], column
   return useReactTable(listTableOptions(data, columns));
 }
 
-/** The options of useListTable's table (apart for a test without React). */
+/** The options of useListTable's table, apart so a test can build the table without React. */
 export function listTableOptions<TData extends { id: string }>(
   data: TData[],
   columns: TableOptions<TData>["columns"],
