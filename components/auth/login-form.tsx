@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { BffRequestError, NETWORK_ERROR_MESSAGE } from "@/lib/queries/fetch-json";
 import { signIn, type SignInRequest } from "@/lib/queries/session";
 import { buttonClasses } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 
 export interface LoginFormProps {
   /** Where to go after signing in: already checked to be a same-site path (safeNextPath). */
@@ -22,93 +23,33 @@ const INPUT_CLASSES =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-50 dark:placeholder:text-slate-400";
 
 export function LoginForm({ next, demoKeyId }: LoginFormProps) {
-  const [isPending, setIsPending] = useState(false);
-  const [failure, setFailure] = useState<FailedAttempt | null>(null);
-  const [isSecretVisible, setIsSecretVisible] = useState(false);
-  const submitRef = useRef<HTMLButtonElement>(null);
+  const { isPending, failure, submit, submitRef } = useSignIn(next);
 
-  // The submit button was disabled while pending, which drops keyboard focus; give it back after a failure.
-  useEffect(() => {
-    if (failure !== null) submitRef.current?.focus();
-  }, [failure]);
-
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    await submit({ keyId: readField(data, "keyId").trim(), secret: readField(data, "secret") });
-  }
-
-  async function submit(request: SignInRequest) {
-    if (isPending) return;
-    setIsPending(true);
-    setFailure(null);
-    try {
-      await signIn(request);
-      // A full navigation: the next page renders on the server with the new session cookie. The button stays
-      // pending until the page goes.
-      window.location.assign(next);
-    } catch (error) {
-      setFailure((previous) => ({ message: describeFailure(error), attempt: (previous?.attempt ?? 0) + 1 }));
-      setIsPending(false);
-    }
+    void submit({ keyId: readField(data, "keyId").trim(), secret: readField(data, "secret") });
   }
 
   return (
     // method="post": should someone submit before the page's script runs, the secret goes in a request body to our
     // own server, never into a URL (history, logs).
-    <form
-      method="post"
-      className="space-y-5"
-      onSubmit={(event) => {
-        void handleSubmit(event);
-      }}
-    >
-      <div>
-        <label htmlFor="login-key-id" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Key ID
-        </label>
-        <input
-          id="login-key-id"
-          name="keyId"
-          type="text"
-          required
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          className={`mt-1 ${INPUT_CLASSES}`}
-        />
-      </div>
-
-      <div>
-        <label htmlFor="login-secret" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Secret
-        </label>
-        <div className="relative mt-1">
+    <form method="post" className="space-y-5" onSubmit={handleSubmit}>
+      <Field label="Key ID" id="login-key-id" controlClassName={`mt-1 ${INPUT_CLASSES}`}>
+        {(control) => (
           <input
-            id="login-secret"
-            name="secret"
-            type={isSecretVisible ? "text" : "password"}
+            {...control}
+            name="keyId"
+            type="text"
             required
-            autoComplete="current-password"
+            autoComplete="username"
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            className={`${INPUT_CLASSES} pr-20`}
           />
-          <button
-            type="button"
-            aria-controls="login-secret"
-            onClick={() => {
-              setIsSecretVisible((visible) => !visible);
-            }}
-            className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-brand-800 hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-slate-800"
-          >
-            {isSecretVisible ? "Hide" : "Show"}
-            <span className="sr-only"> secret</span>
-          </button>
-        </div>
-      </div>
+        )}
+      </Field>
+      <SecretField />
 
       {failure === null ? null : (
         <div
@@ -129,30 +70,104 @@ export function LoginForm({ next, demoKeyId }: LoginFormProps) {
       </button>
 
       {demoKeyId === undefined ? null : (
-        <section
-          aria-labelledby="demo-key-title"
-          className="rounded-md border border-dashed border-slate-400 p-4 text-sm dark:border-slate-500"
-        >
-          <h2 id="demo-key-title" className="font-semibold text-slate-900 dark:text-slate-50">
-            Trying it out?
-          </h2>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">
-            This dashboard is connected to the local sandbox. Its demo key{" "}
-            <code className="font-mono break-all">{demoKeyId}</code> sees the sample fleet Prairie Freight Lines.
-          </p>
-          <button
-            type="button"
-            disabled={isPending}
-            onClick={() => {
-              void submit({ demo: true });
-            }}
-            className={buttonClasses("secondary", "mt-3 w-full")}
-          >
-            Sign in with the demo key
-          </button>
-        </section>
+        <DemoKey
+          keyId={demoKeyId}
+          disabled={isPending}
+          onSignIn={() => {
+            void submit({ demo: true });
+          }}
+        />
       )}
     </form>
+  );
+}
+
+/** Signing in: one attempt at a time; a failure is kept (with a count) and focus goes back to the button. */
+function useSignIn(next: string) {
+  const [isPending, setIsPending] = useState(false);
+  const [failure, setFailure] = useState<FailedAttempt | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  // The submit button was disabled while pending, which drops keyboard focus; give it back after a failure.
+  useEffect(() => {
+    if (failure !== null) submitRef.current?.focus();
+  }, [failure]);
+
+  async function submit(request: SignInRequest) {
+    if (isPending) return;
+    setIsPending(true);
+    setFailure(null);
+    try {
+      await signIn(request);
+      // A full navigation: the next page renders on the server with the new session cookie. The button stays
+      // pending until the page goes.
+      window.location.assign(next);
+    } catch (error) {
+      setFailure((previous) => ({ message: describeFailure(error), attempt: (previous?.attempt ?? 0) + 1 }));
+      setIsPending(false);
+    }
+  }
+
+  return { isPending, failure, submit, submitRef };
+}
+
+/** The secret, hidden by default, with a button that shows it (for checking what was pasted). */
+function SecretField() {
+  const [isSecretVisible, setIsSecretVisible] = useState(false);
+  return (
+    <Field label="Secret" id="login-secret" controlClassName={`${INPUT_CLASSES} pr-20`}>
+      {(control) => (
+        <div className="relative mt-1">
+          <input
+            {...control}
+            name="secret"
+            type={isSecretVisible ? "text" : "password"}
+            required
+            autoComplete="current-password"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+          />
+          <button
+            type="button"
+            aria-controls={control.id}
+            onClick={() => {
+              setIsSecretVisible((visible) => !visible);
+            }}
+            className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-brand-800 hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-slate-800"
+          >
+            {isSecretVisible ? "Hide" : "Show"}
+            <span className="sr-only"> secret</span>
+          </button>
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/** The local sandbox's demo key, offered by id (its secret stays on the server). */
+function DemoKey({ keyId, disabled, onSignIn }: { keyId: string; disabled: boolean; onSignIn: () => void }) {
+  return (
+    <section
+      aria-labelledby="demo-key-title"
+      className="rounded-md border border-dashed border-slate-400 p-4 text-sm dark:border-slate-500"
+    >
+      <h2 id="demo-key-title" className="font-semibold text-slate-900 dark:text-slate-50">
+        Trying it out?
+      </h2>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        This dashboard is connected to the local sandbox. Its demo key{" "}
+        <code className="font-mono break-all">{keyId}</code> sees the sample fleet Prairie Freight Lines.
+      </p>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={onSignIn}
+        className={buttonClasses("secondary", "mt-3 w-full")}
+      >
+        Sign in with the demo key
+      </button>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 /** Where to go after signing in when `next` is missing or unsafe. */
-export const DEFAULT_NEXT_PATH = "/";
+const DEFAULT_NEXT_PATH = "/";
 /** Longer than any real page address of the dashboard; a longer one is someone's experiment. */
 const MAX_NEXT_LENGTH = 2048;
 /** Any base will do: only whether the path stays on it matters. */

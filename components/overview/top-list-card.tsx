@@ -1,10 +1,12 @@
 "use client";
 
+import { createColumnHelper } from "@tanstack/react-table";
+import { Card } from "@/components/ui/card";
+import { DataTable, useListTable } from "@/components/ui/data-table";
+import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { formatCount, formatMoney } from "@/lib/format/numbers";
 import type { RankedItem, TransactionSummary } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
-import { Card } from "@/components/ui/card";
-import { formatCount, formatMoney } from "@/components/format/numbers";
-import { CardError, CardSkeleton } from "./card-states";
 
 type RankedList = "topDrivers" | "topStations";
 
@@ -34,8 +36,10 @@ export function TopListCard({ list, className }: { list: RankedList; className?:
         <CardSkeleton label={copy.loading} rows={5} className="h-8" />
       ) : isError ? (
         <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : pick(summary, list).length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">{copy.empty}</p>
       ) : (
-        <RankedTable items={pick(summary, list)} nameHeading={copy.nameHeading} empty={copy.empty} testId={list} />
+        <RankedTable items={pick(summary, list)} list={list} />
       )}
     </Card>
   );
@@ -45,51 +49,41 @@ function pick(summary: TransactionSummary, list: RankedList): RankedItem[] {
   return list === "topDrivers" ? summary.topDrivers : summary.topStations;
 }
 
-function RankedTable({
-  items,
-  nameHeading,
-  empty,
-  testId,
-}: {
-  items: RankedItem[];
-  nameHeading: string;
-  empty: string;
-  testId: string;
-}) {
-  if (items.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-300">{empty}</p>;
-  return (
-    <table className="w-full text-left text-sm" data-testid={testId}>
-      <thead className="text-slate-600 dark:text-slate-400">
-        <tr>
-          <th scope="col" className="pb-2 pr-3 font-medium">
-            {nameHeading}
-          </th>
-          <th scope="col" className="pb-2 pr-3 text-right font-medium">
-            Transactions
-          </th>
-          <th scope="col" className="pb-2 text-right font-medium">
-            Spend
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-        {items.map((item) => (
-          <tr key={item.id}>
-            <th scope="row" className="py-2 pr-3 font-normal">
-              <span className="block font-medium text-slate-900 dark:text-slate-50">{item.name}</span>
-              {item.detail === null ? null : (
-                <span className="block text-xs text-slate-600 dark:text-slate-400">{item.detail}</span>
-              )}
-            </th>
-            <td className="py-2 pr-3 text-right text-slate-900 tabular-nums dark:text-slate-100">
-              {formatCount(item.transactions)}
-            </td>
-            <td className="py-2 text-right font-medium text-slate-900 tabular-nums dark:text-slate-100">
-              {formatMoney(item.amount)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+const column = createColumnHelper<RankedItem>();
+
+function rankedColumns(nameHeading: string) {
+  return [
+    column.accessor("name", {
+      header: nameHeading,
+      meta: { rowHeader: true },
+      cell: ({ row }) => (
+        <>
+          <span className="block font-medium text-slate-900 dark:text-slate-50">{row.original.name}</span>
+          {row.original.detail === null ? null : (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{row.original.detail}</span>
+          )}
+        </>
+      ),
+    }),
+    column.accessor("transactions", {
+      header: "Transactions",
+      meta: { numeric: true },
+      cell: ({ getValue }) => formatCount(getValue()),
+    }),
+    column.accessor("amount", {
+      header: "Spend",
+      meta: { numeric: true, cellClassName: "font-medium" },
+      cell: ({ getValue }) => formatMoney(getValue()),
+    }),
+  ];
+}
+
+const COLUMNS: Record<RankedList, ReturnType<typeof rankedColumns>> = {
+  topDrivers: rankedColumns(COPY.topDrivers.nameHeading),
+  topStations: rankedColumns(COPY.topStations.nameHeading),
+};
+
+function RankedTable({ items, list }: { items: RankedItem[]; list: RankedList }) {
+  const table = useListTable(items, COLUMNS[list]);
+  return <DataTable table={table} variant="plain" caption={COPY[list].title} testId={list} />;
 }

@@ -21,7 +21,7 @@ import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import type { Station } from "@/lib/model";
 import { US_STATE_FIPS, type UsStateCode } from "@/lib/model/us-states";
-import { formatUnitPrice } from "@/components/format/numbers";
+import { formatUnitPrice } from "@/lib/format/numbers";
 import { useTheme } from "@/components/theme/theme";
 import type { LatLng } from "./nearby";
 import type { PriceScale } from "./price-scale";

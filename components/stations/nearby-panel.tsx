@@ -5,12 +5,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { Station, StationProduct } from "@/lib/model";
 import type { BffRequestError } from "@/lib/queries/fetch-json";
 import type { StationPricesState } from "@/lib/queries/locations";
-import { formatCount, formatUnitPrice } from "@/components/format/numbers";
+import { formatCount, formatUnitPrice } from "@/lib/format/numbers";
 import { Button } from "@/components/ui/button";
 import { QueryErrorNotice } from "@/components/ui/error-notice";
 import { brandName, describeAge } from "./format";
 import { describeDifference, type NearbyRanking, type StationWithin } from "./nearby";
-import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/form";
+import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/field";
 import { ProductSummary } from "./product-summary";
 import { productInText, productName, withArticle, type ProductRanking } from "./product-ranking";
 import {

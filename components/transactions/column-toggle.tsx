@@ -13,11 +13,7 @@ const EDGE_GAP_PX = 8;
  * toolbar's right), moved right as far as needed to stay inside the viewport, then left so its right edge does too.
  * A fixed side would put it off screen somewhere: the toolbar wraps differently at every width.
  */
-export function panelLeftOffset(
-  button: { left: number; right: number },
-  panelWidth: number,
-  viewportWidth: number,
-): number {
+function panelLeftOffset(button: { left: number; right: number }, panelWidth: number, viewportWidth: number): number {
   let left = button.right - panelWidth;
   left = Math.max(left, EDGE_GAP_PX);
   left = Math.min(left, viewportWidth - EDGE_GAP_PX - panelWidth);

@@ -1,8 +1,8 @@
 import { createColumnHelper, type RowData } from "@tanstack/react-table";
 import type { Transaction } from "@/lib/model";
-import { formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
-import { describeOffset, formatDateTime } from "./format-date-time";
-import { TransactionStatusBadge } from "./status-badge";
+import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import { describeOffset, formatDateTime } from "@/lib/format/dates";
+import { TransactionStatusBadge } from "@/components/ui/status-badge";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameter must match TanStack's declaration to merge
@@ -16,8 +16,8 @@ const column = createColumnHelper<Transaction>();
 
 const MUTED = "text-slate-600 dark:text-slate-400";
 
-/** Right-aligned figures in tabular digits, so columns of amounts line up. */
-export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set(["gallons", "pricePerGallon", "amount"]);
+/** Figures: right-aligned in tabular digits (DataTable), so columns of amounts line up. */
+const NUMERIC = { numeric: true };
 
 export const transactionColumns = [
   column.accessor("at", {
@@ -39,13 +39,24 @@ export const transactionColumns = [
     cell: ({ getValue }) => <TransactionStatusBadge status={getValue()} />,
   }),
   column.accessor("product", { id: "product", header: "Product" }),
-  column.accessor("gallons", { id: "gallons", header: "Gallons", cell: ({ getValue }) => formatGallons(getValue()) }),
+  column.accessor("gallons", {
+    id: "gallons",
+    header: "Gallons",
+    meta: NUMERIC,
+    cell: ({ getValue }) => formatGallons(getValue()),
+  }),
   column.accessor("pricePerGallon", {
     id: "pricePerGallon",
     header: "Price/gal",
+    meta: NUMERIC,
     cell: ({ getValue }) => formatUnitPrice(getValue()),
   }),
-  column.accessor("amount", { id: "amount", header: "Amount", cell: ({ getValue }) => formatMoney(getValue()) }),
+  column.accessor("amount", {
+    id: "amount",
+    header: "Amount",
+    meta: NUMERIC,
+    cell: ({ getValue }) => formatMoney(getValue()),
+  }),
   column.accessor("station", {
     id: "station",
     header: "Station",

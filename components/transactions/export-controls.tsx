@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { BffRequestError } from "@/lib/queries/fetch-json";
 import {
@@ -47,86 +47,12 @@ function errorMessage(error: unknown): string {
   return "Export failed. Please try again.";
 }
 
+type ExportFilters = Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz">;
+
 /** Export of exactly the list's current filters, as CSV or Excel, with progress, a time estimate and Cancel. */
-export function ExportControls({
-  filters,
-}: {
-  filters: Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz">;
-}) {
-  const [status, setStatus] = useState<ExportStatus>({ kind: "idle" });
-  const controllerRef = useRef<AbortController | null>(null);
-  const cancelRef = useRef<HTMLButtonElement | null>(null);
+export function ExportControls({ filters }: { filters: ExportFilters }) {
+  const { status, start, cancel, cancelRef } = useExport(filters);
   const isRunning = status.kind === "running";
-
-  // Leaving the page cancels the export (the BFF then stops its upstream walk).
-  useEffect(
-    () => () => {
-      controllerRef.current?.abort();
-    },
-    [],
-  );
-
-  // The time left counts down between progress reports too.
-  useEffect(() => {
-    if (!isRunning) return;
-    const timer = setInterval(() => {
-      setStatus((current) => (current.kind === "running" ? { ...current, now: Date.now() } : current));
-    }, 1000);
-    return () => {
-      clearInterval(timer);
-    };
-  }, [isRunning]);
-
-  const start = async (format: ExportFormat) => {
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    const exportId = newExportId();
-    const startedAt = clockMs();
-    setStatus({ kind: "running", format, rowsDone: 0, total: null, estimate: null, now: startedAt });
-    try {
-      const result = await runExport(
-        exportUrl(filters, format, exportId),
-        exportId,
-        controller.signal,
-        (tick) => {
-          const at = Date.now();
-          setStatus((current) =>
-            current.kind === "running"
-              ? {
-                  ...current,
-                  rowsDone: tick.rowsDone,
-                  total: tick.total,
-                  estimate: updateEstimate(current.estimate, tick.rowsDone, tick.total, tick.rate, at),
-                  now: at,
-                }
-              : current,
-          );
-        },
-        `fleet-fuel-transactions.${format}`,
-      );
-      if (controller.signal.aborted) return;
-      saveBlob(result.blob, result.filename);
-      setStatus({ kind: "done", rows: result.total, filename: result.filename });
-    } catch (error) {
-      if (controller.signal.aborted) {
-        if (controllerRef.current === controller) setStatus({ kind: "cancelled" });
-        return;
-      }
-      setStatus({ kind: "error", message: errorMessage(error) });
-    } finally {
-      if (controllerRef.current === controller) controllerRef.current = null;
-    }
-  };
-
-  const cancel = () => {
-    controllerRef.current?.abort();
-  };
-
-  // Focus goes to Cancel while running, so a keyboard user can stop it at once.
-  useEffect(() => {
-    if (isRunning) cancelRef.current?.focus();
-  }, [isRunning]);
 
   // `contents`: the buttons and what follows them are items of the toolbar's own wrapping row (transactions-table),
   // the status parts on lines of their own (basis-full) below the buttons. The buttons' line never holds anything
@@ -150,6 +76,15 @@ export function ExportControls({
       {status.kind === "running" ? (
         <ExportProgressPanel status={status} onCancel={cancel} cancelRef={cancelRef} />
       ) : null}
+      <ExportOutcome status={status} />
+    </div>
+  );
+}
+
+/** How the last export ended: said politely (done, cancelled) or as an alert (failed). */
+function ExportOutcome({ status }: { status: ExportStatus }) {
+  return (
+    <>
       <div aria-live="polite" className="flex basis-full justify-end text-right text-sm">
         {status.kind === "done" ? (
           <p className="text-slate-700 dark:text-slate-300">
@@ -167,7 +102,90 @@ export function ExportControls({
           {status.message}
         </div>
       ) : null}
-    </div>
+    </>
+  );
+}
+
+/**
+ * One export at a time: starting another cancels the running one, leaving the page cancels it (the BFF then stops
+ * its upstream walk), focus goes to Cancel while it runs, and the time left counts down between progress reports.
+ */
+function useExport(filters: ExportFilters) {
+  const [status, setStatus] = useState<ExportStatus>({ kind: "idle" });
+  const controllerRef = useRef<AbortController | null>(null);
+  const cancelRef = useRef<HTMLButtonElement | null>(null);
+  const isRunning = status.kind === "running";
+
+  useEffect(
+    () => () => {
+      controllerRef.current?.abort();
+    },
+    [],
+  );
+  useEffect(() => {
+    if (!isRunning) return;
+    cancelRef.current?.focus();
+    const timer = setInterval(() => {
+      setStatus((current) => (current.kind === "running" ? { ...current, now: Date.now() } : current));
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [isRunning]);
+
+  const start = async (format: ExportFormat) => {
+    controllerRef.current?.abort();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setStatus({ kind: "running", format, rowsDone: 0, total: null, estimate: null, now: clockMs() });
+    try {
+      const result = await runFilteredExport(filters, format, controller.signal, setStatus);
+      if (controller.signal.aborted) return;
+      saveBlob(result.blob, result.filename);
+      setStatus({ kind: "done", rows: result.total, filename: result.filename });
+    } catch (error) {
+      if (controller.signal.aborted) {
+        if (controllerRef.current === controller) setStatus({ kind: "cancelled" });
+        return;
+      }
+      setStatus({ kind: "error", message: errorMessage(error) });
+    } finally {
+      if (controllerRef.current === controller) controllerRef.current = null;
+    }
+  };
+  const cancel = () => {
+    controllerRef.current?.abort();
+  };
+  return { status, start, cancel, cancelRef };
+}
+
+/** Runs one export of the filters, folding each progress report into the running status (and its time estimate). */
+function runFilteredExport(
+  filters: ExportFilters,
+  format: ExportFormat,
+  signal: AbortSignal,
+  setStatus: Dispatch<SetStateAction<ExportStatus>>,
+) {
+  const exportId = newExportId();
+  return runExport(
+    exportUrl(filters, format, exportId),
+    exportId,
+    signal,
+    (tick) => {
+      const at = Date.now();
+      setStatus((current) =>
+        current.kind === "running"
+          ? {
+              ...current,
+              rowsDone: tick.rowsDone,
+              total: tick.total,
+              estimate: updateEstimate(current.estimate, tick.rowsDone, tick.total, tick.rate, at),
+              now: at,
+            }
+          : current,
+      );
+    },
+    `fleet-fuel-transactions.${format}`,
   );
 }
 

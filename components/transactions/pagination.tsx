@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { formatCount } from "@/components/format/numbers";
+import { formatCount } from "@/lib/format/numbers";
 import { PAGE_SIZES, type PageSize } from "./list-state";
 
 /** The page on screen, as the BFF answered it: what the footer describes. */
@@ -33,7 +33,7 @@ export function pageCountOf(total: number, limit: number): number {
  * The footer's sentence, always about the rows on screen: while the next page loads the old rows stay (keepPreviousData)
  * and so does their description, instead of the new range over the old rows.
  */
-export function describeShownRows(shown: ShownPage | null, isError: boolean): string {
+function describeShownRows(shown: ShownPage | null, isError: boolean): string {
   if (shown === null) return isError ? "No transactions to show" : "Loading…";
   if (shown.total === 0) return "No transactions";
   const pages = pageCountOf(shown.total, shown.limit);

@@ -4,15 +4,16 @@ import type { Route } from "next";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
-import { formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
+import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import { Card } from "@/components/ui/card";
-import { DetailError, DetailLoading } from "@/components/ui/detail-states";
+import { DefinitionList, type DefinitionItem } from "@/components/ui/definition-list";
+import { DetailError, DetailLoading } from "@/components/ui/query-states";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Extra, TransactionDetail } from "@/lib/model";
 import { useTransaction } from "@/lib/queries/transactions";
-import { describeOffset, formatDateTime } from "./format-date-time";
+import { describeOffset, formatDateTime } from "@/lib/format/dates";
 import { parseListState, serializeListState } from "./list-state";
-import { TransactionStatusBadge } from "./status-badge";
+import { TransactionStatusBadge } from "@/components/ui/status-badge";
 
 const LINK_CLASSES =
   "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
@@ -80,94 +81,114 @@ function Detail({ transaction: t, backLink }: { transaction: TransactionDetail; 
         </span>
       </PageHeader>
       <div className="grid gap-6 md:grid-cols-2">
-        <Card title="Purchase">
-          <DefinitionList
-            items={[
-              [
-                "Amount",
-                <span key="amount" data-testid="detail-amount">
-                  {formatMoney(t.amount)}
-                </span>,
-              ],
-              ["Product", t.product],
-              ["Gallons", formatGallons(t.gallons)],
-              ["Price per gallon", formatUnitPrice(t.pricePerGallon)],
-              ["Reference", t.reference],
-              ["Source", t.source],
-            ]}
-          />
-        </Card>
-        <Card title="Diesel exhaust fluid (DEF)">
-          {t.def === null ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300">No DEF on this purchase.</p>
-          ) : (
-            <DefinitionList
-              items={[
-                ["Gallons", formatGallons(t.def.gallons)],
-                ["Amount", formatMoney(t.def.amount)],
-                ["Category", t.def.category],
-              ]}
-            />
-          )}
-        </Card>
-        <Card title="Station">
-          <DefinitionList
-            items={[
-              ["Name", t.station.name],
-              ["Location number", t.station.locNum],
-              [
-                "Address",
-                [
-                  t.station.address,
-                  `${t.station.city}, ${t.station.state}${t.station.zip === null ? "" : ` ${t.station.zip}`}`,
-                ]
-                  .filter(Boolean)
-                  .join(", "),
-              ],
-            ]}
-          />
-        </Card>
-        <Card title="Driver and card">
-          <DefinitionList
-            items={[
-              ["Driver", t.driver.name],
-              [
-                "E-mail",
-                t.driver.email === null ? null : (
-                  <a key="email" className={LINK_CLASSES} href={`mailto:${t.driver.email}`}>
-                    {t.driver.email}
-                  </a>
-                ),
-              ],
-              ["Truck", t.driver.truckId],
-              ["Card", `•••• ${t.card.last4}`],
-              ["Card type", t.card.type],
-            ]}
-          />
-        </Card>
-        {t.createdAt !== null || t.updatedAt !== null ? (
-          <Card title="Timestamps">
-            <DefinitionList
-              items={[
-                ["Purchased", <Time key="at" iso={t.at} />],
-                ["Recorded", t.createdAt === null ? null : <Time key="created" iso={t.createdAt} />],
-                ["Last updated", t.updatedAt === null ? null : <Time key="updated" iso={t.updatedAt} />],
-              ]}
-            />
-          </Card>
-        ) : null}
-        {t.audit !== null && Object.keys(t.audit).length > 0 ? (
-          <Card title="Audit">
-            <ExtraList extra={t.audit} />
-          </Card>
-        ) : null}
-        {Object.keys(t.extra).length > 0 ? (
-          <Card title="More details" className="md:col-span-2">
-            <ExtraList extra={t.extra} />
-          </Card>
-        ) : null}
+        <PurchaseCards t={t} />
+        <PartiesCards t={t} />
+        <RecordCards t={t} />
       </div>
     </div>
+  );
+}
+
+/** What was bought: the fuel, and the diesel exhaust fluid with it. */
+function PurchaseCards({ t }: { t: TransactionDetail }) {
+  return (
+    <>
+      <Card title="Purchase">
+        <DefinitionList
+          items={[
+            [
+              "Amount",
+              <span key="amount" data-testid="detail-amount">
+                {formatMoney(t.amount)}
+              </span>,
+            ],
+            ["Product", t.product],
+            ["Gallons", formatGallons(t.gallons)],
+            ["Price per gallon", formatUnitPrice(t.pricePerGallon)],
+            ["Reference", t.reference],
+            ["Source", t.source],
+          ]}
+        />
+      </Card>
+      <Card title="Diesel exhaust fluid (DEF)">
+        {t.def === null ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">No DEF on this purchase.</p>
+        ) : (
+          <DefinitionList
+            items={[
+              ["Gallons", formatGallons(t.def.gallons)],
+              ["Amount", formatMoney(t.def.amount)],
+              ["Category", t.def.category],
+            ]}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** Where, and who with which card. */
+function PartiesCards({ t }: { t: TransactionDetail }) {
+  const cityLine = `${t.station.city}, ${t.station.state}${t.station.zip === null ? "" : ` ${t.station.zip}`}`;
+  return (
+    <>
+      <Card title="Station">
+        <DefinitionList
+          items={[
+            ["Name", t.station.name],
+            ["Location number", t.station.locNum],
+            ["Address", [t.station.address, cityLine].filter(Boolean).join(", ")],
+          ]}
+        />
+      </Card>
+      <Card title="Driver and card">
+        <DefinitionList
+          items={[
+            ["Driver", t.driver.name],
+            [
+              "E-mail",
+              t.driver.email === null ? null : (
+                <a key="email" className={LINK_CLASSES} href={`mailto:${t.driver.email}`}>
+                  {t.driver.email}
+                </a>
+              ),
+            ],
+            ["Truck", t.driver.truckId],
+            ["Card", `•••• ${t.card.last4}`],
+            ["Card type", t.card.type],
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
+
+/** The record itself, each card only when the upstream sent something for it. */
+function RecordCards({ t }: { t: TransactionDetail }) {
+  return (
+    <>
+      {t.createdAt !== null || t.updatedAt !== null ? (
+        <Card title="Timestamps">
+          <DefinitionList
+            items={[
+              ["Purchased", <Time key="at" iso={t.at} />],
+              ["Recorded", t.createdAt === null ? null : <Time key="created" iso={t.createdAt} />],
+              ["Last updated", t.updatedAt === null ? null : <Time key="updated" iso={t.updatedAt} />],
+            ]}
+          />
+        </Card>
+      ) : null}
+      {t.audit !== null && Object.keys(t.audit).length > 0 ? (
+        <Card title="Audit">
+          <ExtraList extra={t.audit} />
+        </Card>
+      ) : null}
+      {Object.keys(t.extra).length > 0 ? (
+        <Card title="More details" className="md:col-span-2">
+          <ExtraList extra={t.extra} />
+        </Card>
+      ) : null}
+    </>
   );
 }
 
@@ -176,30 +197,6 @@ function Time({ iso }: { iso: string }) {
     <time dateTime={iso} title={describeOffset(iso)}>
       {formatDateTime(iso)}
     </time>
-  );
-}
-
-type Item = readonly [label: string, value: ReactNode];
-
-/** Label/value pairs; a missing value reads "Not provided" rather than leaving a gap. */
-function DefinitionList({ items }: { items: readonly Item[] }) {
-  return (
-    // The value column may shrink below its longest word (minmax(0, …)) and such a word wraps anywhere: a long
-    // e-mail address or id must wrap on a 375 px phone, not push the page sideways.
-    <dl className="grid grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-      {items.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-          <dd className="min-w-0 wrap-anywhere text-slate-900 dark:text-slate-100">
-            {value === null || value === "" ? (
-              <span className="text-slate-600 dark:text-slate-400">Not provided</span>
-            ) : (
-              value
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -223,7 +220,7 @@ function renderValue(value: unknown): ReactNode {
 /** Fields the upstream sent that the model has no place for, shown generically, sorted by label. */
 function ExtraList({ extra }: { extra: Extra }) {
   const items = Object.entries(extra)
-    .map(([key, value]): Item => [humanize(key), renderValue(value)])
+    .map(([key, value]): DefinitionItem => [humanize(key), renderValue(value)])
     .sort(([a], [b]) => a.localeCompare(b));
   return <DefinitionList items={items} />;
 }

@@ -36,7 +36,7 @@ export function ErrorNotice({ message, title, tone = "error", onRetry, isRetryin
 }
 
 /** A missing scope, a missing item or an ended session will not change by asking again; everything else might. */
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status !== 401 && status !== 403 && status !== 404;
 }
 
