@@ -2,8 +2,31 @@
 import js from "@eslint/js";
 import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import boundaries from "./scripts/lint/boundaries.mjs";
+
+const SANDBOX = "sandbox/ is the provider's side: it imports nothing of the app.";
+const MODEL = "lib/model holds the shared types and rules: it depends on no framework and no other layer.";
+/** Layers under the BFF reach none of Next, the layers named, and the sandbox. */
+const serverLayer = (message, layers) => [{ pattern: `^next(/|$)|^(lib/(${layers})|sandbox)(/|$)`, message }];
+// zod stays out of the browser: 31 kB gzip on every page, and its JIT probe (Function("")) is a violation of our CSP,
+// which has no 'unsafe-eval'. The BFF validates what it sends; pages import types and zod-free constants
+// (lib/model/us-states, lib/model/products, lib/model/decimal-math).
+const BROWSER_ZONES = [
+  { pattern: "^zod$", message: "No zod in browser code (bundle size, CSP): the BFF validates its replies." },
+  {
+    pattern: "^lib/model(/index(\\.ts)?)?$",
+    allowTypeImports: true,
+    message:
+      "Browser code imports types from @/lib/model, and values from its zod-free modules (e.g. @/lib/model/us-states).",
+  },
+  {
+    pattern: "^(lib/(fleet-api|bff|mirror)|sandbox)(/|$)",
+    message: "Browser code talks to the BFF over HTTP, never to server modules.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -25,7 +48,12 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { "@next/next": nextPlugin, "react-hooks": reactHooks },
+    plugins: {
+      "@next/next": nextPlugin,
+      "react-hooks": reactHooks,
+      boundaries,
+      "simple-import-sort": simpleImportSort,
+    },
     rules: {
       ...nextPlugin.configs.recommended.rules,
       ...nextPlugin.configs["core-web-vitals"].rules,
@@ -33,37 +61,41 @@ export default tseslint.config(
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-definitions": "off",
+      // Imports in one order everywhere (packages, then @/ paths, then relative), fixed by `npm run lint -- --fix`.
+      "simple-import-sort/imports": "error",
+      "simple-import-sort/exports": "error",
+      // A function longer than a screen does more than one job; tests (long tables of cases) are excepted below.
+      "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
+      // A file over 300 lines holds more than one job: split it by job (data files are excepted below).
+      "max-lines": ["error", { max: 300, skipBlankLines: false, skipComments: false }],
     },
   },
-  // Architecture boundaries (ARCHITECTURE.md, "Import rules").
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**/*.ts", "test/**/*.ts"],
+    rules: { "max-lines-per-function": "off", "max-lines": "off" },
+  },
+  {
+    files: ["sandbox/db/geo-data.ts"],
+    rules: { "max-lines": "off" },
+  },
+  // Architecture boundaries (ARCHITECTURE.md, "Import rules"), checked on the resolved target so that relative
+  // imports (`../bff/x`) are caught as well as `@/lib/bff/x` (scripts/lint/boundaries.mjs).
   {
     files: ["sandbox/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["@/*", "../../lib/*", "../lib/*", "../../app/*", "../../components/*", "next", "next/*"],
-              message: "sandbox/ is the provider's side: it imports nothing of the app.",
-            },
-          ],
-        },
-      ],
+      "boundaries/imports": ["error", { zones: [{ pattern: "^(lib|app|components|next)(/|$)", message: SANDBOX }] }],
     },
   },
   {
     files: ["lib/fleet-api/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
+      "boundaries/imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["next", "next/*", "@/lib/bff", "@/lib/bff/*", "@/sandbox/*", "../../sandbox/*"],
-              message: "lib/fleet-api depends on neither Next nor the BFF nor the sandbox.",
-            },
-          ],
+          zones: serverLayer(
+            "lib/fleet-api depends on neither Next nor the BFF nor the mirror nor the sandbox.",
+            "bff|mirror",
+          ),
         },
       ],
     },
@@ -71,16 +103,13 @@ export default tseslint.config(
   {
     files: ["lib/mirror/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
+      "boundaries/imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["next", "next/*", "@/lib/bff", "@/lib/bff/*", "@/sandbox/*", "../../sandbox/*"],
-              message:
-                "lib/mirror reaches the upstream through lib/fleet-api only and depends on neither Next nor the BFF nor the sandbox.",
-            },
-          ],
+          zones: serverLayer(
+            "lib/mirror reaches the upstream through lib/fleet-api only and depends on neither Next nor the BFF nor the sandbox.",
+            "bff",
+          ),
         },
       ],
     },
@@ -88,12 +117,12 @@ export default tseslint.config(
   {
     files: ["lib/bff/operations/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
+      "boundaries/imports": [
         "error",
         {
-          patterns: [
+          zones: [
             {
-              group: ["next", "next/*"],
+              pattern: "^next(/|$)",
               message:
                 "Operations run without Next (tests call run(ctx, input)); lib/bff/operation-route.ts is their one adapter to a route.",
             },
@@ -103,32 +132,36 @@ export default tseslint.config(
     },
   },
   {
-    files: ["components/**/*.{ts,tsx}", "lib/queries/**/*.{ts,tsx}"],
+    files: ["lib/model/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
+      "boundaries/imports": [
         "error",
         {
-          // zod stays out of the browser: 31 kB gzip on every page, and its JIT probe (Function("")) is a violation of
-          // our CSP, which has no 'unsafe-eval'. The BFF validates what it sends; pages import types and zod-free
-          // constants (lib/model/us-states, lib/model/products, lib/model/decimal-math).
-          paths: [
-            { name: "zod", message: "No zod in browser code (bundle size, CSP): the BFF validates its replies." },
+          zones: [
             {
-              name: "@/lib/model",
-              allowTypeImports: true,
-              message:
-                "Browser code imports types from @/lib/model, and values from its zod-free modules (e.g. @/lib/model/us-states).",
-            },
-          ],
-          patterns: [
-            {
-              group: ["@/lib/fleet-api", "@/lib/fleet-api/*", "@/lib/bff", "@/lib/bff/*"],
-              message: "Browser code talks to the BFF over HTTP, never to server modules.",
+              pattern: "^(next|react|react-dom)(/|$)|^(lib/(bff|fleet-api|mirror|queries)|components|app|sandbox)(/|$)",
+              message: MODEL,
             },
           ],
         },
       ],
     },
+  },
+  {
+    files: ["lib/format/**/*.ts"],
+    rules: { "boundaries/imports": ["error", { zones: BROWSER_ZONES }] },
+  },
+  {
+    // Feature folders of components/ stay apart: what two of them need lives in components/ui.
+    files: ["components/**/*.{ts,tsx}", "lib/queries/**/*.{ts,tsx}"],
+    rules: {
+      "boundaries/imports": ["error", { zones: BROWSER_ZONES, features: { root: "components", shared: ["ui"] } }],
+    },
+  },
+  {
+    // Browser code that lives under app/ ("use client" pages, error boundaries) keeps the browser's rules.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "boundaries/imports": ["error", { zones: BROWSER_ZONES, onlyClientModules: true }] },
   },
   {
     files: ["**/*.mjs", "**/*.cjs", "**/*.js"],

@@ -1,0 +1,115 @@
+// ESLint rule "boundaries/imports": the architecture's import rules (ARCHITECTURE.md, "Import rules") checked on the
+// module an import resolves to, so `@/lib/bff/x`, `../bff/x` and `../../lib/bff/x` are one and the same target.
+//
+// Why our own ~100 lines rather than eslint-plugin-boundaries or import-x/no-restricted-paths: both resolve through
+// eslint-import-resolver-typescript, whose resolver ships native binaries per platform (the same lockfile trouble that
+// ruled out Biome), while this project only needs two spellings resolved: the `@/` alias and relative paths.
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The import's target as a repo-relative path ("lib/bff/x"), or the bare package specifier ("next/server"). */
+export function resolveTarget(specifier, filename) {
+  if (specifier.startsWith("@/")) return path.posix.normalize(specifier.slice(2));
+  if (specifier.startsWith("./") || specifier.startsWith("../")) {
+    const absolute = path.resolve(path.dirname(filename), specifier);
+    return path.relative(ROOT, absolute).split(path.sep).join("/");
+  }
+  return specifier;
+}
+
+/** The feature folder of a repo-relative path under `root` ("components/stations/x.tsx" → "stations"), or null. */
+function featureOf(relative, root) {
+  const prefix = `${root}/`;
+  if (!relative.startsWith(prefix)) return null;
+  const rest = relative.slice(prefix.length);
+  const slash = rest.indexOf("/");
+  return slash === -1 ? null : rest.slice(0, slash);
+}
+
+function isClientModule(sourceCode) {
+  const first = sourceCode.ast.body[0];
+  return first?.type === "ExpressionStatement" && first.directive === "use client";
+}
+
+function isTypeOnly(node) {
+  if (node.importKind === "type" || node.exportKind === "type") return true;
+  const specifiers = node.specifiers ?? [];
+  return specifiers.length > 0 && specifiers.every((s) => s.importKind === "type" || s.exportKind === "type");
+}
+
+const importsRule = {
+  meta: {
+    type: "problem",
+    docs: { description: "Keeps each layer and feature folder to the imports the architecture allows." },
+    schema: [
+      {
+        type: "object",
+        properties: {
+          // Forbidden targets: `pattern` is a regular expression matched against the resolved target.
+          zones: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                pattern: { type: "string" },
+                message: { type: "string" },
+                allowTypeImports: { type: "boolean" },
+              },
+              required: ["pattern", "message"],
+              additionalProperties: false,
+            },
+          },
+          // Check only modules that start with "use client" (browser code that lives under app/).
+          onlyClientModules: { type: "boolean" },
+          // Feature folders under `root` may not import each other; `shared` folders may be imported by all.
+          features: {
+            type: "object",
+            properties: { root: { type: "string" }, shared: { type: "array", items: { type: "string" } } },
+            required: ["root", "shared"],
+            additionalProperties: false,
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const options = context.options[0] ?? {};
+    if (options.onlyClientModules === true && !isClientModule(context.sourceCode)) return {};
+    const zones = (options.zones ?? []).map((zone) => ({ ...zone, regex: new RegExp(zone.pattern) }));
+    const self = path.relative(ROOT, context.filename).split(path.sep).join("/");
+    const ownFeature = options.features ? featureOf(self, options.features.root) : null;
+
+    function check(node, source) {
+      if (source?.type !== "Literal" || typeof source.value !== "string") return;
+      const target = resolveTarget(source.value, context.filename);
+      for (const zone of zones) {
+        if (!zone.regex.test(target)) continue;
+        if (zone.allowTypeImports === true && isTypeOnly(node)) continue;
+        context.report({ node: source, message: `${zone.message} (imports ${target})` });
+        return;
+      }
+      if (options.features && ownFeature !== null) {
+        const feature = featureOf(target, options.features.root);
+        if (feature !== null && feature !== ownFeature && !options.features.shared.includes(feature)) {
+          context.report({
+            node: source,
+            message:
+              `${options.features.root}/${ownFeature} may not import ${options.features.root}/${feature} ` +
+              `(imports ${target}): move what both need to ${options.features.root}/${options.features.shared[0]}.`,
+          });
+        }
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+export default { meta: { name: "boundaries" }, rules: { imports: importsRule } };

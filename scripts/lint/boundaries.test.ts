@@ -1,0 +1,97 @@
+import path from "node:path";
+import { RuleTester } from "eslint";
+import tseslint from "typescript-eslint";
+import { afterAll, describe, it } from "vitest";
+// @ts-expect-error -- a plain ESM rule module without type declarations (ESLint loads it from eslint.config.mjs).
+import boundaries from "./boundaries.mjs";
+
+RuleTester.afterAll = afterAll;
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const root = path.resolve(import.meta.dirname, "../..");
+const at = (file: string) => path.join(root, file);
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+// eslint-disable-next-line @typescript-eslint/no-unsafe-member-access -- see the import above
+const rule = boundaries.rules.imports;
+
+const serverOnly = [{ pattern: "^next(/|$)|^(lib/(bff|mirror)|sandbox)(/|$)", message: "No." }];
+const browser = [
+  { pattern: "^zod$", message: "No zod." },
+  { pattern: "^lib/model(/index(\\.ts)?)?$", allowTypeImports: true, message: "Types only." },
+  { pattern: "^(lib/(fleet-api|bff|mirror)|sandbox)(/|$)", message: "Server." },
+];
+
+tester.run("boundaries/imports", rule, {
+  valid: [
+    { filename: at("lib/fleet-api/client.ts"), code: `import { x } from "./http";`, options: [{ zones: serverOnly }] },
+    { filename: at("lib/fleet-api/client.ts"), code: `import { z } from "zod";`, options: [{ zones: serverOnly }] },
+    {
+      filename: at("components/stations/a.tsx"),
+      code: `import type { Station } from "@/lib/model"; import { X } from "../ui/button"; import { Y } from "./b";`,
+      options: [{ zones: browser, features: { root: "components", shared: ["ui"] } }],
+    },
+    {
+      filename: at("components/stations/a.tsx"),
+      code: `import { type Station } from "../../lib/model";`,
+      options: [{ zones: browser }],
+    },
+    // A server page under app/ may use the BFF; only "use client" modules get the browser's rules.
+    {
+      filename: at("app/(dashboard)/page.tsx"),
+      code: `import { readSession } from "@/lib/bff/session";`,
+      options: [{ zones: browser, onlyClientModules: true }],
+    },
+  ],
+  invalid: [
+    {
+      filename: at("lib/fleet-api/client.ts"),
+      code: `import { x } from "@/lib/bff/cache";`,
+      options: [{ zones: serverOnly }],
+      errors: [{ message: "No. (imports lib/bff/cache)" }],
+    },
+    // The same target spelt relatively is caught too.
+    {
+      filename: at("lib/fleet-api/client.ts"),
+      code: `import { x } from "../bff/cache";`,
+      options: [{ zones: serverOnly }],
+      errors: [{ message: "No. (imports lib/bff/cache)" }],
+    },
+    {
+      filename: at("lib/fleet-api/sub/deep.ts"),
+      code: `export { x } from "../../../sandbox/app";`,
+      options: [{ zones: serverOnly }],
+      errors: [{ message: "No. (imports sandbox/app)" }],
+    },
+    {
+      filename: at("lib/fleet-api/client.ts"),
+      code: `const m = await import("next/server");`,
+      options: [{ zones: serverOnly }],
+      errors: 1,
+    },
+    {
+      filename: at("components/stations/a.tsx"),
+      code: `import { Station } from "@/lib/model";`,
+      options: [{ zones: browser }],
+      errors: [{ message: "Types only. (imports lib/model)" }],
+    },
+    {
+      filename: at("components/stations/a.tsx"),
+      code: `import { x } from "../overview/card-states";`,
+      options: [{ zones: browser, features: { root: "components", shared: ["ui"] } }],
+      errors: [
+        {
+          message:
+            "components/stations may not import components/overview (imports components/overview/card-states): move what both need to components/ui.",
+        },
+      ],
+    },
+    {
+      filename: at("app/(dashboard)/error.tsx"),
+      code: `"use client";\nimport { x } from "../../lib/bff/errors";`,
+      options: [{ zones: browser, onlyClientModules: true }],
+      errors: [{ message: "Server. (imports lib/bff/errors)" }],
+    },
+  ],
+});
