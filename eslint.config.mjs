@@ -5,6 +5,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
 import boundaries from "./scripts/lint/boundaries.mjs";
 
 const SANDBOX = "sandbox/ is the provider's side: it imports nothing of the app.";

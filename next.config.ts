@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+
 import { BASELINE_HEADERS } from "./lib/bff/baseline-headers";
 
 // Turbopack is the default bundler in Next 16: a `webpack` key here would fail the build.

@@ -4,16 +4,17 @@
 // The sandboxes run with --control: e2e/states.spec.ts makes them slow, failing or rate-limiting through /sandbox/faults.
 // A small tile server (e2e/tile-server.ts) stands in for the operator's TILE_URL.
 import { defineConfig } from "@playwright/test";
+
 import type { E2eWorkerOptions } from "./e2e/fixtures";
 import {
   appOrigin,
+  type Profile,
   PROFILES,
   serversOf,
   TILE_ATTRIBUTION,
   TILE_SERVER_PORT,
   tileServerOrigin,
   tileUrlOf,
-  type Profile,
 } from "./e2e/profiles";
 // Test tooling may read the sandbox's seed: the demo pair is derived from the seed the e2e sandboxes use (the default).
 import { DEFAULT_SEED, demoCredentials } from "./sandbox/db/seed";

@@ -1,4 +1,5 @@
-import { NextResponse, type NextRequest, type ProxyConfig } from "next/server";
+import { type NextRequest, NextResponse, type ProxyConfig } from "next/server";
+
 import { apiSecurityHeaders, generateNonce, securityHeaders, tileOriginFromEnv } from "@/lib/bff/security-headers";
 
 /**

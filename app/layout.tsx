@@ -1,9 +1,11 @@
+import "./globals.css";
+
 import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { ThemeSync } from "@/components/theme/theme-sync";
-import "./globals.css";
+
+import { ThemeSync } from "@/components/ui/theme-sync";
 
 export const metadata: Metadata = {
   title: {

@@ -12,9 +12,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import { BenchContext, type Part } from "./lib/context";
 import { stopAll, stopAllOnSignals } from "./lib/processes";
-import { PART_NAMES, renderMarkdown, summarize, type PartError, type PartName, type Report } from "./lib/report";
+import { PART_NAMES, type PartError, type PartName, renderMarkdown, type Report, summarize } from "./lib/report";
+import { partTimeLimitMs, withTimeLimit } from "./lib/time-limit";
 import { runA11yPart } from "./parts/a11y";
 import { runEconomyPart } from "./parts/economy";
 import { runExportPart } from "./parts/export";
@@ -23,7 +25,6 @@ import { runMapPart } from "./parts/map";
 import { runOverheadPart } from "./parts/overhead";
 import { runPagesPart } from "./parts/pages";
 import { runSandboxPart } from "./parts/sandbox";
-import { partTimeLimitMs, withTimeLimit } from "./lib/time-limit";
 
 const PARTS: Readonly<Record<PartName, Part>> = {
   sandbox: runSandboxPart,

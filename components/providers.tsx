@@ -1,7 +1,8 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext, useState } from "react";
+
 import { createQueryClient } from "@/lib/queries/query-client";
 import { RateLimitState } from "@/lib/queries/rate-limit";
 

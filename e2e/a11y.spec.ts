@@ -2,6 +2,7 @@
 // keyboard alone.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
 import { DEMO_CUSTOMER_NAME, expect, expectLoaded, loginForm, test } from "./fixtures";
 
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);

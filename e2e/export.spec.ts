@@ -1,7 +1,9 @@
 // The export journey: with the table filtered to failed transactions, "Export CSV" downloads a file whose rows equal
 // the BFF's filtered total and are all failed; "Export Excel" downloads an .xlsx.
 import { readFile } from "node:fs/promises";
+
 import type { Download, Page } from "@playwright/test";
+
 import { bffTotal, expect, expectLoaded, pageAlerts, resetSandboxFaults, setSandboxFaults, test } from "./fixtures";
 
 async function openFailedList(page: Page): Promise<void> {

@@ -1,9 +1,11 @@
 // Fixtures shared by every spec: the project's sandbox profile, the sandbox's demo key pairs, and a page that is
 // already signed in through the BFF's API (so only the login specs go through the form).
 import { execFileSync } from "node:child_process";
-import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+
+import { type APIRequestContext, expect, type Locator, type Page, test as base } from "@playwright/test";
 import { z } from "zod";
-import { serversOf, type Profile } from "./profiles";
+
+import { type Profile, serversOf } from "./profiles";
 
 export const DEMO_KEY_LABELS = [
   "demo-full",

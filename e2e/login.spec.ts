@@ -2,6 +2,7 @@
 // asked for and the refusal of a foreign one, sign-out, a copied session cookie that must stop working once its session
 // is signed out, and a page whose session ended elsewhere.
 import { request as playwrightRequest } from "@playwright/test";
+
 import {
   DEMO_CUSTOMER_NAME,
   expect,

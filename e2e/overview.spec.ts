@@ -3,6 +3,7 @@
 // scan with the data loaded.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
 import { DEMO_CUSTOMER_NAME, expect, expectLoaded, signInThroughApi, test } from "./fixtures";
 
 // The dashboard formats in en-US (lib/format/numbers.ts): the test formats the BFF's figures the same way.

@@ -1,9 +1,10 @@
 // A sandbox and an app of their own for a journey that needs settings the shared e2e servers do not have (a small
 // request budget), on free loopback ports, stopped by the test. The same processes `npm start` runs, over real HTTP.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { appNodeArgs } from "../scripts/app-heap";
 import { freePort } from "../test/net";
 import type { Profile } from "./profiles";

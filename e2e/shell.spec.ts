@@ -3,8 +3,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
+
 import { DEMO_CUSTOMER_NAME, expect, expectLoaded, test } from "./fixtures";
-import { serversOf, type Profile } from "./profiles";
+import { type Profile, serversOf } from "./profiles";
 
 async function openOverview(page: Page): Promise<void> {
   await page.goto("/");

@@ -2,7 +2,9 @@
 // project's sandbox runs with --control, and each test makes it slow, failing or rate-limiting through
 // /sandbox/faults, then puts it back. Every fault is reset after each test, pass or fail.
 import { readFile } from "node:fs/promises";
+
 import type { Page, Request } from "@playwright/test";
+
 import {
   bffTotal,
   createSandboxKey,

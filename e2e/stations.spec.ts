@@ -5,9 +5,12 @@
 // last catalog, and Leaflet staying off the other pages. Expected values come from the sandbox's API directly (not
 // through the BFF under test).
 import { execFileSync } from "node:child_process";
+
 import type { Page } from "@playwright/test";
+
 import {
   createSandboxKey,
+  type DemoKey,
   expect,
   expectLoaded,
   resetSandboxFaults,
@@ -16,10 +19,9 @@ import {
   setSandboxFaults,
   signInThroughApi,
   test,
-  type DemoKey,
 } from "./fixtures";
 import { startOwnStack } from "./own-stack";
-import { serversOf, TILE_ATTRIBUTION, tileServerOrigin, type Profile } from "./profiles";
+import { type Profile, serversOf, TILE_ATTRIBUTION, tileServerOrigin } from "./profiles";
 
 interface SandboxStation {
   id: string;

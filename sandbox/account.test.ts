@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { PROFILES } from "./config";
 import { schemasFor } from "./routes/schemas";
 import { client, decimalUnits, startTestSandbox, type TestSandbox } from "./test/harness";

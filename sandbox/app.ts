@@ -2,11 +2,12 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type Database from "better-sqlite3";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+
 import type { Profile, SandboxConfig } from "./config";
 import { Queries } from "./db/queries";
+import { controlRoutes, dataControlRoutes, type ServedRequest } from "./http/control";
 import type { SandboxEnv } from "./http/env";
 import { ApiError, errorBody } from "./http/errors";
-import { controlRoutes, dataControlRoutes, type ServedRequest } from "./http/control";
 import { faultInjection } from "./http/faults";
 import { FailedAuthLimiter, FixedWindowLimiter } from "./http/rate-limit";
 import { TokenStore } from "./http/tokens";

@@ -1,5 +1,7 @@
 import { request } from "node:http";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { PROFILES } from "./config";
 import { insertKey, newKeyPair } from "./db/keys";
 import { schemasFor } from "./routes/schemas";

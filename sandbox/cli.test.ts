@@ -3,7 +3,9 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
 import { findKey, verifySecret } from "./db/keys";
 import { openDatabase } from "./db/open";
 

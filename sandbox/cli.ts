@@ -1,5 +1,6 @@
 /** `npm run sandbox -- …`: serve the API (default) or manage the keys and data of a sandbox database. */
 import { parseArgs } from "node:util";
+
 import { OPTIONS, USAGE, UsageError } from "./cli/args";
 import { runCommand } from "./cli/commands";
 import { serve } from "./cli/serve";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { NO_FAULTS, PROFILES } from "./config";
 import { schemasFor } from "./routes/schemas";
 import { client, creds, errorCode, startTestSandbox } from "./test/harness";

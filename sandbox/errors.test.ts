@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { NO_FAULTS, PROFILES } from "./config";
 import { parseFaultHeader } from "./http/faults";
 import { schemasFor } from "./routes/schemas";

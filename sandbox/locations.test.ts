@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { PROFILES } from "./config";
 import { schemasFor } from "./routes/schemas";
 import { TEST_STATIONS } from "./test/constants";
-import { client, errorCode, errorMessage, startTestSandbox, walkPages, type TestSandbox } from "./test/harness";
+import { client, errorCode, errorMessage, startTestSandbox, type TestSandbox, walkPages } from "./test/harness";
 
 interface Loc {
   id: string;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { PROFILES } from "./config";
-import { FailedAuthLimiter, FixedWindowLimiter } from "./http/rate-limit";
 import { ApiError } from "./http/errors";
+import { FailedAuthLimiter, FixedWindowLimiter } from "./http/rate-limit";
 import { schemasFor } from "./routes/schemas";
 import { basic, client, creds, errorCode, startTestSandbox, type TestSandbox } from "./test/harness";
 

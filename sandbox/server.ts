@@ -1,7 +1,9 @@
-import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
+
+import { serve, type ServerType } from "@hono/node-server";
 import type Database from "better-sqlite3";
-import { createSandboxApp, API_PREFIX } from "./app";
+
+import { API_PREFIX, createSandboxApp } from "./app";
 import type { SandboxConfig } from "./config";
 
 export interface RunningSandbox {

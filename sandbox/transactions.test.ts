@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { PROFILES } from "./config";
 import { addTransactions } from "./db/seed";
 import { schemasFor } from "./routes/schemas";
@@ -9,8 +10,8 @@ import {
   errorCode,
   errorMessage,
   startTestSandbox,
-  walkPages,
   type TestSandbox,
+  walkPages,
 } from "./test/harness";
 
 interface Item {

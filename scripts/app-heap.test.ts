@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { APP_MAX_OLD_SPACE_MB, appNodeArgs } from "./app-heap";
 
 describe("appNodeArgs", () => {

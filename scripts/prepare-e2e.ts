@@ -7,6 +7,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+
 import { buildState } from "./build-state";
 import { chromiumTool, ensureTools } from "./system-packages";
 

@@ -1,9 +1,11 @@
-import { freePort } from "@/test/net";
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { afterEach, describe, expect, inject, it } from "vitest";
+
+import { freePort } from "@/test/net";
 
 /** Whether anything answers HTTP on host:port (127.0.0.2 is loopback too: Linux routes all of 127/8 to lo). */
 async function isListening(port: number, host = "127.0.0.1"): Promise<boolean> {

@@ -7,10 +7,12 @@
 // Without FLEET_API_BASE_URL it starts the reference sandbox (sandbox/cli.ts) and points the app at it; with it, the app
 // talks to that upstream and no sandbox runs. The app is built once when no production build exists, then served with
 // `next start`. Ctrl-C / SIGTERM stops everything; if one child dies, the other is stopped and we exit non-zero.
-import nextEnv from "@next/env";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+
+import nextEnv from "@next/env";
+
 import { appNodeArgs } from "./app-heap";
 import { buildState } from "./build-state";
 import {

@@ -1,7 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { ensureTools, hasCommand, missingTools } from "./system-packages";
 
 const dir = mkdtempSync(path.join(tmpdir(), "ffd-tools-"));

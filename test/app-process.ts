@@ -1,8 +1,10 @@
-import { freePort } from "./net";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
+
 import { appNodeArgs } from "@/scripts/app-heap";
 import { buildState } from "@/scripts/build-state";
+
+import { freePort } from "./net";
 
 const ROOT = process.cwd();
 const NEXT = "node_modules/next/dist/bin/next";

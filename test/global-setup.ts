@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import type { TestProject } from "vitest/node";
-import { ensureBuilt } from "./app-process";
-import { ensureTools, POSTGRESQL, REDIS_SERVER } from "../scripts/system-packages";
+
 import { openDatabase } from "../sandbox/db/open";
 import { TEST_ANCHOR, TEST_SEED, TEST_STATIONS, TEST_TRANSACTIONS } from "../sandbox/test/constants";
+import { ensureTools, POSTGRESQL, REDIS_SERVER } from "../scripts/system-packages";
+import { ensureBuilt } from "./app-process";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,8 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import pg from "pg";
+
 import { freePort } from "./net";
 
 /** Debian's PostgreSQL 15 server binaries (package `postgresql`; `npm test` installs it when missing). */

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect } from "react";
+
 import { Button, buttonClasses } from "@/components/ui/button";
 
 interface DashboardErrorProps {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { Providers } from "@/components/providers";
 import { RateLimitBanner } from "@/components/shell/rate-limit-banner";
 import { SiteHeader } from "@/components/shell/site-header";

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+
 import { Overview } from "@/components/overview/overview";
 import { PageHeader } from "@/components/ui/page-header";
 

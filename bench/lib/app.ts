@@ -1,6 +1,7 @@
 /** The built dashboard (`next start`) for the bench, on a free loopback port, signed in like the login page does. */
-import { ensureBuilt, startApp, type AppProcess } from "@/test/app-process";
 import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE } from "@/lib/bff/csrf";
+import { type AppProcess, ensureBuilt, startApp } from "@/test/app-process";
+
 import { register } from "./processes";
 import type { DemoKeyPair } from "./sandbox";
 

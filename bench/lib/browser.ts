@@ -1,6 +1,8 @@
 /** Browser helpers shared by the parts that drive pages with Playwright. */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+
 import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE } from "@/lib/bff/csrf";
+
 import type { DemoKeyPair } from "./sandbox";
 
 const SETTLE_TIMEOUT_MS = 30_000;

@@ -1,9 +1,10 @@
 /** What every part gets: the run's options, a way to add figures, and the servers and browser parts share. */
-import { chromium, type Browser } from "@playwright/test";
-import { startBenchApp, signIn, type App, type Session } from "./app";
+import { type Browser, chromium } from "@playwright/test";
+
+import { type App, type Session, signIn, startBenchApp } from "./app";
 import { register } from "./processes";
 import { type Figure, type FigureInput, makeFigure, notMeasured, type PartName } from "./report";
-import { seededDatabase, startSandbox, UNLIMITED_BUDGET, type Sandbox } from "./sandbox";
+import { type Sandbox, seededDatabase, startSandbox, UNLIMITED_BUDGET } from "./sandbox";
 
 export interface BenchOptions {
   /** Tiny sizes and single runs: checks that the bench works, in under two minutes. */

@@ -3,7 +3,8 @@
  * Chromium serves every run; each run opens its own tab.
  */
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { desktopConfig, type Config, type Flags } from "lighthouse";
+import lighthouse, { type Config, desktopConfig, type Flags } from "lighthouse";
+
 import { CHROMIUM_PATH } from "./context";
 import { register } from "./processes";
 

@@ -2,7 +2,7 @@
  * Everything the bench starts (child processes, browsers) is registered here, so that it is stopped at the end, on
  * a part's failure and on Ctrl-C / SIGTERM: nothing the bench started outlives it.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 type Stopper = () => Promise<void>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import {
   formatValue,
   judge,
@@ -7,8 +8,8 @@ import {
   notMeasured,
   percentile,
   renderMarkdown,
-  summarize,
   type Report,
+  summarize,
 } from "./report";
 
 describe("median and percentile", () => {

@@ -4,9 +4,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, renameSync, rmSync } from "node:fs";
+
 import { openDatabase } from "@/sandbox/db/open";
 import { DEFAULT_SEED, DEFAULT_STATIONS, DEFAULT_TRANSACTIONS } from "@/sandbox/db/seed";
-import { spawnNode, waitUntil, type Child } from "./processes";
+
+import { type Child, spawnNode, waitUntil } from "./processes";
 
 export const SANDBOX_CLI = ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts"];
 /** A budget no measurement reaches, for parts that do not measure the budget. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { partTimeLimitMs, TimeLimitError, withTimeLimit } from "./time-limit";
 
 describe("withTimeLimit", () => {

@@ -1,7 +1,8 @@
 /** Part 7: axe (wcag2a, wcag2aa, wcag21aa) on every page in light and dark theme: violations by impact. */
 import AxeBuilder from "@axe-core/playwright";
-import type { BenchContext } from "../lib/context";
+
 import { signedInContext, waitSettled } from "../lib/browser";
+import type { BenchContext } from "../lib/context";
 
 const IMPACTS = ["critical", "serious", "moderate", "minor"] as const;
 const TAGS = ["wcag2a", "wcag2aa", "wcag21aa"];

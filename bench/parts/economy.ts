@@ -3,10 +3,11 @@
  * against the minimum each journey needs. A fresh app (empty caches) on the demo sandbox; Chromium drives the pages.
  */
 import type { Page } from "@playwright/test";
-import type { BenchContext } from "../lib/context";
-import { APP_UNLIMITED_BUDGET } from "../lib/context";
+
 import { startBenchApp } from "../lib/app";
 import { signedInContext, waitSettled } from "../lib/browser";
+import type { BenchContext } from "../lib/context";
+import { APP_UNLIMITED_BUDGET } from "../lib/context";
 import { bearerToken, type Sandbox } from "../lib/sandbox";
 
 const WALK_PAGE_SIZE = 200;

@@ -6,9 +6,11 @@
  * a minute). Also: the app's peak RSS growth during the export, and whether the rows are exactly the sandbox's set.
  */
 import Database from "better-sqlite3";
+
 import { appNodeArgs } from "@/scripts/app-heap";
-import type { BenchContext } from "../lib/context";
+
 import { signIn, startBenchApp } from "../lib/app";
+import type { BenchContext } from "../lib/context";
 import { treeRssMb } from "../lib/processes";
 import { seededDatabase, startSandbox } from "../lib/sandbox";
 

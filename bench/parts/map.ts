@@ -5,10 +5,11 @@
  * has no map, every figure is reported as not measured.
  */
 import type { Locator, Page } from "@playwright/test";
-import type { BenchContext } from "../lib/context";
-import { APP_UNLIMITED_BUDGET } from "../lib/context";
+
 import { startBenchApp } from "../lib/app";
 import { signedInContext } from "../lib/browser";
+import type { BenchContext } from "../lib/context";
+import { APP_UNLIMITED_BUDGET } from "../lib/context";
 import type { Goal } from "../lib/report";
 import { seededDatabase, startSandbox, UNLIMITED_BUDGET } from "../lib/sandbox";
 

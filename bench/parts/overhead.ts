@@ -4,7 +4,7 @@
  * same queries on the sandbox direct with a bearer token. Figures: added p50/p99 latency and req/s of each.
  */
 import type { BenchContext } from "../lib/context";
-import { runLoad, type LoadResult } from "../lib/load";
+import { type LoadResult, runLoad } from "../lib/load";
 import { bearerToken } from "../lib/sandbox";
 
 const SECONDS = { default: 5, long: 15, smoke: 1 };

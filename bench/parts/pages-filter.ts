@@ -3,8 +3,9 @@
  * after the BFF's answer (issue 5).
  */
 import type { Locator, Page } from "@playwright/test";
-import type { BenchContext } from "../lib/context";
+
 import { waitSettled } from "../lib/browser";
+import type { BenchContext } from "../lib/context";
 import { median, percentile } from "../lib/report";
 import { withTimeLimit } from "../lib/time-limit";
 

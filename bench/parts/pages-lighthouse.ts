@@ -4,7 +4,7 @@
  */
 import type { BenchContext } from "../lib/context";
 import { launchLighthouse, type LighthouseResult, type Preset } from "../lib/lighthouse";
-import { median, type Goal } from "../lib/report";
+import { type Goal, median } from "../lib/report";
 
 const KB = 1000;
 /** Issue 5 (desktop, /login, / and /transactions) and issue 6 (/stations); JavaScript ≤ 200 kB gzip on every page. */

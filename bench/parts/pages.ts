@@ -5,8 +5,9 @@
  * answer (./pages-filter, issue 5).
  */
 import type { Page, Response } from "@playwright/test";
-import type { BenchContext } from "../lib/context";
+
 import { signedInContext, waitSettled } from "../lib/browser";
+import type { BenchContext } from "../lib/context";
 import { withTimeLimit } from "../lib/time-limit";
 import { measureFilterToRows, RESPONSE_TIMEOUT_MS } from "./pages-filter";
 import { measureLighthouse } from "./pages-lighthouse";

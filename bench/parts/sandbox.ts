@@ -8,9 +8,11 @@ import { writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { freePort } from "@/test/net";
+
 import type { BenchContext } from "../lib/context";
-import { runLoad, type LoadResult } from "../lib/load";
+import { type LoadResult, runLoad } from "../lib/load";
 import { answers, spawnNode, waitUntil } from "../lib/processes";
 import { bearerToken, seededDatabase, startSandbox, UNLIMITED_BUDGET } from "../lib/sandbox";
 

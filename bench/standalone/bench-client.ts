@@ -8,6 +8,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+
 import { FleetApiClient, RequestBudget, type UpstreamCall } from "@/lib/fleet-api";
 
 const { values } = parseArgs({

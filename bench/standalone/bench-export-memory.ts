@@ -7,8 +7,8 @@
  * upstream walk hands them over, so the only rows in memory are the ones the export holds. Prints figures;
  * asserts nothing.
  */
+import { type ExportFormat, type ExportMeta, exportTransactions } from "@/lib/bff/export";
 import type { Transaction } from "@/lib/model";
-import { exportTransactions, type ExportFormat, type ExportMeta } from "@/lib/bff/export";
 
 const DEFAULT_ROWS = 100_000;
 const WARM_UP_ROWS = 2_000;

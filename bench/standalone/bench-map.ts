@@ -2,12 +2,14 @@
 // `ffd:map-draw` measure) for 2,500 and 50,000 stations, the longest task while panning, JavaScript transferred for
 // /stations, and whether Leaflet (window.L) stays off the other pages. Starts a sandbox per size (--stations N, a
 // budget high enough that the 100-page catalog walk never waits), the built app, and Debian's Chromium.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { chromium, type Page } from "playwright-core";
-import { startApp, type AppProcess } from "@/test/app-process";
+
+import { type AppProcess, startApp } from "@/test/app-process";
 
 const SIZES = [2_500, 50_000] as const;
 /** The highest budget the app accepts (FLEET_API_BUDGET ≤ 100,000): the 100-page walk never waits for it. */

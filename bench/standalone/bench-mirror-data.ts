@@ -1,7 +1,7 @@
 /** bench:mirror's generated rows: plausible transactions over 24 months, written straight into a mirror store. */
-import type { Transaction } from "@/lib/model";
 import type { MirrorStore } from "@/lib/mirror";
 import { toRow } from "@/lib/mirror/rows";
+import type { Transaction } from "@/lib/model";
 
 export const STATES = [
   "TX",

@@ -11,14 +11,17 @@
  * Prints figures; asserts nothing.
  */
 import { spawn } from "node:child_process";
-import { sql } from "kysely";
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+
+import { sql } from "kysely";
+
 import { FleetApiClient, RequestBudget } from "@/lib/fleet-api";
 import { listPage, MirrorStore, MirrorSync, stateProductTotals, summarize } from "@/lib/mirror";
-import { startPostgresServer } from "@/test/postgres-server";
 import { freePort } from "@/test/net";
+import { startPostgresServer } from "@/test/postgres-server";
+
 import { demoKey, SANDBOX_CLI } from "../lib/sandbox";
 import { fill, STATES } from "./bench-mirror-data";
 

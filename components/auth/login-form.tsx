@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState, type SubmitEvent } from "react";
-import { BffRequestError, NETWORK_ERROR_MESSAGE } from "@/lib/queries/fetch-json";
-import { signIn, type SignInRequest } from "@/lib/queries/session";
+import { type SubmitEvent, useEffect, useRef, useState } from "react";
+
 import { buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { BffRequestError, NETWORK_ERROR_MESSAGE } from "@/lib/queries/fetch-json";
+import { signIn, type SignInRequest } from "@/lib/queries/session";
 
 export interface LoginFormProps {
   /** Where to go after signing in: already checked to be a same-site path (safeNextPath). */

@@ -1,10 +1,10 @@
 "use client";
 
-import { useAccount } from "@/lib/queries/account";
 import { Card } from "@/components/ui/card";
 import { CardError } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AccountStatusBadge } from "@/components/ui/status-badge";
+import { useAccount } from "@/lib/queries/account";
 
 export function AccountCard() {
   const { data: account, isPending, isError, error, refetch, isFetching } = useAccount();

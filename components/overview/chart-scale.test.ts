@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { axisScale, labelIndexes, ticks } from "./chart-scale";
 
 describe("axisScale", () => {

@@ -1,13 +1,14 @@
 "use client";
 
+import { Card } from "@/components/ui/card";
+import { CardError } from "@/components/ui/query-states";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDay } from "@/lib/format/dates";
+import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { RankedItem, SummaryTotals } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
-import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
-import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { CardError } from "@/components/ui/query-states";
+
 import { DailyChart } from "./daily-chart";
-import { formatDay } from "@/lib/format/dates";
 
 export function DailyChartCard({ className }: { className?: string }) {
   const { data: summary, isPending, isError, error, refetch, isFetching } = useSummary();

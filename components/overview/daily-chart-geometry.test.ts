@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { BASELINE, chartGeometry, MARGIN, PLOT_HEIGHT, PLOT_WIDTH } from "./daily-chart-geometry";
 
 const day = (date: string, amount: string, gallons: string) => ({ date, amount, gallons, transactions: 1 });

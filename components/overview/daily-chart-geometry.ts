@@ -1,5 +1,6 @@
 import type { SummaryDay } from "@/lib/model";
-import { axisScale, type AxisScale } from "./chart-scale";
+
+import { type AxisScale, axisScale } from "./chart-scale";
 
 // The drawing's own coordinates; the SVG scales to its container through the viewBox.
 export const WIDTH = 720;

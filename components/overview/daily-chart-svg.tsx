@@ -1,8 +1,9 @@
 import { formatDay, formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { SummaryDay } from "@/lib/model";
+
 import { labelIndexes, ticks } from "./chart-scale";
-import { BASELINE, HEIGHT, MARGIN, PLOT_HEIGHT, WIDTH, type ChartGeometry } from "./daily-chart-geometry";
+import { BASELINE, type ChartGeometry, HEIGHT, MARGIN, PLOT_HEIGHT, WIDTH } from "./daily-chart-geometry";
 
 const X_LABELS = 6;
 

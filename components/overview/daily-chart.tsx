@@ -2,12 +2,14 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import { useId, useMemo, useState } from "react";
+
 import { Button } from "@/components/ui/button";
 import { DataTable, useListTable } from "@/components/ui/data-table";
 import { formatDay, formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { SummaryDay, SummaryTotals } from "@/lib/model";
 import { toMinorUnits } from "@/lib/model/decimal-math";
+
 import { chartGeometry } from "./daily-chart-geometry";
 import { DailyChartSvg, GALLONS_FILL, GALLONS_STROKE, SPEND_FILL } from "./daily-chart-svg";
 

@@ -2,6 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+
 import { Card } from "@/components/ui/card";
 import { DataTable, useListTable } from "@/components/ui/data-table";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";

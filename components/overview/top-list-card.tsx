@@ -1,6 +1,7 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
+
 import { Card } from "@/components/ui/card";
 import { DataTable, useListTable } from "@/components/ui/data-table";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";

@@ -1,12 +1,12 @@
 "use client";
 
-import type { Totals30d } from "@/lib/model";
-import { useAccount } from "@/lib/queries/account";
 import { Card } from "@/components/ui/card";
 import { CardError } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import type { Totals30d } from "@/lib/model";
 import { averagePricePerGallon, toMinorUnits } from "@/lib/model/decimal-math";
+import { useAccount } from "@/lib/queries/account";
 
 const STAT_COUNT = 4;
 

@@ -1,8 +1,8 @@
 "use client";
 
+import type { Route } from "next";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { Route } from "next";
 
 interface NavItem {
   href: Route;

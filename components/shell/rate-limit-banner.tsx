@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
+
 import { useRateLimitState } from "@/components/providers";
 import { BffRequestError } from "@/lib/queries/fetch-json";
 

@@ -2,8 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { signOut } from "@/lib/queries/session";
+
 import { Button } from "@/components/ui/button";
+import { signOut } from "@/lib/queries/session";
 
 export function SignOutButton() {
   const queryClient = useQueryClient();

@@ -1,5 +1,7 @@
 import Link from "next/link";
-import { ThemeToggle } from "@/components/theme/theme-toggle";
+
+import { ThemeToggle } from "@/components/ui/theme-toggle";
+
 import { CustomerBadge } from "./customer-badge";
 import { MainNav } from "./main-nav";
 import { SignOutButton } from "./sign-out-button";

@@ -22,7 +22,7 @@ import type { GeometryCollection, Topology } from "topojson-specification";
 import type { Station } from "@/lib/model";
 import { US_STATE_FIPS, type UsStateCode } from "@/lib/model/us-states";
 import { formatUnitPrice } from "@/lib/format/numbers";
-import { useTheme } from "@/components/theme/theme";
+import { useTheme } from "@/components/ui/theme";
 import type { LatLng } from "./nearby";
 import type { PriceScale } from "./price-scale";
 import { StationCanvasLayer, type StationPoints } from "./station-canvas-layer";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback } from "react";
-import { useUrlView } from "@/components/navigation/use-url-view";
+import { useUrlView } from "@/components/ui/use-url-view";
 import { parseView, serializeView, type StationsView } from "./view-state";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useUrlView } from "@/components/navigation/use-url-view";
+import { useUrlView } from "@/components/ui/use-url-view";
 import { preferredTimeZone, rememberTimeZone } from "@/lib/format/time-zone-preference";
 import { listStateProblems, parseListState, serializeListState, type ListState } from "./list-state";
 

@@ -3,12 +3,13 @@ import {
   createTable,
   getCoreRowModel,
   getSortedRowModel,
-  useReactTable,
   type SortingState,
+  useReactTable,
 } from "@tanstack/react-table";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { DataTable, listTableOptions, type DataTableProps } from "./data-table";
+
+import { DataTable, type DataTableProps, listTableOptions } from "./data-table";
 import { MAX_RESERVED_ROWS, ROW_HEIGHT_PX, SKELETON_ROWS, skeletonPlan } from "./data-table-logic";
 
 // No DOM test environment in this project: the table is rendered to HTML on the server (react-dom/server), which is

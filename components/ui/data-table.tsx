@@ -1,17 +1,18 @@
 import {
+  type Cell,
   flexRender,
   getCoreRowModel,
-  useReactTable,
-  type Cell,
   type Header,
   type Row,
   type RowData,
   type Table,
   type TableOptions,
+  useReactTable,
 } from "@tanstack/react-table";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
+
+import { ariaSortOf, type SkeletonPlan, skeletonPlan } from "./data-table-logic";
 import { Skeleton } from "./skeleton";
-import { ariaSortOf, skeletonPlan, type SkeletonPlan } from "./data-table-logic";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameters must match TanStack's declaration to merge

@@ -1,4 +1,5 @@
 import type { BffRequestError } from "@/lib/queries/fetch-json";
+
 import { Button } from "./button";
 
 /** error: something went wrong here; warning: a pause or an outage that will pass; info: how things are (a missing scope). */

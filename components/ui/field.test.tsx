@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { describedByIds, Field, FIELD_CLASSES, type FieldProps } from "./field";
 
 // No DOM test environment in this project: the field is rendered to HTML (react-dom/server) and the markup checked.

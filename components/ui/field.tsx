@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 /** The look of every text field and select of the filter bars (transactions, stations). */
 export const FIELD_CLASSES =

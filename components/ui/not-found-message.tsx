@@ -1,4 +1,5 @@
 import Link from "next/link";
+
 import { buttonClasses } from "@/components/ui/button";
 
 /** What a 404 says, wherever it is shown: on its own (app/not-found.tsx) or inside the dashboard's shell. */

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+
 import type { BffRequestError } from "@/lib/queries/fetch-json";
+
 import { QueryErrorNotice } from "./error-notice";
 import { PageHeader } from "./page-header";
 import { Skeleton } from "./skeleton";

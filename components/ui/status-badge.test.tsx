@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import { AccountStatusBadge, TransactionStatusBadge } from "./status-badge";
 
 // No DOM test environment in this project: rendered to HTML (react-dom/server) and the markup checked.

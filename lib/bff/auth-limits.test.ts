@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
+
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type AppProcess } from "@/test/app-process";
+
+import { type AppProcess, startApp } from "@/test/app-process";
 import { errorCodeOf, errorMessageOf, TestBrowser } from "@/test/browser";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
 // Key-pair checks through the BFF over real HTTP: `next start` of the built app and the sandbox as a separate
 // process. Upstream requests are counted from the sandbox's own request log.

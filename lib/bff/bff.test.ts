@@ -1,12 +1,14 @@
 import { once } from "node:events";
-import { get, type ClientRequest, type IncomingMessage } from "node:http";
+import { type ClientRequest, get, type IncomingMessage } from "node:http";
 import { gunzipSync } from "node:zlib";
+
 import Database from "better-sqlite3";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type AppProcess } from "@/test/app-process";
-import { errorCodeOf, errorMessageOf, TestBrowser, type Recorded } from "@/test/browser";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+
+import { type AppProcess, startApp } from "@/test/app-process";
+import { errorCodeOf, errorMessageOf, type Recorded, TestBrowser } from "@/test/browser";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
 // The BFF over real HTTP: `next start` of the built app, talking to the sandbox as a separate process.
 

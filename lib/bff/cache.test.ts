@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { cacheKey, TtlCache } from "./cache";
 
 /** A load the test finishes by hand, recording the signal it ran with. */

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { FleetApiError } from "@/lib/fleet-api";
+
 import { now } from "./clock";
 
 interface Entry {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { catalogProgress, isCatalogLoading, trackCatalogWalk } from "./catalog-progress";
 import { RunningLimit } from "./running-limit";
 

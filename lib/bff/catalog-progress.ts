@@ -1,6 +1,8 @@
 import "server-only";
+
 import type { BudgetUse } from "@/lib/fleet-api";
 import type { CatalogProgress } from "@/lib/model";
+
 import { now } from "./clock";
 
 /**

@@ -1,6 +1,8 @@
 import "server-only";
+
 import type { Credentials } from "@/lib/fleet-api";
 import type { Station } from "@/lib/model";
+
 import { cache, cacheKey } from "./cache";
 import { trackCatalogWalk } from "./catalog-progress";
 import { getConfig } from "./config";

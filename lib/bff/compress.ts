@@ -1,6 +1,7 @@
 import "server-only";
+
 import { promisify } from "node:util";
-import { gzip as gzipCallback, constants } from "node:zlib";
+import { constants, gzip as gzipCallback } from "node:zlib";
 
 const gzip = promisify(gzipCallback);
 

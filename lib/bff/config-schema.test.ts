@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { DEFAULT_SESSION_DB, DEFAULT_UPSTREAM, EnvSchema } from "./config-schema";
 
 const messages = (env: Record<string, string>): string[] => {

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { afterEach, describe, expect, it } from "vitest";
+
 import { sessionDbProblems, sessionPasswords } from "./config-session";
 
 const LONG = "a-session-password-of-at-least-32-characters";

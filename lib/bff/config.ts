@@ -1,7 +1,10 @@
 import "server-only";
+
 import { resolve } from "node:path";
+
 import { isLoopbackHost } from "@/lib/fleet-api";
-import { DEFAULT_UPSTREAM, EnvSchema, type Env } from "./config-schema";
+
+import { DEFAULT_UPSTREAM, type Env, EnvSchema } from "./config-schema";
 import { sessionDbProblems, sessionPasswords } from "./config-session";
 
 /**

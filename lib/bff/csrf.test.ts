@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { checkCsrf, checkDataRequestSite } from "./csrf";
 
 const URL_OWN = "http://localhost:3000/api/session";

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { FleetApiError } from "@/lib/fleet-api";
 
 /** The one error shape of the BFF: `{ error: { code, message } }`, with the status that fits. */

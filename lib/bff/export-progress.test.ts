@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { exportProgress, MAX_PER_KEY, MAX_PER_SESSION, trackExport } from "./export-progress";
 
 describe("export progress", () => {

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { ExportProgress } from "@/lib/model";
+
 import { now } from "./clock";
 
 /**

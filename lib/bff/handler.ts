@@ -1,12 +1,15 @@
 import "server-only";
+
 import type { NextRequest } from "next/server";
+
 import { credentialKey, isFleetApiError, keyFingerprint } from "@/lib/fleet-api";
-import { BffError, errorResponse, fromUpstream } from "./errors";
-import { logger } from "./log";
+
 import { cache } from "./cache";
 import { checkDataRequestSite } from "./csrf";
-import { endSession, readSession, type ActiveSession, type SessionProblem } from "./session";
-import { requestContext, type RequestContext } from "./upstream";
+import { BffError, errorResponse, fromUpstream } from "./errors";
+import { logger } from "./log";
+import { type ActiveSession, endSession, readSession, type SessionProblem } from "./session";
+import { type RequestContext, requestContext } from "./upstream";
 
 export interface RouteContext<P> {
   request: NextRequest;

@@ -1,6 +1,8 @@
 import "server-only";
-import { TRANSACTIONS_PAGE_MAX, type Credentials } from "@/lib/fleet-api";
-import { MAX_TOTALS_ROWS, type ListTotals, type Transaction, type TransactionFilter } from "@/lib/model";
+
+import { type Credentials, TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
+import { type ListTotals, MAX_TOTALS_ROWS, type Transaction, type TransactionFilter } from "@/lib/model";
+
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "./reference-search";
 import { addUp } from "./summary";
 import { fleetApi } from "./upstream";

@@ -1,5 +1,7 @@
 import "server-only";
+
 import pino, { type Logger } from "pino";
+
 import { getConfig } from "./config";
 
 const holder = globalThis as typeof globalThis & { __ffdLogger?: Logger };

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { setClockOffset } from "./clock";
 import { clientAddress, keyWaitAfter, loginWaitMs, recordLoginFailure, recordLoginSuccess } from "./login-limiter";
 

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { createHash } from "node:crypto";
+
 import { now } from "./clock";
 
 /**

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { NextRequest } from "next/server";
+
 import { getConfig } from "./config";
 import { checkCsrf } from "./csrf";
 import { BffError } from "./errors";

@@ -1,6 +1,9 @@
 import "server-only";
+
 import type { z } from "zod";
+
 import type { Priority } from "@/lib/fleet-api";
+
 import { cache, cacheKey } from "./cache";
 import { parseQueryValues } from "./params";
 import type { ActiveSession } from "./session";

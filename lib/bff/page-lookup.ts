@@ -1,8 +1,11 @@
 import "server-only";
+
 import { notFound } from "next/navigation";
+
 import { credentialKey } from "@/lib/fleet-api";
+
 import { logger } from "./log";
-import { readSession, type ActiveSession } from "./session";
+import { type ActiveSession, readSession } from "./session";
 
 /**
  * For a detail page (`/stations/[id]`, `/transactions/[id]`) whose data the browser loads: looks the item up on the

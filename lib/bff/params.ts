@@ -1,9 +1,12 @@
 import "server-only";
+
 import { z } from "zod";
-import { TRANSACTION_STATUSES, US_STATE_CODES, type DateFilterCoverage, type TransactionFilter } from "@/lib/model";
+
+import { type DateFilterCoverage, TRANSACTION_STATUSES, type TransactionFilter, US_STATE_CODES } from "@/lib/model";
 import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 import { summaryRangeProblem } from "@/lib/model/summary-range";
 import { isIsoDay, isTimeZone, UTC_ZONE, zonedDaysToInstants } from "@/lib/model/time-zones";
+
 import { BffError } from "./errors";
 
 /**

@@ -1,9 +1,11 @@
 import { once } from "node:events";
 import { get, type IncomingMessage } from "node:http";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type AppProcess } from "@/test/app-process";
+
+import { type AppProcess, startApp } from "@/test/app-process";
 import { errorCodeOf, errorMessageOf, TestBrowser } from "@/test/browser";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
 // Issue 12, items 4 and 5, over real HTTP: `next start` of the built app against the sandbox as a separate process.
 // The app keeps a budget of ONE upstream request per 2 s per key, so requests really wait in the budget queue: that

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { FleetApiClient, RequestBudget, type UpstreamCall } from "@/lib/fleet-api";
 import type { Transaction } from "@/lib/model";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+
 import { findByReference, isReferenceLike } from "./reference-search";
 
 // The reference lookup against the sandbox as a process (3,000 transactions of the demo customer: 15 pages of 200),

@@ -1,12 +1,14 @@
 import "server-only";
+
 import {
   credentialKey,
-  TRANSACTIONS_PAGE_MAX,
   type Credentials,
   type FleetApiClient,
   type Priority,
+  TRANSACTIONS_PAGE_MAX,
 } from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
+
 import { cache, cacheKey } from "./cache";
 import { getConfig } from "./config";
 import { fleetApi } from "./upstream";

@@ -1,11 +1,14 @@
-import { accepts, freePort } from "@/test/net";
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RedisRevocationStore, SqliteRevocationStore, type RevocationStore } from "./revocations";
+
+import { accepts, freePort } from "@/test/net";
+
+import { RedisRevocationStore, type RevocationStore, SqliteRevocationStore } from "./revocations";
 
 // The SQLite store on a real file, and the Redis store against a real redis-server (Debian's package; .ci/run
 // installs it), on a free port.

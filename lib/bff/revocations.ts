@@ -1,10 +1,13 @@
 import "server-only";
+
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+
 import Database from "better-sqlite3";
 import { Redis } from "ioredis";
-import { getConfig } from "./config";
+
 import { now } from "./clock";
+import { getConfig } from "./config";
 
 /**
  * Ended sessions. A sealed cookie cannot be recalled, so logout puts the session id here until the session's absolute

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { BffError } from "./errors";
 import { RunningLimit } from "./running-limit";
 

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { BffError } from "./errors";
 
 /**

@@ -1,10 +1,13 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { NextRequest } from "next/server";
+
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+
 import { config, proxy } from "@/proxy";
+
 import {
   apiSecurityHeaders,
   contentSecurityPolicy,

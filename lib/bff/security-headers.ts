@@ -1,4 +1,5 @@
 import "server-only";
+
 import { BASELINE_CONTENT_SECURITY_POLICY } from "./baseline-headers";
 
 /**

@@ -1,13 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type AppProcess } from "@/test/app-process";
+
+import { type AppProcess, startApp } from "@/test/app-process";
 import { errorCodeOf, TestBrowser } from "@/test/browser";
 import { accepts, freePort } from "@/test/net";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
 // A signed-out cookie stays signed out: after the app process restarts (the revocation list is on disk by default),
 // and on another instance (sharing the SQLite file on one machine, or Redis with REDIS_URL). The built app over real

@@ -1,8 +1,12 @@
 import "server-only";
+
 import { randomBytes } from "node:crypto";
+
 import { getIronSession, type IronSession, type SessionOptions } from "iron-session";
 import { cookies } from "next/headers";
+
 import type { Credentials } from "@/lib/fleet-api";
+
 import { now } from "./clock";
 import { getConfig } from "./config";
 import { revocations } from "./revocations";

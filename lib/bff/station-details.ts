@@ -1,6 +1,8 @@
 import "server-only";
-import { FleetApiError, isFleetApiError, reserveOf, type Credentials } from "@/lib/fleet-api";
+
+import { type Credentials, FleetApiError, isFleetApiError, reserveOf } from "@/lib/fleet-api";
 import type { StationDetail, StationPricesReply, StationProductPrices, StationProductsInfo } from "@/lib/model";
+
 import { cache, cacheKey } from "./cache";
 import { getCatalog } from "./catalog";
 import { now } from "./clock";

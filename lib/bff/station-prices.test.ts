@@ -1,11 +1,14 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { StationPricesReply, StationProductsInfo } from "@/lib/model";
-import { startApp, type AppProcess } from "@/test/app-process";
-import { errorCodeOf, errorMessageOf, TestBrowser, type Recorded } from "@/test/browser";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type AppProcess, startApp } from "@/test/app-process";
+import { errorCodeOf, errorMessageOf, type Recorded, TestBrowser } from "@/test/browser";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+
 import { priceChecksAllowed, reserveOf } from "./station-details";
 
 // The product filter's BFF routes over real HTTP: `next start` of the built app against the sandbox as a separate

@@ -1,14 +1,15 @@
 import "server-only";
+
 import type { Credentials, FleetApiClient, Priority } from "@/lib/fleet-api";
 import {
   addDecimals,
   averagePricePerGallon,
   fromMinorUnits,
-  toMinorUnits,
-  rankByAmount,
   type RankAccumulator,
+  rankByAmount,
   type RankedItem,
   type SummaryTotals,
+  toMinorUnits,
   type Transaction,
   type TransactionSummary,
 } from "@/lib/model";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseConfig } from "./config";
 import { sameToken, testHooksAllowed } from "./test-hooks";
 

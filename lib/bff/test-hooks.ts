@@ -1,6 +1,8 @@
 import "server-only";
+
 import { createHash, timingSafeEqual } from "node:crypto";
-import { getConfig, type BffConfig } from "./config";
+
+import { type BffConfig, getConfig } from "./config";
 
 /**
  * Whether a request may use the test-only routes (app/api/test-hooks/**). The tests run the production build — what

@@ -1,6 +1,8 @@
 import "server-only";
+
 import { credentialKey } from "@/lib/fleet-api";
 import type { TransactionDetail } from "@/lib/model";
+
 import { cache, cacheKey } from "./cache";
 import { getConfig } from "./config";
 import { checkId } from "./params";

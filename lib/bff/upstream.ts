@@ -1,6 +1,9 @@
 import "server-only";
+
 import { AsyncLocalStorage } from "node:async_hooks";
+
 import { FailedCheckLimiter, FleetApiClient, RequestBudget, type UpstreamCall } from "@/lib/fleet-api";
+
 import { getConfig } from "./config";
 
 /** Upstream calls made while serving one BFF request (for its log line and the economy figures). */

@@ -1,6 +1,8 @@
 import "server-only";
-import { credentialKey, TRANSACTIONS_PAGE_MAX, type CallOptions, type Credentials } from "@/lib/fleet-api";
+
+import { type CallOptions, credentialKey, type Credentials, TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
+
 import { cache, cacheKey } from "./cache";
 import { getConfig } from "./config";
 import { fleetApi } from "./upstream";

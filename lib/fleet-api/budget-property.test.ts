@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RequestBudget, type Priority } from "./budget";
-import { MemoryBudgetStore, type BudgetStore } from "./budget-store";
+
+import { type Priority, RequestBudget } from "./budget";
+import { type BudgetStore, MemoryBudgetStore } from "./budget-store";
 import { FakeClock } from "./fixtures/fake-clock";
 
 const T0 = Date.UTC(2025, 0, 6, 8, 0, 0);

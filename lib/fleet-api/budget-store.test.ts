@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { MemoryBudgetStore } from "./budget-store";
 
 const T0 = Date.UTC(2025, 0, 6, 8, 0, 0);

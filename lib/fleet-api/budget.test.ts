@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { parseRetryAfterMs } from "@/lib/model/retry-after";
-import { RequestBudget, reserveOf, type Priority } from "./budget";
+
+import { type Priority, RequestBudget, reserveOf } from "./budget";
 import { MemoryBudgetStore } from "./budget-store";
 import { FakeClock } from "./fixtures/fake-clock";
 

@@ -1,6 +1,7 @@
 import "server-only";
-import { systemClock, type Clock } from "./clock";
-import { MemoryBudgetStore, type BudgetStore } from "./budget-store";
+
+import { type BudgetStore, MemoryBudgetStore } from "./budget-store";
+import { type Clock, systemClock } from "./clock";
 
 /**
  * The per-key request budget of the upstream client.

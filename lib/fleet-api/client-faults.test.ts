@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { rejection } from "@/test/expect-error";
 import type { FaultServer } from "@/test/fault-server";
 import type { VirtualClock } from "@/test/virtual-clock";
+
 import { FleetApiClient } from "./client";
 import type { FleetApiClientOptions } from "./client-options";
 import { ACCOUNT, clientOn, err, KEYS, PAGE, startFaults } from "./fixtures/fault-client";

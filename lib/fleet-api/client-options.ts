@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { Page, Transaction } from "@/lib/model";
+
 import type { Priority, RequestBudget } from "./budget";
 import type { Clock } from "./clock";
 import type { FailedCheckLimiter, PairVerdictStore } from "./credential-checks";

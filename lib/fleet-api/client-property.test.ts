@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { startFaultServer } from "@/test/fault-server";
 import { VirtualClock } from "@/test/virtual-clock";
+
 import { RequestBudget } from "./budget";
 import { MemoryBudgetStore } from "./budget-store";
 import { FleetApiClient } from "./client";

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { rejection } from "@/test/expect-error";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 import { VirtualClock } from "@/test/virtual-clock";
+
 import { RequestBudget } from "./budget";
 import { FleetApiClient } from "./client";
 import type { UpstreamCall } from "./client-options";

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
-import { TransactionDetail, StationDetail, Account, Transaction, Station } from "@/lib/model";
+
+import { Account, Station, StationDetail, Transaction, TransactionDetail } from "@/lib/model";
+import { rejection } from "@/test/expect-error";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+
 import { FleetApiClient } from "./client";
 import type { UpstreamCall } from "./client-options";
-import { rejection } from "@/test/expect-error";
 import { resetVariants } from "./negotiation";
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {

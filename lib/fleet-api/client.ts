@@ -1,4 +1,5 @@
 import "server-only";
+
 import type {
   Account,
   Page,
@@ -9,6 +10,7 @@ import type {
   TransactionDetail,
   TransactionFilter,
 } from "@/lib/model";
+
 import { RequestBudget } from "./budget";
 import type {
   BudgetUse,
@@ -17,11 +19,12 @@ import type {
   TransactionWalkOptions,
   WalkOptions,
 } from "./client-options";
-import { systemClock, type Clock } from "./clock";
+import { type Clock, systemClock } from "./clock";
 import { FailedCheckLimiter, MemoryPairVerdictStore, randomPepper } from "./credential-checks";
 import { credentialKey, type Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
-import { locationQuery, transactionQuery, variantsFor, type Variants } from "./negotiation";
+import { locationQuery, transactionQuery, type Variants, variantsFor } from "./negotiation";
+import { type GetRequest, Requester } from "./requester";
 import {
   reshapeAccount,
   reshapeStationDetail,
@@ -29,7 +32,6 @@ import {
   reshapeTransactionDetail,
   reshapeTransactionPage,
 } from "./reshape";
-import { Requester, type GetRequest } from "./requester";
 import { isAuthUnavailable } from "./upstream-errors";
 import { checkBaseUrl, pathId } from "./urls";
 import { walkAll, walkTransactions } from "./walks";

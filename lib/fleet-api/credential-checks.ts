@@ -1,6 +1,8 @@
 import "server-only";
+
 import { createHmac, randomBytes } from "node:crypto";
-import { systemClock, type Clock } from "./clock";
+
+import { type Clock, systemClock } from "./clock";
 import type { Credentials } from "./credentials";
 
 /**

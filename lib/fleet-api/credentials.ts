@@ -1,4 +1,5 @@
 import "server-only";
+
 import { createHash } from "node:crypto";
 
 /** A customer's key pair, as the session holds it. Never logged, never a map key. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { reshapeError } from "./error-body";
 import { load } from "./fixtures/fixture-body";
 

@@ -1,5 +1,6 @@
 import "server-only";
-import { UPSTREAM_ERROR_CODES, type FleetApiErrorCode } from "./errors";
+
+import { type FleetApiErrorCode, UPSTREAM_ERROR_CODES } from "./errors";
 import { isRecord } from "./read-reply";
 import { UpstreamErrorAlternative, UpstreamErrorPrimary } from "./upstream-schemas";
 

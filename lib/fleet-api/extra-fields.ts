@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { Extra } from "@/lib/model";
+
 import { isRecord } from "./read-reply";
 
 /**

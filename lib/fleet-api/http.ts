@@ -1,8 +1,10 @@
 import "server-only";
+
 import { parseRetryAfterSeconds } from "@/lib/model/retry-after";
 import { readTextLimited } from "@/lib/read-limited";
-import { FleetApiError, isFleetApiError } from "./errors";
+
 import { reshapeError } from "./error-body";
+import { FleetApiError, isFleetApiError } from "./errors";
 
 /** One upstream answer, read completely: status, the headers we use, and the parsed JSON (or the failure to parse). */
 export interface UpstreamReply {

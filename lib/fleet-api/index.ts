@@ -1,7 +1,10 @@
 import "server-only";
 
+export type { Priority } from "./budget";
+export { BUDGET_RESERVE_MIN, BUDGET_RESERVE_SHARE, RequestBudget, reserveOf } from "./budget";
+export type { BudgetStore } from "./budget-store";
+export { MemoryBudgetStore } from "./budget-store";
 export { FleetApiClient, LOCATIONS_PAGE_MAX, TRANSACTIONS_PAGE_MAX } from "./client";
-export { isLoopbackHost } from "./urls";
 export type {
   BudgetUse,
   CallOptions,
@@ -11,16 +14,13 @@ export type {
   WalkOptions,
   WalkProgress,
 } from "./client-options";
-export { BUDGET_RESERVE_MIN, BUDGET_RESERVE_SHARE, RequestBudget, reserveOf } from "./budget";
-export { MemoryBudgetStore } from "./budget-store";
-export { RecentIds } from "./recent-ids";
-export type { Priority } from "./budget";
-export type { BudgetStore } from "./budget-store";
-export { systemClock } from "./clock";
-export { FailedCheckLimiter, MemoryPairVerdictStore } from "./credential-checks";
-export type { PairVerdict, PairVerdictStore } from "./credential-checks";
 export type { Clock } from "./clock";
-export { credentialKey, keyFingerprint } from "./credentials";
+export { systemClock } from "./clock";
+export type { PairVerdict, PairVerdictStore } from "./credential-checks";
+export { FailedCheckLimiter, MemoryPairVerdictStore } from "./credential-checks";
 export type { Credentials } from "./credentials";
-export { FleetApiError, isFleetApiError } from "./errors";
+export { credentialKey, keyFingerprint } from "./credentials";
 export type { FleetApiErrorCode } from "./errors";
+export { FleetApiError, isFleetApiError } from "./errors";
+export { RecentIds } from "./recent-ids";
+export { isLoopbackHost } from "./urls";

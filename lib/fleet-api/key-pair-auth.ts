@@ -1,9 +1,11 @@
 import "server-only";
+
 import { parseRetryAfterMs } from "@/lib/model/retry-after";
+
 import type { Priority, RequestBudget } from "./budget";
 import { INTERACTIVE_MAX_WAIT_MS, type UpstreamCall } from "./client-options";
 import type { Clock } from "./clock";
-import { pairIdentity, type CheckTicket, type FailedCheckLimiter, type PairVerdictStore } from "./credential-checks";
+import { type CheckTicket, type FailedCheckLimiter, pairIdentity, type PairVerdictStore } from "./credential-checks";
 import type { Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { raceAbort, send, type UpstreamReply } from "./http";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { VirtualClock } from "@/test/virtual-clock";
+
 import { KeyStates } from "./key-state";
 
 describe("KeyStates", () => {

@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { Clock } from "./clock";
 
 export interface TokenEntry {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { dateBound, locationQuery, transactionQuery, type Variants } from "./negotiation";
 
 describe("dateBound", () => {

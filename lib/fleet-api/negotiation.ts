@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { StationFilter, TransactionFilter } from "@/lib/model";
 
 /**

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { z } from "zod";
+
 import { FleetApiError, isFleetApiError } from "./errors";
 
 /** Reading a reply with a schema: envelopes, and the one `invalid_response` naming the first offending field. */

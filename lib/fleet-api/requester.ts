@@ -1,15 +1,17 @@
 import "server-only";
+
 import { parseRetryAfterMs } from "@/lib/model/retry-after";
+
 import type { Priority, RequestBudget } from "./budget";
-import { INTERACTIVE_MAX_WAIT_MS, type CallOptions, type UpstreamCall } from "./client-options";
+import { type CallOptions, INTERACTIVE_MAX_WAIT_MS, type UpstreamCall } from "./client-options";
 import type { Clock } from "./clock";
 import type { FailedCheckLimiter, PairVerdictStore } from "./credential-checks";
 import { credentialKey, type Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { abortedError, send, type UpstreamReply } from "./http";
-import { KeyPairAuth, type Authorization } from "./key-pair-auth";
-import { KeyStates, type KeyState } from "./key-state";
-import { scopeName, variantsFor, type Negotiate, type Resource, type Variants } from "./negotiation";
+import { type Authorization, KeyPairAuth } from "./key-pair-auth";
+import { type KeyState, KeyStates } from "./key-state";
+import { type Negotiate, type Resource, scopeName, type Variants, variantsFor } from "./negotiation";
 import { upstreamError } from "./upstream-errors";
 
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);

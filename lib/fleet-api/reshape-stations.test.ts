@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { pageOf, Station, StationDetail } from "../model";
 import { containerAt, expectInvalidResponse, load, withValue } from "./fixtures/fixture-body";
 import { reshapeStationDetail, reshapeStationPage } from "./reshape";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { pageOf, Transaction, TransactionDetail } from "../model";
 import { containerAt, expectInvalidResponse, load, withValue } from "./fixtures/fixture-body";
 import { reshapeTransactionDetail, reshapeTransactionPage } from "./reshape";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { Account } from "../model";
 import { containerAt, expectInvalidResponse, load, withValue } from "./fixtures/fixture-body";
 import { reshapeAccount, reshapeAuth } from "./reshape";

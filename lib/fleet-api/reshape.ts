@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { Account, Page, Station, StationDetail, Transaction, TransactionDetail } from "../model";
 import { collectExtra, STATION_DETAIL_FIELDS, TRANSACTION_DETAIL_FIELDS, withoutWithheldFields } from "./extra-fields";
 import { guard, isRecord, parseOrThrow, REPLY_NAMES, unwrapSingle } from "./read-reply";
@@ -6,11 +7,11 @@ import {
   UpstreamAccountFlat,
   UpstreamAccountNested,
   UpstreamAuthReply,
+  upstreamPageOf,
   UpstreamStationDetail,
   UpstreamStationItem,
   UpstreamTransactionDetail,
   UpstreamTransactionItem,
-  upstreamPageOf,
 } from "./upstream-schemas";
 
 /*

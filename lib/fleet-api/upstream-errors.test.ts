@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { FleetApiError } from "./errors";
 import type { UpstreamReply } from "./http";
 import { isAuthUnavailable, judgeCheck, upstreamError } from "./upstream-errors";

@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { PairVerdict } from "./credential-checks";
 import type { Credentials } from "./credentials";
 import { FleetApiError } from "./errors";

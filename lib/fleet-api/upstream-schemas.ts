@@ -1,5 +1,7 @@
 import "server-only";
+
 import { z } from "zod";
+
 import { TRANSACTION_STATUSES } from "../model/transaction";
 import {
   MONEY_DIGITS,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { MONEY_DIGITS, normalizeDecimal, parseTimestamp, UNIT_PRICE_DIGITS, VOLUME_DIGITS } from "./upstream-values";
 
 describe("normalizeDecimal: exact, no float arithmetic, half away from zero", () => {

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { z } from "zod";
+
 import { fromMinorUnits } from "../model/decimal";
 
 /*

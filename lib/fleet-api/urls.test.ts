@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { FleetApiError } from "./errors";
 import { checkBaseUrl, isLoopbackHost, pathId } from "./urls";
 

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { isIP } from "node:net";
+
 import { FleetApiError } from "./errors";
 
 /** What goes into an upstream URL: the configured base, and an id as one path segment. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import type { Page, Transaction } from "@/lib/model";
+
 import type { WalkProgress } from "./client-options";
 import { walkAll, walkTransactions } from "./walks";
 

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { Page, Transaction } from "@/lib/model";
+
 import type { TransactionWalkOptions, WalkOptions } from "./client-options";
 import { RecentIds } from "./recent-ids";
 

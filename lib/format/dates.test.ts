@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { describeAge, describeOffset, formatDateTime, formatDay, formatLongDay, formatZoneName } from "./dates";
 
 describe("date formats", () => {

@@ -1,4 +1,5 @@
 import { dayInZone, UTC_ZONE, zoneOffsetMinutes } from "@/lib/model/time-zones";
+
 import { preferredTimeZone } from "./time-zone-preference";
 
 /**

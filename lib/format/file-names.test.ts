@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import type { ExportFormat, TransactionFilter } from "@/lib/model";
+
 import { contentDisposition, exportFilename, type ExportNameFacts } from "./file-names";
 
 const META: ExportNameFacts = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatCount, formatGallons, formatMoney, formatPriceRange, formatUnitPrice } from "./numbers";
 
 describe("number formats", () => {

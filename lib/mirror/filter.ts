@@ -1,5 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { type Expression, type ExpressionBuilder, sql, type SqlBool } from "kysely";
+
 import { toMinorUnits, type TransactionStatus } from "@/lib/model";
+
 import type { MirrorDatabase } from "./schema";
 import type { InstantRange } from "./store";
 

@@ -1,15 +1,15 @@
 import "server-only";
 
-export { MirrorStore, DEFAULT_MIRROR_PATH } from "./store";
-export type { InstantRange, MirrorStoreOptions, StatusCounts, SyncState } from "./store";
-export { MirrorSync, DEFAULT_LOOKBACK_MS } from "./sync";
-export type { MirrorSyncOptions, RunOptions, SyncOutcome, SyncPhase, SyncProgress } from "./sync-types";
-export { utcDay } from "./sync-days";
-export type { VerificationReport } from "./sync-verify";
-export { MemorySyncLock } from "./lock";
-export type { SyncLease, SyncLock } from "./lock";
-export { countsByStatus, listPage, SORT_COLUMNS, stateProductTotals } from "./queries";
-export type { MirrorPage, PageQuery, SortColumn, StateProductRow } from "./queries";
 export type { MirrorFilter } from "./filter";
-export { summarize } from "./summary";
+export type { SyncLease, SyncLock } from "./lock";
+export { MemorySyncLock } from "./lock";
+export type { MirrorPage, PageQuery, SortColumn, StateProductRow } from "./queries";
+export { countsByStatus, listPage, SORT_COLUMNS, stateProductTotals } from "./queries";
+export type { InstantRange, MirrorStoreOptions, StatusCounts, SyncState } from "./store";
+export { DEFAULT_MIRROR_PATH, MirrorStore } from "./store";
 export type { SummaryQuery } from "./summary";
+export { summarize } from "./summary";
+export { DEFAULT_LOOKBACK_MS, MirrorSync } from "./sync";
+export { utcDay } from "./sync-days";
+export type { MirrorSyncOptions, RunOptions, SyncOutcome, SyncPhase, SyncProgress } from "./sync-types";
+export type { VerificationReport } from "./sync-verify";

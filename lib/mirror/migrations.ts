@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
 export type MirrorDialect = "sqlite" | "postgres";
 

@@ -1,15 +1,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FleetApiClient, RequestBudget, reserveOf, type Credentials } from "@/lib/fleet-api";
+
+import { type Credentials, FleetApiClient, RequestBudget, reserveOf } from "@/lib/fleet-api";
 import type { Transaction } from "@/lib/model";
-import { startPostgresServer, type PostgresServer } from "@/test/postgres-server";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+
 import { countsByStatus, listPage, stateProductTotals } from "./queries";
-import { summarize } from "./summary";
 import { MirrorStore } from "./store";
+import { summarize } from "./summary";
 import { MirrorSync } from "./sync";
 
 /**

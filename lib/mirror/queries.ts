@@ -1,5 +1,6 @@
-import { fromMinorUnits, TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/model";
-import { whereOf, type MirrorFilter } from "./filter";
+import { fromMinorUnits, type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/model";
+
+import { type MirrorFilter, whereOf } from "./filter";
 import { exactInteger, fromRow } from "./rows";
 import type { InstantRange, MirrorStore, StatusCounts } from "./store";
 

@@ -1,5 +1,7 @@
 import type { Insertable, Selectable } from "kysely";
+
 import { fromMinorUnits, toMinorUnits, type Transaction, type TransactionStatus } from "@/lib/model";
+
 import type { MirrorTransactionTable } from "./schema";
 
 /**

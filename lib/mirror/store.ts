@@ -1,10 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+
 import Database from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction as KyselyTransaction } from "kysely";
 import pg from "pg";
-import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "@/lib/model";
-import { mirrorMigrations, type MirrorDialect } from "./migrations";
+
+import { type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/model";
+
+import { type MirrorDialect, mirrorMigrations } from "./migrations";
 import { epochMs, exactInteger, fromRow, toRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
 

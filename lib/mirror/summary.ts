@@ -1,13 +1,15 @@
 import { sql } from "kysely";
+
 import {
   averagePricePerGallon,
   fromMinorUnits,
-  rankByAmount,
   type RankAccumulator,
+  rankByAmount,
   type RankedItem,
   type TransactionSummary,
 } from "@/lib/model";
-import { whereOf, type Eb } from "./filter";
+
+import { type Eb, whereOf } from "./filter";
 import { countsByStatus } from "./queries";
 import { exactInteger } from "./rows";
 import type { InstantRange, MirrorStore } from "./store";

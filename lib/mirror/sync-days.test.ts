@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayStartMs, daysBetween, maxOf, minOf, utcDay } from "./sync-days";
+
+import { addDays, daysBetween, dayStartMs, maxOf, minOf, utcDay } from "./sync-days";
 
 describe("sync days", () => {
   it("names the UTC day of an instant and steps over month, year and leap-day ends", () => {

@@ -1,4 +1,5 @@
 import type { FleetApiClient } from "@/lib/fleet-api";
+
 import type { SyncLock } from "./lock";
 import type { MirrorStore, SyncState } from "./store";
 import type { VerificationReport } from "./sync-verify";

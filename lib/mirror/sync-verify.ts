@@ -1,12 +1,13 @@
 import {
-  TRANSACTION_STATUSES,
   type Page,
   type Transaction,
+  TRANSACTION_STATUSES,
   type TransactionFilter,
   type TransactionStatus,
 } from "@/lib/model";
-import { addDays, DAY_MS, dayStartMs, daysBetween, utcDay } from "./sync-days";
+
 import type { MirrorStore, StatusCounts } from "./store";
+import { addDays, DAY_MS, daysBetween, dayStartMs, utcDay } from "./sync-days";
 
 /**
  * The sync's verification: the upstream's `total` for a filter is an exact count. Counts per status over the covered

@@ -1,16 +1,17 @@
 import {
+  type Credentials,
+  type FleetApiClient,
   isFleetApiError,
   reserveOf,
   TRANSACTIONS_PAGE_MAX,
-  type Credentials,
-  type FleetApiClient,
 } from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
+
 import { MemorySyncLock, type SyncLock } from "./lock";
 import type { MirrorStore } from "./store";
 import { maxOf, minOf, utcDay } from "./sync-days";
 import type { MirrorSyncOptions, RunOptions, SyncOutcome } from "./sync-types";
-import { verifyCounts, type VerificationReport } from "./sync-verify";
+import { type VerificationReport, verifyCounts } from "./sync-verify";
 
 /**
  * The sync engine: keeps one customer's mirror equal to the upstream's list, through lib/fleet-api only, at bulk

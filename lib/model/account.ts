@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { Money, Volume } from "./decimal";
 
 export const Totals30d = z.object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { averagePricePerGallon, toMinorUnits } from "./decimal-math";
 
 // The one rule for an average price per gallon: the BFF's summary, the mirror, the overview's 30-day totals and a

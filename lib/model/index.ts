@@ -1,11 +1,11 @@
 export * from "./account";
 export * from "./decimal";
-export * from "./page";
-export * from "./station";
-export * from "./transaction";
-export * from "./us-states";
-export type * from "./summary";
-export { rankByAmount } from "./summary";
 export type * from "./export";
 export * from "./list-totals";
+export * from "./page";
 export type * from "./replies";
+export * from "./station";
+export type * from "./summary";
+export { rankByAmount } from "./summary";
+export * from "./transaction";
+export * from "./us-states";

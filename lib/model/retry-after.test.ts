@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { MAX_RETRY_AFTER_MS, parseRetryAfterMs, parseRetryAfterSeconds } from "./retry-after";
 
 const now = Date.parse("2025-01-06T08:00:00Z");

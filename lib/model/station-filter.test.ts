@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import type { Station } from "./station";
 import { filterStations, matchesStation } from "./station-filter";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { UnitPrice } from "./decimal";
 import { MAX_SEARCH_LENGTH } from "./limits";
 import { Extra } from "./transaction";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { daysInRange, MAX_SUMMARY_DAYS, summaryRangeProblem } from "./summary-range";
 
 describe("the summary's range rule", () => {

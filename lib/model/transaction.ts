@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { Money, UnitPrice, Volume } from "./decimal";
 import { MAX_SEARCH_LENGTH } from "./limits";
 

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+
 import type { Account } from "@/lib/model";
+
 import { fetchJson } from "./fetch-json";
 
 export const accountQueryOptions = queryOptions({

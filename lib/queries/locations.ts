@@ -1,4 +1,5 @@
 import { queryOptions, useQueries, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+
 import type {
   CatalogProgress,
   Page,
@@ -9,7 +10,8 @@ import type {
   Transaction,
 } from "@/lib/model";
 import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
-import { fetchJson, fetchPackedJson, type BffRequestError } from "./fetch-json";
+
+import { type BffRequestError, fetchJson, fetchPackedJson } from "./fetch-json";
 
 /** The whole catalog as the map uses it, with the moment it arrived in this browser (for its age and the draw measure). */
 export interface Catalog {

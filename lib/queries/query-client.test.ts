@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { BffRequestError } from "./fetch-json";
 import { shouldRetryQuery } from "./query-client";
 

@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
+
 import { BffRequestError } from "./fetch-json";
 import { RateLimitState } from "./rate-limit";
 

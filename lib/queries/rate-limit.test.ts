@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+
 import { BffRequestError } from "./fetch-json";
 import { createQueryClient } from "./query-client";
 import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, MAX_RATE_LIMIT_WAIT_SECONDS, RateLimitState } from "./rate-limit";

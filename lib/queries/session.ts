@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+
 import type { SessionInfo, SignInResult } from "@/lib/model";
+
 import { BffRequestError, fetchJson, requestBff } from "./fetch-json";
 
 export interface KeyPair {

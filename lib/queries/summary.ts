@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+
 import type { Page, Transaction, TransactionSummary } from "@/lib/model";
+
 import { fetchJson } from "./fetch-json";
 
 /** The BFF's default range: the last 30 days up to today (UTC). */

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+
 import type { ListTotals, TransactionDetail, TransactionListReply, TransactionStatus } from "@/lib/model";
+
 import { fetchJson } from "./fetch-json";
 
 /** One page of the list, as `GET /api/transactions` takes it: dates are days of `tz`, both ends inclusive. */

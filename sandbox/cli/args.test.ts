@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { fraction, int, profileOf, UsageError } from "./args";
 
 describe("the sandbox CLI's argument parsers", () => {

@@ -1,6 +1,7 @@
 /** The sandbox CLI's usage text, options and argument parsers. A UsageError is printed with the usage, exit code 2. */
 import type { parseArgs } from "node:util";
-import { PROFILES, type Profile } from "../config";
+
+import { type Profile, PROFILES } from "../config";
 import { DEFAULT_DB_PATH } from "../db/open";
 
 export const USAGE = `Fleet Fuel API v1 sandbox

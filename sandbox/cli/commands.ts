@@ -1,5 +1,6 @@
 /** The sandbox CLI's commands other than serving: keys, customers and transactions of a database. */
 import type Database from "better-sqlite3";
+
 import { insertKey, listKeys, newKeyPair, parseAllowList, parseScopeList, revokeKey } from "../db/keys";
 import { addTransactions, DEMO_KEYS, demoCredentials } from "../db/seed";
 import { isoUtc } from "../db/timezones";

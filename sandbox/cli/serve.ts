@@ -1,5 +1,6 @@
 /** `npm run sandbox` (serve): open or seed the database, start the server, print where and how to use it. */
 import type Database from "better-sqlite3";
+
 import { createConfig, type FaultSettings, type SandboxConfig } from "../config";
 import { findKey, SCOPES, verifySecret } from "../db/keys";
 import { openDatabase } from "../db/open";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { BUCKET_SEC, DAY_SEC, seekDay, sumOf } from "./day-counts";
 
 // Newest first: day 12 holds 3 rows, day 10 holds 5, day 7 holds 2.

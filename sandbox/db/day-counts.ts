@@ -4,6 +4,7 @@
  * entries.
  */
 import type Database from "better-sqlite3";
+
 import type { TransactionFilter } from "./rows";
 
 /** The statement cache of `Queries`: the same SQL text is prepared once. */

@@ -6,11 +6,11 @@
  */
 import {
   CITIES,
-  INTERSTATES,
-  STATE_BOUNDS,
   type City,
   type Interstate,
+  INTERSTATES,
   type RoutePlace,
+  STATE_BOUNDS,
   type StateCode,
 } from "./geo-data";
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
+
 import type Database from "better-sqlite3";
 
 /** Every key_id begins with this service key prefix. */

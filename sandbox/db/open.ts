@@ -1,6 +1,8 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
+
 import Database from "better-sqlite3";
+
 import { migrate } from "./schema";
 import { DEFAULT_SEED, DEFAULT_STATIONS, DEFAULT_TRANSACTIONS, seedDatabase, type SeedOptions } from "./seed";
 

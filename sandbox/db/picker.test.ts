@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { Picker } from "./picker";
 import { createRng, type Rng } from "./rng";
 

@@ -1,14 +1,16 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+
 import { TEST_ANCHOR } from "../test/constants";
-import { addTransactions } from "./seed";
 import { Queries } from "./queries";
 import type { TransactionFilter } from "./rows";
+import { addTransactions } from "./seed";
 import { likePattern } from "./transaction-search";
 
 /**

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+
 import { dayCounts, MAX_SEC, seekDay, sumOf } from "./day-counts";
 import type { CustomerRow, PageRequest, StationRow, TransactionFilter, TransactionRow } from "./rows";
 import { likePattern, searchedPage, type SearchOptions } from "./transaction-search";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { nearestStations } from "./seed-customer";
 
 const at = (id: number, lat: number, lng: number) => ({ id, seed: { lat, lng } });

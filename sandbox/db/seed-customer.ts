@@ -4,6 +4,7 @@
  * fixed order, so the data is a pure function of the seed.
  */
 import type Database from "better-sqlite3";
+
 import { FIRST_NAMES, LAST_NAMES } from "./driver-names";
 import { amountCents } from "./money";
 import type { Rng } from "./rng";

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+
 import { migrate } from "./schema";
 import { DEFAULT_TRANSACTIONS, DEMO_KEYS, seedDatabase, type SeedOptions } from "./seed";
 

@@ -1,8 +1,9 @@
 import type Database from "better-sqlite3";
-import { deriveKeyPair, insertKey, SCOPES, type Scope } from "./keys";
+
+import { deriveKeyPair, insertKey, type Scope, SCOPES } from "./keys";
 import { amountCents } from "./money";
 import { createRng } from "./rng";
-import { seedCustomer, type CustomerSpec, type SeededStation } from "./seed-customer";
+import { type CustomerSpec, seedCustomer, type SeededStation } from "./seed-customer";
 import { generateStations } from "./stations";
 import { isoUtc, offsetMinutes } from "./timezones";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createRng } from "./rng";
 import type { Location } from "./station-location";
 import { stationName, uniqueName } from "./station-names";

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
+
 import { CITIES, INTERSTATES, STATE_AREA_CODES, STATE_PRICE_BASE, STATE_ZIP3 } from "./geo-data";
-import { createRng } from "./rng";
 import { CASEYS_STATES, KWIKTRIP_STATES, STATE_BOUNDS, STATES, US_STATE_CODES } from "./geo-data";
 import { haversineKm, isPlausibleLocation } from "./geography";
+import { createRng } from "./rng";
 import { AMENITIES, BRAND_REGIONS, BRAND_SHARES, BRANDS, type StationSeed } from "./station-catalog";
 import { generateStations } from "./stations";
 

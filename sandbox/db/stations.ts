@@ -22,22 +22,22 @@ import type { Rng } from "./rng";
 import { address, AMENITY_ODDS, HAS_DEF, phoneFor, pricesFor, zipFor } from "./station-attributes";
 import {
   AMENITIES,
+  type Brand,
   BRAND_REGIONS,
   BRAND_SHARES,
   BRANDS,
   brandsAllowedIn,
   MAX_STATIONS,
   STALE_SHARE,
-  type Brand,
   type StationSeed,
 } from "./station-catalog";
 import {
   cityCentre,
   cityLocation,
-  regionSampler,
-  sampleLocation,
   type Location,
   type RegionSampler,
+  regionSampler,
+  sampleLocation,
 } from "./station-location";
 import { stationName, uniqueName } from "./station-names";
 import { isoUtc } from "./timezones";

@@ -7,13 +7,13 @@
 import {
   BUCKET_SEC,
   DAY_SEC,
+  type DayCount,
   dayCounts,
   MAX_SEC,
+  type Prepare,
   seekDay,
   stationBucketCounts,
   sumOf,
-  type DayCount,
-  type Prepare,
 } from "./day-counts";
 import type { TransactionFilter } from "./rows";
 

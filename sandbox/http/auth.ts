@@ -1,7 +1,8 @@
 import type Database from "better-sqlite3";
 import type { Context, MiddlewareHandler } from "hono";
+
 import type { SandboxConfig } from "../config";
-import { findKey, KEY_PREFIX, verifySecret, type ApiKey, type Scope } from "../db/keys";
+import { type ApiKey, findKey, KEY_PREFIX, type Scope, verifySecret } from "../db/keys";
 import type { SandboxEnv } from "./env";
 import { ApiError } from "./errors";
 import type { FailedAuthLimiter, FixedWindowLimiter } from "./rate-limit";

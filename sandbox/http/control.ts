@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+
 import type { FaultSettings, SandboxConfig } from "../config";
 import { addTransactions } from "../db/seed";
 import type { SandboxEnv } from "./env";

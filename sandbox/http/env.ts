@@ -1,4 +1,5 @@
 import type { HttpBindings } from "@hono/node-server";
+
 import type { ApiKey, Scope } from "../db/keys";
 
 /** What the auth middleware leaves for the handlers. */

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+
 import type { SandboxConfig } from "../config";
 import type { SandboxEnv } from "./env";
 import { errorBody } from "./errors";

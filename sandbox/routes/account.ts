@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
+
 import { requireAuth } from "../http/auth";
 import { ApiError } from "../http/errors";
-import { errorResponses, GET_ERRORS, SECURITY, type RouteDeps, type V1App } from "./common";
+import { errorResponses, GET_ERRORS, type RouteDeps, SECURITY, type V1App } from "./common";
 
 const THIRTY_DAYS_SEC = 30 * 86_400;
 

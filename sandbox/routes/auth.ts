@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+
 import { KEY_PREFIX } from "../db/keys";
 import { clientAddress, verifyKeyPair } from "../http/auth";
 import type { SandboxEnv } from "../http/env";

@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+
+import type { Queries } from "../db/queries";
 import type { AuthDeps } from "../http/auth";
 import type { SandboxEnv } from "../http/env";
-import type { Queries } from "../db/queries";
-import type { ProfileSchemas } from "./schemas";
 import type { presenters } from "./present";
+import type { ProfileSchemas } from "./schemas";
 
 export interface RouteDeps extends AuthDeps {
   queries: Queries;

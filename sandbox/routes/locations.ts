@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+
 import type { Profile } from "../config";
 import { US_STATE_CODES } from "../db/geo-data";
 import { BRANDS } from "../db/station-catalog";
 import { requireAuth } from "../http/auth";
 import { ApiError, notFound } from "../http/errors";
-import { errorResponses, GET_ERRORS, SECURITY, type RouteDeps, type V1App } from "./common";
+import { errorResponses, GET_ERRORS, type RouteDeps, SECURITY, type V1App } from "./common";
 import { enumParam, intParam, searchParam } from "./params";
 import { ALTERNATIVE_BRANDS } from "./present";
 

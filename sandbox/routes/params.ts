@@ -1,7 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Env } from "hono";
 import type { ZodError } from "zod";
+
 import type { Profile } from "../config";
 import { errorBody } from "../http/errors";
 

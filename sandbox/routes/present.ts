@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+
 import type { Profile } from "../config";
 import { formatCents, formatMilli, toNumber } from "../db/money";
 import type { CustomerRow, StationRow, TransactionRow } from "../db/rows";

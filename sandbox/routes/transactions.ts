@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+
 import type { Profile } from "../config";
 import { requireAuth } from "../http/auth";
 import { notFound } from "../http/errors";
-import { errorResponses, GET_ERRORS, SECURITY, type RouteDeps, type V1App } from "./common";
+import { errorResponses, GET_ERRORS, type RouteDeps, SECURITY, type V1App } from "./common";
 import { dateBoundParam, enumParam, intParam, searchParam } from "./params";
 
 export const TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;

@@ -1,7 +1,9 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import { inject } from "vitest";
+
 import { createConfig, type Profile, type SandboxConfig } from "../config";
 import { openDatabase } from "../db/open";
 import { demoCredentials, type DemoKeyLabel } from "../db/seed";

@@ -1,11 +1,11 @@
 import path from "node:path";
+
 import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
-import { afterAll, describe, it } from "vitest";
-// @ts-expect-error -- a plain ESM rule module without type declarations (ESLint loads it from eslint.config.mjs).
+import { describe, it } from "vitest";
+
 import boundaries from "./boundaries.mjs";
 
-RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
 RuleTester.it = it;
 RuleTester.itOnly = it.only;
@@ -13,7 +13,6 @@ RuleTester.itOnly = it.only;
 const root = path.resolve(import.meta.dirname, "../..");
 const at = (file: string) => path.join(root, file);
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
-// eslint-disable-next-line @typescript-eslint/no-unsafe-member-access -- see the import above
 const rule = boundaries.rules.imports;
 
 const serverOnly = [{ pattern: "^next(/|$)|^(lib/(bff|mirror)|sandbox)(/|$)", message: "No." }];

@@ -2,10 +2,11 @@
  * The launcher's children (sandbox, build, app) and their shutdown: a child that dies stops the others; a stop signal
  * is forwarded once (a second one, later, forces); children that ignore it are killed with everything under them.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+
 import { EXIT_FAILURE, log, logError } from "./log";
 import { ROOT } from "./paths";
 

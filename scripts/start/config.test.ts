@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { browserHost, parseHost, parsePort, parseUpstream, probeHost } from "./config";
 
 describe("npm start's configuration parsers", () => {

@@ -1,5 +1,6 @@
 /** `npm start`'s configuration from the environment: ports, the listen address and the upstream, all checked at once. */
 import { isIP } from "node:net";
+
 import { EXIT_BAD_CONFIG, logError } from "./log";
 
 const DEFAULT_APP_PORT = 3000;

@@ -1,6 +1,7 @@
 /** Readiness of what the launcher starts: free ports before, HTTP answers after. */
 import { createServer } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
+
 import { lifecycle } from "./children";
 
 const POLL_INTERVAL_MS = 500;

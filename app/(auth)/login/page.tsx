@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+
 import { LoginForm } from "@/components/auth/login-form";
 import { safeNextPath } from "@/components/auth/safe-next-path";
-import { ThemeToggle } from "@/components/theme/theme-toggle";
+import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { getConfig } from "@/lib/bff/config";
 
 export const metadata: Metadata = {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+
 import { StationsView } from "@/components/stations/stations-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { getConfig } from "@/lib/bff/config";

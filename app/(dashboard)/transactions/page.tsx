@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+
 import { TransactionsTable } from "@/components/transactions/transactions-table";
 import { PageHeader } from "@/components/ui/page-header";
 

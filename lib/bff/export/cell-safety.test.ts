@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { CSV_QUOTED_MATCH, isPlainDecimal, neutralizeCell } from "./cell-safety";
 
 describe("neutralizeCell", () => {

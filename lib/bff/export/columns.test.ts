@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { Transaction } from "@/lib/model";
+
+import { COLUMNS, EXPORT_HEADERS, NUMBER_FORMATS } from "./columns";
 import { EXPECTED_HEADERS } from "./fixtures/csv";
 import { makeTransactions } from "./fixtures/rows";
-import { COLUMNS, EXPORT_HEADERS, NUMBER_FORMATS } from "./columns";
 
 const base = makeTransactions(1)[0];
 if (base === undefined) throw new Error("no transaction");

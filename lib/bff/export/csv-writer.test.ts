@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
+import { trailerMessage } from "./csv-writer";
 import { EXPECTED_HEADERS, expectedCsvRecord, INJECTION_START, neutral, parseCsv } from "./fixtures/csv";
 import { fromList, makeTransactions, META, readAll, rowSource } from "./fixtures/rows";
-import { trailerMessage } from "./csv-writer";
-import { EXPORT_HEADERS, exportTransactions, type ExportMeta } from "./index";
+import { EXPORT_HEADERS, type ExportMeta, exportTransactions } from "./index";
 
 describe("CSV export", () => {
   it("is RFC 4180 with a BOM and CRLF, the header as its first line, and every row as given", async () => {

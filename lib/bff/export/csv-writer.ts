@@ -1,8 +1,10 @@
-import { stringify, type Stringifier } from "csv-stringify";
+import { type Stringifier, stringify } from "csv-stringify";
+
 import type { Transaction } from "@/lib/model";
+
 import { CSV_QUOTED_MATCH, isPlainDecimal, neutralizeCell } from "./cell-safety";
-import { COLUMNS, EXPORT_HEADERS, type ColumnKind } from "./columns";
-import { ignoreError, settle, waitFor, type Production } from "./production";
+import { type ColumnKind, COLUMNS, EXPORT_HEADERS } from "./columns";
+import { ignoreError, type Production, settle, waitFor } from "./production";
 import type { ExportRun } from "./run";
 
 /** The CSV writer (csv-stringify): RFC 4180 with a BOM, back-pressure from the stringifier's own buffer. */

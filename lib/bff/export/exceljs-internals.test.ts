@@ -1,6 +1,8 @@
 import { PassThrough } from "node:stream";
+
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+
 import { canGateXlsxSheets, reachXlsxInternals } from "./exceljs-internals";
 import { loadXlsx } from "./fixtures/xlsx";
 

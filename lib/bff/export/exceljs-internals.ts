@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
+
 import ExcelJS from "exceljs";
 
 /**

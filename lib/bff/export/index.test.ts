@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import {
   contentDisposition as fileNamesDisposition,
   exportFilename as fileNamesFilename,
 } from "@/lib/format/file-names";
+
 import { fromList, makeTransactions, META, readAll } from "./fixtures/rows";
 import {
   canGateXlsxSheets,

@@ -1,6 +1,8 @@
 import "server-only";
+
 import type { ExportNameFacts } from "@/lib/format/file-names";
 import type { ExportFormat, Transaction } from "@/lib/model";
+
 import { produceCsv } from "./csv-writer";
 import { ExportRun } from "./run";
 import { toWebStream } from "./web-stream";

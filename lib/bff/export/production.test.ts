@@ -1,5 +1,7 @@
 import { EventEmitter } from "node:events";
+
 import { describe, expect, it } from "vitest";
+
 import { fromList } from "./fixtures/rows";
 import { settle, waitFor } from "./production";
 import { ExportRun } from "./run";

@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import type { Readable } from "node:stream";
+
 import type { ExportRun } from "./run";
 
 /** The contract between a writer (CSV, XLSX) and the web stream that serves its bytes. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import type { Transaction } from "@/lib/model";
+
 import { fromList, makeTransactions, rowSource } from "./fixtures/rows";
 import { EXPORT_RECENT_IDS, ExportRun } from "./run";
 

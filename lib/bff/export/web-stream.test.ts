@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
+
 import { describe, expect, it } from "vitest";
+
 import { fromList, META, readAll, rowSource, tick } from "./fixtures/rows";
-import { exportTransactions, type ExportFormat } from "./index";
+import { type ExportFormat, exportTransactions } from "./index";
 import { ExportRun } from "./run";
 import { readChunk, toWebStream } from "./web-stream";
 

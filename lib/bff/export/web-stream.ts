@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+
 import type { Production } from "./production";
 import type { ExportRun } from "./run";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { makeTransactions, META } from "./fixtures/rows";
 import { aboutRows, xlsxRecord, xlsxText } from "./xlsx-cells";
 

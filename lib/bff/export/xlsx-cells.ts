@@ -1,7 +1,8 @@
 import type { ExportNameFacts } from "@/lib/format/file-names";
 import type { DateFilterCoverage, Transaction } from "@/lib/model";
+
 import { isPlainDecimal, neutralizeCell } from "./cell-safety";
-import { COLUMNS, type ColumnKind } from "./columns";
+import { type ColumnKind, COLUMNS } from "./columns";
 
 /** What goes into the XLSX's cells: typed values for the Transactions sheet, and the About sheet's facts. */
 

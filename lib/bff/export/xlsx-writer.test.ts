@@ -1,9 +1,10 @@
 import type ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+
 import { EXPECTED_HEADERS, INJECTION_START, neutral, offsetText } from "./fixtures/csv";
 import { fromList, makeTransactions, META, readAll, rowSource } from "./fixtures/rows";
 import { loadXlsx } from "./fixtures/xlsx";
-import { exportTransactions, type ExportMeta } from "./index";
+import { type ExportMeta, exportTransactions } from "./index";
 
 describe("XLSX export", () => {
   const xlsxText = (text: string): string => neutral(text).replace(/\r\n?/g, "\n");

@@ -1,9 +1,12 @@
 import { PassThrough } from "node:stream";
+
 import ExcelJS from "exceljs";
+
 import type { ExportNameFacts } from "@/lib/format/file-names";
+
 import { COLUMNS, EXPORT_HEADERS, NUMBER_FORMATS } from "./columns";
-import { reachXlsxInternals, type PendingSheetXml, type XlsxZip } from "./exceljs-internals";
-import { ignoreError, settle, waitFor, type Production } from "./production";
+import { type PendingSheetXml, reachXlsxInternals, type XlsxZip } from "./exceljs-internals";
+import { ignoreError, type Production, settle, waitFor } from "./production";
 import type { ExportRun } from "./run";
 import { aboutRows, xlsxRecord, xlsxText } from "./xlsx-cells";
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { isFleetApiError } from "@/lib/fleet-api";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+
 import { BffError } from "../errors";
 import { runWithQuery } from "../operation";
 import { exportProgress } from "./export-progress";

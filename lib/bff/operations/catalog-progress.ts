@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { CatalogProgress } from "@/lib/model";
+
 import { catalogProgress as progressOf, isCatalogLoading } from "../catalog-progress";
 import { getConfig } from "../config";
 import { sessionOperation } from "../operation";

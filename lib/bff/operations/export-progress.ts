@@ -1,6 +1,8 @@
 import "server-only";
+
 import { TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
 import type { ExportProgress } from "@/lib/model";
+
 import { getConfig } from "../config";
 import { BffError } from "../errors";
 import { exportProgress as progressOf } from "../export-progress";

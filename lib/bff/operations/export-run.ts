@@ -1,6 +1,8 @@
 import "server-only";
+
 import { keyFingerprint } from "@/lib/fleet-api";
 import type { Transaction } from "@/lib/model";
+
 import type { trackExport } from "../export-progress";
 import { logger } from "../log";
 import type { OperationContext } from "../operation";

@@ -1,11 +1,13 @@
 import "server-only";
+
+import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
 import { TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
+
 import { now } from "../clock";
 import { getConfig } from "../config";
-import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
 import { trackExport } from "../export-progress";
-import { sessionOperation, type OperationContext } from "../operation";
+import { type OperationContext, sessionOperation } from "../operation";
 import { dateCoverageOf, ExportQuery, upstreamFilterOf } from "../params";
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "../reference-search";
 import { fleetApi } from "../upstream";

@@ -1,6 +1,8 @@
 import "server-only";
+
 import { isFleetApiError } from "@/lib/fleet-api";
 import type { Account } from "@/lib/model";
+
 import { cache, upstreamAccountKey } from "../cache";
 import { now } from "../clock";
 import { getConfig } from "../config";

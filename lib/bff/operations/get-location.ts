@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { StationDetail } from "@/lib/model";
+
 import { sessionOperation } from "../operation";
 import { checkId } from "../params";
 import { getStationDetail } from "../station-details";

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { TransactionDetail } from "@/lib/model";
+
 import { sessionOperation } from "../operation";
 import { getTransactionDetail } from "../transaction-detail";
 

@@ -1,6 +1,8 @@
 import "server-only";
+
 import type { Page, Station } from "@/lib/model";
 import { filterStations } from "@/lib/model/station-filter";
+
 import { getCatalog } from "../catalog";
 import { packedJson } from "../compress";
 import { getConfig } from "../config";

@@ -1,7 +1,9 @@
 import "server-only";
+
 import type { TransactionListReply } from "@/lib/model";
+
 import { getConfig } from "../config";
-import { cached, sessionOperation, type OperationContext } from "../operation";
+import { cached, type OperationContext, sessionOperation } from "../operation";
 import { dateCoverageOf, TransactionListQuery, upstreamFilterOf } from "../params";
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "../reference-search";
 import { isInsideInstants, listTransactionsExactly } from "../zoned-transactions";

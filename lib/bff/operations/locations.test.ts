@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { isFleetApiError } from "@/lib/fleet-api";
 import type { Page, Station } from "@/lib/model";
 import { filterStations } from "@/lib/model/station-filter";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+
 import { BffError } from "../errors";
 import { runWithQuery } from "../operation";
 import { catalogProgress } from "./catalog-progress";

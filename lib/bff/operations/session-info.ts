@@ -1,6 +1,8 @@
 import "server-only";
+
 import { credentialKey } from "@/lib/fleet-api";
 import type { SessionInfo } from "@/lib/model";
+
 import { cache } from "../cache";
 import { getConfig } from "../config";
 import { sessionOperation } from "../operation";

@@ -1,6 +1,9 @@
 import "server-only";
+
 import { z } from "zod";
+
 import { readTextLimited } from "@/lib/read-limited";
+
 import { setClockOffset } from "../clock";
 import { BffError } from "../errors";
 import { publicOperation } from "../operation";

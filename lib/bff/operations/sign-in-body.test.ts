@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { resetConfigForTests } from "../config";
 import { BffError } from "../errors";
 import { readSignInBody } from "./sign-in-body";

@@ -1,7 +1,10 @@
 import "server-only";
+
 import { z } from "zod";
+
 import type { Credentials } from "@/lib/fleet-api";
 import { readTextLimited } from "@/lib/read-limited";
+
 import { getConfig } from "../config";
 import { BffError } from "../errors";
 

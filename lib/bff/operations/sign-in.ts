@@ -1,11 +1,13 @@
 import "server-only";
-import { credentialKey, isFleetApiError, type Credentials } from "@/lib/fleet-api";
+
+import { credentialKey, type Credentials, isFleetApiError } from "@/lib/fleet-api";
 import type { SignInResult } from "@/lib/model";
+
 import { cache, upstreamAccountKey } from "../cache";
 import { getConfig } from "../config";
 import { BffError } from "../errors";
 import { clientAddress, loginWaitMs, recordLoginFailure, recordLoginSuccess } from "../login-limiter";
-import { publicOperation, type PublicContext } from "../operation";
+import { type PublicContext, publicOperation } from "../operation";
 import { startSession } from "../session";
 import { fleetApi } from "../upstream";
 import { readSignInBody } from "./sign-in-body";

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { StationPricesReply } from "@/lib/model";
+
 import { sessionOperation } from "../operation";
 import { StationPricesQuery } from "../params";
 import { lookUpStationPrices } from "../station-details";

@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { StationProductsInfo } from "@/lib/model";
+
 import { sessionOperation } from "../operation";
 import { NoQuery } from "../params";
 import { learnStationProducts } from "../station-details";

@@ -1,6 +1,9 @@
 import "server-only";
+
 import { randomUUID } from "node:crypto";
+
 import { credentialKey, type Credentials } from "@/lib/fleet-api";
+
 import { cache } from "../cache";
 import { resetConfigForTests } from "../config";
 import type { OperationContext } from "../operation";

@@ -1,6 +1,8 @@
 import "server-only";
+
 import type { TransactionSummary } from "@/lib/model";
 import { summaryRangeProblem } from "@/lib/model/summary-range";
+
 import { now } from "../clock";
 import { getConfig } from "../config";
 import { BffError } from "../errors";

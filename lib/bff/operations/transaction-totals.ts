@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { ListTotals } from "@/lib/model";
+
 import { getConfig } from "../config";
 import { listTotals } from "../list-totals";
 import { cached, sessionOperation } from "../operation";

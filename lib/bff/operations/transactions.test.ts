@@ -1,7 +1,9 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { isFleetApiError } from "@/lib/fleet-api";
-import { startSandboxProcess, type SandboxProcess } from "@/test/sandbox-process";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+
 import { BffError, fromUpstream } from "../errors";
 import { runWithQuery } from "../operation";
 import { listTransactions } from "./list-transactions";

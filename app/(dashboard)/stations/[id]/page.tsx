@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+
 import { StationDetailView } from "@/components/stations/station-detail";
 import { notFoundUnlessFound } from "@/lib/bff/page-lookup";
 import { checkId } from "@/lib/bff/params";

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+
 import { TransactionDetailView } from "@/components/transactions/transaction-detail";
 import { notFoundUnlessFound } from "@/lib/bff/page-lookup";
 import { getTransactionDetail } from "@/lib/bff/transaction-detail";

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+
 import { applyTheme, useTheme } from "./theme";
 
 /** Keeps the class on <html> in step with the chosen or system theme, in this tab and across tabs. */
