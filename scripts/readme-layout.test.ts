@@ -13,13 +13,16 @@ function layoutLines(): { entry: string; description: string }[] {
   const section = readme.split(/^## Layout$/m)[1];
   if (section === undefined) throw new Error("README.md has no '## Layout' section");
   const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
-  return block
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      const [entry = "", ...rest] = line.split(/\s{2,}/);
-      return { entry: entry.trim(), description: rest.join(" ") };
-    });
+  const lines: { entry: string; description: string }[] = [];
+  for (const line of block.split("\n")) {
+    if (line.trim() === "") continue;
+    const [entry = "", ...rest] = line.split(/\s{2,}/);
+    const previous = lines.at(-1);
+    // An indented line continues the description above it.
+    if (entry === "" && previous !== undefined) previous.description += ` ${rest.join(" ")}`;
+    else lines.push({ entry: entry.trim(), description: rest.join(" ") });
+  }
+  return lines;
 }
 
 function trackedFolders(under: string): string[] {
@@ -54,5 +57,17 @@ describe("README layout", () => {
     const line = lines.find((l) => l.entry === "components/");
     const features = trackedFolders("components").map((folder) => folder.slice("components/".length, -1));
     expect(features.filter((feature) => !(line?.description ?? "").includes(feature))).toEqual([]);
+  });
+});
+
+describe("ARCHITECTURE's 'Where is…' index", () => {
+  it("names only paths that exist", () => {
+    const architecture = readFileSync(path.join(root, "ARCHITECTURE.md"), "utf8");
+    const section = architecture.split(/^## Where is…$/m)[1]?.split(/^## /m)[0] ?? "";
+    const paths = [...section.matchAll(/`([\w@.()[\]*-]+\/[\w@.()[\]*/-]*)`/g)]
+      .map((match) => match[1] ?? "")
+      .map((entry) => entry.replace(/\/\*\*\/.*$/, "/"));
+    expect(paths.length).toBeGreaterThan(10);
+    expect(paths.filter((entry) => !existsSync(path.join(root, entry)))).toEqual([]);
   });
 });
