@@ -50,6 +50,16 @@ export interface UpstreamCall {
   auth: "bearer" | "basic" | "none";
 }
 
+/** How a request's outcome is reported (onUpstreamCall, once its duration is known from `started`). */
+export type ReportUpstreamCall = (
+  method: UpstreamCall["method"],
+  path: string,
+  status: number,
+  started: number,
+  priority: Priority,
+  auth: UpstreamCall["auth"],
+) => void;
+
 export interface CallOptions {
   signal?: AbortSignal;
   /** Interactive (a person waits) goes before bulk (exports, catalog loading). Default interactive. */

@@ -3,7 +3,7 @@ import "server-only";
 import { parseRetryAfterMs } from "@/lib/model/retry-after";
 
 import type { Priority, RequestBudget } from "./budget";
-import { INTERACTIVE_MAX_WAIT_MS, type UpstreamCall } from "./client-options";
+import { INTERACTIVE_MAX_WAIT_MS, type ReportUpstreamCall } from "./client-options";
 import type { Clock } from "./clock";
 import { type CheckTicket, type FailedCheckLimiter, pairIdentity, type PairVerdictStore } from "./credential-checks";
 import type { Credentials } from "./credentials";
@@ -38,14 +38,7 @@ export interface KeyPairAuthDeps {
   verdicts: PairVerdictStore;
   verdictPepper: Uint8Array;
   backoffDelay: (failures: number) => number;
-  report: (
-    method: "GET" | "POST",
-    path: string,
-    status: number,
-    started: number,
-    priority: Priority,
-    auth: UpstreamCall["auth"],
-  ) => void;
+  report: ReportUpstreamCall;
 }
 
 /** How a request is authorised: a bearer token, or the key pair itself (HTTP Basic). */

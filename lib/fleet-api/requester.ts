@@ -3,7 +3,12 @@ import "server-only";
 import { parseRetryAfterMs } from "@/lib/model/retry-after";
 
 import type { Priority, RequestBudget } from "./budget";
-import { type CallOptions, INTERACTIVE_MAX_WAIT_MS, type UpstreamCall } from "./client-options";
+import {
+  type CallOptions,
+  INTERACTIVE_MAX_WAIT_MS,
+  type ReportUpstreamCall,
+  type UpstreamCall,
+} from "./client-options";
 import type { Clock } from "./clock";
 import type { FailedCheckLimiter, PairVerdictStore } from "./credential-checks";
 import { credentialKey, type Credentials } from "./credentials";
@@ -253,14 +258,7 @@ export class Requester {
     return Math.round(exponential * (0.5 + this.settings.random() / 2));
   }
 
-  private report(
-    method: "GET" | "POST",
-    path: string,
-    status: number,
-    started: number,
-    priority: Priority,
-    auth: UpstreamCall["auth"],
-  ): void {
+  private readonly report: ReportUpstreamCall = (method, path, status, started, priority, auth) => {
     this.settings.onUpstreamCall?.({
       method,
       path,
@@ -269,7 +267,7 @@ export class Requester {
       priority,
       auth,
     });
-  }
+  };
 }
 
 /** A 2xx reply's body in the model's shape; a body that is not JSON is an invalid_response. */
