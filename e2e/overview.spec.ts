@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO_CUSTOMER_NAME, expect, expectLoaded, signInThroughApi, test } from "./fixtures";
 
-// The dashboard formats in en-US (components/format/numbers.ts): the test formats the BFF's figures the same way.
+// The dashboard formats in en-US (lib/format/numbers.ts): the test formats the BFF's figures the same way.
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const gallons = new Intl.NumberFormat("en-US", { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const count = new Intl.NumberFormat("en-US");

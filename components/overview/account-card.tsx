@@ -2,9 +2,9 @@
 
 import { useAccount } from "@/lib/queries/account";
 import { Card } from "@/components/ui/card";
-import { CardError } from "./card-states";
+import { CardError } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
-import { StatusBadge } from "./status-badge";
+import { AccountStatusBadge } from "@/components/ui/status-badge";
 
 export function AccountCard() {
   const { data: account, isPending, isError, error, refetch, isFetching } = useAccount();
@@ -30,7 +30,7 @@ export function AccountCard() {
           <dd className="font-mono text-slate-900 dark:text-slate-50">{account.code ?? "Not provided"}</dd>
           <dt className="self-center text-slate-600 dark:text-slate-400">Status</dt>
           <dd>
-            <StatusBadge isActive={account.active} />
+            <AccountStatusBadge isActive={account.active} />
           </dd>
         </dl>
       )}

@@ -2,12 +2,12 @@
 
 import type { RankedItem, SummaryTotals } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
-import { formatCount, formatGallons, formatMoney } from "@/components/format/numbers";
+import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CardError } from "./card-states";
+import { CardError } from "@/components/ui/query-states";
 import { DailyChart } from "./daily-chart";
-import { formatDay } from "./format-dates";
+import { formatDay } from "@/lib/format/dates";
 
 export function DailyChartCard({ className }: { className?: string }) {
   const { data: summary, isPending, isError, error, refetch, isFetching } = useSummary();

@@ -3,10 +3,10 @@
 import { useId, useState } from "react";
 import { toMinorUnits } from "@/lib/model/decimal-math";
 import type { SummaryDay, SummaryTotals } from "@/lib/model";
-import { formatCount, formatGallons, formatMoney } from "@/components/format/numbers";
+import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import { Button } from "@/components/ui/button";
 import { axisScale, labelIndexes, ticks } from "./chart-scale";
-import { formatDay, formatLongDay } from "./format-dates";
+import { formatDay, formatLongDay } from "@/lib/format/dates";
 
 // The drawing's own coordinates; the SVG scales to its container through the viewBox.
 const WIDTH = 720;

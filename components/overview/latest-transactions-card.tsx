@@ -4,10 +4,10 @@ import Link from "next/link";
 import type { Transaction } from "@/lib/model";
 import { LATEST_TRANSACTIONS_COUNT, useLatestTransactions } from "@/lib/queries/summary";
 import { Card } from "@/components/ui/card";
-import { formatCount, formatMoney } from "@/components/format/numbers";
-import { CardError, CardSkeleton } from "./card-states";
-import { formatDateTime, formatFullDateTime } from "./format-dates";
-import { TransactionStatusBadge } from "@/components/transactions/status-badge";
+import { formatCount, formatMoney } from "@/lib/format/numbers";
+import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { formatDateTime, formatFullDateTime } from "@/lib/format/dates";
+import { TransactionStatusBadge } from "@/components/ui/status-badge";
 
 const LINK_CLASSES =
   "font-medium text-brand-800 underline decoration-brand-800/40 underline-offset-2 hover:decoration-brand-800 dark:text-brand-300 dark:decoration-brand-300/50 dark:hover:decoration-brand-300";

@@ -3,8 +3,8 @@
 import type { RankedItem, TransactionSummary } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
 import { Card } from "@/components/ui/card";
-import { formatCount, formatMoney } from "@/components/format/numbers";
-import { CardError, CardSkeleton } from "./card-states";
+import { formatCount, formatMoney } from "@/lib/format/numbers";
+import { CardError, CardSkeleton } from "@/components/ui/query-states";
 
 type RankedList = "topDrivers" | "topStations";
 

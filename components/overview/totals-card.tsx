@@ -3,10 +3,10 @@
 import type { Totals30d } from "@/lib/model";
 import { useAccount } from "@/lib/queries/account";
 import { Card } from "@/components/ui/card";
-import { CardError } from "./card-states";
+import { CardError } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
-import { averagePricePerGallon } from "./average-price";
+import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import { averagePricePerGallon, toMinorUnits } from "@/lib/model/decimal-math";
 
 const STAT_COUNT = 4;
 
@@ -43,7 +43,7 @@ export function TotalsCard({ className }: { className?: string }) {
 }
 
 function Totals({ totals }: { totals: Totals30d }) {
-  const averagePrice = averagePricePerGallon(totals.amount, totals.gallons);
+  const averagePrice = averagePricePerGallon(toMinorUnits(totals.amount, 2), toMinorUnits(totals.gallons, 3));
   return (
     <>
       <dl className="grid grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-x-4 gap-y-5">

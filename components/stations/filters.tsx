@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useId } from "react";
-import { FIELD_CLASSES, LABEL_CLASSES, useDebouncedSearch } from "@/components/ui/form";
+import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/field";
+import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import type { StationProduct } from "@/lib/model";
 import { brandName } from "./format";
 import { productName } from "./product-ranking";

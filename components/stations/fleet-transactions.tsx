@@ -3,9 +3,9 @@
 import Link from "next/link";
 import type { StationDetail, Transaction } from "@/lib/model";
 import { STATION_TRANSACTIONS_SCAN, useTransactionsAtStation } from "@/lib/queries/locations";
-import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
-import { CardError, CardSkeleton } from "@/components/overview/card-states";
-import { formatDateTime } from "@/components/overview/format-dates";
+import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { formatDateTime } from "@/lib/format/dates";
 import { Card } from "@/components/ui/card";
 import { productName } from "./product-ranking";
 import { averagesByProduct } from "./station-purchases";

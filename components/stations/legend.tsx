@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatCount } from "@/components/format/numbers";
+import { formatCount } from "@/lib/format/numbers";
 import type { PriceScale } from "./price-scale";
 import { radiusForClass } from "./station-canvas-layer-shapes";
 import { formatPriceRange } from "./format";

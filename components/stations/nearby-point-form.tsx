@@ -2,9 +2,9 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import type { Station } from "@/lib/model";
-import { formatCount } from "@/components/format/numbers";
+import { formatCount } from "@/lib/format/numbers";
 import { Button } from "@/components/ui/button";
-import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/form";
+import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/field";
 import {
   RADIUS_OPTIONS_MILES,
   resolvePlace,

@@ -1,6 +1,6 @@
 "use client";
 
-import { formatCount } from "@/components/format/numbers";
+import { formatCount } from "@/lib/format/numbers";
 import { QueryErrorNotice } from "@/components/ui/error-notice";
 import type { NearbyRanking } from "./nearby";
 import { ProductSummary } from "./product-summary";

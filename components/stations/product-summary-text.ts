@@ -1,4 +1,4 @@
-import { formatCount } from "@/components/format/numbers";
+import { formatCount } from "@/lib/format/numbers";
 import { productInText, productName, withArticle, type ProductRanking } from "./product-ranking";
 
 /** "1 station has", "3 stations have". */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { StationPricesState } from "@/lib/queries/locations";
-import { formatCount } from "@/components/format/numbers";
+import { formatCount } from "@/lib/format/numbers";
 import { Button } from "@/components/ui/button";
 import { QueryErrorNotice } from "@/components/ui/error-notice";
 import { PRICE_CHECK_STEP, productInText, type ProductRanking } from "./product-ranking";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef, type RefObject } from "react";
 import type { Station } from "@/lib/model";
-import { formatCount, formatUnitPrice } from "@/components/format/numbers";
+import { formatCount, formatUnitPrice } from "@/lib/format/numbers";
 import { brandName, describeAge } from "./format";
 import { describeDifference, type NearbyRanking, type StationWithin } from "./nearby";
 import { isStale } from "./view-state";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useMemo, useRef } from "react";
 import { Popup, useMap } from "react-leaflet";
-import { formatUnitPrice } from "@/components/format/numbers";
+import { formatUnitPrice } from "@/lib/format/numbers";
 import { brandName, describeAge } from "./format";
 import type { MapInnerProps } from "./map-inner";
 

@@ -1,6 +1,5 @@
 import type { Transaction, UnitPrice } from "@/lib/model";
-import { addDecimals, toMinorUnits } from "@/lib/model/decimal-math";
-import { averagePricePerGallon } from "@/components/overview/average-price";
+import { addDecimals, averagePricePerGallon, toMinorUnits } from "@/lib/model/decimal-math";
 import { productName } from "./product-ranking";
 
 /** The average price this fleet paid for one product at a station. */
@@ -33,7 +32,10 @@ export function averagesByProduct(items: readonly Transaction[]): ProductAverage
   }
   return [...groups.entries()]
     .flatMap(([product, g]): ProductAverage[] => {
-      const average = averagePricePerGallon(addDecimals(g.amounts, 2), addDecimals(g.gallons, 3));
+      const average = averagePricePerGallon(
+        toMinorUnits(addDecimals(g.amounts, 2), 2),
+        toMinorUnits(addDecimals(g.gallons, 3), 3),
+      );
       return average === null ? [] : [{ product, name: productName(product), average, purchases: g.amounts.length }];
     })
     .sort((a, b) => b.purchases - a.purchases || a.name.localeCompare(b.name));

@@ -2,8 +2,8 @@
 
 import type { CatalogProgress } from "@/lib/model";
 import type { useCatalog } from "@/lib/queries/locations";
-import { formatCount } from "@/components/format/numbers";
-import { CardError } from "@/components/overview/card-states";
+import { formatCount } from "@/lib/format/numbers";
+import { CardError } from "@/components/ui/query-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";

@@ -5,7 +5,7 @@ import type { Station } from "@/lib/model";
 import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
 import type { BffRequestError } from "@/lib/queries/fetch-json";
 import { useStationPrices, useStationProducts, type StationPricesState } from "@/lib/queries/locations";
-import { formatUnitPrice } from "@/components/format/numbers";
+import { formatUnitPrice } from "@/lib/format/numbers";
 import { findWithin, sortByDistance, type StationWithin } from "./nearby";
 import {
   lookupsFromReplies,

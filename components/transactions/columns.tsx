@@ -1,8 +1,8 @@
 import { createColumnHelper, type RowData } from "@tanstack/react-table";
 import type { Transaction } from "@/lib/model";
-import { formatGallons, formatMoney, formatUnitPrice } from "@/components/format/numbers";
-import { describeOffset, formatDateTime } from "./format-date-time";
-import { TransactionStatusBadge } from "./status-badge";
+import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import { describeOffset, formatDateTime } from "@/lib/format/dates";
+import { TransactionStatusBadge } from "@/components/ui/status-badge";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameter must match TanStack's declaration to merge

@@ -1,9 +1,11 @@
 "use client";
 
 import { useId, useMemo } from "react";
-import { FIELD_CLASSES, LABEL_CLASSES, useDebouncedSearch } from "@/components/ui/form";
+import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/field";
+import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import type { TransactionStatus } from "@/lib/model";
-import { formatZoneName, timeZoneChoices } from "./format-date-time";
+import { formatZoneName } from "@/lib/format/dates";
+import { timeZoneChoices } from "@/lib/format/time-zone-preference";
 import {
   MAX_SEARCH_LENGTH,
   RANGE_LABELS,

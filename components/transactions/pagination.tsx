@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { formatCount } from "@/components/format/numbers";
+import { formatCount } from "@/lib/format/numbers";
 import { PAGE_SIZES, type PageSize } from "./list-state";
 
 /** The page on screen, as the BFF answered it: what the footer describes. */

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { formatCount, formatGallons, formatMoney } from "@/components/format/numbers";
+import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MAX_TOTALS_ROWS } from "@/lib/model/list-totals";

@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useUrlView } from "@/components/navigation/use-url-view";
-import { preferredTimeZone, rememberTimeZone } from "./format-date-time";
+import { preferredTimeZone, rememberTimeZone } from "@/lib/format/time-zone-preference";
 import { listStateProblems, parseListState, serializeListState, type ListState } from "./list-state";
 
 type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>;

@@ -1,8 +1,8 @@
 import type { Money, UnitPrice, Volume } from "@/lib/model";
 
 /**
- * Formatting for the model's exact decimal strings. `Intl.NumberFormat` formats a numeric string exactly (no float
- * on the way), so "1234567.895" is never rounded as a double would be.
+ * Figures for people (en-US): the model's exact decimal strings, counts, price ranges. `Intl.NumberFormat` formats a
+ * numeric string exactly (no float on the way), so "1234567.895" is never rounded as a double would be.
  */
 const LOCALE = "en-US";
 
@@ -40,4 +40,9 @@ export function formatUnitPrice(value: UnitPrice): string {
 /** "1,234.567": the unit belongs in the label or column heading ("Gallons"), which keeps figures narrow. */
 export function formatGallons(value: Volume): string {
   return gallonsFormat.format(asNumericLiteral(value));
+}
+
+/** "$3.459–$3.519" for a legend class (one price when both ends agree). Prices are dollars per gallon, as numbers. */
+export function formatPriceRange(min: number, max: number): string {
+  return min === max ? unitPriceFormat.format(min) : `${unitPriceFormat.format(min)}–${unitPriceFormat.format(max)}`;
 }

@@ -2,11 +2,6 @@
 
 import { useEffect, useState } from "react";
 
-/** The look of every text field and select of the filter bars (transactions, stations). */
-export const FIELD_CLASSES =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-export const LABEL_CLASSES = "block text-sm font-medium text-slate-800 dark:text-slate-200";
-
 /** Typing pauses this long before a search goes into the URL (and fetches): long enough to skip the keystrokes of a
  * name, short enough to feel immediate. */
 export const SEARCH_DEBOUNCE_MS = 300;

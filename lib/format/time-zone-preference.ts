@@ -1,0 +1,64 @@
+import { isTimeZone, UTC_ZONE } from "@/lib/model/time-zones";
+
+/**
+ * The zone the dashboard shows times in: the browser's own by default, or the one picked on the transactions page,
+ * remembered in this browser. The filters count days in the same zone, so what a row says and which day it is filed
+ * under never disagree.
+ */
+
+const STORAGE_KEY = "ffd:time-zone";
+
+/** The browser's own zone (UTC where the runtime cannot say, e.g. during prerendering). */
+export function browserTimeZone(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return isTimeZone(zone) ? zone : UTC_ZONE;
+  } catch {
+    return UTC_ZONE;
+  }
+}
+
+/** The zone chosen on the transactions page earlier in this browser, else the browser's. */
+export function preferredTimeZone(): string {
+  try {
+    const stored = typeof window === "undefined" ? null : window.localStorage.getItem(STORAGE_KEY);
+    if (stored !== null && isTimeZone(stored)) return stored;
+  } catch {
+    // Storage refused (private mode, a policy): the browser's zone.
+  }
+  return browserTimeZone();
+}
+
+/** Remembers a chosen zone for the next visit; choosing the browser's own zone forgets the choice. */
+export function rememberTimeZone(zone: string): void {
+  try {
+    if (zone === browserTimeZone()) window.localStorage.removeItem(STORAGE_KEY);
+    else window.localStorage.setItem(STORAGE_KEY, zone);
+  } catch {
+    // Not remembered; the URL still carries it.
+  }
+}
+
+/** The zones a person may pick: the browser's, UTC, the US zones a fleet usually spans, then every other zone. */
+const COMMON_ZONES = [
+  "UTC",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Phoenix",
+  "America/Los_Angeles",
+  "America/Anchorage",
+  "Pacific/Honolulu",
+];
+
+export function timeZoneChoices(current: string): { common: string[]; other: string[] } {
+  const common = [...new Set([browserTimeZone(), current, ...COMMON_ZONES])].filter(isTimeZone);
+  let all: string[] = [];
+  try {
+    all = Intl.supportedValuesOf("timeZone");
+  } catch {
+    all = [];
+  }
+  const seen = new Set(common);
+  return { common, other: all.filter((zone) => !seen.has(zone)) };
+}
