@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useId } from "react";
-import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/field";
+import { Field } from "@/components/ui/field";
 import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import type { StationProduct } from "@/lib/model";
 import { brandName } from "./format";
@@ -103,28 +103,25 @@ function CodeSelect({
   nameOf: (code: string) => string;
   onChange: (code: string | null) => void;
 }) {
-  const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className={LABEL_CLASSES}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={FIELD_CLASSES}
-        value={value ?? ""}
-        onChange={(event) => {
-          onChange(event.target.value === "" ? null : event.target.value);
-        }}
-      >
-        <option value="">{allLabel}</option>
-        {codes.map((code) => (
-          <option key={code} value={code}>
-            {nameOf(code)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={label} className={className}>
+      {(control) => (
+        <select
+          {...control}
+          value={value ?? ""}
+          onChange={(event) => {
+            onChange(event.target.value === "" ? null : event.target.value);
+          }}
+        >
+          <option value="">{allLabel}</option>
+          {codes.map((code) => (
+            <option key={code} value={code}>
+              {nameOf(code)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -137,56 +134,54 @@ function ProductSelect({
   value: StationProduct;
   onChange: (product: StationProduct) => void;
 }) {
-  const ids = { product: useId(), productHint: useId() };
+  const hintId = useId();
   return (
-    <div className="w-full sm:w-48">
-      <label htmlFor={ids.product} className={LABEL_CLASSES}>
-        Product
-      </label>
-      <select
-        id={ids.product}
-        className={FIELD_CLASSES}
-        aria-describedby={ids.productHint}
-        value={products.includes(value) ? value : DEFAULT_PRODUCT}
-        onChange={(event) => {
-          onChange(event.target.value as StationProduct);
-        }}
-      >
-        {products.map((product) => (
-          <option key={product} value={product}>
-            {product === DEFAULT_PRODUCT ? `${productName(product)} (catalog price)` : productName(product)}
-          </option>
-        ))}
-      </select>
-      <p id={ids.productHint} className="sr-only">
+    <>
+      <Field label="Product" className="w-full sm:w-48" describedBy={hintId}>
+        {(control) => (
+          <select
+            {...control}
+            value={products.includes(value) ? value : DEFAULT_PRODUCT}
+            onChange={(event) => {
+              onChange(event.target.value as StationProduct);
+            }}
+          >
+            {products.map((product) => (
+              <option key={product} value={product}>
+                {product === DEFAULT_PRODUCT ? `${productName(product)} (catalog price)` : productName(product)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <p id={hintId} className="sr-only">
         Ranks the cheapest stations near a point by this product. Diesel is every station&apos;s catalog price; other
         products are checked in each station&apos;s details, nearest stations first.
       </p>
-    </div>
+    </>
   );
 }
 
 function SearchField({ value, onChange }: { value: string; onChange: (draft: string) => void }) {
-  const ids = { search: useId(), hint: useId() };
+  const hintId = useId();
   return (
-    <div className="w-full sm:w-72">
-      <label htmlFor={ids.search} className={LABEL_CLASSES}>
-        Search stations
-      </label>
-      <input
-        id={ids.search}
-        type="search"
-        aria-describedby={ids.hint}
-        className={FIELD_CLASSES}
-        value={value}
-        maxLength={MAX_SEARCH_LENGTH}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-      />
-      <p id={ids.hint} className="sr-only">
+    <>
+      <Field label="Search stations" className="w-full sm:w-72" describedBy={hintId}>
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            value={value}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(event) => {
+              onChange(event.target.value);
+            }}
+          />
+        )}
+      </Field>
+      <p id={hintId} className="sr-only">
         Matches a station&apos;s name, city or location number.
       </p>
-    </div>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { Station } from "@/lib/model";
 import { formatCount } from "@/lib/format/numbers";
 import { Button } from "@/components/ui/button";
-import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/field";
+import { Field } from "@/components/ui/field";
 import {
   RADIUS_OPTIONS_MILES,
   resolvePlace,
@@ -29,7 +29,6 @@ export interface NearbyPointFormProps {
 
 /** The point of "Cheapest near here": a typed place (asking which one when several states have it) or the browser's. */
 export function NearbyPointForm({ view, stations, place, setPlace, onChange }: NearbyPointFormProps) {
-  const ids = { place: useId(), radius: useId(), count: useId(), hint: useId() };
   const finder = usePointFinder({ stations, place, setPlace, onChange });
   return (
     <>
@@ -40,33 +39,27 @@ export function NearbyPointForm({ view, stations, place, setPlace, onChange }: N
           finder.findPlace();
         }}
       >
-        <div>
-          <label htmlFor={ids.place} className={LABEL_CLASSES}>
-            Near
-          </label>
-          <div className="mt-1 flex gap-2">
-            <input
-              id={ids.place}
-              className={FIELD_CLASSES}
-              value={place}
-              aria-describedby={ids.hint}
-              placeholder="Amarillo, TX"
-              maxLength={80}
-              onChange={(event) => {
-                setPlace(event.target.value);
-                finder.dropChoices();
-              }}
-            />
-            <Button type="submit" variant="secondary">
-              Find
-            </Button>
-          </div>
-          <p id={ids.hint} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            A city and state, a state code or coordinates — or click the map.
-          </p>
-        </div>
+        <Field label="Near" hint="A city and state, a state code or coordinates — or click the map.">
+          {(control) => (
+            <div className="mt-1 flex gap-2">
+              <input
+                {...control}
+                value={place}
+                placeholder="Amarillo, TX"
+                maxLength={80}
+                onChange={(event) => {
+                  setPlace(event.target.value);
+                  finder.dropChoices();
+                }}
+              />
+              <Button type="submit" variant="secondary">
+                Find
+              </Button>
+            </div>
+          )}
+        </Field>
         <div className="flex flex-wrap items-end gap-3">
-          <RadiusAndCount view={view} radiusId={ids.radius} countId={ids.count} onChange={onChange} />
+          <RadiusAndCount view={view} onChange={onChange} />
           <Button variant="secondary" onClick={finder.useMyLocation} disabled={finder.isLocating}>
             {finder.isLocating ? "Locating…" : "Use my location"}
           </Button>
@@ -150,57 +143,43 @@ function usePointFinder({ stations, place, setPlace, onChange }: Omit<NearbyPoin
   return { message, choices, isLocating, findPlace, choosePlace, useMyLocation, dropChoices };
 }
 
-function RadiusAndCount({
-  view,
-  radiusId,
-  countId,
-  onChange,
-}: {
-  view: StationsView;
-  radiusId: string;
-  countId: string;
-  onChange: NearbyPointFormProps["onChange"];
-}) {
+function RadiusAndCount({ view, onChange }: { view: StationsView; onChange: NearbyPointFormProps["onChange"] }) {
   return (
     <>
-      <div className="w-28">
-        <label htmlFor={radiusId} className={LABEL_CLASSES}>
-          Within
-        </label>
-        <select
-          id={radiusId}
-          className={FIELD_CLASSES}
-          value={view.radius}
-          onChange={(event) => {
-            onChange({ radius: Number(event.target.value) as RadiusMiles });
-          }}
-        >
-          {RADIUS_OPTIONS_MILES.map((miles) => (
-            <option key={miles} value={miles}>
-              {miles} mi
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-24">
-        <label htmlFor={countId} className={LABEL_CLASSES}>
-          Show
-        </label>
-        <select
-          id={countId}
-          className={FIELD_CLASSES}
-          value={view.count}
-          onChange={(event) => {
-            onChange({ count: Number(event.target.value) as ResultCount });
-          }}
-        >
-          {RESULT_COUNT_OPTIONS.map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Within" className="w-28">
+        {(control) => (
+          <select
+            {...control}
+            value={view.radius}
+            onChange={(event) => {
+              onChange({ radius: Number(event.target.value) as RadiusMiles });
+            }}
+          >
+            {RADIUS_OPTIONS_MILES.map((miles) => (
+              <option key={miles} value={miles}>
+                {miles} mi
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Show" className="w-24">
+        {(control) => (
+          <select
+            {...control}
+            value={view.count}
+            onChange={(event) => {
+              onChange({ count: Number(event.target.value) as ResultCount });
+            }}
+          >
+            {RESULT_COUNT_OPTIONS.map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     </>
   );
 }
