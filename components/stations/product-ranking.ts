@@ -50,7 +50,7 @@ export function rankByProduct(
   limit: number,
 ): ProductRanking {
   const nearest = candidates.slice(0, Math.max(0, checkLimit));
-  const priced: Parameters<typeof rankPriced>[0] = [];
+  const priced: Parameters<typeof rankPriced>[0][number][] = [];
   const withoutProduct: StationWithin[] = [];
   const notFound: StationWithin[] = [];
   let checked = 0;
