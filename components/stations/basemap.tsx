@@ -6,7 +6,6 @@ import { GeoJSON, Pane, useMap } from "react-leaflet";
 import { useQuery } from "@tanstack/react-query";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import { batchFeatures } from "./basemap-batches";
 
 /**
  * us-atlas's TopoJSON of the 50 states and DC (unprojected WGS84, 1:10,000,000), served by the app itself as a static
@@ -41,28 +40,6 @@ export function useStateOutlines(): GeoJSON.FeatureCollection | null {
 
 /** The attribution of the outlines' data, shown with the map's other attributions while the outlines are. */
 const BASEMAP_ATTRIBUTION = "US states: US Census Bureau via us-atlas";
-/**
- * Coordinates per batch of outlines handed to Leaflet at a time. Leaflet turns every coordinate into a LatLng, projects,
- * clips and simplifies it: the 14,000 of the whole country in one go were one long task of the page's start (the bulk
- * of its blocking time on a phone). In batches, each in a task of its own, the page stays responsive in between.
- */
-const COORDINATES_PER_BATCH = 2_000;
-
-/** How many of `total` batches to show: one more per task (a timer), from the moment there are any. */
-function useBatchesShown(total: number): number {
-  const [shown, setShown] = useState(0);
-  useEffect(() => {
-    if (shown >= total) return;
-    const timer = window.setTimeout(() => {
-      setShown((n) => n + 1);
-    }, 0);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [shown, total]);
-  return Math.min(shown, total);
-}
-
 /** The outlines' attribution, added once (given to the GeoJSON layer, each of its 56 polygons re-rendered it). */
 function BasemapAttribution() {
   const map = useMap();
@@ -85,8 +62,6 @@ export function StateOutlines({
   hasTiles: boolean;
 }) {
   const [renderer] = useState(() => L.svg({ padding: 0.5, pane: BASEMAP_PANE }));
-  const batches = useMemo(() => (outlines === null ? [] : batchFeatures(outlines, COORDINATES_PER_BATCH)), [outlines]);
-  const shown = useBatchesShown(batches.length);
   // SVG, not the shared canvas: the outlines take their colours from CSS (light/dark theme). GeoJSON applies its style
   // to each feature's layer before adding it, so the style's renderer is the one used.
   const style = useMemo(
@@ -96,9 +71,7 @@ export function StateOutlines({
   return (
     <Pane name={BASEMAP_PANE} style={{ zIndex: BASEMAP_PANE_Z }}>
       {outlines === null ? null : <BasemapAttribution />}
-      {batches.slice(0, shown).map((batch, index) => (
-        <GeoJSON key={index} data={batch} interactive={false} style={style} />
-      ))}
+      {outlines === null ? null : <GeoJSON data={outlines} interactive={false} style={style} />}
     </Pane>
   );
 }
