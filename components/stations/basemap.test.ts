@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+
 import { describe, expect, it } from "vitest";
+
 import { US_STATE_CODES, US_STATE_FIPS } from "@/lib/model/us-states";
 
 // The map fetches the state outlines from public/basemap/ (a static file, compressed by the server, outside the JS

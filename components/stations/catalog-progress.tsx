@@ -1,5 +1,5 @@
-import type { CatalogProgress } from "@/lib/model";
 import { formatCount } from "@/lib/format/numbers";
+import type { CatalogProgress } from "@/lib/model";
 
 /** The catalog walk's progress: the BFF reads the upstream's pages one by one (500 stations each). */
 export function CatalogProgressBar({ progress }: { progress: CatalogProgress | null }) {

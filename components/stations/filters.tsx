@@ -1,9 +1,11 @@
 "use client";
 
 import { useCallback, useId } from "react";
-import { FIELD_CLASSES, LABEL_CLASSES } from "@/components/ui/field";
+
+import { Field } from "@/components/ui/field";
 import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import type { StationProduct } from "@/lib/model";
+
 import { brandName } from "./format";
 import { productName } from "./product-ranking";
 import { DEFAULT_PRODUCT, MAX_SEARCH_LENGTH, type StationsView } from "./view-state";
@@ -21,14 +23,6 @@ export interface StationFiltersProps {
 }
 
 export function StationFilters({ view, brands, states, products, onChange }: StationFiltersProps) {
-  const ids = {
-    brand: useId(),
-    state: useId(),
-    search: useId(),
-    hint: useId(),
-    product: useId(),
-    productHint: useId(),
-  };
   const commitSearch = useCallback(
     (search: string) => {
       onChange({ search }, "replace");
@@ -45,90 +39,37 @@ export function StationFilters({ view, brands, states, products, onChange }: Sta
     (hasProducts && view.product !== DEFAULT_PRODUCT);
   return (
     <div role="search" aria-label="Filter stations" className="flex flex-wrap items-end gap-3">
-      <div className="w-[calc(50%-0.375rem)] sm:w-40">
-        <label htmlFor={ids.brand} className={LABEL_CLASSES}>
-          Brand
-        </label>
-        <select
-          id={ids.brand}
-          className={FIELD_CLASSES}
-          value={view.brand ?? ""}
-          onChange={(event) => {
-            onChange({ brand: event.target.value === "" ? null : event.target.value });
-          }}
-        >
-          <option value="">All brands</option>
-          {brands.map((code) => (
-            <option key={code} value={code}>
-              {brandName(code)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-[calc(50%-0.375rem)] sm:w-32">
-        <label htmlFor={ids.state} className={LABEL_CLASSES}>
-          State
-        </label>
-        <select
-          id={ids.state}
-          className={FIELD_CLASSES}
-          value={view.state ?? ""}
-          onChange={(event) => {
-            onChange({ state: event.target.value === "" ? null : event.target.value });
-          }}
-        >
-          <option value="">All states</option>
-          {states.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-full sm:w-72">
-        <label htmlFor={ids.search} className={LABEL_CLASSES}>
-          Search stations
-        </label>
-        <input
-          id={ids.search}
-          type="search"
-          aria-describedby={ids.hint}
-          className={FIELD_CLASSES}
-          value={search}
-          maxLength={MAX_SEARCH_LENGTH}
-          onChange={(event) => {
-            setSearch(event.target.value);
+      <CodeSelect
+        className="w-[calc(50%-0.375rem)] sm:w-40"
+        label="Brand"
+        allLabel="All brands"
+        value={view.brand}
+        codes={brands}
+        nameOf={brandName}
+        onChange={(brand) => {
+          onChange({ brand });
+        }}
+      />
+      <CodeSelect
+        className="w-[calc(50%-0.375rem)] sm:w-32"
+        label="State"
+        allLabel="All states"
+        value={view.state}
+        codes={states}
+        nameOf={(code) => code}
+        onChange={(state) => {
+          onChange({ state });
+        }}
+      />
+      <SearchField value={search} onChange={setSearch} />
+      {hasProducts ? (
+        <ProductSelect
+          products={products}
+          value={view.product}
+          onChange={(product) => {
+            onChange({ product });
           }}
         />
-        <p id={ids.hint} className="sr-only">
-          Matches a station&apos;s name, city or location number.
-        </p>
-      </div>
-      {hasProducts ? (
-        <div className="w-full sm:w-48">
-          <label htmlFor={ids.product} className={LABEL_CLASSES}>
-            Product
-          </label>
-          <select
-            id={ids.product}
-            className={FIELD_CLASSES}
-            aria-describedby={ids.productHint}
-            value={products.includes(view.product) ? view.product : DEFAULT_PRODUCT}
-            onChange={(event) => {
-              onChange({ product: event.target.value as StationProduct });
-            }}
-          >
-            {products.map((product) => (
-              <option key={product} value={product}>
-                {product === DEFAULT_PRODUCT ? `${productName(product)} (catalog price)` : productName(product)}
-              </option>
-            ))}
-          </select>
-          <p id={ids.productHint} className="sr-only">
-            Ranks the cheapest stations near a point by this product. Diesel is every station&apos;s catalog price;
-            other products are checked in each station&apos;s details, nearest stations first.
-          </p>
-        </div>
       ) : null}
       {hasFilters ? (
         <button
@@ -143,5 +84,106 @@ export function StationFilters({ view, brands, states, products, onChange }: Sta
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** A select over codes (brands, states) with an "all" choice first; "" in the control is null in the view. */
+function CodeSelect({
+  className,
+  label,
+  allLabel,
+  value,
+  codes,
+  nameOf,
+  onChange,
+}: {
+  className: string;
+  label: string;
+  allLabel: string;
+  value: string | null;
+  codes: readonly string[];
+  nameOf: (code: string) => string;
+  onChange: (code: string | null) => void;
+}) {
+  return (
+    <Field label={label} className={className}>
+      {(control) => (
+        <select
+          {...control}
+          value={value ?? ""}
+          onChange={(event) => {
+            onChange(event.target.value === "" ? null : event.target.value);
+          }}
+        >
+          <option value="">{allLabel}</option>
+          {codes.map((code) => (
+            <option key={code} value={code}>
+              {nameOf(code)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+function ProductSelect({
+  products,
+  value,
+  onChange,
+}: {
+  products: readonly StationProduct[];
+  value: StationProduct;
+  onChange: (product: StationProduct) => void;
+}) {
+  const hintId = useId();
+  return (
+    <>
+      <Field label="Product" className="w-full sm:w-48" describedBy={hintId}>
+        {(control) => (
+          <select
+            {...control}
+            value={products.includes(value) ? value : DEFAULT_PRODUCT}
+            onChange={(event) => {
+              onChange(event.target.value as StationProduct);
+            }}
+          >
+            {products.map((product) => (
+              <option key={product} value={product}>
+                {product === DEFAULT_PRODUCT ? `${productName(product)} (catalog price)` : productName(product)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <p id={hintId} className="sr-only">
+        Ranks the cheapest stations near a point by this product. Diesel is every station&apos;s catalog price; other
+        products are checked in each station&apos;s details, nearest stations first.
+      </p>
+    </>
+  );
+}
+
+function SearchField({ value, onChange }: { value: string; onChange: (draft: string) => void }) {
+  const hintId = useId();
+  return (
+    <>
+      <Field label="Search stations" className="w-full sm:w-72" describedBy={hintId}>
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            value={value}
+            maxLength={MAX_SEARCH_LENGTH}
+            onChange={(event) => {
+              onChange(event.target.value);
+            }}
+          />
+        )}
+      </Field>
+      <p id={hintId} className="sr-only">
+        Matches a station&apos;s name, city or location number.
+      </p>
+    </>
   );
 }

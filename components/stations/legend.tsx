@@ -1,8 +1,10 @@
 import { useId } from "react";
+
 import { formatCount } from "@/lib/format/numbers";
+
+import { formatPriceRange } from "./format";
 import type { PriceScale } from "./price-scale";
 import { radiusForClass } from "./station-canvas-layer-shapes";
-import { formatPriceRange } from "./format";
 import type { ColourScale } from "./view-state";
 
 export interface PriceLegendProps {
@@ -36,7 +38,6 @@ export function PriceLegend({
   hasFilters,
 }: PriceLegendProps) {
   const classCount = scale.classes.length;
-  const ids = { legend: useId(), all: useId(), view: useId() };
   const allText = hasFilters
     ? `all ${formatCount(shownCount)} stations the filters show`
     : `all ${formatCount(shownCount)} stations, nationwide`;
@@ -46,43 +47,7 @@ export function PriceLegend({
       : `the ${formatCount(inViewCount)} ${inViewCount === 1 ? "station" : "stations"} in the map's view`;
   return (
     <div data-testid="price-legend" className="space-y-3 text-sm">
-      <fieldset>
-        <legend id={ids.legend} className="font-medium text-slate-800 dark:text-slate-200">
-          Colour by
-        </legend>
-        <div className="mt-1 space-y-1">
-          <label className="flex items-start gap-2">
-            <input
-              type="radio"
-              name={ids.legend}
-              className="mt-1"
-              checked={colourScale === "all"}
-              onChange={() => {
-                onColourScaleChange("all");
-              }}
-            />
-            <span>
-              National prices{" "}
-              <span className="text-slate-600 dark:text-slate-400">(every station the filters show)</span>
-            </span>
-          </label>
-          <label className="flex items-start gap-2">
-            <input
-              type="radio"
-              name={ids.legend}
-              className="mt-1"
-              checked={colourScale === "view"}
-              onChange={() => {
-                onColourScaleChange("view");
-              }}
-            />
-            <span>
-              The stations in view{" "}
-              <span className="text-slate-600 dark:text-slate-400">(follows panning and zooming)</span>
-            </span>
-          </label>
-        </div>
-      </fieldset>
+      <ColourScaleChoice colourScale={colourScale} onChange={onColourScaleChange} />
       <p data-testid="legend-scale-note" className="text-slate-700 dark:text-slate-300">
         {colourScale === "all" ? (
           <>
@@ -107,62 +72,127 @@ export function PriceLegend({
       {classCount === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">No station shown has a price.</p>
       ) : (
-        <table className="w-full text-left">
-          <caption className="sr-only">
-            Price classes of {colourScale === "all" ? allText : inViewText}, cheapest first
-          </caption>
-          <thead className="text-xs text-slate-600 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="pb-1 pr-2 font-medium">
-                Class
-              </th>
-              <th scope="col" className="pb-1 pr-2 font-medium">
-                Price per gallon
-              </th>
-              <th scope="col" className="pb-1 text-right font-medium">
-                Stations
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {scale.classes.map((c) => (
-              <tr key={c.index} data-testid="legend-class">
-                <th scope="row" className="py-0.5 pr-2 font-normal">
-                  <span className="inline-flex items-center gap-2">
-                    <Dot color={c.color} radius={radiusForClass(c.index, classCount)} />
-                    <span className="tabular-nums">
-                      {c.label}
-                      {c.index === 0 ? <span className="text-slate-600 dark:text-slate-400"> cheapest</span> : null}
-                      {c.index === classCount - 1 && classCount > 1 ? (
-                        <span className="text-slate-600 dark:text-slate-400"> priciest</span>
-                      ) : null}
-                    </span>
-                  </span>
-                </th>
-                <td className="py-0.5 pr-2 tabular-nums text-slate-900 dark:text-slate-100">
-                  {formatPriceRange(c.min, c.max)}
-                </td>
-                <td className="py-0.5 text-right tabular-nums text-slate-700 dark:text-slate-300">
-                  {formatCount(c.count)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ClassTable
+          scale={scale}
+          caption={`Price classes of ${colourScale === "all" ? allText : inViewText}, cheapest first`}
+        />
       )}
-      <ul className="space-y-1 text-slate-700 dark:text-slate-300">
-        <li className="flex items-center gap-2">
-          <Dot color="#64748b" radius={4.5} hollow />
-          <span>Hollow ring: price not updated for more than 2 days ({formatCount(staleCount)} shown)</span>
-        </li>
-        {unpricedCount > 0 ? (
-          <li className="flex items-center gap-2">
-            <Dot color="#94a3b8" radius={3} />
-            <span>Grey: no price ({formatCount(unpricedCount)})</span>
-          </li>
-        ) : null}
-      </ul>
+      <Marks staleCount={staleCount} unpricedCount={unpricedCount} />
     </div>
+  );
+}
+
+/** Which stations the colours compare with: a choice kept in the URL. */
+function ColourScaleChoice({
+  colourScale,
+  onChange,
+}: {
+  colourScale: ColourScale;
+  onChange: (scale: ColourScale) => void;
+}) {
+  const legendId = useId();
+  return (
+    <fieldset>
+      <legend id={legendId} className="font-medium text-slate-800 dark:text-slate-200">
+        Colour by
+      </legend>
+      <div className="mt-1 space-y-1">
+        <label className="flex items-start gap-2">
+          <input
+            type="radio"
+            name={legendId}
+            className="mt-1"
+            checked={colourScale === "all"}
+            onChange={() => {
+              onChange("all");
+            }}
+          />
+          <span>
+            National prices <span className="text-slate-600 dark:text-slate-400">(every station the filters show)</span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input
+            type="radio"
+            name={legendId}
+            className="mt-1"
+            checked={colourScale === "view"}
+            onChange={() => {
+              onChange("view");
+            }}
+          />
+          <span>
+            The stations in view{" "}
+            <span className="text-slate-600 dark:text-slate-400">(follows panning and zooming)</span>
+          </span>
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+/** Each class's number, dot (colour and size) and printed price range, so no meaning rests on colour alone. */
+function ClassTable({ scale, caption }: { scale: PriceScale; caption: string }) {
+  const classCount = scale.classes.length;
+  return (
+    <table className="w-full text-left">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="text-xs text-slate-600 dark:text-slate-400">
+        <tr>
+          <th scope="col" className="pb-1 pr-2 font-medium">
+            Class
+          </th>
+          <th scope="col" className="pb-1 pr-2 font-medium">
+            Price per gallon
+          </th>
+          <th scope="col" className="pb-1 text-right font-medium">
+            Stations
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {scale.classes.map((c) => (
+          <tr key={c.index} data-testid="legend-class">
+            <th scope="row" className="py-0.5 pr-2 font-normal">
+              <span className="inline-flex items-center gap-2">
+                <Dot color={c.color} radius={radiusForClass(c.index, classCount)} />
+                <span className="tabular-nums">
+                  {c.label}
+                  {c.index === 0 ? <span className="text-slate-600 dark:text-slate-400"> cheapest</span> : null}
+                  {c.index === classCount - 1 && classCount > 1 ? (
+                    <span className="text-slate-600 dark:text-slate-400"> priciest</span>
+                  ) : null}
+                </span>
+              </span>
+            </th>
+            <td className="py-0.5 pr-2 tabular-nums text-slate-900 dark:text-slate-100">
+              {formatPriceRange(c.min, c.max)}
+            </td>
+            <td className="py-0.5 text-right tabular-nums text-slate-700 dark:text-slate-300">
+              {formatCount(c.count)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The stale and no-price marks. */
+function Marks({ staleCount, unpricedCount }: { staleCount: number; unpricedCount: number }) {
+  return (
+    <ul className="space-y-1 text-slate-700 dark:text-slate-300">
+      <li className="flex items-center gap-2">
+        <Dot color="#64748b" radius={4.5} hollow />
+        <span>Hollow ring: price not updated for more than 2 days ({formatCount(staleCount)} shown)</span>
+      </li>
+      {unpricedCount > 0 ? (
+        <li className="flex items-center gap-2">
+          <Dot color="#94a3b8" radius={3} />
+          <span>Grey: no price ({formatCount(unpricedCount)})</span>
+        </li>
+      ) : null}
+    </ul>
   );
 }
 

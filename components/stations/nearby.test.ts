@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import type { Station } from "@/lib/model";
-import { describeDifference, distanceMiles, rankNearby } from "./nearby";
+
+import { cheapestPriceBound, describeDifference, distanceMiles, rankNearby, rankPriced } from "./nearby";
 
 function station(id: string, lat: number, lng: number, price: string | null): Station {
   return {
@@ -86,5 +88,24 @@ describe("describeDifference", () => {
     expect(describeDifference(-0.12)).toBe("12¢ below area average");
     expect(describeDifference(0.031)).toBe("3¢ above area average");
     expect(describeDifference(0.004)).toBe("at the area average");
+  });
+});
+
+describe("rankPriced compares only the stations that can be among the cheapest", () => {
+  it("gives the same ranking as sorting them all, ties at the cut included", () => {
+    const station = (locNum: string) => ({ locNum }) as unknown as Parameters<typeof rankPriced>[0][number]["station"];
+    const priced = [3.2, 3.1, 3.1, 3.3, 3.1, 3.0, 3.2].map((price, i) => ({
+      station: station(String(10 - i)),
+      price,
+      priceText: price.toFixed(3),
+      priceUpdatedAt: null,
+      distanceMiles: null,
+    }));
+    expect(cheapestPriceBound(priced, 3)).toBe(3.1);
+    expect(cheapestPriceBound(priced, 10)).toBe(Infinity);
+    const ranked = rankPriced(priced, 3).items.map((s) => `${String(s.price)}:${s.station.locNum}`);
+    // 3.0 first, then the three stations at 3.1 (loc numbers 9, 8, 6) by loc number: the first two of them.
+    expect(ranked).toEqual(["3:5", "3.1:6", "3.1:8"]);
+    expect(rankPriced(priced, 0).items).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import distance from "@turf/distance";
 import { point } from "@turf/helpers";
+
 import type { Station } from "@/lib/model";
 
 /** A point on the map: where "near here" is. */
@@ -79,16 +80,34 @@ interface Priced {
   distanceMiles: number | null;
 }
 
+/**
+ * The price at or under which the `limit` cheapest are (Infinity when there are no more than `limit`): only those
+ * stations need the full comparison, instead of sorting the whole catalog with string comparisons of loc numbers.
+ */
+export function cheapestPriceBound(priced: readonly { price: number }[], limit: number): number {
+  if (priced.length <= limit) return Infinity;
+  if (limit <= 0) return -Infinity;
+  const prices = Float64Array.from(priced, (s) => s.price).sort();
+  return prices[limit - 1] ?? Infinity;
+}
+
 /** Cheapest first (then nearer, then loc number); the first `limit`, each compared with the mean of all `priced`. */
-export function rankPriced(priced: Priced[], limit: number): { items: RankedStation[]; areaAverage: number | null } {
+export function rankPriced(
+  priced: readonly Priced[],
+  limit: number,
+): { items: RankedStation[]; areaAverage: number | null } {
   const areaAverage = priced.length === 0 ? null : priced.reduce((sum, s) => sum + s.price, 0) / priced.length;
-  priced.sort(
-    (a, b) =>
-      a.price - b.price ||
-      (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) ||
-      a.station.locNum.localeCompare(b.station.locNum),
-  );
-  const items = priced.slice(0, limit).map((s) => ({ ...s, diffFromAverage: s.price - (areaAverage ?? s.price) }));
+  const bound = cheapestPriceBound(priced, limit);
+  const items = priced
+    .filter((s) => s.price <= bound)
+    .sort(
+      (a, b) =>
+        a.price - b.price ||
+        (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) ||
+        a.station.locNum.localeCompare(b.station.locNum),
+    )
+    .slice(0, limit)
+    .map((s) => ({ ...s, diffFromAverage: s.price - (areaAverage ?? s.price) }));
   return { items, areaAverage };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { buildPriceScale, PRICE_CLASS_COUNT } from "./price-scale";
 
 const range = (n: number, from = 3, step = 0.01) =>

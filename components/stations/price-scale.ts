@@ -1,5 +1,6 @@
 import { ascending, bisectRight, quantileSorted } from "d3-array";
-import { interpolateViridis } from "d3-scale-chromatic";
+
+import { interpolateViridis } from "./viridis";
 
 /**
  * The map's colour scale: quantile classes of the prices currently shown (relative: the cheapest seventh of what is on

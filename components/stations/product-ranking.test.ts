@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import type { Station, StationPricesReply } from "@/lib/model";
+
 import { findWithin, sortByDistance, type StationWithin } from "./nearby";
-import { lookupsFromReplies, priceCheckChunks, rankByProduct, withArticle, type PriceLookup } from "./product-ranking";
+import { lookupsFromReplies, priceCheckChunks, type PriceLookup, rankByProduct, withArticle } from "./product-ranking";
 
 const origin = { lat: 35, lng: -100 };
 /** Due north of the origin at `miles` (69.09 mi per degree of latitude). */

@@ -1,5 +1,6 @@
 import type { StationPricesReply, StationProduct, StationProductPrices } from "@/lib/model";
-import { rankPriced, type RankedStation, type StationWithin } from "./nearby";
+
+import { type RankedStation, rankPriced, type StationWithin } from "./nearby";
 
 /**
  * "Cheapest near here" for a product the catalog does not price (unleaded, DEF). The catalog's one price per station is
@@ -50,7 +51,7 @@ export function rankByProduct(
   limit: number,
 ): ProductRanking {
   const nearest = candidates.slice(0, Math.max(0, checkLimit));
-  const priced: Parameters<typeof rankPriced>[0] = [];
+  const priced: Parameters<typeof rankPriced>[0][number][] = [];
   const withoutProduct: StationWithin[] = [];
   const notFound: StationWithin[] = [];
   let checked = 0;

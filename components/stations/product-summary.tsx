@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import type { StationPricesState } from "@/lib/queries/locations";
-import { formatCount } from "@/lib/format/numbers";
+
 import { Button } from "@/components/ui/button";
 import { QueryErrorNotice } from "@/components/ui/error-notice";
-import { PRICE_CHECK_STEP, productInText, productName, withArticle, type ProductRanking } from "./product-ranking";
+import { formatCount } from "@/lib/format/numbers";
+import type { StationPricesState } from "@/lib/queries/locations";
 
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+import { PRICE_CHECK_STEP, productInText, type ProductRanking } from "./product-ranking";
+import { describePriceCheck, plural } from "./product-summary-text";
 
 export interface ProductSummaryProps {
   ranking: ProductRanking;
@@ -33,27 +34,7 @@ export function ProductSummary({
   const name = productInText(ranking.product);
   const isChecking = prices.error === null && prices.pendingChunks > 0;
   const remaining = ranking.candidates - ranking.toCheck;
-  const where = `within ${String(radiusMiles)} mi`;
-  const scope =
-    ranking.toCheck === ranking.candidates
-      ? `${ranking.candidates === 1 ? "the only station" : `all ${formatCount(ranking.candidates)} stations`} ${where}`
-      : `the ${formatCount(ranking.toCheck)} nearest of ${formatCount(ranking.candidates)} stations ${where}`;
-
-  let status: string;
-  if (ranking.candidates === 0) status = `no station ${where}. Try a larger radius or another point.`;
-  else if (isChecking)
-    status = `checking ${name} prices at ${scope}… ${formatCount(ranking.checked)} of ${formatCount(ranking.toCheck)} checked.`;
-  else if (ranking.checked < ranking.toCheck)
-    status = `${productName(ranking.product)} prices checked at ${formatCount(ranking.checked)} of ${scope}.`;
-  else status = `${productName(ranking.product)} prices checked at ${scope}.`;
-
-  const results =
-    ranking.checked === 0
-      ? null
-      : `${plural(ranking.priced, "has", "have")} ${withArticle(ranking.product)} price${ranking.areaAverage === null ? "" : `, average $${ranking.areaAverage.toFixed(3)}`}.` +
-        (ranking.withoutProduct.length === 0
-          ? ""
-          : ` ${plural(ranking.withoutProduct.length, "station has", "stations have")} none (listed as “No ${name}”).`);
+  const { status, results } = describePriceCheck(ranking, isChecking, radiusMiles);
 
   return (
     <div className="space-y-3 text-sm text-slate-700 dark:text-slate-300">

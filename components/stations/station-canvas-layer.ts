@@ -1,5 +1,7 @@
 import L from "leaflet";
-import { MAX_RADIUS, radiusForClass } from "./station-canvas-layer-shapes";
+
+import { drawOrder, drawSelectionRing, drawSprite, projectToUnit, type Sprite } from "./station-canvas-draw";
+import { radiusForClass } from "./station-canvas-layer-shapes";
 
 /**
  * Every station on one canvas, drawn by us rather than as one Leaflet layer per station: 50,000 `CircleMarker`s are
@@ -29,35 +31,9 @@ export interface DrawResult {
 
 /** Share of the view's width/height drawn beyond each edge, so a drag reveals stations already drawn. */
 const MARGIN = 0.5;
-const MAX_LATITUDE = 85.0511287798;
 const UNPRICED_COLOR = "#94a3b8";
 /** A click this close to a station (in CSS pixels, beyond its radius) selects it. */
 const HIT_SLOP = 4;
-
-interface Sprite {
-  canvas: HTMLCanvasElement;
-  /** Half the sprite's size in CSS pixels. */
-  half: number;
-  radius: number;
-}
-
-/**
- * Stations without a price first, then the priciest class down to the cheapest, so cheap stations end up on top where
- * dots overlap. A counting sort: linear, stable.
- */
-function drawOrder(classes: Int8Array, classCount: number): Int32Array {
-  const bucketOf = (c: number) => (c < 0 ? 0 : classCount - c);
-  const starts = new Int32Array(classCount + 2);
-  for (const c of classes) starts[bucketOf(c) + 1] = (starts[bucketOf(c) + 1] ?? 0) + 1;
-  for (let b = 1; b < starts.length; b++) starts[b] = (starts[b] ?? 0) + (starts[b - 1] ?? 0);
-  const order = new Int32Array(classes.length);
-  classes.forEach((c, i) => {
-    const b = bucketOf(c);
-    order[starts[b] ?? 0] = i;
-    starts[b] = (starts[b] ?? 0) + 1;
-  });
-  return order;
-}
 
 export class StationCanvasLayer extends L.Layer {
   private canvas: HTMLCanvasElement | null = null;
@@ -118,15 +94,7 @@ export class StationCanvasLayer extends L.Layer {
   setPoints(points: StationPoints): DrawResult {
     this.points = points;
     const n = points.ids.length;
-    this.unitX = new Float64Array(n);
-    this.unitY = new Float64Array(n);
-    const toRad = Math.PI / 180;
-    for (let i = 0; i < n; i++) {
-      const lat = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, points.lats[i] ?? 0));
-      const sin = Math.sin(lat * toRad);
-      this.unitX[i] = (points.lngs[i] ?? 0) / 360 + 0.5;
-      this.unitY[i] = 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
-    }
+    ({ x: this.unitX, y: this.unitY } = projectToUnit(points.lats, points.lngs));
     this.order = drawOrder(points.classes, points.colors.length);
     this.sprites.clear();
     this.selectedIndex = -1;
@@ -256,22 +224,8 @@ export class StationCanvasLayer extends L.Layer {
     }
     const selectedX = (this.screenX[this.selectedIndex] ?? NaN) - origin.x;
     const selectedY = (this.screenY[this.selectedIndex] ?? NaN) - origin.y;
-    if (this.selectedIndex >= 0 && !Number.isNaN(selectedX)) {
-      // The selection: a thick ring in the text colour around a white one, visible on any class colour.
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      const cx = selectedX + padX;
-      const cy = selectedY + padY;
-      ctx.beginPath();
-      ctx.arc(cx, cy, MAX_RADIUS + 5, 0, 2 * Math.PI);
-      ctx.lineWidth = 4;
-      ctx.strokeStyle = this.isDark ? "#f8fafc" : "#0f172a";
-      ctx.stroke();
-      ctx.beginPath();
-      ctx.arc(cx, cy, MAX_RADIUS + 2, 0, 2 * Math.PI);
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = this.isDark ? "#0f172a" : "#ffffff";
-      ctx.stroke();
-    }
+    if (this.selectedIndex >= 0 && !Number.isNaN(selectedX))
+      drawSelectionRing(ctx, selectedX + padX, selectedY + padY, dpr, this.isDark);
   }
 
   /** A pre-drawn dot per (class, stale) at this pixel ratio: drawImage of a sprite is far cheaper than an arc per station. */
@@ -285,32 +239,8 @@ export class StationCanvasLayer extends L.Layer {
     const key = `${String(classIndex)}:${isStale ? "s" : "f"}:${String(dpr)}`;
     const cached = this.sprites.get(key);
     if (cached) return cached;
-    const radius = radiusForClass(classIndex, classCount);
-    const half = Math.ceil(radius + 2);
-    const canvas = document.createElement("canvas");
-    canvas.width = canvas.height = Math.ceil(2 * half * dpr);
-    const ctx = canvas.getContext("2d");
     const color = classIndex < 0 ? UNPRICED_COLOR : (colors[classIndex] ?? UNPRICED_COLOR);
-    if (ctx !== null) {
-      ctx.scale(dpr, dpr);
-      ctx.beginPath();
-      ctx.arc(half, half, radius, 0, 2 * Math.PI);
-      if (isStale) {
-        // Stale: a hollow ring in the class colour (explained in the legend), so old prices never pass for current ones.
-        ctx.fillStyle = this.isDark ? "#0f172a" : "#ffffff";
-        ctx.fill();
-        ctx.lineWidth = 2;
-        ctx.strokeStyle = color;
-        ctx.stroke();
-      } else {
-        ctx.fillStyle = color;
-        ctx.fill();
-        ctx.lineWidth = 1;
-        ctx.strokeStyle = this.isDark ? "rgba(248,250,252,0.85)" : "rgba(15,23,42,0.75)";
-        ctx.stroke();
-      }
-    }
-    const sprite = { canvas, half, radius };
+    const sprite = drawSprite(radiusForClass(classIndex, classCount), color, isStale, this.isDark, dpr);
     this.sprites.set(key, sprite);
     return sprite;
   }

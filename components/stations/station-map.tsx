@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+
 import { Skeleton } from "@/components/ui/skeleton";
 
 /**

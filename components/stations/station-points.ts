@@ -1,4 +1,5 @@
 import type { Station } from "@/lib/model";
+
 import { buildPriceScale, type PriceScale } from "./price-scale";
 import type { StationPoints } from "./station-canvas-layer";
 import { isStale } from "./view-state";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import type { Transaction } from "@/lib/model";
+
 import { averagesByProduct } from "./station-purchases";
 
 const t = (over: Partial<Transaction>): Transaction => ({

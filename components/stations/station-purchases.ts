@@ -1,5 +1,6 @@
 import type { Transaction, UnitPrice } from "@/lib/model";
 import { addDecimals, averagePricePerGallon, toMinorUnits } from "@/lib/model/decimal-math";
+
 import { productName } from "./product-ranking";
 
 /** The average price this fleet paid for one product at a station. */

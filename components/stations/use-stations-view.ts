@@ -1,7 +1,9 @@
 "use client";
 
 import { useCallback } from "react";
+
 import { useUrlView } from "@/components/ui/use-url-view";
+
 import { parseView, serializeView, type StationsView } from "./view-state";
 
 /**

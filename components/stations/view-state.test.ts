@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import type { Station } from "@/lib/model";
+
 import {
   DEFAULT_VIEW,
   filterStations,

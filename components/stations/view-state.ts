@@ -1,8 +1,9 @@
 import type { Station } from "@/lib/model";
-import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
 import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
+import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
 import { filterStations as filterByStation } from "@/lib/model/station-filter";
 import { US_STATE_CODES } from "@/lib/model/us-states";
+
 import type { LatLng } from "./nearby";
 
 /**

@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+
+export const DETAIL_LINK_CLASSES =
+  "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
+
+export type Item = readonly [label: string, value: ReactNode];
+
+/** Label/value pairs; a missing value reads "Not provided" rather than leaving a gap. */
+export function DefinitionList({ items }: { items: readonly Item[] }) {
+  return (
+    <dl className="grid grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+          <dd className="min-w-0 wrap-anywhere text-slate-900 dark:text-slate-100">
+            {value === null || value === "" ? (
+              <span className="text-slate-600 dark:text-slate-400">Not provided</span>
+            ) : (
+              value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "tire_service" → "Tire service". */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** An extra field of the upstream's station detail as text (null: "Not provided"); objects as their JSON. */
+export function renderValue(value: unknown): ReactNode {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return <code className="break-all font-mono text-xs">{JSON.stringify(value)}</code>;
+}
