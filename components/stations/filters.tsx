@@ -6,7 +6,7 @@ import { Field } from "@/components/ui/field";
 import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import type { StationProduct } from "@/lib/model";
 
-import { brandName } from "./format";
+import { brandName } from "./brand-name";
 import { productName } from "./product-ranking";
 import { DEFAULT_PRODUCT, MAX_SEARCH_LENGTH, type StationsView } from "./view-state";
 

@@ -1,8 +1,8 @@
 import { useId } from "react";
 
 import { formatCount } from "@/lib/format/numbers";
+import { formatPriceRange } from "@/lib/format/numbers";
 
-import { formatPriceRange } from "./format";
 import type { PriceScale } from "./price-scale";
 import { radiusForClass } from "./station-canvas-layer-shapes";
 import type { ColourScale } from "./view-state";

@@ -3,10 +3,11 @@
 import Link from "next/link";
 import { type RefObject, useEffect, useRef } from "react";
 
+import { describeAge } from "@/lib/format/dates";
 import { formatCount, formatUnitPrice } from "@/lib/format/numbers";
 import type { Station } from "@/lib/model";
 
-import { brandName, describeAge } from "./format";
+import { brandName } from "./brand-name";
 import { describeDifference, type NearbyRanking, type StationWithin } from "./nearby";
 import { isStale } from "./view-state";
 

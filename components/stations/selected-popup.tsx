@@ -4,9 +4,10 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef } from "react";
 import { Popup, useMap } from "react-leaflet";
 
+import { describeAge } from "@/lib/format/dates";
 import { formatUnitPrice } from "@/lib/format/numbers";
 
-import { brandName, describeAge } from "./format";
+import { brandName } from "./brand-name";
 import type { MapInnerProps } from "./map-inner";
 
 /** The popup of the selected station; selecting from the list brings the station into view first. */

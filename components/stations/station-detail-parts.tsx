@@ -3,28 +3,6 @@ import type { ReactNode } from "react";
 export const DETAIL_LINK_CLASSES =
   "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
 
-export type Item = readonly [label: string, value: ReactNode];
-
-/** Label/value pairs; a missing value reads "Not provided" rather than leaving a gap. */
-export function DefinitionList({ items }: { items: readonly Item[] }) {
-  return (
-    <dl className="grid grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-      {items.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-          <dd className="min-w-0 wrap-anywhere text-slate-900 dark:text-slate-100">
-            {value === null || value === "" ? (
-              <span className="text-slate-600 dark:text-slate-400">Not provided</span>
-            ) : (
-              value
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** "tire_service" → "Tire service". */
 export function humanize(key: string): string {
   const words = key

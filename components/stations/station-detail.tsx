@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { Card } from "@/components/ui/card";
+import { type DefinitionItem, DefinitionList } from "@/components/ui/definition-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { DetailError, DetailLoading } from "@/components/ui/query-states";
 import { formatDateTime } from "@/lib/format/dates";
@@ -11,9 +12,9 @@ import { formatUnitPrice } from "@/lib/format/numbers";
 import type { StationDetail } from "@/lib/model";
 import { useStation } from "@/lib/queries/locations";
 
+import { brandName } from "./brand-name";
 import { FleetTransactionsCard } from "./fleet-transactions";
-import { brandName } from "./format";
-import { DefinitionList, DETAIL_LINK_CLASSES, humanize, type Item, renderValue } from "./station-detail-parts";
+import { DETAIL_LINK_CLASSES, humanize, renderValue } from "./station-detail-parts";
 import { useNow } from "./use-now";
 import { isStale } from "./view-state";
 
@@ -68,7 +69,7 @@ function Detail({ station: s, backLink }: { station: StationDetail; backLink: Re
           <Card title="More details" className="md:col-span-2">
             <DefinitionList
               items={Object.entries(s.extra)
-                .map(([key, value]): Item => [humanize(key), renderValue(value)])
+                .map(([key, value]): DefinitionItem => [humanize(key), renderValue(value)])
                 .sort(([a], [b]) => a.localeCompare(b))}
             />
           </Card>
@@ -78,7 +79,7 @@ function Detail({ station: s, backLink }: { station: StationDetail; backLink: Re
   );
 }
 
-function stationItems(s: StationDetail): Item[] {
+function stationItems(s: StationDetail): DefinitionItem[] {
   return [
     ["Name", s.name],
     ["Brand", brandName(s.brand)],

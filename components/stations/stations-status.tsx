@@ -5,12 +5,12 @@ import { Card } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { CardError } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
+import { describeAge } from "@/lib/format/dates";
 import { formatCount } from "@/lib/format/numbers";
 import type { CatalogProgress } from "@/lib/model";
 import type { useCatalog } from "@/lib/queries/locations";
 
 import { CatalogProgressBar } from "./catalog-progress";
-import { describeAge } from "./format";
 import { useNow } from "./use-now";
 
 type CatalogQuery = ReturnType<typeof useCatalog>;
