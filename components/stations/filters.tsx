@@ -5,10 +5,11 @@ import { useCallback, useId } from "react";
 import { Field } from "@/components/ui/field";
 import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import type { StationProduct } from "@/lib/model";
+import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 
 import { brandName } from "./brand-name";
 import { productName } from "./product-ranking";
-import { DEFAULT_PRODUCT, MAX_SEARCH_LENGTH, type StationsView } from "./view-state";
+import { DEFAULT_PRODUCT, type StationsView } from "./view-state";
 
 export interface StationFiltersProps {
   view: StationsView;

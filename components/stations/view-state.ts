@@ -21,7 +21,6 @@ export const DEFAULT_RESULT_COUNT: ResultCount = 10;
 /** Diesel is the catalog's own price; another product is read from station details (see product-ranking.ts). */
 export const DEFAULT_PRODUCT: StationProduct = "diesel";
 /** The longest search the BFF accepts (its one home is lib/model/limits; re-exported for this folder's filters). */
-export { MAX_SEARCH_LENGTH };
 /** A price stamp older than this is stale: drawn hollow on the map and flagged in the lists. */
 export const STALE_AFTER_MS = 2 * 86_400_000;
 
