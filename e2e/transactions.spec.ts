@@ -2,6 +2,7 @@
 // URL, paging and the page size, search, a row's detail, an unknown id, and an axe scan.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
 import { bffTotal, expect, expectLoaded, pageAlerts, signInThroughApi, test } from "./fixtures";
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -373,3 +374,61 @@ for (const { zone, label } of ZONES) {
     });
   });
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load time (issue 14, item 7): the zone list is built when it is needed, and the first render matches the server's.
+
+test("the zone select lists the common zones until it gets focus, then every zone, and one can be chosen by keyboard", async ({
+  loggedInPage: page,
+}) => {
+  await openList(page);
+  const select = page.getByRole("combobox", { name: "Time zone" });
+  const everyZone = select.locator('optgroup[label="Every zone"]');
+  expect(await select.locator("option").count()).toBeLessThanOrEqual(10);
+  await expect(everyZone).toHaveCount(0);
+
+  // Keyboard only: Tab from the search field into the select builds the whole list.
+  await page.getByRole("searchbox", { name: "Search" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(select).toBeFocused();
+  const zoneCount = await page.evaluate(() => Intl.supportedValuesOf("timeZone").length);
+  await expect(everyZone.locator("option")).not.toHaveCount(0);
+  expect(await select.locator("option").count()).toBeGreaterThanOrEqual(zoneCount);
+
+  // End picks the last zone of "Every zone" (a closed select changes its value on the key, as Chromium does).
+  const last = (await everyZone.locator("option").last().getAttribute("value")) ?? "";
+  expect(last).not.toBe("");
+  await page.keyboard.press("End");
+  await expect(page).toHaveURL((url) => url.searchParams.get("tz") === last);
+  await expect(select).toHaveValue(last);
+  await expect(page.getByTestId("date-hint")).toContainText(`Days in ${last}`);
+});
+
+test.describe("from America/Los_Angeles, the first load", () => {
+  test.use({ timezoneId: "America/Los_Angeles" });
+
+  test("hydrates without a mismatch, in the browser's zone, asking for the list in that zone only", async ({
+    loggedInPage: page,
+  }) => {
+    const zone = "America/Los_Angeles";
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => {
+      problems.push(error.message);
+    });
+    const listZones = new Set<string>();
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/transactions") listZones.add(url.searchParams.get("tz") ?? "");
+    });
+
+    await openList(page, "?range=7d");
+    await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue(zone);
+    await expect(page.getByTestId("date-hint")).toContainText(`Days in ${zone}`);
+    await expect(page).toHaveURL((url) => url.searchParams.get("tz") === zone);
+    expect(problems.filter((text) => /hydrat|#418/i.test(text))).toEqual([]);
+    expect([...listZones]).toEqual([zone]);
+  });
+});

@@ -1,19 +1,21 @@
 "use client";
 
-import { useId, useMemo } from "react";
+import { useId, useMemo, useState } from "react";
+
 import { Field } from "@/components/ui/field";
 import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import { formatZoneName } from "@/lib/format/dates";
-import { timeZoneChoices } from "@/lib/format/time-zone-preference";
+import { commonTimeZones, otherTimeZones } from "@/lib/format/time-zone-preference";
 import type { TransactionStatus } from "@/lib/model";
+
 import {
+  type ListState,
   MAX_SEARCH_LENGTH,
   RANGE_LABELS,
   RANGE_PRESETS,
+  type RangePreset,
   resolveRange,
   STATUS_OPTIONS,
-  type ListState,
-  type RangePreset,
 } from "./list-state";
 
 type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>;
@@ -22,9 +24,11 @@ export interface TransactionFiltersProps {
   state: ListState;
   onChange: (patch: FilterPatch, mode?: "push" | "replace") => void;
   onTimeZoneChange: (tz: string) => void;
+  /** The browser's own zone, offered first; null while the page hydrates (see useBrowserTimeZone). */
+  browserZone: string | null;
 }
 
-export function TransactionFilters({ state, onChange, onTimeZoneChange }: TransactionFiltersProps) {
+export function TransactionFilters({ state, onChange, onTimeZoneChange, browserZone }: TransactionFiltersProps) {
   // One hint under the bar describes the date fields and the zone: days are counted in that zone.
   const hintId = useId();
   return (
@@ -55,7 +59,7 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange }: Transa
           onChange({ search }, "replace");
         }}
       />
-      <TimeZoneField hintId={hintId} value={state.tz} onChange={onTimeZoneChange} />
+      <TimeZoneField hintId={hintId} value={state.tz} browserZone={browserZone} onChange={onTimeZoneChange} />
       <p id={hintId} className="w-full text-xs text-slate-600 dark:text-slate-400" data-testid="date-hint">
         Days in {state.tz}, both ends included; times are shown in this zone too.
       </p>
@@ -141,24 +145,34 @@ function DayField(props: {
 function TimeZoneField({
   hintId,
   value,
+  browserZone,
   onChange,
 }: {
   hintId: string;
   value: string;
+  browserZone: string | null;
   onChange: (zone: string) => void;
 }) {
-  // About 400 zones, each labelled with its offset now: worked out once per chosen zone.
+  // About 400 zones, each labelled with its offset now: one Intl.DateTimeFormat each, the longest task of this page's
+  // load on a phone. The common zones are there from the start, every zone once the field gets focus (the keyboard's
+  // way in) or a pointer, before its list opens.
+  const [showAll, setShowAll] = useState(false);
   const choices = useMemo(() => {
-    const { common, other } = timeZoneChoices(value);
+    const common = commonTimeZones(value, browserZone);
     const label = (zone: string) => ({ zone, label: formatZoneName(zone) });
-    return { common: common.map(label), other: other.map(label) };
-  }, [value]);
+    return { common: common.map(label), other: showAll ? otherTimeZones(common).map(label) : [] };
+  }, [value, browserZone, showAll]);
+  const revealAll = () => {
+    setShowAll(true);
+  };
   return (
     <Field label="Time zone" describedBy={hintId} className="w-full sm:w-64">
       {(control) => (
         <select
           {...control}
           value={value}
+          onFocus={revealAll}
+          onPointerDown={revealAll}
           onChange={(event) => {
             onChange(event.target.value);
           }}
@@ -170,13 +184,15 @@ function TimeZoneField({
               </option>
             ))}
           </optgroup>
-          <optgroup label="Every zone">
-            {choices.other.map(({ zone, label }) => (
-              <option key={zone} value={zone}>
-                {label}
-              </option>
-            ))}
-          </optgroup>
+          {choices.other.length === 0 ? null : (
+            <optgroup label="Every zone">
+              {choices.other.map(({ zone, label }) => (
+                <option key={zone} value={zone}>
+                  {label}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
       )}
     </Field>

@@ -3,11 +3,13 @@
 import type { Row, Table } from "@tanstack/react-table";
 import type { Route } from "next";
 import { useRouter } from "next/navigation";
-import type { KeyboardEvent } from "react";
+import { type KeyboardEvent, useDeferredValue } from "react";
+
 import { Button } from "@/components/ui/button";
 import { DataTable, type RowAttributes } from "@/components/ui/data-table";
 import { ErrorNotice, QueryErrorNotice } from "@/components/ui/error-notice";
 import type { Transaction } from "@/lib/model";
+
 import { ColumnToggle } from "./column-toggle";
 import { ExportControls } from "./export-controls";
 import { TransactionFilters } from "./filters";
@@ -24,13 +26,22 @@ export function TransactionsTable() {
   const list = useListState();
   const { state } = list;
   const { query, filters, listTotal } = useTransactionsPage(list);
-  const data = query.data;
+  // The page of rows renders in a transition, which React splits into short tasks: rendering 50 rows at once as the
+  // answer arrives was one long task on a phone. Until the deferred rows are there, the skeleton (first load) or the
+  // rows before (dimmed and busy, as while the answer loads) stay.
+  const data = useDeferredValue(query.data);
+  const isBehind = data !== query.data;
   const table = useTransactionTable(data, state, list);
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <TransactionFilters state={state} onChange={list.setFilters} onTimeZoneChange={list.setTimeZone} />
+        <TransactionFilters
+          state={state}
+          onChange={list.setFilters}
+          onTimeZoneChange={list.setTimeZone}
+          browserZone={list.browserZone}
+        />
         {/* At the right, on a line of its own: the buttons' line holds only buttons, so nothing moves them (the
             export's progress and messages wrap onto lines below, see ExportControls). */}
         <div className="ml-auto flex flex-wrap items-start justify-end gap-3">
@@ -57,8 +68,8 @@ export function TransactionsTable() {
       <TransactionRows
         table={table}
         list={list}
-        isPending={query.isPending}
-        isPlaceholderData={query.isPlaceholderData}
+        isPending={data === undefined && (query.isPending || isBehind)}
+        isPlaceholderData={data !== undefined && (query.isPlaceholderData || isBehind)}
         answer={data === undefined ? null : { total: data.total, rowCount: data.items.length }}
       />
 

@@ -2,9 +2,13 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
+
 import { useUrlView } from "@/components/ui/use-url-view";
 import { preferredTimeZone, rememberTimeZone } from "@/lib/format/time-zone-preference";
-import { listStateProblems, parseListState, serializeListState, type ListState } from "./list-state";
+import { UTC_ZONE } from "@/lib/model/time-zones";
+
+import { type ListState, listStateProblems, parseListState, serializeListState } from "./list-state";
+import { useBrowserTimeZone } from "./use-browser-time-zone";
 
 type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>;
 
@@ -17,6 +21,13 @@ type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | 
  */
 export function useListState(): {
   state: ListState;
+  /**
+   * False on the server and while the page hydrates, where the list is shown in UTC: the browser's zone (or the one
+   * it remembers) is known from the next render on. Nothing that depends on the zone is asked for before.
+   */
+  zoneKnown: boolean;
+  /** The browser's own zone once known (see useBrowserTimeZone). */
+  browserZone: string | null;
   /** What the URL asked for that the list could not show, in words. */
   problems: string[];
   /** A filter changed: back to page 1. */
@@ -29,7 +40,10 @@ export function useListState(): {
   queryString: string;
 } {
   // Read once per page view: a choice made now is in the URL already; the remembered one is for the next visit.
-  const [defaultZone] = useState(preferredTimeZone);
+  const [rememberedZone] = useState(preferredTimeZone);
+  const browserZone = useBrowserTimeZone();
+  const zoneKnown = browserZone !== null;
+  const defaultZone = zoneKnown ? rememberedZone : UTC_ZONE;
   const parse = useCallback(
     (params: Pick<URLSearchParams, "get">) => parseListState(params, defaultZone),
     [defaultZone],
@@ -42,7 +56,7 @@ export function useListState(): {
 
   // A link with days but no zone is read in this browser's zone: the address bar says which, so a copy of it means
   // the same days elsewhere. Only `tz` is added (the rest stays as given, so what could not be read is still shown).
-  const needsZone = state.range !== "all" && searchParams.get("tz") === null;
+  const needsZone = zoneKnown && state.range !== "all" && searchParams.get("tz") === null;
   useEffect(() => {
     if (!needsZone) return;
     const params = new URLSearchParams(window.location.search);
@@ -52,6 +66,8 @@ export function useListState(): {
 
   return {
     state,
+    zoneKnown,
+    browserZone,
     problems,
     queryString,
     setFilters: (patch, mode = "push") => {

@@ -1,11 +1,14 @@
 "use client";
 
-import { getCoreRowModel, useReactTable, type PaginationState, type Updater } from "@tanstack/react-table";
+import { useQuery } from "@tanstack/react-query";
+import { getCoreRowModel, type PaginationState, type Updater, useReactTable } from "@tanstack/react-table";
 import { useEffect, useState } from "react";
+
 import type { Transaction } from "@/lib/model";
-import { useTransactions, type TransactionTotalsParams } from "@/lib/queries/transactions";
+import { transactionsQueryOptions, type TransactionTotalsParams } from "@/lib/queries/transactions";
+
 import { transactionColumns } from "./columns";
-import { resolveRange, type ListState, type PageSize } from "./list-state";
+import { type ListState, type PageSize, resolveRange } from "./list-state";
 import { pageCountOf } from "./pagination";
 import { useColumnVisibility } from "./use-column-visibility";
 import type { useListState } from "./use-list-state";
@@ -25,7 +28,12 @@ export function useTransactionsPage(list: ListControls) {
   // The zone matters to the request only with dates: without, another zone changes how times read, not which rows.
   const tz = from === null && to === null ? "" : state.tz;
   const filters: TransactionTotalsParams = { from, to, tz, status: state.status, search: state.search };
-  const query = useTransactions({ ...filters, page: state.page, limit: state.pageSize });
+  // Not asked for until the zone is known (see useListState): a list asked for in UTC while the page hydrates would
+  // be asked for again in the browser's zone a moment later.
+  const query = useQuery({
+    ...transactionsQueryOptions({ ...filters, page: state.page, limit: state.pageSize }),
+    enabled: list.zoneKnown,
+  });
   const listTotal = useSettledTotal(query, JSON.stringify(filters));
 
   const data = query.data;

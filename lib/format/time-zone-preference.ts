@@ -9,7 +9,7 @@ import { isTimeZone, UTC_ZONE } from "@/lib/model/time-zones";
 const STORAGE_KEY = "ffd:time-zone";
 
 /** The browser's own zone (UTC where the runtime cannot say, e.g. during prerendering). */
-function browserTimeZone(): string {
+export function browserTimeZone(): string {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     return isTimeZone(zone) ? zone : UTC_ZONE;
@@ -51,8 +51,16 @@ const COMMON_ZONES = [
   "Pacific/Honolulu",
 ];
 
-export function timeZoneChoices(current: string): { common: string[]; other: string[] } {
-  const common = [...new Set([browserTimeZone(), current, ...COMMON_ZONES])].filter(isTimeZone);
+/**
+ * The zones offered first: the browser's own (null while the page hydrates: the server cannot know it, and the first
+ * render must match the server's), the one shown, UTC and the US zones.
+ */
+export function commonTimeZones(current: string, browserZone: string | null): string[] {
+  return [...new Set([...(browserZone === null ? [] : [browserZone]), current, ...COMMON_ZONES])].filter(isTimeZone);
+}
+
+/** Every other zone the runtime knows (about 400), in its order. */
+export function otherTimeZones(common: readonly string[]): string[] {
   let all: string[] = [];
   try {
     all = Intl.supportedValuesOf("timeZone");
@@ -60,5 +68,5 @@ export function timeZoneChoices(current: string): { common: string[]; other: str
     all = [];
   }
   const seen = new Set(common);
-  return { common, other: all.filter((zone) => !seen.has(zone)) };
+  return all.filter((zone) => !seen.has(zone));
 }
