@@ -2,6 +2,7 @@
 
 import type { Table } from "@tanstack/react-table";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+
 import { Button } from "@/components/ui/button";
 import type { Transaction } from "@/lib/model";
 

@@ -1,8 +1,9 @@
 import { createColumnHelper, type RowData } from "@tanstack/react-table";
-import type { Transaction } from "@/lib/model";
-import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
-import { describeOffset, formatDateTime } from "@/lib/format/dates";
+
 import { TransactionStatusBadge } from "@/components/ui/status-badge";
+import { describeOffset, formatDateTime } from "@/lib/format/dates";
+import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import type { Transaction } from "@/lib/model";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameter must match TanStack's declaration to merge

@@ -1,19 +1,21 @@
 "use client";
 
-import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from "react";
+import { type Dispatch, type RefObject, type SetStateAction, useEffect, useRef, useState } from "react";
+
 import { Button, buttonClasses } from "@/components/ui/button";
 import { BffRequestError } from "@/lib/queries/fetch-json";
+
 import {
   clockMs,
   EXPORT_FORMAT_LABELS,
+  type ExportFormat,
   exportUrl,
   formatDuration,
   newExportId,
   runExport,
   saveBlob,
-  type ExportFormat,
 } from "./export-download";
-import { secondsLeftAt, updateEstimate, type ExportEstimate } from "./export-estimate";
+import { type ExportEstimate, secondsLeftAt, updateEstimate } from "./export-estimate";
 import type { ListState } from "./list-state";
 
 type ExportStatus =

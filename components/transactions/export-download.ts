@@ -2,7 +2,7 @@ import type { ExportFormat, ExportProgress, ExportRate } from "@/lib/model";
 import { BffRequestError, fetchJson, requestBff } from "@/lib/queries/fetch-json";
 
 export type { ExportFormat };
-import { resolveRange, type ListState } from "./list-state";
+import { type ListState, resolveRange } from "./list-state";
 
 /**
  * Export of the transactions list: the file is streamed by `GET /api/transactions/export` while

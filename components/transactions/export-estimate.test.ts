@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import type { ExportRate } from "@/lib/model";
+
 import { estimateExportSeconds, secondsLeftAt, updateEstimate } from "./export-estimate";
 
 /** The spec's default budget: 60 requests a minute, 200 rows a request. */

@@ -7,10 +7,10 @@ import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import { formatZoneName } from "@/lib/format/dates";
 import { commonTimeZones, otherTimeZones } from "@/lib/format/time-zone-preference";
 import type { TransactionStatus } from "@/lib/model";
+import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 
 import {
   type ListState,
-  MAX_SEARCH_LENGTH,
   RANGE_LABELS,
   RANGE_PRESETS,
   type RangePreset,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { DEFAULT_LIST_STATE, listStateProblems, parseListState, resolveRange, serializeListState } from "./list-state";
 
 const parse = (query: string) => parseListState(new URLSearchParams(query));

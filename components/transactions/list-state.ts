@@ -41,7 +41,6 @@ export const RANGE_LABELS: Readonly<Record<RangePreset, string>> = {
 };
 
 /** The longest search the BFF accepts (its one home is lib/model/limits; re-exported for this folder's filters). */
-export { MAX_SEARCH_LENGTH };
 
 export interface ListState {
   page: number;

@@ -1,8 +1,10 @@
 "use client";
 
 import { useId } from "react";
+
 import { Button } from "@/components/ui/button";
 import { formatCount } from "@/lib/format/numbers";
+
 import { PAGE_SIZES, type PageSize } from "./list-state";
 
 /** The page on screen, as the BFF answered it: what the footer describes. */

@@ -1,11 +1,12 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
+
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import { MAX_TOTALS_ROWS } from "@/lib/model/list-totals";
-import { useTransactionTotals, type TransactionTotalsParams } from "@/lib/queries/transactions";
+import { type TransactionTotalsParams, useTransactionTotals } from "@/lib/queries/transactions";
 
 /**
  * The filtered set's totals above the table: purchases (from the list's own reply, free), gallons and amount (from

@@ -4,16 +4,18 @@ import type { Route } from "next";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
-import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+
 import { Card } from "@/components/ui/card";
-import { DefinitionList, type DefinitionItem } from "@/components/ui/definition-list";
-import { DetailError, DetailLoading } from "@/components/ui/query-states";
+import { type DefinitionItem, DefinitionList } from "@/components/ui/definition-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { DetailError, DetailLoading } from "@/components/ui/query-states";
+import { TransactionStatusBadge } from "@/components/ui/status-badge";
+import { describeOffset, formatDateTime } from "@/lib/format/dates";
+import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { Extra, TransactionDetail } from "@/lib/model";
 import { useTransaction } from "@/lib/queries/transactions";
-import { describeOffset, formatDateTime } from "@/lib/format/dates";
+
 import { parseListState, serializeListState } from "./list-state";
-import { TransactionStatusBadge } from "@/components/ui/status-badge";
 
 const LINK_CLASSES =
   "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";

@@ -1,7 +1,7 @@
 "use client";
 
-import { useCallback, useMemo, useSyncExternalStore } from "react";
 import type { VisibilityState } from "@tanstack/react-table";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 
 /** Which columns the user hid, kept in this browser across visits. */
 const STORAGE_KEY = "ffd:transactions:columns";

@@ -42,10 +42,6 @@ export function transactionsQueryOptions(params: TransactionListParams) {
   });
 }
 
-export function useTransactions(params: TransactionListParams) {
-  return useQuery(transactionsQueryOptions(params));
-}
-
 export function transactionQueryOptions(id: string) {
   return queryOptions({
     queryKey: transactionKeys.detail(id),
