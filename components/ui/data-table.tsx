@@ -9,9 +9,9 @@ import {
   type TableOptions,
   useReactTable,
 } from "@tanstack/react-table";
-import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from "react";
 
-import { ariaSortOf, type SkeletonPlan, skeletonPlan } from "./data-table-logic";
+import { ariaSortOf, groupInOrder, type SkeletonPlan, skeletonPlan } from "./data-table-logic";
 import { Skeleton } from "./skeleton";
 
 declare module "@tanstack/react-table" {
@@ -26,7 +26,8 @@ declare module "@tanstack/react-table" {
   }
 }
 
-export type DataTableVariant = "panel" | "plain";
+/** compact: a narrow side list in a scrolling box of the caller's, its small header sticking to the top. */
+export type DataTableVariant = "panel" | "plain" | "compact";
 
 /** Attributes of one body row: handlers, a test id, data-* for tests and links. */
 export type RowAttributes = ComponentPropsWithoutRef<"tr"> & Partial<Record<`data-${string}`, string>>;
@@ -36,6 +37,15 @@ export interface DataTableLoading {
   label: string;
   /** The rows the answer will have (a page size): skeleton rows for the first few, reserved height for the rest. */
   rows: number;
+}
+
+/** Rows shown in groups, one <tbody> each, in the order the groups first occur in the rows. */
+export interface DataTableRowGroups<TData> {
+  groupOf: (row: Row<TData>) => string;
+  /** The group's heading row (`<th scope="rowgroup">` over all columns); null for a group without one. */
+  heading: (group: string, rows: readonly Row<TData>[]) => ReactNode;
+  /** Extra classes of the group's <tbody> (a rule above it). */
+  className?: (group: string) => string | undefined;
 }
 
 export interface DataTableProps<TData> {
@@ -55,6 +65,9 @@ export interface DataTableProps<TData> {
   /** The rows on screen are stale (a next page loads): they fade. */
   dimmed?: boolean;
   rowAttributes?: (row: Row<TData>) => RowAttributes;
+  /** A ref for a row (the selected one, to scroll it into view). */
+  rowRef?: (row: Row<TData>) => Ref<HTMLTableRowElement> | undefined;
+  rowGroups?: DataTableRowGroups<TData>;
   testId?: string;
   /** Extra classes of the <table> (a minimum width) and of the scrolling wrapper. */
   className?: string;
@@ -111,6 +124,14 @@ const STYLES: Record<
     tbody: "divide-y divide-slate-200 text-slate-900 dark:divide-slate-800 dark:text-slate-100",
     td: "py-2 pr-3 font-normal last:pr-0",
   },
+  compact: {
+    wrapper: "relative",
+    table: "w-full text-left text-sm",
+    thead: "sticky top-0 bg-white text-xs text-slate-600 dark:bg-slate-900 dark:text-slate-400",
+    th: "py-1 pr-2 font-medium last:pr-0",
+    tbody: "divide-y divide-slate-200 dark:divide-slate-800",
+    td: "py-2 pr-2 align-top last:pr-0",
+  },
 };
 
 /**
@@ -140,24 +161,60 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
             </tr>
           ))}
         </thead>
-        <tbody className={styles.tbody}>
-          {loading === null ? (
-            rows.map((row) => (
-              <tr key={row.id} {...props.rowAttributes?.(row)}>
-                {row.getVisibleCells().map((cell) => (
-                  <BodyCell key={cell.id} cell={cell} className={styles.td} />
-                ))}
-              </tr>
-            ))
-          ) : (
-            <SkeletonRows plan={skeletonPlan(loading.rows)} columnCount={columnCount} className={styles.td} />
-          )}
-        </tbody>
+        {loading === null && props.rowGroups !== undefined ? (
+          <GroupedBodies {...props} rows={rows} columnCount={columnCount} />
+        ) : (
+          <tbody className={styles.tbody}>
+            {loading === null ? (
+              rows.map((row) => <BodyRow key={row.id} {...props} row={row} />)
+            ) : (
+              <SkeletonRows plan={skeletonPlan(loading.rows)} columnCount={columnCount} className={styles.td} />
+            )}
+          </tbody>
+        )}
       </table>
       {loading === null ? null : <p className="sr-only">{loading.label}</p>}
       {below}
     </div>
   );
+}
+
+function BodyRow<TData>(props: DataTableProps<TData> & { row: Row<TData> }) {
+  const { row } = props;
+  const className = STYLES[props.variant ?? "panel"].td;
+  return (
+    <tr ref={props.rowRef?.(row)} {...props.rowAttributes?.(row)}>
+      {row.getVisibleCells().map((cell) => (
+        <BodyCell key={cell.id} cell={cell} className={className} />
+      ))}
+    </tr>
+  );
+}
+
+const GROUP_HEADING = "px-0 pt-3 pb-1 text-left text-xs font-medium text-slate-600 dark:text-slate-400";
+
+function GroupedBodies<TData>(props: DataTableProps<TData> & { rows: Row<TData>[]; columnCount: number }) {
+  const { rows, columnCount } = props;
+  const groups = props.rowGroups;
+  if (groups === undefined) return null;
+  const styles = STYLES[props.variant ?? "panel"];
+  return groupInOrder(rows, groups.groupOf).map(({ group, rows: members }) => {
+    const heading = groups.heading(group, members);
+    return (
+      <tbody key={group} data-group={group} className={`${styles.tbody} ${groups.className?.(group) ?? ""}`.trim()}>
+        {heading === null || heading === undefined ? null : (
+          <tr>
+            <th scope="rowgroup" colSpan={columnCount} className={GROUP_HEADING}>
+              {heading}
+            </th>
+          </tr>
+        )}
+        {members.map((row) => (
+          <BodyRow key={row.id} {...props} row={row} />
+        ))}
+      </tbody>
+    );
+  });
 }
 
 function HeaderCell<TData>({ header, className }: { header: Header<TData, unknown>; className: string }) {
