@@ -11,7 +11,9 @@ import {
 } from "@tanstack/react-table";
 import type { ComponentPropsWithoutRef, ReactNode, Ref } from "react";
 
-import { ariaSortOf, groupInOrder, type SkeletonPlan, skeletonPlan } from "./data-table-logic";
+import type { DataTableRowGroups } from "./data-table-groups";
+import { GroupedBodies } from "./data-table-groups";
+import { ariaSortOf, type SkeletonPlan, skeletonPlan } from "./data-table-logic";
 import { Skeleton } from "./skeleton";
 
 declare module "@tanstack/react-table" {
@@ -37,15 +39,6 @@ export interface DataTableLoading {
   label: string;
   /** The rows the answer will have (a page size): skeleton rows for the first few, reserved height for the rest. */
   rows: number;
-}
-
-/** Rows shown in groups, one <tbody> each, in the order the groups first occur in the rows. */
-export interface DataTableRowGroups<TData> {
-  groupOf: (row: Row<TData>) => string;
-  /** The group's heading row (`<th scope="rowgroup">` over all columns); null for a group without one. */
-  heading: (group: string, rows: readonly Row<TData>[]) => ReactNode;
-  /** Extra classes of the group's <tbody> (a rule above it). */
-  className?: (group: string) => string | undefined;
 }
 
 export interface DataTableProps<TData> {
@@ -162,7 +155,13 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
           ))}
         </thead>
         {loading === null && props.rowGroups !== undefined ? (
-          <GroupedBodies {...props} rows={rows} columnCount={columnCount} />
+          <GroupedBodies
+            groups={props.rowGroups}
+            rows={rows}
+            columnCount={columnCount}
+            className={styles.tbody}
+            renderRow={(row) => <BodyRow key={row.id} {...props} row={row} />}
+          />
         ) : (
           <tbody className={styles.tbody}>
             {loading === null ? (
@@ -189,32 +188,6 @@ function BodyRow<TData>(props: DataTableProps<TData> & { row: Row<TData> }) {
       ))}
     </tr>
   );
-}
-
-const GROUP_HEADING = "px-0 pt-3 pb-1 text-left text-xs font-medium text-slate-600 dark:text-slate-400";
-
-function GroupedBodies<TData>(props: DataTableProps<TData> & { rows: Row<TData>[]; columnCount: number }) {
-  const { rows, columnCount } = props;
-  const groups = props.rowGroups;
-  if (groups === undefined) return null;
-  const styles = STYLES[props.variant ?? "panel"];
-  return groupInOrder(rows, groups.groupOf).map(({ group, rows: members }) => {
-    const heading = groups.heading(group, members);
-    return (
-      <tbody key={group} data-group={group} className={`${styles.tbody} ${groups.className?.(group) ?? ""}`.trim()}>
-        {heading === null || heading === undefined ? null : (
-          <tr>
-            <th scope="rowgroup" colSpan={columnCount} className={GROUP_HEADING}>
-              {heading}
-            </th>
-          </tr>
-        )}
-        {members.map((row) => (
-          <BodyRow key={row.id} {...props} row={row} />
-        ))}
-      </tbody>
-    );
-  });
 }
 
 function HeaderCell<TData>({ header, className }: { header: Header<TData, unknown>; className: string }) {
