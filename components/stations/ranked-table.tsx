@@ -4,11 +4,11 @@ import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useEffect, useMemo, useRef } from "react";
 
+import { DataTable, useListTable } from "@/components/ui/data-table";
 import { describeAge } from "@/lib/format/dates";
 import { formatCount, formatUnitPrice } from "@/lib/format/numbers";
 import type { Station } from "@/lib/model";
 
-import { DataTable, useListTable } from "../ui/data-table";
 import { brandName } from "./brand-name";
 import { describeDifference, type NearbyRanking, type StationWithin } from "./nearby";
 import { isStale } from "./view-state";
