@@ -30,17 +30,23 @@ export interface RankedTableProps {
 }
 
 /** A row of the list: a ranked station (with its rank), or a checked station without a price for the product. */
-type RankedListRow =
-  | { id: string; group: "ranked"; station: Station; rank: number; item: NearbyRanking["items"][number] }
-  | { id: string; group: "unpriced"; station: Station; within: StationWithin };
+type RankedListRow = RowShared &
+  (
+    | { group: "ranked"; rank: number; item: NearbyRanking["items"][number] }
+    | { group: "unpriced"; within: StationWithin }
+  );
 
-/** What the columns need besides the row. */
-interface ColumnContext {
-  selectedId: string | null;
+/**
+ * What the cells need besides their station, in the row: the columns stay the same objects while a station is
+ * selected (flexRender takes a new cell function for a new component, which would remount the row's button and
+ * lose its keyboard focus).
+ */
+interface RowShared {
+  id: string;
+  station: Station;
+  isSelected: boolean;
   onSelect: (id: string) => void;
   now: number;
-  hasDistance: boolean;
-  priceLabel: string;
   unpricedLabel: string;
 }
 
@@ -77,8 +83,11 @@ export function RankedTable({
   unpricedHeading = "Checked, without a price",
 }: RankedTableProps) {
   const { selectedRow, scroller } = useSelectedRowInView(selectedId);
-  const data = useMemo(() => listRows(items, unpricedRows), [items, unpricedRows]);
-  const columns = rankedColumns({ selectedId, onSelect, now, hasDistance, priceLabel, unpricedLabel });
+  const data = useMemo(
+    () => listRows(items, unpricedRows, { selectedId, onSelect, now, unpricedLabel }),
+    [items, unpricedRows, selectedId, onSelect, now, unpricedLabel],
+  );
+  const columns = useMemo(() => rankedColumns(priceLabel, hasDistance), [priceLabel, hasDistance]);
   const table = useListTable(data, columns);
   if (items.length === 0 && unpricedRows.length === 0) {
     return <p className="text-sm text-slate-700 dark:text-slate-300">{emptyMessage}</p>;
@@ -114,28 +123,22 @@ export function RankedTable({
   );
 }
 
-function listRows(items: NearbyRanking["items"], unpriced: readonly StationWithin[]): RankedListRow[] {
+function listRows(
+  items: NearbyRanking["items"],
+  unpriced: readonly StationWithin[],
+  context: { selectedId: string | null; onSelect: (id: string) => void; now: number; unpricedLabel: string },
+): RankedListRow[] {
+  const { selectedId, ...shared } = context;
+  const base = (station: Station) => ({ ...shared, id: station.id, station, isSelected: station.id === selectedId });
   return [
-    ...items.map((item, index) => ({
-      id: item.station.id,
-      group: "ranked" as const,
-      station: item.station,
-      rank: index + 1,
-      item,
-    })),
-    ...unpriced.map((within) => ({
-      id: within.station.id,
-      group: "unpriced" as const,
-      station: within.station,
-      within,
-    })),
+    ...items.map((item, index) => ({ ...base(item.station), group: "ranked" as const, rank: index + 1, item })),
+    ...unpriced.map((within) => ({ ...base(within.station), group: "unpriced" as const, within })),
   ];
 }
 
 const column = createColumnHelper<RankedListRow>();
 
-function rankedColumns(context: ColumnContext) {
-  const { selectedId, onSelect, now, hasDistance, priceLabel, unpricedLabel } = context;
+function rankedColumns(priceLabel: string, hasDistance: boolean) {
   const columns = [
     column.display({
       id: "rank",
@@ -156,7 +159,11 @@ function rankedColumns(context: ColumnContext) {
       header: "Station",
       meta: { rowHeader: true, cellClassName: "font-normal" },
       cell: ({ row }) => (
-        <StationCell station={row.original.station} isSelected={row.id === selectedId} onSelect={onSelect} />
+        <StationCell
+          station={row.original.station}
+          isSelected={row.original.isSelected}
+          onSelect={row.original.onSelect}
+        />
       ),
     }),
     column.display({
@@ -166,10 +173,10 @@ function rankedColumns(context: ColumnContext) {
       meta: { cellClassName: "text-right" },
       cell: ({ row }) =>
         row.original.group === "ranked" ? (
-          <PriceCell item={row.original.item} now={now} />
+          <PriceCell item={row.original.item} now={row.original.now} />
         ) : (
           <span className="font-medium text-slate-900 dark:text-slate-100" data-testid="unpriced-label">
-            {unpricedLabel}
+            {row.original.unpricedLabel}
           </span>
         ),
     }),
