@@ -1,8 +1,10 @@
 "use client";
 
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { type RefObject, useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 
+import { DataTable, useListTable } from "@/components/ui/data-table";
 import { describeAge } from "@/lib/format/dates";
 import { formatCount, formatUnitPrice } from "@/lib/format/numbers";
 import type { Station } from "@/lib/model";
@@ -27,13 +29,25 @@ export interface RankedTableProps {
   unpricedHeading?: string;
 }
 
-/** What every row of the table needs besides its station. */
-interface RowContext {
-  selectedId: string | null;
-  selectedRow: RefObject<HTMLTableRowElement | null>;
+/** A row of the list: a ranked station (with its rank), or a checked station without a price for the product. */
+type RankedListRow = RowShared &
+  (
+    | { group: "ranked"; rank: number; item: NearbyRanking["items"][number] }
+    | { group: "unpriced"; within: StationWithin }
+  );
+
+/**
+ * What the cells need besides their station, in the row: the columns stay the same objects while a station is
+ * selected (flexRender takes a new cell function for a new component, which would remount the row's button and
+ * lose its keyboard focus).
+ */
+interface RowShared {
+  id: string;
+  station: Station;
+  isSelected: boolean;
   onSelect: (id: string) => void;
   now: number;
-  hasDistance: boolean;
+  unpricedLabel: string;
 }
 
 /**
@@ -69,156 +83,138 @@ export function RankedTable({
   unpricedHeading = "Checked, without a price",
 }: RankedTableProps) {
   const { selectedRow, scroller } = useSelectedRowInView(selectedId);
+  const data = useMemo(
+    () => listRows(items, unpricedRows, { selectedId, onSelect, now, unpricedLabel }),
+    [items, unpricedRows, selectedId, onSelect, now, unpricedLabel],
+  );
+  const columns = useMemo(() => rankedColumns(priceLabel, hasDistance), [priceLabel, hasDistance]);
+  const table = useListTable(data, columns);
   if (items.length === 0 && unpricedRows.length === 0) {
     return <p className="text-sm text-slate-700 dark:text-slate-300">{emptyMessage}</p>;
   }
-  const row: RowContext = { selectedId, selectedRow, onSelect, now, hasDistance };
+  const caption =
+    `Cheapest stations${hasDistance ? " within the radius" : ""} by ` +
+    `${priceLabel === "Price" ? "price" : `${priceLabel} price`}, cheapest first` +
+    `${unpricedRows.length > 0 ? ", then the checked stations without that price" : ""}. ` +
+    "Select a station to show it on the map.";
   return (
     // relative: the screen-reader-only texts inside (absolutely positioned) are placed and clipped within the list;
     // without it they sat at their rows' positions far below, and the page grew an empty scroll space under the map.
     <div ref={scroller} className="relative max-h-[32rem] overflow-y-auto">
       {items.length === 0 ? <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">{emptyMessage}</p> : null}
-      <table className="w-full text-left text-sm" data-testid="ranked-list">
-        <caption className="sr-only">
-          Cheapest stations{hasDistance ? " within the radius" : ""} by{" "}
-          {priceLabel === "Price" ? "price" : `${priceLabel} price`}, cheapest first
-          {unpricedRows.length > 0 ? `, then the checked stations without that price` : ""}. Select a station to show it
-          on the map.
-        </caption>
-        <RankedHead priceLabel={priceLabel} hasDistance={hasDistance} />
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {items.map((item, index) => (
-            <RankedRow key={item.station.id} item={item} rank={index + 1} context={row} />
-          ))}
-        </tbody>
-        {unpricedRows.length === 0 ? null : (
-          <UnpricedRows rows={unpricedRows} label={unpricedLabel} heading={unpricedHeading} context={row} />
-        )}
-      </table>
+      <DataTable
+        table={table}
+        caption={caption}
+        variant="compact"
+        testId="ranked-list"
+        rowRef={(row) => (row.id === selectedId ? selectedRow : undefined)}
+        rowAttributes={(row) => ({
+          "data-testid": row.original.group === "ranked" ? "ranked-row" : "unpriced-row",
+          "data-station-id": row.id,
+          className: row.id === selectedId ? "bg-brand-50 dark:bg-slate-800" : "",
+        })}
+        rowGroups={{
+          groupOf: (row) => row.original.group,
+          heading: (group, rows) => (group === "ranked" ? null : `${unpricedHeading} (${formatCount(rows.length)})`),
+          className: (group) => (group === "ranked" ? undefined : "border-t-2 border-slate-300 dark:border-slate-600"),
+        }}
+      />
     </div>
   );
 }
 
-function RankedHead({ priceLabel, hasDistance }: { priceLabel: string; hasDistance: boolean }) {
-  return (
-    <thead className="sticky top-0 bg-white text-xs text-slate-600 dark:bg-slate-900 dark:text-slate-400">
-      <tr>
-        <th scope="col" className="py-1 pr-2 font-medium">
-          #
-        </th>
-        <th scope="col" className="py-1 pr-2 font-medium">
-          Station
-        </th>
-        <th scope="col" className="py-1 pr-2 text-right font-medium">
-          {priceLabel}
-        </th>
-        {hasDistance ? (
-          <th scope="col" className="py-1 text-right font-medium">
-            Distance
-          </th>
-        ) : null}
-      </tr>
-    </thead>
-  );
+function listRows(
+  items: NearbyRanking["items"],
+  unpriced: readonly StationWithin[],
+  context: { selectedId: string | null; onSelect: (id: string) => void; now: number; unpricedLabel: string },
+): RankedListRow[] {
+  const { selectedId, ...shared } = context;
+  const base = (station: Station) => ({ ...shared, id: station.id, station, isSelected: station.id === selectedId });
+  return [
+    ...items.map((item, index) => ({ ...base(item.station), group: "ranked" as const, rank: index + 1, item })),
+    ...unpriced.map((within) => ({ ...base(within.station), group: "unpriced" as const, within })),
+  ];
 }
 
-function RankedRow({
-  item,
-  rank,
-  context: { selectedId, selectedRow, onSelect, now, hasDistance },
-}: {
-  item: NearbyRanking["items"][number];
-  rank: number;
-  context: RowContext;
-}) {
-  const s = item.station;
-  const isSelected = s.id === selectedId;
+const column = createColumnHelper<RankedListRow>();
+
+function rankedColumns(priceLabel: string, hasDistance: boolean) {
+  const columns = [
+    column.display({
+      id: "rank",
+      header: "#",
+      meta: { cellClassName: "tabular-nums text-slate-700 dark:text-slate-300" },
+      cell: ({ row }) =>
+        row.original.group === "ranked" ? (
+          row.original.rank
+        ) : (
+          <>
+            <span aria-hidden="true">–</span>
+            <span className="sr-only">not ranked</span>
+          </>
+        ),
+    }),
+    column.display({
+      id: "station",
+      header: "Station",
+      meta: { rowHeader: true, cellClassName: "font-normal" },
+      cell: ({ row }) => (
+        <StationCell
+          station={row.original.station}
+          isSelected={row.original.isSelected}
+          onSelect={row.original.onSelect}
+        />
+      ),
+    }),
+    column.display({
+      id: "price",
+      // A block: the header cell is text-left, the column's figures are right-aligned.
+      header: () => <span className="block text-right">{priceLabel}</span>,
+      meta: { cellClassName: "text-right" },
+      cell: ({ row }) =>
+        row.original.group === "ranked" ? (
+          <PriceCell item={row.original.item} now={row.original.now} />
+        ) : (
+          <span className="font-medium text-slate-900 dark:text-slate-100" data-testid="unpriced-label">
+            {row.original.unpricedLabel}
+          </span>
+        ),
+    }),
+  ];
+  if (!hasDistance) return columns;
+  return [
+    ...columns,
+    column.display({
+      id: "distance",
+      header: "Distance",
+      meta: { numeric: true, cellClassName: "text-slate-900 dark:text-slate-100" },
+      cell: ({ row }) => {
+        const miles =
+          row.original.group === "ranked" ? row.original.item.distanceMiles : row.original.within.distanceMiles;
+        const text = miles === null ? "—" : `${miles.toFixed(1)} mi`;
+        return row.original.group === "ranked" ? <span data-testid="ranked-distance">{text}</span> : text;
+      },
+    }),
+  ];
+}
+
+function PriceCell({ item, now }: { item: NearbyRanking["items"][number]; now: number }) {
   const stale = isStale(item.priceUpdatedAt, now);
   return (
-    <tr
-      ref={isSelected ? selectedRow : undefined}
-      data-testid="ranked-row"
-      data-station-id={s.id}
-      className={isSelected ? "bg-brand-50 dark:bg-slate-800" : ""}
-    >
-      <td className="py-2 pr-2 align-top tabular-nums text-slate-700 dark:text-slate-300">{rank}</td>
-      <StationCell station={s} isSelected={isSelected} onSelect={onSelect} />
-      <td className="py-2 pr-2 text-right align-top">
-        <span className="block font-medium tabular-nums text-slate-900 dark:text-slate-100" data-testid="ranked-price">
-          {formatUnitPrice(item.priceText)}
-        </span>
-        <span className="block text-xs text-slate-600 dark:text-slate-400">
-          {describeDifference(item.diffFromAverage)}
-        </span>
-        <span
-          className={`block text-xs ${stale ? "font-medium text-red-800 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}`}
-        >
-          {item.priceUpdatedAt === null ? "never updated" : `updated ${describeAge(item.priceUpdatedAt, now)}`}
-          {stale ? " (stale)" : ""}
-        </span>
-      </td>
-      {hasDistance ? (
-        <td
-          className="py-2 text-right align-top tabular-nums text-slate-900 dark:text-slate-100"
-          data-testid="ranked-distance"
-        >
-          {item.distanceMiles === null ? "—" : `${item.distanceMiles.toFixed(1)} mi`}
-        </td>
-      ) : null}
-    </tr>
-  );
-}
-
-function UnpricedRows({
-  rows,
-  label,
-  heading,
-  context: { selectedId, selectedRow, onSelect, hasDistance },
-}: {
-  rows: readonly StationWithin[];
-  label: string;
-  heading: string;
-  context: RowContext;
-}) {
-  return (
-    <tbody className="divide-y divide-slate-200 border-t-2 border-slate-300 dark:divide-slate-800 dark:border-slate-600">
-      <tr>
-        <th
-          scope="rowgroup"
-          colSpan={hasDistance ? 4 : 3}
-          className="pt-3 pb-1 text-left text-xs font-medium text-slate-600 dark:text-slate-400"
-        >
-          {heading} ({formatCount(rows.length)})
-        </th>
-      </tr>
-      {rows.map(({ station: s, distanceMiles }) => {
-        const isSelected = s.id === selectedId;
-        return (
-          <tr
-            key={s.id}
-            ref={isSelected ? selectedRow : undefined}
-            data-testid="unpriced-row"
-            data-station-id={s.id}
-            className={isSelected ? "bg-brand-50 dark:bg-slate-800" : ""}
-          >
-            <td className="py-2 pr-2 align-top text-slate-700 dark:text-slate-300">
-              <span aria-hidden="true">–</span>
-              <span className="sr-only">not ranked</span>
-            </td>
-            <StationCell station={s} isSelected={isSelected} onSelect={onSelect} />
-            <td
-              className="py-2 pr-2 text-right align-top font-medium text-slate-900 dark:text-slate-100"
-              data-testid="unpriced-label"
-            >
-              {label}
-            </td>
-            {hasDistance ? (
-              <td className="py-2 text-right align-top tabular-nums text-slate-900 dark:text-slate-100">{`${distanceMiles.toFixed(1)} mi`}</td>
-            ) : null}
-          </tr>
-        );
-      })}
-    </tbody>
+    <>
+      <span className="block font-medium tabular-nums text-slate-900 dark:text-slate-100" data-testid="ranked-price">
+        {formatUnitPrice(item.priceText)}
+      </span>
+      <span className="block text-xs text-slate-600 dark:text-slate-400">
+        {describeDifference(item.diffFromAverage)}
+      </span>
+      <span
+        className={`block text-xs ${stale ? "font-medium text-red-800 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}`}
+      >
+        {item.priceUpdatedAt === null ? "never updated" : `updated ${describeAge(item.priceUpdatedAt, now)}`}
+        {stale ? " (stale)" : ""}
+      </span>
+    </>
   );
 }
 
@@ -232,7 +228,7 @@ function StationCell({
   onSelect: (id: string) => void;
 }) {
   return (
-    <th scope="row" className="py-2 pr-2 align-top font-normal">
+    <>
       <button
         type="button"
         aria-pressed={isSelected}
@@ -249,6 +245,6 @@ function StationCell({
           Details<span className="sr-only"> of {s.name}</span>
         </Link>
       </span>
-    </th>
+    </>
   );
 }

@@ -33,3 +33,15 @@ export function ariaSortOf<TData>(header: Header<TData, unknown>): "ascending" |
   const direction = column.getIsSorted();
   return direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none";
 }
+
+/** Items in groups, the groups in the order they first occur (a group's items keep their order). */
+export function groupInOrder<T>(items: readonly T[], groupOf: (item: T) => string): { group: string; rows: T[] }[] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groupOf(item);
+    const members = groups.get(group);
+    if (members === undefined) groups.set(group, [item]);
+    else members.push(item);
+  }
+  return Array.from(groups, ([group, rows]) => ({ group, rows }));
+}

@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 
 import { DataTable, type DataTableProps, listTableOptions } from "./data-table";
-import { MAX_RESERVED_ROWS, ROW_HEIGHT_PX, SKELETON_ROWS, skeletonPlan } from "./data-table-logic";
+import { groupInOrder, MAX_RESERVED_ROWS, ROW_HEIGHT_PX, SKELETON_ROWS, skeletonPlan } from "./data-table-logic";
 
 // No DOM test environment in this project: the table is rendered to HTML on the server (react-dom/server), which is
 // what the page's first paint is too, and the markup is checked.
@@ -102,6 +102,59 @@ describe("DataTable", () => {
   it("gives rows the attributes asked for", () => {
     const html = render({ rowAttributes: (row) => ({ "data-testid": "driver-row", "data-id": row.id, tabIndex: 0 }) });
     expect(html.match(/<tr data-testid="driver-row" data-id="d\d" tabindex="0">/g)).toHaveLength(2);
+  });
+});
+
+describe("DataTable row groups and row refs", () => {
+  const data: Driver[] = [...DRIVERS, { id: "d3", name: "Cy", amount: "" }];
+  const rowGroups = {
+    groupOf: (row: { original: Driver }) => (row.original.amount === "" ? "unpaid" : "paid"),
+    heading: (group: string, rows: readonly unknown[]) => (group === "paid" ? null : `Unpaid (${String(rows.length)})`),
+    className: (group: string) => (group === "paid" ? undefined : "border-t-2"),
+  };
+
+  it("draws one tbody per group in data order, a rowgroup heading over all columns where asked", () => {
+    const html = render({ data, rowGroups });
+    expect(html.match(/<tbody/g)).toHaveLength(2);
+    expect(html).toMatch(/<tbody data-group="paid" class="[^"]*"><tr><th scope="row"[^>]*>Ann</);
+    expect(html).toMatch(/<tbody data-group="unpaid" class="[^"]*border-t-2"><tr><th scope="rowgroup" colSpan="2"/);
+    expect(html).toContain(">Unpaid (1)</th>");
+    expect(html.indexOf(">Bob<")).toBeLessThan(html.indexOf(">Unpaid (1)<"));
+    expect(html.indexOf(">Unpaid (1)<")).toBeLessThan(html.indexOf(">Cy<"));
+  });
+
+  it("draws skeleton rows, not groups, while loading", () => {
+    const html = render({ data, rowGroups, loading: { label: "Loading drivers…", rows: 2 } });
+    expect(html.match(/<tbody/g)).toHaveLength(1);
+    expect(html).not.toContain("rowgroup");
+  });
+
+  it("hands the ref asked for to its row only", () => {
+    const ref = vi.fn();
+    const rowRef = (row: { id: string }) => (row.id === "d2" ? ref : undefined);
+    // The server renderer attaches no refs: a client-rendered table would; here the call per row is what is checked.
+    const asked: string[] = [];
+    render({
+      rowRef: (row) => {
+        asked.push(row.id);
+        return rowRef(row);
+      },
+    });
+    expect(asked).toEqual(["d1", "d2"]);
+  });
+
+  it("keeps the sticky small header of the compact variant", () => {
+    expect(render({ variant: "compact" })).toMatch(/<thead class="sticky top-0[^"]*">/);
+  });
+});
+
+describe("groupInOrder", () => {
+  it("groups items in the order their groups first occur, keeping each group's order", () => {
+    expect(groupInOrder([1, 2, 3, 4, 5], (n) => (n % 2 === 0 ? "even" : "odd"))).toEqual([
+      { group: "odd", rows: [1, 3, 5] },
+      { group: "even", rows: [2, 4] },
+    ]);
+    expect(groupInOrder([], () => "x")).toEqual([]);
   });
 });
 

@@ -9,8 +9,10 @@ import {
   type TableOptions,
   useReactTable,
 } from "@tanstack/react-table";
-import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from "react";
 
+import type { DataTableRowGroups } from "./data-table-groups";
+import { GroupedBodies } from "./data-table-groups";
 import { ariaSortOf, type SkeletonPlan, skeletonPlan } from "./data-table-logic";
 import { Skeleton } from "./skeleton";
 
@@ -26,7 +28,8 @@ declare module "@tanstack/react-table" {
   }
 }
 
-export type DataTableVariant = "panel" | "plain";
+/** compact: a narrow side list in a scrolling box of the caller's, its small header sticking to the top. */
+export type DataTableVariant = "panel" | "plain" | "compact";
 
 /** Attributes of one body row: handlers, a test id, data-* for tests and links. */
 export type RowAttributes = ComponentPropsWithoutRef<"tr"> & Partial<Record<`data-${string}`, string>>;
@@ -55,6 +58,9 @@ export interface DataTableProps<TData> {
   /** The rows on screen are stale (a next page loads): they fade. */
   dimmed?: boolean;
   rowAttributes?: (row: Row<TData>) => RowAttributes;
+  /** A ref for a row (the selected one, to scroll it into view). */
+  rowRef?: (row: Row<TData>) => Ref<HTMLTableRowElement> | undefined;
+  rowGroups?: DataTableRowGroups<TData>;
   testId?: string;
   /** Extra classes of the <table> (a minimum width) and of the scrolling wrapper. */
   className?: string;
@@ -111,6 +117,14 @@ const STYLES: Record<
     tbody: "divide-y divide-slate-200 text-slate-900 dark:divide-slate-800 dark:text-slate-100",
     td: "py-2 pr-3 font-normal last:pr-0",
   },
+  compact: {
+    wrapper: "relative",
+    table: "w-full text-left text-sm",
+    thead: "sticky top-0 bg-white text-xs text-slate-600 dark:bg-slate-900 dark:text-slate-400",
+    th: "py-1 pr-2 font-medium last:pr-0",
+    tbody: "divide-y divide-slate-200 dark:divide-slate-800",
+    td: "py-2 pr-2 align-top last:pr-0",
+  },
 };
 
 /**
@@ -140,23 +154,39 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
             </tr>
           ))}
         </thead>
-        <tbody className={styles.tbody}>
-          {loading === null ? (
-            rows.map((row) => (
-              <tr key={row.id} {...props.rowAttributes?.(row)}>
-                {row.getVisibleCells().map((cell) => (
-                  <BodyCell key={cell.id} cell={cell} className={styles.td} />
-                ))}
-              </tr>
-            ))
-          ) : (
-            <SkeletonRows plan={skeletonPlan(loading.rows)} columnCount={columnCount} className={styles.td} />
-          )}
-        </tbody>
+        {loading === null && props.rowGroups !== undefined ? (
+          <GroupedBodies
+            groups={props.rowGroups}
+            rows={rows}
+            columnCount={columnCount}
+            className={styles.tbody}
+            renderRow={(row) => <BodyRow key={row.id} {...props} row={row} />}
+          />
+        ) : (
+          <tbody className={styles.tbody}>
+            {loading === null ? (
+              rows.map((row) => <BodyRow key={row.id} {...props} row={row} />)
+            ) : (
+              <SkeletonRows plan={skeletonPlan(loading.rows)} columnCount={columnCount} className={styles.td} />
+            )}
+          </tbody>
+        )}
       </table>
       {loading === null ? null : <p className="sr-only">{loading.label}</p>}
       {below}
     </div>
+  );
+}
+
+function BodyRow<TData>(props: DataTableProps<TData> & { row: Row<TData> }) {
+  const { row } = props;
+  const className = STYLES[props.variant ?? "panel"].td;
+  return (
+    <tr ref={props.rowRef?.(row)} {...props.rowAttributes?.(row)}>
+      {row.getVisibleCells().map((cell) => (
+        <BodyCell key={cell.id} cell={cell} className={className} />
+      ))}
+    </tr>
   );
 }
 
