@@ -7,14 +7,8 @@ import { z } from "zod";
 
 import { type Profile, serversOf } from "./profiles";
 
-export const DEMO_KEY_LABELS = [
-  "demo-full",
-  "demo-no-transactions",
-  "demo-revoked",
-  "demo-allowlist",
-  "other-full",
-] as const;
-export type DemoKeyLabel = (typeof DEMO_KEY_LABELS)[number];
+const DEMO_KEY_LABELS = ["demo-full", "demo-no-transactions", "demo-revoked", "demo-allowlist", "other-full"] as const;
+type DemoKeyLabel = (typeof DEMO_KEY_LABELS)[number];
 
 export interface DemoKey {
   label: DemoKeyLabel;
@@ -126,7 +120,7 @@ export const test = base.extend<E2eTestFixtures, E2eWorkerOptions & E2eWorkerFix
 export { expect };
 
 /** The session cookie's name with the app's production settings (Secure, hence the `__Host-` prefix). */
-export const SESSION_COOKIE_NAME = "__Host-ffd_session";
+const SESSION_COOKIE_NAME = "__Host-ffd_session";
 
 /** The session cookie in the page's browser context, as a `Cookie` header value for another client to replay. */
 export async function sessionCookieOf(

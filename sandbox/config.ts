@@ -5,11 +5,11 @@ export const PROFILES = ["primary", "alternative"] as const;
 export type Profile = (typeof PROFILES)[number];
 
 /** Request budget per key per window, as the spec gives it for each profile. */
-export const DEFAULT_BUDGET: Readonly<Record<Profile, number>> = { primary: 60, alternative: 120 };
-export const DEFAULT_WINDOW_SECONDS = 60;
+const DEFAULT_BUDGET: Readonly<Record<Profile, number>> = { primary: 60, alternative: 120 };
+const DEFAULT_WINDOW_SECONDS = 60;
 /** Failed key-pair checks (POST /auth, Basic) per client address per window before it is answered 429. */
-export const DEFAULT_FAILED_AUTH_BUDGET = 20;
-export const TOKEN_TTL_SECONDS = 3600;
+const DEFAULT_FAILED_AUTH_BUDGET = 20;
+const TOKEN_TTL_SECONDS = 3600;
 
 export interface FaultSettings {
   /** Added latency for every /api/v1 request, in ms. */

@@ -19,7 +19,7 @@ export interface ScriptedReply {
   chunkedBytes?: number;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   query: URLSearchParams;

@@ -8,7 +8,7 @@ import pg from "pg";
 import { freePort } from "./net";
 
 /** Debian's PostgreSQL 15 server binaries (package `postgresql`; `npm test` installs it when missing). */
-export const POSTGRES_BIN = "/usr/lib/postgresql/15/bin";
+const POSTGRES_BIN = "/usr/lib/postgresql/15/bin";
 
 export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:PORT/postgres */

@@ -10,7 +10,7 @@ const run = promisify(execFile);
 const CLI = ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts"];
 
 export type SandboxProfile = "primary" | "alternative";
-export type DemoKeyLabel = "demo-full" | "demo-no-transactions" | "demo-revoked" | "demo-allowlist" | "other-full";
+type DemoKeyLabel = "demo-full" | "demo-no-transactions" | "demo-revoked" | "demo-allowlist" | "other-full";
 
 export interface SandboxProcess {
   /** {base_url}: http://127.0.0.1:PORT/api/v1 */

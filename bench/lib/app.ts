@@ -20,8 +20,6 @@ export async function startBenchApp(baseUrl: string, env: Record<string, string>
   return { ...app, stop };
 }
 
-export { ensureBuilt };
-
 export interface Session {
   /** `Cookie` header value. */
   cookie: string;

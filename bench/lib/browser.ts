@@ -30,6 +30,3 @@ export async function waitSettled(page: Page): Promise<void> {
     timeout: SETTLE_TIMEOUT_MS,
   });
 }
-
-/** The pages of the product, with what identifies them. `/transactions/[id]` is resolved at run time. */
-export const PAGES = ["/login", "/", "/transactions", "/stations"] as const;

@@ -6,7 +6,7 @@
 export const PART_NAMES = ["sandbox", "overhead", "economy", "export", "pages", "map", "a11y", "headers"] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
-export const PART_TITLES: Readonly<Record<PartName, string>> = {
+const PART_TITLES: Readonly<Record<PartName, string>> = {
   sandbox: "1. Sandbox: list queries at scale, vs a Prism mock",
   overhead: "2. BFF overhead: /api/transactions vs the sandbox direct",
   economy: "3. Request economy: upstream requests per journey",
@@ -38,7 +38,7 @@ export interface Figure {
   note: string;
 }
 
-export interface MachineInfo {
+interface MachineInfo {
   cpus: number;
   cpuModel: string;
   memoryGb: number;

@@ -25,7 +25,7 @@ const LEAFLET_MARK = "leaflet-container";
 type Size = "default" | "long" | "smoke";
 
 /** Whether /stations has the map (the contract of issue 6: `[data-testid="station-map"]`). */
-export async function hasStationMap(page: Page, timeoutMs: number): Promise<boolean> {
+async function hasStationMap(page: Page, timeoutMs: number): Promise<boolean> {
   await page.goto("/stations");
   return page
     .locator('[data-testid="station-map"]')

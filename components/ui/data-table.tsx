@@ -29,12 +29,12 @@ declare module "@tanstack/react-table" {
 }
 
 /** compact: a narrow side list in a scrolling box of the caller's, its small header sticking to the top. */
-export type DataTableVariant = "panel" | "plain" | "compact";
+type DataTableVariant = "panel" | "plain" | "compact";
 
 /** Attributes of one body row: handlers, a test id, data-* for tests and links. */
 export type RowAttributes = ComponentPropsWithoutRef<"tr"> & Partial<Record<`data-${string}`, string>>;
 
-export interface DataTableLoading {
+interface DataTableLoading {
   /** Read by screen readers while the rows load ("Loading transactions…"). */
   label: string;
   /** The rows the answer will have (a page size): skeleton rows for the first few, reserved height for the rest. */

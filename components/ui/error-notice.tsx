@@ -3,7 +3,7 @@ import type { BffRequestError } from "@/lib/queries/fetch-json";
 import { Button } from "./button";
 
 /** error: something went wrong here; warning: a pause or an outage that will pass; info: how things are (a missing scope). */
-export type NoticeTone = "error" | "warning" | "info";
+type NoticeTone = "error" | "warning" | "info";
 
 const TONE_CLASSES: Record<NoticeTone, string> = {
   error: "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100",

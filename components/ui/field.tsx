@@ -3,10 +3,10 @@ import { type ReactNode, useId } from "react";
 /** The look of every text field and select of the filter bars (transactions, stations). */
 export const FIELD_CLASSES =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
-export const LABEL_CLASSES = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+const LABEL_CLASSES = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 /** What a Field hands its control: the id its label points at, and the descriptions a screen reader reads with it. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   className: string;
   "aria-describedby"?: string;

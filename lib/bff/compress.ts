@@ -6,9 +6,9 @@ import { constants, gzip as gzipCallback } from "node:zlib";
 const gzip = promisify(gzipCallback);
 
 /** The media type of a gzip-packed JSON body (`pack=gzip`); the browser unpacks it with `DecompressionStream`. */
-export const PACKED_JSON_TYPE = "application/gzip";
+const PACKED_JSON_TYPE = "application/gzip";
 /** Says what the packed body holds, so a reader never has to guess. */
-export const PACKED_CONTENT_HEADER = "X-Packed-Content-Type";
+const PACKED_CONTENT_HEADER = "X-Packed-Content-Type";
 
 /** gzip level 6 (zlib's default): 13 MB of catalog JSON → about 2.5 MB in ~130 ms on zlib's thread pool. */
 const GZIP_LEVEL = constants.Z_DEFAULT_COMPRESSION;

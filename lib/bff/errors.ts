@@ -3,7 +3,7 @@ import "server-only";
 import { FleetApiError } from "@/lib/fleet-api";
 
 /** The one error shape of the BFF: `{ error: { code, message } }`, with the status that fits. */
-export const BFF_ERROR_STATUS = {
+const BFF_ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
   session_ended: 401,
@@ -42,7 +42,7 @@ export function errorResponse(error: BffError, extraHeaders: Record<string, stri
   );
 }
 
-export const ADDRESS_REFUSED_MESSAGE =
+const ADDRESS_REFUSED_MESSAGE =
   "The Fleet Fuel API refused this key from this server's address: its allow-list must include the dashboard server. Ask your Fleet Fuel administrator to add it.";
 
 const RESOURCE_NAMES: Record<string, string> = {

@@ -11,7 +11,7 @@ import { logger } from "./log";
 import { type ActiveSession, endSession, readSession, type SessionProblem } from "./session";
 import { type RequestContext, requestContext } from "./upstream";
 
-export interface RouteContext<P> {
+interface RouteContext<P> {
   request: NextRequest;
   session: ActiveSession;
   /** The key pair's hash: the prefix of every cache key of this customer. */
@@ -29,7 +29,7 @@ const SESSION_MESSAGES: Record<SessionProblem, string> = {
 };
 
 /** Headers of every data response (the proxy adds the rest of the security headers). */
-export const DATA_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } as const;
+const DATA_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } as const;
 
 /**
  * Wraps a route handler: checks the session itself, maps every failure to one error shape, adds no-store, and logs

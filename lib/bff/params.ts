@@ -215,7 +215,7 @@ export const LocationListQuery = z
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 /** Station ids per `GET /api/locations/prices` request: each unknown one costs an upstream call. */
-export const MAX_PRICE_IDS = 25;
+const MAX_PRICE_IDS = 25;
 /** How much of an unreadable id a 400 quotes back. */
 const QUOTED_ID_LENGTH = 40;
 

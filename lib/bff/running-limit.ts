@@ -83,9 +83,9 @@ function bump(counts: Map<string, number>, id: string, by: number): void {
 }
 
 /** Exports running at once: 3 per session (a person with several tabs), 5 per key (several people sharing one key). */
-export const EXPORT_BOUNDS = { perSession: 3, perKey: 5 } as const;
+const EXPORT_BOUNDS = { perSession: 3, perKey: 5 } as const;
 /** Summary walks running at once (the overview page asks for one at a time): 2 per session, 4 per key. */
-export const SUMMARY_BOUNDS = { perSession: 2, perKey: 4 } as const;
+const SUMMARY_BOUNDS = { perSession: 2, perKey: 4 } as const;
 
 const holder = globalThis as typeof globalThis & { __ffdExportLimit?: RunningLimit; __ffdSummaryLimit?: RunningLimit };
 

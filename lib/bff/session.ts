@@ -12,7 +12,7 @@ import { getConfig } from "./config";
 import { revocations } from "./revocations";
 
 /** What the sealed cookie holds. The key pair lives only here (encrypted and authenticated), never in a store. */
-export interface SessionData {
+interface SessionData {
   sid?: string;
   keyId?: string;
   secret?: string;
@@ -42,7 +42,7 @@ export interface ActiveSession {
 /** Rolling idle timeout is refreshed at most this often, so not every request rewrites the cookie. */
 const TOUCH_EVERY_MS = 60_000;
 
-export function sessionOptions(): SessionOptions {
+function sessionOptions(): SessionOptions {
   const { session } = getConfig();
   return {
     cookieName: session.cookieName,

@@ -24,9 +24,9 @@ import { fleetApi } from "./upstream";
  */
 
 /** Price-check upstream calls of one key in flight at once. */
-export const PRICE_CHECK_CONCURRENCY = 4;
+const PRICE_CHECK_CONCURRENCY = 4;
 /** Deferred checks: the page asks again after this long (a cheap BFF call; no upstream call while still no room). */
-export const DEFERRED_RETRY_SECONDS = 10;
+const DEFERRED_RETRY_SECONDS = 10;
 /** Which products an upstream's detail prices does not change while it runs: learned once an hour per key. */
 const PRODUCTS_TTL_MS = 60 * 60_000;
 /** Catalog stations tried for the products probe when the first ones are gone (404). */

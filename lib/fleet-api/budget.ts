@@ -14,20 +14,20 @@ import { type Clock, systemClock } from "./clock";
 
 export type Priority = "interactive" | "bulk";
 
-export const DEFAULT_BUDGET = 60;
+const DEFAULT_BUDGET = 60;
 /**
  * The share of a key's budget window that background work (the stations page's price checks, the mirror's sync) always
  * leaves to the user's other pages, and its floor. One rule for every such caller: `reserveOf`.
  */
-export const BUDGET_RESERVE_SHARE = 0.25;
-export const BUDGET_RESERVE_MIN = 5;
+const BUDGET_RESERVE_SHARE = 0.25;
+const BUDGET_RESERVE_MIN = 5;
 
 /** Requests of a window that background work never takes: `max(5, ⌈budget / 4⌉)` (15 of 60, 30 of 120). */
 export function reserveOf(budget: number): number {
   return Math.max(BUDGET_RESERVE_MIN, Math.ceil(budget * BUDGET_RESERVE_SHARE));
 }
-export const DEFAULT_WINDOW_MS = 60_000;
-export const DEFAULT_SAFETY_MARGIN_MS = 250;
+const DEFAULT_WINDOW_MS = 60_000;
+const DEFAULT_SAFETY_MARGIN_MS = 250;
 
 /** A store sleep shorter than this would be a busy loop in disguise (a remote store whose clock disagrees). */
 const MIN_SLEEP_MS = 1;

@@ -37,7 +37,7 @@ import { checkBaseUrl, pathId } from "./urls";
 import { walkAll, walkTransactions } from "./walks";
 
 export const TRANSACTIONS_PAGE_MAX = 200;
-export const LOCATIONS_PAGE_MAX = 500;
+const LOCATIONS_PAGE_MAX = 500;
 const noQuery = (): URLSearchParams => new URLSearchParams();
 /**
  * The only client of the Fleet Fuel Customer API: one function per upstream operation over one private request

@@ -84,7 +84,7 @@ export interface FailedCheckLimiterOptions {
   clock?: Clock;
 }
 
-export const DEFAULT_FAILED_CHECKS = 12;
+const DEFAULT_FAILED_CHECKS = 12;
 
 /**
  * Failed key-pair checks of this process in a sliding window (so no 60-second window of the provider's, however

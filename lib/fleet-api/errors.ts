@@ -17,7 +17,7 @@ export const UPSTREAM_ERROR_CODES = [
  * the caller's address (the key itself may be fine). `too_many_failed_checks`: refused here, without asking, because
  * this process's failed key-pair checks would otherwise reach the provider's per-address allowance.
  */
-export const CLIENT_ERROR_CODES = [
+const CLIENT_ERROR_CODES = [
   "network_error",
   "timeout",
   "invalid_response",
@@ -25,6 +25,7 @@ export const CLIENT_ERROR_CODES = [
   "address_refused",
   "too_many_failed_checks",
 ] as const;
+/** @public The codes as a value; exists to derive `FleetApiErrorCode`. */
 export const FLEET_API_ERROR_CODES = [...UPSTREAM_ERROR_CODES, ...CLIENT_ERROR_CODES] as const;
 export type FleetApiErrorCode = (typeof FLEET_API_ERROR_CODES)[number];
 

@@ -16,7 +16,7 @@ export interface UpstreamReply {
 }
 
 /** The largest reply we read: a 500-station page is about 150 KB; anything near this is not the Fleet Fuel API. */
-export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 /**
  * Sends one request with a timeout and the caller's signal, and reads the whole body. Network failures and

@@ -1,10 +1,9 @@
 import "server-only";
 
 export type { Priority } from "./budget";
-export { BUDGET_RESERVE_MIN, BUDGET_RESERVE_SHARE, RequestBudget, reserveOf } from "./budget";
+export { RequestBudget, reserveOf } from "./budget";
 export type { BudgetStore } from "./budget-store";
-export { MemoryBudgetStore } from "./budget-store";
-export { FleetApiClient, LOCATIONS_PAGE_MAX, TRANSACTIONS_PAGE_MAX } from "./client";
+export { FleetApiClient, TRANSACTIONS_PAGE_MAX } from "./client";
 export type {
   BudgetUse,
   CallOptions,
@@ -15,9 +14,8 @@ export type {
   WalkProgress,
 } from "./client-options";
 export type { Clock } from "./clock";
-export { systemClock } from "./clock";
 export type { PairVerdict, PairVerdictStore } from "./credential-checks";
-export { FailedCheckLimiter, MemoryPairVerdictStore } from "./credential-checks";
+export { FailedCheckLimiter } from "./credential-checks";
 export type { Credentials } from "./credentials";
 export { credentialKey, keyFingerprint } from "./credentials";
 export type { FleetApiErrorCode } from "./errors";

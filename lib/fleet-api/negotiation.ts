@@ -44,7 +44,7 @@ export function dateBound(value: string, bound: "from" | "to", style: Variants["
   return bound === "from" ? `${value}T00:00:00Z` : `${value}T23:59:59.999Z`;
 }
 
-export const SCOPE_BY_RESOURCE = { account: "account", transactions: "transactions", locations: "locations" } as const;
+const SCOPE_BY_RESOURCE = { account: "account", transactions: "transactions", locations: "locations" } as const;
 export type Resource = keyof typeof SCOPE_BY_RESOURCE;
 
 /** The scope a resource needs, in the upstream's naming as far as we know it. */

@@ -59,7 +59,7 @@ export interface CatalogProgress {
   budgetWait: { reason: "export" | "other"; budget: number; windowSeconds: number } | null;
 }
 
-export { STATION_PRODUCTS, type StationProduct } from "./products";
+export { type StationProduct } from "./products";
 
 /** `GET /api/locations/products`: which products the upstream's station detail prices, learned from a real detail reply. */
 export const StationProductsInfo = z.object({

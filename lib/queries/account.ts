@@ -4,7 +4,7 @@ import type { Account } from "@/lib/model";
 
 import { fetchJson } from "./fetch-json";
 
-export const accountQueryOptions = queryOptions({
+const accountQueryOptions = queryOptions({
   queryKey: ["account"] as const,
   queryFn: ({ signal }) => fetchJson<Account>("/api/account", { signal }),
 });

@@ -14,7 +14,7 @@ import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 import { type BffRequestError, fetchJson, fetchPackedJson } from "./fetch-json";
 
 /** The whole catalog as the map uses it, with the moment it arrived in this browser (for its age and the draw measure). */
-export interface Catalog {
+interface Catalog {
   stations: Station[];
   /** `Date.now()` when the reply was read: the catalog's age on screen. */
   receivedAt: number;
@@ -23,11 +23,11 @@ export interface Catalog {
 }
 
 /** The BFF caches the catalog 5 minutes per customer; asking sooner only returns its cache. */
-export const CATALOG_STALE_TIME_MS = 5 * 60_000;
+const CATALOG_STALE_TIME_MS = 5 * 60_000;
 /** How often the progress of a running catalog walk is asked for. */
-export const CATALOG_PROGRESS_INTERVAL_MS = 500;
+const CATALOG_PROGRESS_INTERVAL_MS = 500;
 
-export const locationKeys = {
+const locationKeys = {
   catalog: () => ["locations", "catalog"] as const,
   progress: () => ["locations", "progress"] as const,
   detail: (id: string) => ["locations", "detail", id] as const,
@@ -37,13 +37,13 @@ export const locationKeys = {
 };
 
 /** The BFF learns which products the station detail prices once an hour per key. */
-export const STATION_PRODUCTS_STALE_TIME_MS = 60 * 60_000;
+const STATION_PRODUCTS_STALE_TIME_MS = 60 * 60_000;
 /** Checked detail prices are cached by the BFF for the locations TTL (5 minutes). */
-export const STATION_PRICES_STALE_TIME_MS = 5 * 60_000;
+const STATION_PRICES_STALE_TIME_MS = 5 * 60_000;
 /** When the BFF deferred some checks without saying when to ask again. */
 const DEFERRED_RETRY_FALLBACK_MS = 10_000;
 
-export const stationProductsQueryOptions = queryOptions({
+const stationProductsQueryOptions = queryOptions({
   queryKey: locationKeys.products(),
   queryFn: ({ signal }) => fetchJson<StationProductsInfo>("/api/locations/products", { signal }),
   staleTime: STATION_PRODUCTS_STALE_TIME_MS,
@@ -54,7 +54,7 @@ export function useStationProducts(enabled: boolean) {
   return useQuery({ ...stationProductsQueryOptions, enabled });
 }
 
-export function stationPricesQueryOptions(ids: readonly string[]) {
+function stationPricesQueryOptions(ids: readonly string[]) {
   return queryOptions({
     queryKey: locationKeys.prices(ids),
     queryFn: ({ signal }) =>
@@ -126,7 +126,7 @@ export function useStationPrices(chunks: readonly (readonly string[])[]): Statio
   });
 }
 
-export const catalogQueryOptions = queryOptions({
+const catalogQueryOptions = queryOptions({
   queryKey: locationKeys.catalog(),
   queryFn: async ({ signal }): Promise<Catalog> => {
     const page = await fetchPackedJson<Page<Station>>("/api/locations?all=1", { signal });
@@ -153,7 +153,7 @@ export function useCatalogProgress(isLoading: boolean) {
   });
 }
 
-export function stationQueryOptions(id: string) {
+function stationQueryOptions(id: string) {
   return queryOptions({
     queryKey: locationKeys.detail(id),
     queryFn: ({ signal }) => fetchJson<StationDetail>(`/api/locations/${encodeURIComponent(id)}`, { signal }),

@@ -11,9 +11,9 @@ declare module "@tanstack/react-query" {
 }
 
 /** The BFF caches account data 20–60 s itself; refetching sooner than this would only hit its cache. */
-export const DEFAULT_STALE_TIME_MS = 30_000;
+const DEFAULT_STALE_TIME_MS = 30_000;
 /** Retries on top of the BFF's own: it already retried the upstream, so a couple more tries at most. */
-export const MAX_QUERY_RETRIES = 2;
+const MAX_QUERY_RETRIES = 2;
 /** No answer at all (0), or the BFF could not reach the upstream (502) or is briefly unavailable (503). */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([0, 502, 503]);
 

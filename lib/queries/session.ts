@@ -4,7 +4,7 @@ import type { SessionInfo, SignInResult } from "@/lib/model";
 
 import { BffRequestError, fetchJson, requestBff } from "./fetch-json";
 
-export interface KeyPair {
+interface KeyPair {
   keyId: string;
   secret: string;
 }
@@ -12,7 +12,7 @@ export interface KeyPair {
 /** A custom header the BFF requires on POST/DELETE: it forces a CORS preflight, so another site cannot send it. */
 const SESSION_WRITE_HEADERS = { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" } as const;
 
-export const sessionQueryOptions = queryOptions({
+const sessionQueryOptions = queryOptions({
   queryKey: ["session"] as const,
   queryFn: ({ signal }) => fetchJson<SessionInfo>("/api/session", { signal }),
 });

@@ -5,7 +5,7 @@ import type { Page, Transaction, TransactionSummary } from "@/lib/model";
 import { fetchJson } from "./fetch-json";
 
 /** The BFF's default range: the last 30 days up to today (UTC). */
-export const summaryQueryOptions = queryOptions({
+const summaryQueryOptions = queryOptions({
   queryKey: ["summary", "last-30-days"] as const,
   queryFn: ({ signal }) => fetchJson<TransactionSummary>("/api/transactions/summary", { signal }),
 });
@@ -17,7 +17,7 @@ export function useSummary() {
 export const LATEST_TRANSACTIONS_COUNT = 10;
 
 /** The newest transactions (the upstream lists newest first), for the overview's "Latest transactions" card. */
-export const latestTransactionsQueryOptions = queryOptions({
+const latestTransactionsQueryOptions = queryOptions({
   queryKey: ["overview", "latest-transactions", LATEST_TRANSACTIONS_COUNT] as const,
   queryFn: ({ signal }) =>
     fetchJson<Page<Transaction>>(`/api/transactions?limit=${String(LATEST_TRANSACTIONS_COUNT)}`, { signal }),

@@ -16,14 +16,14 @@ export interface TransactionListParams {
 }
 
 /** Query keys of this file; every key under `["transactions", "list" | "detail" | "totals"]` comes from here. */
-export const transactionKeys = {
+const transactionKeys = {
   lists: () => ["transactions", "list"] as const,
   list: (params: TransactionListParams) => ["transactions", "list", params] as const,
   detail: (id: string) => ["transactions", "detail", id] as const,
   totals: (params: TransactionTotalsParams) => ["transactions", "totals", params] as const,
 };
 
-export function transactionListUrl(params: TransactionListParams): string {
+function transactionListUrl(params: TransactionListParams): string {
   const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
   if (params.from !== null) query.set("from", params.from);
   if (params.to !== null) query.set("to", params.to);
@@ -42,7 +42,7 @@ export function transactionsQueryOptions(params: TransactionListParams) {
   });
 }
 
-export function transactionQueryOptions(id: string) {
+function transactionQueryOptions(id: string) {
   return queryOptions({
     queryKey: transactionKeys.detail(id),
     queryFn: ({ signal }) => fetchJson<TransactionDetail>(`/api/transactions/${encodeURIComponent(id)}`, { signal }),
@@ -56,7 +56,7 @@ export function useTransaction(id: string) {
 /** The list's filters alone, for its totals bar. */
 export type TransactionTotalsParams = Omit<TransactionListParams, "page" | "limit">;
 
-export function transactionTotalsUrl(params: TransactionTotalsParams): string {
+function transactionTotalsUrl(params: TransactionTotalsParams): string {
   const query = new URLSearchParams();
   if (params.from !== null) query.set("from", params.from);
   if (params.to !== null) query.set("to", params.to);

@@ -64,7 +64,6 @@ export type StateCode = (typeof STATES)[number];
 
 /** All 50 states plus DC: a valid code that simply has no stations (AK, HI) is not an error. */
 export const US_STATE_CODES = [...STATES, "AK", "HI"] as const;
-export type UsStateCode = (typeof US_STATE_CODES)[number];
 
 /** Kwik Trip only operates in the upper Midwest. */
 export const KWIKTRIP_STATES: readonly StateCode[] = ["WI", "MN", "IA", "IL", "MI"];
@@ -379,14 +378,14 @@ export interface RoutePlace {
 }
 
 /** Where the interstate crosses a state line. The segment before it belongs to the previous place's state, the one after to the next place's. */
-export interface StateLine {
+interface StateLine {
   readonly kind: "line";
   readonly lat: number;
   readonly lng: number;
   readonly jitterKm: number;
 }
 
-export type RoutePoint = RoutePlace | StateLine;
+type RoutePoint = RoutePlace | StateLine;
 
 export interface Interstate {
   readonly name: string;

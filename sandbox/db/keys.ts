@@ -12,7 +12,7 @@ export type Scope = (typeof SCOPES)[number];
 // scrypt cost: N=2^14, r=8, p=1 (OWASP's minimum for scrypt); about 30–50 ms per check on this machine.
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32, maxmem: 64 * 1024 * 1024 } as const;
 
-export function hashSecret(secret: string, salt: Buffer = randomBytes(16)): string {
+function hashSecret(secret: string, salt: Buffer = randomBytes(16)): string {
   const hash = scryptSync(secret, salt, SCRYPT.keyLength, {
     N: SCRYPT.N,
     r: SCRYPT.r,
@@ -42,7 +42,7 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-export interface KeyRow {
+interface KeyRow {
   key_id: string;
   customer_pk: number;
   label: string;
@@ -64,7 +64,7 @@ export interface ApiKey {
   revokedAt: string | null;
 }
 
-export function toApiKey(row: KeyRow): ApiKey {
+function toApiKey(row: KeyRow): ApiKey {
   return {
     keyId: row.key_id,
     customerPk: row.customer_pk,

@@ -3,7 +3,7 @@
  */
 
 /** Formats an integer count of 1/10^digits units as a decimal string, e.g. (123456, 3) → "123.456". */
-export function formatFixed(units: number | bigint, digits: number): string {
+function formatFixed(units: number | bigint, digits: number): string {
   const value = BigInt(units);
   const negative = value < 0n;
   const abs = negative ? -value : value;

@@ -158,8 +158,6 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
-
 /** Applies every migration not yet applied, each in its own transaction. */
 export function migrate(db: Database.Database): void {
   const current = db.pragma("user_version", { simple: true }) as number;

@@ -23,7 +23,7 @@ export const DEFAULT_SEED = 20261120;
 export const DEFAULT_STATIONS = 2500;
 export const DEFAULT_TRANSACTIONS = 25_000;
 
-export const DEMO_CUSTOMER: CustomerSpec = {
+const DEMO_CUSTOMER: CustomerSpec = {
   label: "demo",
   code: "PFL",
   name: "Prairie Freight Lines",
@@ -33,7 +33,7 @@ export const DEMO_CUSTOMER: CustomerSpec = {
   drivers: 48,
   poolCards: 6,
 };
-export const OTHER_CUSTOMER: CustomerSpec = {
+const OTHER_CUSTOMER: CustomerSpec = {
   label: "other",
   code: "CHI",
   name: "Coastal Haulers Inc.",

@@ -17,7 +17,7 @@ export interface AuthDeps {
 }
 
 /** The code for a failed key-pair check: `unauthenticated` (primary) or `invalid_credentials` (alternative). */
-export function credentialError(config: SandboxConfig): ApiError {
+function credentialError(config: SandboxConfig): ApiError {
   return config.profile === "primary"
     ? new ApiError(401, "unauthenticated", "Unknown key id or wrong secret, or the key was revoked.")
     : new ApiError(401, "invalid_credentials", "Unknown key id or wrong secret, or the key was revoked.");
@@ -83,7 +83,7 @@ export function requireAuth(deps: AuthDeps, scope: Scope): MiddlewareHandler<San
  * 403 `scope_denied`. The primary description has one scope, `read`, yet keys here still lack single resources:
  * its message keeps the word "read" (clients read the scope name from it) and says which resource is not covered.
  */
-export function scopeDenied(config: SandboxConfig, scope: Scope, endpoint: string): ApiError {
+function scopeDenied(config: SandboxConfig, scope: Scope, endpoint: string): ApiError {
   const message =
     config.profile === "primary"
       ? `This API key's read scope does not cover ${RESOURCE_NAMES[scope]} (${endpoint}).`

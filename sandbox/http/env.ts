@@ -1,6 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 
-import type { ApiKey, Scope } from "../db/keys";
+import type { ApiKey } from "../db/keys";
 
 /** What the auth middleware leaves for the handlers. */
 export interface SandboxEnv {
@@ -10,5 +10,3 @@ export interface SandboxEnv {
     customerPk: number;
   };
 }
-
-export type { Scope };

@@ -1,5 +1,6 @@
 import type { Profile } from "../config";
 
+/** @public The codes as a value; exists to derive the error-code type. */
 export const ERROR_CODES = [
   "bad_request",
   "unauthenticated",

@@ -14,7 +14,7 @@ const MAX_BODY_BYTES = 8 * 1024;
 const stringField = (name: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`) });
 
-export const AuthRequest = z
+const AuthRequest = z
   .object({
     key_id: stringField("key_id")
       .min(1, { error: "key_id must not be empty" })

@@ -9,9 +9,9 @@ import { errorResponses, GET_ERRORS, type RouteDeps, SECURITY, type V1App } from
 import { enumParam, intParam, searchParam } from "./params";
 import { ALTERNATIVE_BRANDS } from "./present";
 
-export const LOCATIONS_MAX_LIMIT = 500;
+const LOCATIONS_MAX_LIMIT = 500;
 
-export function locationQuery(profile: Profile) {
+function locationQuery(profile: Profile) {
   const brands = profile === "primary" ? BRANDS : ALTERNATIVE_BRANDS;
   const searchName = profile === "primary" ? "search" : "q";
   return z

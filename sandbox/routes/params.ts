@@ -47,7 +47,7 @@ export function enumParam<const T extends readonly [string, ...string[]]>(
 }
 
 /** U+0000–U+001F and U+007F. SQLite's LIKE ends the pattern at a NUL, so `%00` would match every row. */
-export function hasControlCharacter(text: string): boolean {
+function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x20 || code === 0x7f) return true;
@@ -117,7 +117,7 @@ export function validationHook<E extends Env>(profile: Profile): Hook<unknown, E
   };
 }
 
-export function describeIssue(error: ZodError, target: string): string {
+function describeIssue(error: ZodError, target: string): string {
   const issue = error.issues[0];
   if (!issue) return "The request is malformed.";
   if (issue.code === "unrecognized_keys") {

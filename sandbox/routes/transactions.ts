@@ -6,11 +6,11 @@ import { notFound } from "../http/errors";
 import { errorResponses, GET_ERRORS, type RouteDeps, SECURITY, type V1App } from "./common";
 import { dateBoundParam, enumParam, intParam, searchParam } from "./params";
 
-export const TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;
-export const TRANSACTIONS_MAX_LIMIT = 200;
+const TRANSACTION_STATUSES = ["completed", "pending", "failed"] as const;
+const TRANSACTIONS_MAX_LIMIT = 200;
 const DAY_SEC = 86_400;
 
-export function transactionQuery(profile: Profile) {
+function transactionQuery(profile: Profile) {
   return z
     .object({
       page: intParam("page", { min: 1, default: 1, description: "1-based page index" }),
@@ -32,7 +32,7 @@ export function transactionQuery(profile: Profile) {
 }
 
 /** Inclusive epoch-second bounds: dates cover whole UTC days; datetimes are exact instants. */
-export function boundsOf(from: string | undefined, to: string | undefined): { fromSec: number; toSec: number } {
+function boundsOf(from: string | undefined, to: string | undefined): { fromSec: number; toSec: number } {
   const isDate = (v: string) => v.length === 10;
   const fromSec =
     from === undefined

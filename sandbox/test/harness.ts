@@ -11,7 +11,7 @@ import { startSandboxServer } from "../server";
 import { TEST_ANCHOR, TEST_SEED } from "./constants";
 
 /** A clock the test moves by hand. Starts at the data's anchor so the rolling 30 days hold data. */
-export class FakeClock {
+class FakeClock {
   constructor(public ms: number = TEST_ANCHOR.getTime()) {}
   now = (): number => this.ms;
   advance(ms: number): void {
