@@ -12,7 +12,7 @@ import type { GeometryCollection, Topology } from "topojson-specification";
  * file (`public/basemap/`, a copy of `us-atlas/states-10m.json` that a unit test keeps identical): 115 kB of JSON,
  * 37 kB gzip-compressed, that no longer weighs on the map's JavaScript chunk and is cached apart from app releases.
  */
-export const BASEMAP_URL = "/basemap/us-states-10m.json";
+const BASEMAP_URL = "/basemap/us-states-10m.json";
 /**
  * The outlines' own pane, between the tiles (200) and the overlay pane (400) where the stations' canvas, the radius ring
  * and the "near" point are: they stay above the filled states whatever order their layers arrive in.

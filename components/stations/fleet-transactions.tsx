@@ -42,7 +42,7 @@ export function FleetTransactionsCard({ station }: { station: StationDetail }) {
 }
 
 /** "The latest 20 of 34 purchases…": how much of the fleet's history the table shows, and where it was looked for. */
-export function describeShownPurchases(shown: number, total: number, scanned: number, matchingTotal: number): string {
+function describeShownPurchases(shown: number, total: number, scanned: number, matchingTotal: number): string {
   const source =
     matchingTotal > scanned
       ? ` among your ${String(STATION_TRANSACTIONS_SCAN)} newest transactions that mention this station's name`

@@ -19,7 +19,7 @@ interface ResultsProps {
 }
 
 /** The point as the panel prints it: its label, or its coordinates when it has none. */
-export function placeLabel(view: StationsView): string {
+function placeLabel(view: StationsView): string {
   if (view.near === null) return "";
   return view.nearLabel === "" ? formatLatLng(view.near).replace(",", ", ") : view.nearLabel;
 }

@@ -17,7 +17,7 @@ export const PRICE_CLASS_COUNT = 7;
 const PALETTE_START = 0;
 const PALETTE_END = 0.9;
 
-export interface PriceClass {
+interface PriceClass {
   /** 0 = cheapest. */
   index: number;
   /** 1-based label printed in the legend and the popup ("class 1 of 7"), so colour is never the only cue. */
@@ -35,7 +35,7 @@ export interface PriceScale {
   classOf: (price: number | null) => number;
 }
 
-export function paletteColor(index: number, classCount: number): string {
+function paletteColor(index: number, classCount: number): string {
   const t =
     classCount <= 1 ? PALETTE_START : PALETTE_START + ((PALETTE_END - PALETTE_START) * index) / (classCount - 1);
   return interpolateViridis(t);

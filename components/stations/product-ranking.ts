@@ -12,7 +12,7 @@ import { type RankedStation, rankPriced, type StationWithin } from "./nearby";
 /** Stations checked per step ("Check 25 more"); the BFF takes at most this many ids per request. */
 export const PRICE_CHECK_STEP = 25;
 /** Ids per BFF request: requests go one after another, so the page can say how far the checking has got. */
-export const PRICE_CHECK_CHUNK = 5;
+const PRICE_CHECK_CHUNK = 5;
 
 /** What the page knows of one station's detail prices. */
 export type PriceLookup =

@@ -2,7 +2,7 @@
 
 /** The cheapest class is drawn largest, the priciest smallest: size repeats what colour says. */
 export const MAX_RADIUS = 6;
-export const MIN_RADIUS = 3;
+const MIN_RADIUS = 3;
 
 export function radiusForClass(classIndex: number, classCount: number): number {
   if (classIndex < 0) return MIN_RADIUS;

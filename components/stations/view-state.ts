@@ -14,10 +14,10 @@ import type { LatLng } from "./nearby";
 
 export const RADIUS_OPTIONS_MILES = [10, 25, 50, 100, 250] as const;
 export type RadiusMiles = (typeof RADIUS_OPTIONS_MILES)[number];
-export const DEFAULT_RADIUS_MILES: RadiusMiles = 50;
+const DEFAULT_RADIUS_MILES: RadiusMiles = 50;
 export const RESULT_COUNT_OPTIONS = [5, 10, 20, 50] as const;
 export type ResultCount = (typeof RESULT_COUNT_OPTIONS)[number];
-export const DEFAULT_RESULT_COUNT: ResultCount = 10;
+const DEFAULT_RESULT_COUNT: ResultCount = 10;
 /** Diesel is the catalog's own price; another product is read from station details (see product-ranking.ts). */
 export const DEFAULT_PRODUCT: StationProduct = "diesel";
 /** The longest search the BFF accepts (its one home is lib/model/limits; re-exported for this folder's filters). */
@@ -29,9 +29,9 @@ export const STALE_AFTER_MS = 2 * 86_400_000;
  * state is chosen); `view`, only the stations in the map's current view, so the cheaper ones near a point stand out
  * even where the whole region is cheap nationally.
  */
-export const COLOUR_SCALES = ["all", "view"] as const;
+const COLOUR_SCALES = ["all", "view"] as const;
 export type ColourScale = (typeof COLOUR_SCALES)[number];
-export const DEFAULT_COLOUR_SCALE: ColourScale = "all";
+const DEFAULT_COLOUR_SCALE: ColourScale = "all";
 
 /** The map's view: latitudes and longitudes of its edges. */
 export interface ViewBounds {
@@ -81,7 +81,7 @@ function includes<T extends string | number>(list: readonly T[], value: unknown)
 }
 
 /** "35.2220,-101.8313" → a point; anything else (out of range, not numbers) → null. */
-export function parseLatLng(value: string | null): LatLng | null {
+function parseLatLng(value: string | null): LatLng | null {
   if (value === null) return null;
   const match = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*[,\s]\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(value);
   if (!match) return null;

@@ -54,7 +54,7 @@ export function exportUrl(
 }
 
 /** The file name from `Content-Disposition`: `filename*` (RFC 5987) first, then `filename`, else a fallback. */
-export function filenameFromDisposition(header: string | null, fallback: string): string {
+function filenameFromDisposition(header: string | null, fallback: string): string {
   if (header === null) return fallback;
   const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
   if (star?.[1] !== undefined) {
@@ -83,7 +83,7 @@ export function formatDuration(seconds: number): string {
   return `${hours} h ${minutes % 60} min`;
 }
 
-export const STREAM_FAILED_MESSAGE =
+const STREAM_FAILED_MESSAGE =
   "The export stopped before the file was complete (the Fleet Fuel API stopped answering). Please try again.";
 
 /**

@@ -9,7 +9,7 @@ import { addDays, dayInZone, isIsoDay, isTimeZone, UTC_ZONE } from "@/lib/model/
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 50;
+const DEFAULT_PAGE_SIZE: PageSize = 50;
 
 export const STATUS_OPTIONS: readonly { value: TransactionStatus; label: string }[] = [
   { value: "completed", label: "Completed" },

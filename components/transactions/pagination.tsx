@@ -8,7 +8,7 @@ import { formatCount } from "@/lib/format/numbers";
 import { PAGE_SIZES, type PageSize } from "./list-state";
 
 /** The page on screen, as the BFF answered it: what the footer describes. */
-export interface ShownPage {
+interface ShownPage {
   page: number;
   limit: number;
   total: number;
