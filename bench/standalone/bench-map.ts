@@ -2,7 +2,6 @@
 // `ffd:map-draw` measure) for 2,500 and 50,000 stations, the longest task while panning, JavaScript transferred for
 // /stations, and whether Leaflet (window.L) stays off the other pages. Starts a sandbox per size (--stations N, a
 // budget high enough that the 100-page catalog walk never waits), the built app, and Debian's Chromium.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,71 +10,25 @@ import { chromium, type Page } from "playwright-core";
 
 import { type AppProcess, startApp } from "@/test/app-process";
 
+import { type Sandbox, startSandbox } from "../lib/sandbox";
+
 const SIZES = [2_500, 50_000] as const;
 /** The highest budget the app accepts (FLEET_API_BUDGET ≤ 100,000): the 100-page walk never waits for it. */
 const BUDGET = "100000";
-const CLI = ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts"];
 const SESSION_SECRET = "bench-only-session-secret-0123456789abcdef";
 const PAN_STEPS = 6;
 const DRAWS_MEASURED = 3;
 
-interface Sandbox {
-  baseUrl: string;
-  key: { keyId: string; secret: string };
-  stop: () => Promise<void>;
-}
-
-async function startSandbox(stations: number): Promise<Sandbox> {
+/** A sandbox of its own per size, over a fresh database in a temporary folder (removed on stop). */
+async function startMapSandbox(stations: number): Promise<Sandbox> {
   const dir = mkdtempSync(join(tmpdir(), "ffd-bench-map-"));
   const db = join(dir, "sandbox.db");
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      ...CLI,
-      "--port",
-      "0",
-      "--db",
-      db,
-      "--reset",
-      "--stations",
-      String(stations),
-      "--transactions",
-      "2000",
-      "--budget",
-      BUDGET,
-      "--quiet",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /at (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(output);
-      if (match?.[1] !== undefined) {
-        clearInterval(timer);
-        resolve(match[1]);
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`the sandbox exited:\n${output}`));
-      }
-    }, 50);
-  });
-  const pairs = JSON.parse(
-    execFileSync(process.execPath, [...CLI, "keys", "demo", "--json", "--db", db], { encoding: "utf8" }),
-  ) as { label: string; key_id: string; secret: string }[];
-  const full = pairs.find((p) => p.label === "demo-full");
-  if (full === undefined) throw new Error("no demo-full key");
+  const args = ["--reset", "--stations", String(stations), "--transactions", "2000", "--budget", BUDGET];
+  const sandbox = await startSandbox({ db, args });
   return {
-    baseUrl,
-    key: { keyId: full.key_id, secret: full.secret },
+    ...sandbox,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await sandbox.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -95,7 +48,7 @@ async function waitForDraw(page: Page, count: number): Promise<void> {
 
 /** A sandbox of `stations` and the built app over it (the sandbox is stopped again when the app fails to start). */
 async function startStack(stations: number): Promise<{ sandbox: Sandbox; app: AppProcess }> {
-  const sandbox = await startSandbox(stations);
+  const sandbox = await startMapSandbox(stations);
   const app = await startApp({
     FLEET_API_BASE_URL: sandbox.baseUrl,
     SESSION_SECRET,
