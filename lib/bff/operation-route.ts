@@ -6,6 +6,7 @@ import { getConfig } from "./config";
 import { checkCsrf } from "./csrf";
 import { BffError } from "./errors";
 import { withoutSession, withSession } from "./handler";
+import { mirrorFor } from "./mirror/access";
 import type { InputSpec, PublicOperation, SessionOperation } from "./operation";
 import { parseQueryValues, queryValues } from "./params";
 import { testHooksAllowed } from "./test-hooks";
@@ -19,7 +20,8 @@ export function route<I, R, P = Record<string, never>>(operation: SessionOperati
   return withSession<P>(operation.route, async ({ request, session, key, params }) => {
     if (operation.csrf === "same-site+origin") refuseCrossSite(request);
     const input = await readInput(operation.input, request, params);
-    const ctx = { session, key, signal: request.signal, priority: operation.priority };
+    const mirror = () => mirrorFor(session);
+    const ctx = { session, key, signal: request.signal, priority: operation.priority, mirror };
     return toResponse(await operation.run(ctx, input));
   });
 }

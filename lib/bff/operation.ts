@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Priority } from "@/lib/fleet-api";
 
 import { cache, cacheKey } from "./cache";
+import type { MirrorAccess } from "./mirror/access";
 import { parseQueryValues } from "./params";
 import type { ActiveSession } from "./session";
 
@@ -26,6 +27,8 @@ export interface OperationContext {
    * the operation makes itself use it; lib walks that are bulk by nature (catalog, totals, summary) keep theirs.
    */
   priority: Priority;
+  /** The customer's mirror when this session may read it (lib/bff/mirror/access), else null. Tests inject their own. */
+  mirror: () => Promise<MirrorAccess | null>;
 }
 
 /** What an operation without a session (sign-in, test hooks) runs with: the request itself (headers, body). */

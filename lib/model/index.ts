@@ -2,6 +2,7 @@ export * from "./account";
 export * from "./decimal";
 export type * from "./export";
 export * from "./list-totals";
+export * from "./mirror-replies";
 export * from "./page";
 export type * from "./replies";
 export * from "./station";

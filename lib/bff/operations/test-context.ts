@@ -40,6 +40,7 @@ export function operationContextForTest(
     key: credentialKey(credentials),
     signal: new AbortController().signal,
     priority: "interactive",
+    mirror: () => Promise.resolve(null),
     ...overrides,
   };
 }
