@@ -9,6 +9,7 @@ import type { RankedItem, SummaryTotals } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
 
 import { DailyChart } from "./daily-chart";
+import { type PeriodChange, periodChange } from "./period-change";
 
 export function DailyChartCard({ className }: { className?: string }) {
   const { data: summary, isPending, isError, error, refetch, isFetching } = useSummary();
@@ -27,6 +28,7 @@ export function DailyChartCard({ className }: { className?: string }) {
         <>
           <DailyChart from={summary.from} to={summary.to} daily={summary.daily} totals={summary.totals} />
           <CalendarTotalsLine from={summary.from} to={summary.to} totals={summary.totals} />
+          <PeriodChangeLine change={periodChange(summary.totals, summary.previous)} />
           <ProductsLine products={summary.products} />
         </>
       )}
@@ -47,6 +49,21 @@ function CalendarTotalsLine({ from, to, totals }: { from: string; to: string; to
       </span>
       {formatCount(totals.transactions)} transactions · {formatMoney(totals.amount)} · {formatGallons(totals.gallons)}{" "}
       gal. Completed and pending; the rolling total above counts the 30 × 24 hours up to now instead.
+    </p>
+  );
+}
+
+/** The change in spend against the 30 days before (from the local copy; nothing without one). */
+function PeriodChangeLine({ change }: { change: PeriodChange | null }) {
+  if (change === null) return null;
+  return (
+    <p className="mt-2 text-sm font-medium text-slate-900 dark:text-slate-50" data-testid="period-change">
+      {change.arrow === null ? null : (
+        <span aria-hidden="true" className="mr-1">
+          {change.arrow}
+        </span>
+      )}
+      {change.text}.
     </p>
   );
 }

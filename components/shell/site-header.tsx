@@ -5,6 +5,7 @@ import { ThemeToggle } from "@/components/ui/theme-toggle";
 import { CustomerBadge } from "./customer-badge";
 import { MainNav } from "./main-nav";
 import { SignOutButton } from "./sign-out-button";
+import { SyncStatusLine } from "./sync-status-line";
 
 /**
  * The product, whose data it is and the actions on top; the navigation tabs below at every width, so the tab order
@@ -34,8 +35,12 @@ export function SiteHeader() {
             <SignOutButton />
           </div>
         </div>
-        <div className="mt-1">
+        {/* The sync line sits at the right of the tabs, or on a line of its own under them on a phone. */}
+        <div className="mt-1 flex flex-wrap items-end justify-between gap-x-4">
           <MainNav />
+          <div className="ml-auto min-w-0 pb-1">
+            <SyncStatusLine />
+          </div>
         </div>
       </div>
     </header>

@@ -18,7 +18,7 @@ import {
   STATUS_OPTIONS,
 } from "./list-state";
 
-type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>;
+import type { FilterPatch } from "./use-list-state";
 
 export interface TransactionFiltersProps {
   state: ListState;

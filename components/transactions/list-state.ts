@@ -1,6 +1,15 @@
 import type { TransactionStatus } from "@/lib/model";
 import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 import { addDays, dayInZone, isIsoDay, isTimeZone, UTC_ZONE } from "@/lib/model/time-zones";
+import {
+  hasMirrorFilters,
+  type ListSort,
+  type MirrorFilterValues,
+  NO_MIRROR_FILTERS,
+  writeMirrorFilters,
+} from "@/lib/queries/transaction-filters";
+
+import { mirrorFilterProblems, parseMirrorFilters, parseSort } from "./mirror-filter-state";
 
 /**
  * The transactions list's view as it lives in the URL (tablecn-style): every filter, the page and the page size.
@@ -40,8 +49,6 @@ export const RANGE_LABELS: Readonly<Record<RangePreset, string>> = {
   custom: "Custom",
 };
 
-/** The longest search the BFF accepts (its one home is lib/model/limits; re-exported for this folder's filters). */
-
 export interface ListState {
   page: number;
   pageSize: PageSize;
@@ -53,6 +60,10 @@ export interface ListState {
   search: string;
   /** The IANA zone whose days the filters count and whose clock the times are shown in (`tz=`). */
   tz: string;
+  /** Driver, card, truck, station, state, product, amount and gallon ranges: only the local copy answers them. */
+  mirror: MirrorFilterValues;
+  /** A sort chosen by a column header (only the local copy sorts); null: newest first. */
+  sort: ListSort | null;
 }
 
 export const DEFAULT_LIST_STATE: ListState = {
@@ -64,6 +75,8 @@ export const DEFAULT_LIST_STATE: ListState = {
   status: null,
   search: "",
   tz: UTC_ZONE,
+  mirror: NO_MIRROR_FILTERS,
+  sort: null,
 };
 
 const MAX_PAGE = 1_000_000;
@@ -97,7 +110,18 @@ export function parseListState(params: Pick<URLSearchParams, "get">, defaultZone
   const search = (params.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const rawZone = params.get("tz");
   const tz = rawZone !== null && isTimeZone(rawZone) ? rawZone : defaultZone;
-  return { page, pageSize, range, from, to, status, search, tz };
+  return {
+    page,
+    pageSize,
+    range,
+    from,
+    to,
+    status,
+    search,
+    tz,
+    mirror: parseMirrorFilters(params),
+    sort: parseSort(params),
+  };
 }
 
 /** A URL value as quoted back to a person: trimmed to a readable length. */
@@ -159,7 +183,7 @@ export function listStateProblems(params: Pick<URLSearchParams, "get">, defaultZ
   const rawZone = params.get("tz");
   if (rawZone !== null && rawZone !== state.tz)
     problems.push(`${quote(rawZone)} is not a time zone this browser knows; days and times are in ${state.tz}.`);
-  return problems;
+  return [...problems, ...mirrorFilterProblems(params)];
 }
 
 /**
@@ -175,6 +199,7 @@ export function serializeListState(state: ListState, defaultZone: string = UTC_Z
   }
   if (state.status !== null) params.set("status", state.status);
   if (state.search !== "") params.set("search", state.search);
+  writeMirrorFilters(params, state.mirror, state.sort);
   if (state.range !== "all" || state.tz !== defaultZone) params.set("tz", state.tz);
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set("limit", String(state.pageSize));
   if (state.page !== 1) params.set("page", String(state.page));
@@ -182,7 +207,7 @@ export function serializeListState(state: ListState, defaultZone: string = UTC_Z
 }
 
 export function hasActiveFilters(state: ListState): boolean {
-  return state.range !== "all" || state.status !== null || state.search !== "";
+  return state.range !== "all" || state.status !== null || state.search !== "" || hasMirrorFilters(state.mirror);
 }
 
 export interface DayRange {

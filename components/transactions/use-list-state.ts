@@ -6,11 +6,12 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useUrlView } from "@/components/ui/use-url-view";
 import { preferredTimeZone, rememberTimeZone } from "@/lib/format/time-zone-preference";
 import { UTC_ZONE } from "@/lib/model/time-zones";
+import { NO_MIRROR_FILTERS } from "@/lib/queries/transaction-filters";
 
 import { type ListState, listStateProblems, parseListState, serializeListState } from "./list-state";
 import { useBrowserTimeZone } from "./use-browser-time-zone";
 
-type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>;
+export type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search" | "mirror">>;
 
 /**
  * The list's view, read from and written to the URL: a view can be bookmarked or shared, and Back/Forward move
@@ -34,6 +35,8 @@ export function useListState(): {
   setFilters: (patch: FilterPatch, mode?: "push" | "replace") => void;
   setPage: (page: number, mode?: "push" | "replace") => void;
   setPageSize: (pageSize: ListState["pageSize"]) => void;
+  /** Another order (a column header): back to page 1. */
+  setSort: (sort: ListState["sort"]) => void;
   /** Another zone for days and times: remembered in this browser, back to page 1. */
   setTimeZone: (tz: string) => void;
   clearFilters: () => void;
@@ -79,13 +82,25 @@ export function useListState(): {
     setPageSize: (pageSize) => {
       update((current) => ({ ...current, pageSize, page: 1 }), "push");
     },
+    setSort: (sort) => {
+      update((current) => ({ ...current, sort, page: 1 }), "push");
+    },
     setTimeZone: (tz) => {
       rememberTimeZone(tz);
       update((current) => ({ ...current, tz, page: 1 }), "push");
     },
     clearFilters: () => {
       update(
-        (current) => ({ ...current, range: "all", from: null, to: null, status: null, search: "", page: 1 }),
+        (current) => ({
+          ...current,
+          range: "all",
+          from: null,
+          to: null,
+          status: null,
+          search: "",
+          mirror: NO_MIRROR_FILTERS,
+          page: 1,
+        }),
         "push",
       );
     },

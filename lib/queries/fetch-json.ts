@@ -26,6 +26,12 @@ export class BffRequestError extends Error {
   }
 }
 
+/**
+ * A custom header the BFF requires on every POST/DELETE (sign-in, sign-out, sync now): it forces a CORS preflight, so
+ * another site cannot send it.
+ */
+export const CSRF_HEADERS = { "X-Requested-With": "XMLHttpRequest" } as const;
+
 export const NETWORK_ERROR_MESSAGE = "Cannot reach the dashboard's server. Check your connection and try again.";
 const UNREADABLE_REPLY_MESSAGE = "The dashboard's server sent a reply we could not read. Please try again.";
 

@@ -2,15 +2,14 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import type { SessionInfo, SignInResult } from "@/lib/model";
 
-import { BffRequestError, fetchJson, requestBff } from "./fetch-json";
+import { BffRequestError, CSRF_HEADERS, fetchJson, requestBff } from "./fetch-json";
 
 interface KeyPair {
   keyId: string;
   secret: string;
 }
 
-/** A custom header the BFF requires on POST/DELETE: it forces a CORS preflight, so another site cannot send it. */
-const SESSION_WRITE_HEADERS = { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" } as const;
+const SESSION_WRITE_HEADERS = { "Content-Type": "application/json", ...CSRF_HEADERS } as const;
 
 const sessionQueryOptions = queryOptions({
   queryKey: ["session"] as const,

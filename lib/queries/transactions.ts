@@ -1,42 +1,50 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 
-import type { ListTotals, TransactionDetail, TransactionListReply, TransactionStatus } from "@/lib/model";
+import type {
+  DataOrigin,
+  ListTotals,
+  TransactionDetail,
+  TransactionFacetsReply,
+  TransactionListReply,
+} from "@/lib/model";
 
 import { fetchJson } from "./fetch-json";
+import {
+  type ListSort,
+  NO_MIRROR_FILTERS,
+  type TransactionFilterParams,
+  writeTransactionFilters,
+} from "./transaction-filters";
 
-/** One page of the list, as `GET /api/transactions` takes it: dates are days of `tz`, both ends inclusive. */
-export interface TransactionListParams {
+/** One page of the list, as `GET /api/transactions` takes it (see transaction-filters). */
+export interface TransactionListParams extends TransactionFilterParams {
   page: number;
   limit: number;
-  from: string | null;
-  to: string | null;
-  tz: string;
-  status: TransactionStatus | null;
-  search: string;
+  sort: ListSort | null;
 }
 
-/** Query keys of this file; every key under `["transactions", "list" | "detail" | "totals"]` comes from here. */
+/** A page of the list and where its rows came from (the local copy or the provider, see DataOrigin). */
+export type TransactionListPage = TransactionListReply & { origin?: DataOrigin };
+
+/** Query keys of this file; every key under `["transactions", "list" | "detail" | "totals" | "facets"]` comes from here. */
 const transactionKeys = {
   lists: () => ["transactions", "list"] as const,
   list: (params: TransactionListParams) => ["transactions", "list", params] as const,
   detail: (id: string) => ["transactions", "detail", id] as const,
   totals: (params: TransactionTotalsParams) => ["transactions", "totals", params] as const,
+  facets: () => ["transactions", "facets"] as const,
 };
 
 function transactionListUrl(params: TransactionListParams): string {
   const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
-  if (params.from !== null) query.set("from", params.from);
-  if (params.to !== null) query.set("to", params.to);
-  if (params.from !== null || params.to !== null) query.set("tz", params.tz);
-  if (params.status !== null) query.set("status", params.status);
-  if (params.search !== "") query.set("search", params.search);
+  writeTransactionFilters(query, params, params.sort);
   return `/api/transactions?${query.toString()}`;
 }
 
 export function transactionsQueryOptions(params: TransactionListParams) {
   return queryOptions({
     queryKey: transactionKeys.list(params),
-    queryFn: ({ signal }) => fetchJson<TransactionListReply>(transactionListUrl(params), { signal }),
+    queryFn: ({ signal }) => fetchJson<TransactionListPage>(transactionListUrl(params), { signal }),
     // The page on screen stays while the next one loads (paging, filtering): no flash of an empty table.
     placeholderData: keepPreviousData,
   });
@@ -53,17 +61,11 @@ export function useTransaction(id: string) {
   return useQuery(transactionQueryOptions(id));
 }
 
-/** The list's filters alone, for its totals bar. */
-export type TransactionTotalsParams = Omit<TransactionListParams, "page" | "limit">;
+/** The list's date, status and search filters, for its totals bar (the totals endpoint takes no others). */
+export type TransactionTotalsParams = Omit<TransactionFilterParams, "mirror">;
 
 function transactionTotalsUrl(params: TransactionTotalsParams): string {
-  const query = new URLSearchParams();
-  if (params.from !== null) query.set("from", params.from);
-  if (params.to !== null) query.set("to", params.to);
-  if (params.from !== null || params.to !== null) query.set("tz", params.tz);
-  if (params.status !== null) query.set("status", params.status);
-  if (params.search !== "") query.set("search", params.search);
-  const text = query.toString();
+  const text = writeTransactionFilters(new URLSearchParams(), { ...params, mirror: NO_MIRROR_FILTERS }).toString();
   return text === "" ? "/api/transactions/totals" : `/api/transactions/totals?${text}`;
 }
 
@@ -75,6 +77,22 @@ export function useTransactionTotals(params: TransactionTotalsParams, enabled: b
   return useQuery({
     queryKey: transactionKeys.totals(params),
     queryFn: ({ signal }) => fetchJson<ListTotals>(transactionTotalsUrl(params), { signal }),
+    enabled,
+  });
+}
+
+/** The values change only as new drivers, cards or stations appear: the local copy answers, so five minutes is plenty. */
+const FACETS_STALE_TIME_MS = 5 * 60_000;
+
+/**
+ * The options of the filters only the local copy answers (`GET /api/transactions/facets`). `enabled` false until the
+ * local copy can answer (see useSyncStatus): no request is spent on a list of nothing.
+ */
+export function useTransactionFacets(enabled: boolean) {
+  return useQuery({
+    queryKey: transactionKeys.facets(),
+    queryFn: ({ signal }) => fetchJson<TransactionFacetsReply>("/api/transactions/facets", { signal }),
+    staleTime: FACETS_STALE_TIME_MS,
     enabled,
   });
 }

@@ -1,0 +1,58 @@
+"use client";
+
+import { useClock } from "@/components/ui/use-clock";
+import { useSyncNow, useSyncStatus } from "@/lib/queries/sync";
+
+import { syncStatusText } from "./sync-status-text";
+
+/** Ages on the line count seconds ("12 s ago"). */
+const TICK_MS = 1_000;
+
+/**
+ * One quiet line under the header about the local copy of the customer's transactions (polled, see useSyncStatus),
+ * with "Sync now". Nothing when there is no local copy for this session, or while its state is unknown. Screen
+ * readers hear the state when it changes, not the seconds.
+ */
+export function SyncStatusLine() {
+  const status = useSyncStatus();
+  const syncNow = useSyncNow();
+  const now = useClock(TICK_MS);
+  const text = status.data === undefined ? null : syncStatusText(status.data, now);
+  const isRunning = syncNow.isPending || status.data?.running === true;
+  return (
+    <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-3 text-xs" data-testid="sync-status">
+      {/* Always in the page, so a change of its words is announced. */}
+      <p role="status" className="sr-only">
+        {text?.announce ?? ""}
+      </p>
+      {text === null ? null : (
+        <>
+          <p
+            aria-hidden="true"
+            data-testid="sync-status-line"
+            className={
+              text.tone === "error" ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"
+            }
+          >
+            {text.line}
+          </p>
+          <button
+            type="button"
+            onClick={() => {
+              syncNow.mutate();
+            }}
+            disabled={isRunning}
+            className="rounded font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-600 disabled:no-underline dark:text-brand-300 dark:focus-visible:outline-brand-400 dark:disabled:text-slate-400"
+          >
+            {isRunning ? "Syncing…" : "Sync now"}
+          </button>
+        </>
+      )}
+      {syncNow.isError ? (
+        <p role="alert" className="basis-full text-right text-red-700 dark:text-red-300">
+          Sync now did not start: {syncNow.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { describeRecentAge, describeTimeLeft, formatMonthYear } from "@/lib/format/ages";
+import type { SyncStatusReply } from "@/lib/model/mirror-replies";
+
+/**
+ * The shell's one quiet line about the local copy of the customer's transactions (`GET /api/sync`). `line` is what
+ * is shown, ages and all; `announce` is what a screen reader hears (aria-live): it changes only when the state does,
+ * not every second or every percent. Null when there is no local copy for this session (`off`): nothing to say.
+ */
+export interface SyncStatusText {
+  line: string;
+  announce: string;
+  tone: "quiet" | "error";
+}
+
+export function syncStatusText(status: SyncStatusReply, now: number): SyncStatusText | null {
+  switch (status.state) {
+    case "off":
+      return null;
+    case "starting":
+      return {
+        line: "Making a local copy of your transactions…",
+        announce: "Making a local copy of your transactions.",
+        tone: "quiet",
+      };
+    case "ready":
+      return {
+        line:
+          status.lastHeadSync === null || now === 0
+            ? "Up to date"
+            : `Up to date · ${describeRecentAge(status.lastHeadSync, now)}`,
+        announce: "Your local copy of your transactions is up to date.",
+        tone: "quiet",
+      };
+    case "backfilling":
+      return { line: backfillLine(status), announce: "Loading the history of your transactions.", tone: "quiet" };
+    case "error": {
+      const why = status.error ?? "The last sync did not finish.";
+      return {
+        line: `The local copy could not be updated: ${why}`,
+        announce: `The local copy of your transactions could not be updated: ${why}`,
+        tone: "error",
+      };
+    }
+  }
+}
+
+/** "Loading history back to Mar 2025 · 64 % · about 3 min", each part only when known. */
+function backfillLine(status: SyncStatusReply): string {
+  const parts = [
+    status.coverage.from === null
+      ? "Loading history"
+      : `Loading history back to ${formatMonthYear(status.coverage.from)}`,
+  ];
+  const { done, expected, timeLeftMs } = status.backfill;
+  if (expected !== null && expected > 0) parts.push(`${String(Math.min(99, Math.floor((done / expected) * 100)))} %`);
+  if (timeLeftMs !== null) parts.push(describeTimeLeft(timeLeftMs));
+  return parts.join(" · ");
+}
