@@ -30,9 +30,7 @@ export function SyncStatusLine() {
           <p
             aria-hidden="true"
             data-testid="sync-status-line"
-            className={
-              text.tone === "error" ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"
-            }
+            className={text.tone === "error" ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}
           >
             {text.line}
           </p>

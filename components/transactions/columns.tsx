@@ -98,6 +98,8 @@ export const transactionColumns = [
   column.accessor("def", {
     id: "def",
     header: "DEF",
+    // Not a sort column of the BFF (lib/model/mirror-replies LIST_SORT_COLUMNS).
+    enableSorting: false,
     cell: ({ getValue }) => {
       const def = getValue();
       if (def === null)

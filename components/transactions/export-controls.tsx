@@ -49,7 +49,7 @@ function errorMessage(error: unknown): string {
   return "Export failed. Please try again.";
 }
 
-type ExportFilters = Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz">;
+type ExportFilters = Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz" | "mirror" | "sort">;
 
 /** Export of exactly the list's current filters, as CSV or Excel, with progress, a time estimate and Cancel. */
 export function ExportControls({ filters }: { filters: ExportFilters }) {

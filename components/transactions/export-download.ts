@@ -1,5 +1,6 @@
 import type { ExportFormat, ExportProgress, ExportRate } from "@/lib/model";
 import { BffRequestError, fetchJson, requestBff } from "@/lib/queries/fetch-json";
+import { writeTransactionFilters } from "@/lib/queries/transaction-filters";
 
 export type { ExportFormat };
 import { type ListState, resolveRange } from "./list-state";
@@ -35,20 +36,23 @@ export function newExportId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The export URL for the list's current filters (a relative date preset is resolved now, in the list's zone, as the table does). */
+/**
+ * The export URL for the list's current filters and order, written as the list's own request is (a relative date
+ * preset is resolved now, in the list's zone, as the table does).
+ */
 export function exportUrl(
-  state: Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz">,
+  state: Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz" | "mirror" | "sort">,
   format: ExportFormat,
   exportId: string,
   now: Date = new Date(),
 ): string {
   const { from, to } = resolveRange(state, now);
   const params = new URLSearchParams({ format });
-  if (from !== null) params.set("from", from);
-  if (to !== null) params.set("to", to);
-  if (from !== null || to !== null) params.set("tz", state.tz);
-  if (state.status !== null) params.set("status", state.status);
-  if (state.search !== "") params.set("search", state.search);
+  writeTransactionFilters(
+    params,
+    { from, to, tz: state.tz, status: state.status, search: state.search, mirror: state.mirror },
+    state.sort,
+  );
   params.set("exportId", exportId);
   return `/api/transactions/export?${params.toString()}`;
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 
 import { Field } from "@/components/ui/field";
 import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
@@ -17,7 +17,6 @@ import {
   resolveRange,
   STATUS_OPTIONS,
 } from "./list-state";
-
 import type { FilterPatch } from "./use-list-state";
 
 export interface TransactionFiltersProps {
@@ -26,9 +25,11 @@ export interface TransactionFiltersProps {
   onTimeZoneChange: (tz: string) => void;
   /** The browser's own zone, offered first; null while the page hydrates (see useBrowserTimeZone). */
   browserZone: string | null;
+  /** The filters only the local copy answers, or the line that says why they are not offered (see MirrorFilterBar). */
+  more?: ReactNode;
 }
 
-export function TransactionFilters({ state, onChange, onTimeZoneChange, browserZone }: TransactionFiltersProps) {
+export function TransactionFilters({ state, onChange, onTimeZoneChange, browserZone, more }: TransactionFiltersProps) {
   // One hint under the bar describes the date fields and the zone: days are counted in that zone.
   const hintId = useId();
   return (
@@ -63,6 +64,7 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange, browserZ
       <p id={hintId} className="w-full text-xs text-slate-600 dark:text-slate-400" data-testid="date-hint">
         Days in {state.tz}, both ends included; times are shown in this zone too.
       </p>
+      {more}
     </div>
   );
 }

@@ -8,6 +8,10 @@ import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import { MAX_TOTALS_ROWS } from "@/lib/model/list-totals";
 import { type TransactionTotalsParams, useTransactionTotals } from "@/lib/queries/transactions";
 
+/** `GET /api/transactions/totals` takes the date, status and search filters only. */
+const MIRROR_FILTERED_NOTE =
+  "Gallons and amount are not added up with the driver, card, truck, station, state, product, amount or gallon filters yet: export the list to add them up.";
+
 /**
  * The filtered set's totals above the table: purchases (from the list's own reply, free), gallons and amount (from
  * `GET /api/transactions/totals`, which walks the set: one upstream request per 200 rows, so only for sets of at most
@@ -16,15 +20,20 @@ import { type TransactionTotalsParams, useTransactionTotals } from "@/lib/querie
  */
 export function TotalsBar({
   filters,
+  isMirrorFiltered,
   listTotal,
   isListError,
 }: {
   filters: TransactionTotalsParams;
+  /** A filter only the local copy answers is on: the totals endpoint cannot add up that set. */
+  isMirrorFiltered: boolean;
   listTotal: number | null;
   isListError: boolean;
 }) {
   const isSmallEnough = listTotal !== null && listTotal <= MAX_TOTALS_ROWS;
-  const totals = useTransactionTotals(filters, isSmallEnough);
+  const { from, to, tz, status, search } = filters;
+  const canAddUp = isSmallEnough && !isMirrorFiltered;
+  const totals = useTransactionTotals({ from, to, tz, status, search }, canAddUp);
   const data = totals.data;
 
   let gallons: ReactNode;
@@ -37,6 +46,8 @@ export function TotalsBar({
   } else if (listTotal === null) {
     gallons = <Skeleton className="h-6 w-24" />;
     amount = <Skeleton className="h-6 w-24" />;
+  } else if (isMirrorFiltered) {
+    [gallons, amount, note] = ["Not added up", "Not added up", MIRROR_FILTERED_NOTE];
   } else if (!isSmallEnough || data?.state === "too_many") {
     gallons = "Not added up";
     amount = "Not added up";
@@ -62,7 +73,9 @@ export function TotalsBar({
     if (data.failed > 0)
       note = `Completed and pending purchases; the ${formatCount(data.failed)} failed ${data.failed === 1 ? "one is" : "ones are"} not charged and not added.`;
   }
-  const isBusy = (listTotal === null && !isListError) || (isSmallEnough && data === undefined && !totals.isError);
+  const purchases =
+    listTotal !== null ? formatCount(listTotal) : isListError ? "Not available" : <Skeleton className="h-6 w-16" />;
+  const isBusy = (listTotal === null && !isListError) || (canAddUp && data === undefined && !totals.isError);
 
   return (
     <section
@@ -73,13 +86,7 @@ export function TotalsBar({
     >
       <dl className="flex flex-wrap gap-x-8 gap-y-2">
         <Figure label="Purchases" testId="totals-purchases">
-          {listTotal !== null ? (
-            formatCount(listTotal)
-          ) : isListError ? (
-            "Not available"
-          ) : (
-            <Skeleton className="h-6 w-16" />
-          )}
+          {purchases}
         </Figure>
         <Figure label="Gallons" testId="totals-gallons">
           {gallons}

@@ -9,11 +9,15 @@ import { Button } from "@/components/ui/button";
 import { DataTable, type RowAttributes } from "@/components/ui/data-table";
 import { ErrorNotice, QueryErrorNotice } from "@/components/ui/error-notice";
 import type { Transaction } from "@/lib/model";
+import { useSyncStatus } from "@/lib/queries/sync";
+import { hasMirrorFilters } from "@/lib/queries/transaction-filters";
 
 import { ColumnToggle } from "./column-toggle";
 import { ExportControls } from "./export-controls";
 import { TransactionFilters } from "./filters";
 import { hasActiveFilters } from "./list-state";
+import { isMirrorConflict, MirrorFilterSlot, OriginLine } from "./mirror-bar";
+import { partialText } from "./mirror-text";
 import { Pagination } from "./pagination";
 import { TotalsBar } from "./totals-bar";
 import { useListState } from "./use-list-state";
@@ -26,12 +30,15 @@ export function TransactionsTable() {
   const list = useListState();
   const { state } = list;
   const { query, filters, listTotal } = useTransactionsPage(list);
+  const sync = useSyncStatus();
   // The page of rows renders in a transition, which React splits into short tasks: rendering 50 rows at once as the
   // answer arrives was one long task on a phone. Until the deferred rows are there, the skeleton (first load) or the
   // rows before (dimmed and busy, as while the answer loads) stay.
   const data = useDeferredValue(query.data);
   const isBehind = data !== query.data;
-  const table = useTransactionTable(data, state, list);
+  const origin = data?.origin;
+  const table = useTransactionTable(data, state, list, origin?.source === "mirror");
+  const conflict = query.isError && isMirrorConflict(query.error) ? query.error : null;
 
   return (
     <div className="space-y-4">
@@ -41,6 +48,15 @@ export function TransactionsTable() {
           onChange={list.setFilters}
           onTimeZoneChange={list.setTimeZone}
           browserZone={list.browserZone}
+          more={
+            <MirrorFilterSlot
+              sync={sync}
+              values={state.mirror}
+              onChange={list.setMirrorFilters}
+              conflict={conflict}
+              onRemove={list.clearMirrorFilters}
+            />
+          }
         />
         {/* At the right, on a line of its own: the buttons' line holds only buttons, so nothing moves them (the
             export's progress and messages wrap onto lines below, see ExportControls). */}
@@ -54,7 +70,7 @@ export function TransactionsTable() {
         <ErrorNotice tone="info" title="Parts of this link could not be used" message={list.problems.join(" ")} />
       ) : null}
 
-      {query.isError ? (
+      {query.isError && conflict === null ? (
         <QueryErrorNotice
           error={query.error}
           subject="transactions"
@@ -63,7 +79,14 @@ export function TransactionsTable() {
         />
       ) : null}
 
-      <TotalsBar filters={filters} listTotal={listTotal} isListError={query.isError} />
+      <TotalsBar
+        filters={filters}
+        isMirrorFiltered={hasMirrorFilters(filters.mirror)}
+        listTotal={listTotal}
+        isListError={query.isError}
+      />
+
+      <OriginLine origin={origin} partial={partialText(origin, data?.dateFilter?.from ?? null, sync.data)} />
 
       <TransactionRows
         table={table}

@@ -6,12 +6,12 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useUrlView } from "@/components/ui/use-url-view";
 import { preferredTimeZone, rememberTimeZone } from "@/lib/format/time-zone-preference";
 import { UTC_ZONE } from "@/lib/model/time-zones";
-import { NO_MIRROR_FILTERS } from "@/lib/queries/transaction-filters";
+import { type MirrorFilterValues, NO_MIRROR_FILTERS } from "@/lib/queries/transaction-filters";
 
 import { type ListState, listStateProblems, parseListState, serializeListState } from "./list-state";
 import { useBrowserTimeZone } from "./use-browser-time-zone";
 
-export type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search" | "mirror">>;
+export type FilterPatch = Partial<Pick<ListState, "range" | "from" | "to" | "status" | "search">>;
 
 /**
  * The list's view, read from and written to the URL: a view can be bookmarked or shared, and Back/Forward move
@@ -35,6 +35,10 @@ export function useListState(): {
   setFilters: (patch: FilterPatch, mode?: "push" | "replace") => void;
   setPage: (page: number, mode?: "push" | "replace") => void;
   setPageSize: (pageSize: ListState["pageSize"]) => void;
+  /** Some of the filters only the local copy answers (the others stay): back to page 1. */
+  setMirrorFilters: (patch: Partial<MirrorFilterValues>, mode?: "push" | "replace") => void;
+  /** Off with every filter only the local copy answers, and its sort (when it cannot answer them). */
+  clearMirrorFilters: () => void;
   /** Another order (a column header): back to page 1. */
   setSort: (sort: ListState["sort"]) => void;
   /** Another zone for days and times: remembered in this browser, back to page 1. */
@@ -81,6 +85,12 @@ export function useListState(): {
     },
     setPageSize: (pageSize) => {
       update((current) => ({ ...current, pageSize, page: 1 }), "push");
+    },
+    setMirrorFilters: (patch, mode = "push") => {
+      update((current) => ({ ...current, mirror: { ...current.mirror, ...patch }, page: 1 }), mode);
+    },
+    clearMirrorFilters: () => {
+      update((current) => ({ ...current, mirror: NO_MIRROR_FILTERS, sort: null, page: 1 }), "push");
     },
     setSort: (sort) => {
       update((current) => ({ ...current, sort, page: 1 }), "push");

@@ -1,11 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { getCoreRowModel, type PaginationState, type Updater, useReactTable } from "@tanstack/react-table";
+import {
+  getCoreRowModel,
+  type PaginationState,
+  type SortingState,
+  type Updater,
+  useReactTable,
+} from "@tanstack/react-table";
 import { useEffect, useState } from "react";
 
 import type { Transaction } from "@/lib/model";
-import { transactionsQueryOptions, type TransactionTotalsParams } from "@/lib/queries/transactions";
+import { LIST_SORT_COLUMNS, type ListSortColumn } from "@/lib/model/mirror-replies";
+import type { ListSort, TransactionFilterParams } from "@/lib/queries/transaction-filters";
+import { transactionsQueryOptions } from "@/lib/queries/transactions";
 
 import { transactionColumns } from "./columns";
 import { type ListState, type PageSize, resolveRange } from "./list-state";
@@ -27,11 +35,18 @@ export function useTransactionsPage(list: ListControls) {
   const { from, to } = resolveRange(state);
   // The zone matters to the request only with dates: without, another zone changes how times read, not which rows.
   const tz = from === null && to === null ? "" : state.tz;
-  const filters: TransactionTotalsParams = { from, to, tz, status: state.status, search: state.search };
+  const filters: TransactionFilterParams = {
+    from,
+    to,
+    tz,
+    status: state.status,
+    search: state.search,
+    mirror: state.mirror,
+  };
   // Not asked for until the zone is known (see useListState): a list asked for in UTC while the page hydrates would
   // be asked for again in the browser's zone a moment later.
   const query = useQuery({
-    ...transactionsQueryOptions({ ...filters, page: state.page, limit: state.pageSize }),
+    ...transactionsQueryOptions({ ...filters, page: state.page, limit: state.pageSize, sort: state.sort }),
     enabled: list.zoneKnown,
   });
   const listTotal = useSettledTotal(query, JSON.stringify(filters));
@@ -64,14 +79,35 @@ function useSettledTotal(
   return settled?.filtersKey === filtersKey ? settled.total : null;
 }
 
-/** The TanStack table of one page: server-side pagination driven by the URL, column visibility remembered. */
+/** The order the list is in by default: newest first. */
+const DEFAULT_SORTING: SortingState = [{ id: "at", desc: true }];
+
+function sortingOf(sort: ListSort | null): SortingState {
+  return sort === null ? DEFAULT_SORTING : [{ id: sort.column, desc: sort.dir === "desc" }];
+}
+
+/** A header's new order as the URL keeps it: null for the default (newest first), or a column the BFF sorts by. */
+function sortOf(sorting: SortingState): ListSort | null {
+  const first = sorting[0];
+  if (first === undefined || !(LIST_SORT_COLUMNS as readonly string[]).includes(first.id)) return null;
+  const sort: ListSort = { column: first.id as ListSortColumn, dir: first.desc ? "desc" : "asc" };
+  return sort.column === "at" && sort.dir === "desc" ? null : sort;
+}
+
+/**
+ * The TanStack table of one page: server-side pagination and sorting driven by the URL, column visibility
+ * remembered. `sortable`: the rows come from the local copy, which sorts by any column (the provider's list only
+ * newest first), so the headers become sort buttons (aria-sort, keyboard) only then.
+ */
 export function useTransactionTable(
   data: { items: Transaction[]; total: number } | undefined,
   state: ListState,
   list: ListControls,
+  sortable: boolean,
 ) {
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
   const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.pageSize };
+  const sorting = sortingOf(state.sort);
   // TanStack Table is not compatible with the React Compiler's memoization; this app does not use the compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   return useReactTable({
@@ -81,8 +117,18 @@ export function useTransactionTable(
     getRowId: (row) => row.id,
     manualPagination: true,
     rowCount: data?.total ?? 0,
-    state: { pagination, columnVisibility },
+    manualSorting: sortable,
+    enableSorting: sortable,
+    // One column at a time, ascending or descending (no third "unsorted" click: the list always has an order).
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    // A first click sorts ascending (A to Z, smallest first) whatever the column holds; a second one descending.
+    sortDescFirst: false,
+    state: { pagination, columnVisibility, sorting },
     meta: { timeZone: state.tz },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      list.setSort(sortOf(typeof updater === "function" ? updater(sorting) : updater));
+    },
     onPaginationChange: (updater: Updater<PaginationState>) => {
       const next = typeof updater === "function" ? updater(pagination) : updater;
       if (next.pageSize !== pagination.pageSize) list.setPageSize(next.pageSize as PageSize);

@@ -32,9 +32,10 @@ export function useSyncStatus() {
 /** `POST /api/sync` ("Sync now": a head sync), then the status is asked for again. */
 export function useSyncNow() {
   const queryClient = useQueryClient();
-  return useMutation<void, BffRequestError>({
-    mutationFn: async () => {
+  return useMutation({
+    mutationFn: async (): Promise<null> => {
       await requestBff("/api/sync", { method: "POST", headers: CSRF_HEADERS });
+      return null;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: syncKey }),
   });

@@ -1,0 +1,233 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import type { TransactionFacetsReply } from "@/lib/model/mirror-replies";
+import { MIRROR_FILTER_NAMES, type MirrorFilterValues } from "@/lib/queries/transaction-filters";
+import { useTransactionFacets } from "@/lib/queries/transactions";
+
+import { decimalProblem, RANGE_PLACES, rangeOrderProblem } from "./mirror-filter-state";
+
+type SelectName = "driver" | "card" | "truck" | "station" | "state" | "product";
+type RangeName = keyof typeof RANGE_PLACES;
+type Option = { value: string; label: string };
+
+/** The selects, their words and their options from the facets (ids as values, names as labels). */
+const SELECTS: readonly {
+  name: SelectName;
+  label: string;
+  all: string;
+  options: (f: TransactionFacetsReply) => Option[];
+}[] = [
+  {
+    name: "driver",
+    label: "Driver",
+    all: "All drivers",
+    options: (f) =>
+      f.drivers.map((d) => ({ value: d.id, label: d.truck === null ? d.name : `${d.name} (truck ${d.truck})` })),
+  },
+  {
+    name: "card",
+    label: "Card",
+    all: "All cards",
+    options: (f) => f.cards.map((last4) => ({ value: last4, label: `Ending in ${last4}` })),
+  },
+  { name: "truck", label: "Truck", all: "All trucks", options: (f) => f.trucks.map((t) => ({ value: t, label: t })) },
+  {
+    name: "station",
+    label: "Station",
+    all: "All stations",
+    options: (f) => f.stations.map((s) => ({ value: s.id, label: `${s.name}, ${s.city}, ${s.state}` })),
+  },
+  { name: "state", label: "State", all: "All states", options: (f) => f.states.map((s) => ({ value: s, label: s })) },
+  {
+    name: "product",
+    label: "Product",
+    all: "All products",
+    // The BFF compares products in small letters (and the URL keeps them so).
+    options: (f) =>
+      f.products.map((p) => ({ value: p.toLowerCase(), label: `${p.charAt(0).toUpperCase()}${p.slice(1)}` })),
+  },
+];
+
+const RANGES: readonly { what: "amount" | "gallons"; min: RangeName; max: RangeName; unit: string }[] = [
+  { what: "amount", min: "amountMin", max: "amountMax", unit: "$" },
+  { what: "gallons", min: "gallonsMin", max: "gallonsMax", unit: "gal" },
+];
+
+export interface MoreFiltersProps {
+  values: MirrorFilterValues;
+  onChange: (patch: Partial<MirrorFilterValues>, mode?: "push" | "replace") => void;
+}
+
+/**
+ * The filters only the local copy answers, behind "More filters" (open while any is set): selects fed by the facets
+ * and amount and gallon ranges whose typos are said under the field (the URL takes only what the BFF accepts).
+ */
+export function MoreFilters({ values, onChange }: MoreFiltersProps) {
+  const facets = useTransactionFacets(true);
+  const activeCount = MIRROR_FILTER_NAMES.filter((name) => values[name] !== null).length;
+  const [isOpen, setIsOpen] = useState(activeCount > 0);
+  return (
+    <details
+      open={isOpen}
+      onToggle={(event) => {
+        setIsOpen(event.currentTarget.open);
+      }}
+      className="basis-full"
+      data-testid="more-filters"
+    >
+      <summary className="w-fit cursor-pointer rounded text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-slate-200 dark:focus-visible:outline-brand-400">
+        More filters{activeCount === 0 ? "" : ` (${String(activeCount)} on)`}
+      </summary>
+      <div className="mt-2 flex flex-wrap items-start gap-3">
+        {SELECTS.map((select) => (
+          <FacetSelect
+            key={select.name}
+            label={select.label}
+            all={select.all}
+            value={values[select.name]}
+            options={facets.data === undefined ? [] : select.options(facets.data)}
+            onChange={(value) => {
+              onChange({ [select.name]: value });
+            }}
+          />
+        ))}
+        {RANGES.map((range) => (
+          <RangePair key={range.what} range={range} values={values} onChange={onChange} />
+        ))}
+      </div>
+      {facets.isError ? (
+        <p role="alert" className="mt-2 flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-300">
+          The filters&apos; choices could not be loaded: {facets.error.message}
+          <Button variant="secondary" onClick={() => void facets.refetch()} disabled={facets.isFetching}>
+            {facets.isFetching ? "Trying again…" : "Try again"}
+          </Button>
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
+function FacetSelect(props: {
+  label: string;
+  all: string;
+  value: string | null;
+  options: Option[];
+  onChange: (value: string | null) => void;
+}) {
+  // A value from a link that the choices do not hold (yet) stays selectable, so the select shows what filters.
+  const options =
+    props.value === null || props.options.some((option) => option.value === props.value)
+      ? props.options
+      : [{ value: props.value, label: props.value }, ...props.options];
+  return (
+    <Field label={props.label} className="w-full sm:w-48">
+      {(control) => (
+        <select
+          {...control}
+          value={props.value ?? ""}
+          onChange={(event) => {
+            props.onChange(event.target.value === "" ? null : event.target.value);
+          }}
+        >
+          <option value="">{props.all}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** "25." and ".5" as the BFF takes them ("25", "0.5"); empty is no bound. */
+function normalizeDecimal(text: string): string | null {
+  const trimmed = text.trim().replace(/\.$/, "");
+  if (trimmed === "") return null;
+  return trimmed.startsWith(".") ? `0${trimmed}` : trimmed;
+}
+
+/** Typing pauses this long before a range goes into the URL (and fetches), as the search does. */
+const RANGE_DEBOUNCE_MS = 400;
+
+function RangePair({
+  range,
+  values,
+  onChange,
+}: {
+  range: (typeof RANGES)[number];
+  values: MirrorFilterValues;
+  onChange: MoreFiltersProps["onChange"];
+}) {
+  const places = RANGE_PLACES[range.min];
+  const committed = { min: values[range.min] ?? "", max: values[range.max] ?? "" };
+  const [draft, setDraft] = useState(committed);
+  // A change under the fields (Back, a link, "Clear filters") shows in them, adjusted during render as React advises.
+  const [last, setLast] = useState(committed);
+  if (committed.min !== last.min || committed.max !== last.max) {
+    setLast(committed);
+    setDraft(committed);
+  }
+  const minProblem = decimalProblem(draft.min, places);
+  const maxProblem = decimalProblem(draft.max, places);
+  const min = normalizeDecimal(draft.min);
+  const max = normalizeDecimal(draft.max);
+  const orderProblem = minProblem === null && maxProblem === null ? rangeOrderProblem(min, max, range.what) : null;
+  // Only values the BFF takes, in order, go into the URL; otherwise the fields say what is wrong.
+  const isValid = minProblem === null && maxProblem === null && orderProblem === null;
+  const isChanged = (min ?? "") !== committed.min || (max ?? "") !== committed.max;
+  useEffect(() => {
+    if (!isValid || !isChanged) return;
+    const timer = window.setTimeout(() => {
+      onChange({ [range.min]: min, [range.max]: max }, "replace");
+    }, RANGE_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [isValid, isChanged, min, max, range.min, range.max, onChange]);
+  const words = range.what === "amount" ? "amount" : "gallons";
+  return (
+    <>
+      <RangeInput
+        label={`Min ${words} (${range.unit})`}
+        value={draft.min}
+        error={minProblem}
+        onChange={(text) => {
+          setDraft((current) => ({ ...current, min: text }));
+        }}
+      />
+      <RangeInput
+        label={`Max ${words} (${range.unit})`}
+        value={draft.max}
+        error={maxProblem ?? orderProblem}
+        onChange={(text) => {
+          setDraft((current) => ({ ...current, max: text }));
+        }}
+      />
+    </>
+  );
+}
+
+function RangeInput(props: { label: string; value: string; error: string | null; onChange: (text: string) => void }) {
+  return (
+    <Field label={props.label} error={props.error} className="w-[calc(50%-0.375rem)] sm:w-36">
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={props.value}
+          onChange={(event) => {
+            props.onChange(event.target.value);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
