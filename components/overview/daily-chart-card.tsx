@@ -58,11 +58,7 @@ function PeriodChangeLine({ change }: { change: PeriodChange | null }) {
   if (change === null) return null;
   return (
     <p className="mt-2 text-sm font-medium text-slate-900 dark:text-slate-50" data-testid="period-change">
-      {change.arrow === null ? null : (
-        <span aria-hidden="true" className="mr-1">
-          {change.arrow}
-        </span>
-      )}
+      {change.arrow === null ? null : <span aria-hidden="true">{`${change.arrow} `}</span>}
       {change.text}.
     </p>
   );
