@@ -53,12 +53,16 @@ describe("syncStatusText", () => {
     );
   });
 
-  it("gives the error's sentence, as an error", () => {
-    const failed = { ...READY, state: "error" as const, error: "The Fleet Fuel API did not answer." };
-    expect(syncStatusText(failed, NOW)).toEqual({
-      line: "The local copy could not be updated: The Fleet Fuel API did not answer.",
-      announce: "The local copy of your transactions could not be updated: The Fleet Fuel API did not answer.",
+  it("gives the BFF's sentence as it is, as an error", () => {
+    const why =
+      "The last update of the local copy failed (upstream_unavailable); it is tried again when a page asks for fresh data.";
+    expect(syncStatusText({ ...READY, state: "error", error: why }, NOW)).toEqual({
+      line: why,
+      announce: why,
       tone: "error",
     });
+    expect(syncStatusText({ ...READY, state: "error", error: null }, NOW)?.line).toBe(
+      "The local copy of your transactions could not be updated.",
+    );
   });
 });

@@ -34,12 +34,9 @@ export function syncStatusText(status: SyncStatusReply, now: number): SyncStatus
     case "backfilling":
       return { line: backfillLine(status), announce: "Loading the history of your transactions.", tone: "quiet" };
     case "error": {
-      const why = status.error ?? "The last sync did not finish.";
-      return {
-        line: `The local copy could not be updated: ${why}`,
-        announce: `The local copy of your transactions could not be updated: ${why}`,
-        tone: "error",
-      };
+      // The BFF's sentence says what failed and what happens next; the line adds nothing to it.
+      const why = status.error ?? "The local copy of your transactions could not be updated.";
+      return { line: why, announce: why, tone: "error" };
     }
   }
 }

@@ -31,19 +31,29 @@ describe("whether the local copy answers the new filters", () => {
     expect(mirrorCanAnswer(BACKFILLING)).toBe(true);
     expect(mirrorCanAnswer({ ...BACKFILLING, coverage: { from: null, to: null } })).toBe(false);
     expect(mirrorCanAnswer({ ...READY, state: "starting" })).toBe(false);
+    // A failed last run over rows already held still answers.
+    expect(mirrorCanAnswer({ ...BACKFILLING, state: "error", error: "The last update failed." })).toBe(true);
+    expect(mirrorCanAnswer({ ...READY, state: "error", coverage: { from: null, to: null }, lastHeadSync: null })).toBe(
+      false,
+    );
     expect(mirrorCanAnswer(undefined)).toBe(false);
     expect(mirrorUnavailableText(READY, SETTLED)).toBeNull();
   });
 
   it("says in one line why the filters are not offered", () => {
     expect(mirrorUnavailableText({ ...READY, state: "off" }, SETTLED)).toBe(
-      "Filters by driver, card, truck, station, state, product, amount and gallons need a local copy of your transactions, which this dashboard does not keep for your API key (it needs the transactions scope).",
+      "Filters by driver, card, truck, station, state, product, amount and gallons need a local copy of your transactions, which this dashboard does not keep.",
+    );
+    const noScope = "This key may not read transactions, so there is no local copy for it.";
+    expect(mirrorUnavailableText({ ...READY, state: "off", error: noScope }, SETTLED)).toBe(
+      `Filters by driver, card, truck, station, state, product, amount and gallons are not offered: ${noScope}`,
     );
     expect(mirrorUnavailableText({ ...READY, state: "starting" }, SETTLED)).toContain(
       "are offered once the local copy of your transactions has its first rows: it is being made now.",
     );
-    expect(mirrorUnavailableText({ ...READY, state: "error", error: "The key was revoked." }, SETTLED)).toContain(
-      "which could not be updated: The key was revoked.",
+    const failedFirst = { ...READY, state: "error" as const, coverage: { from: null, to: null }, lastHeadSync: null };
+    expect(mirrorUnavailableText({ ...failedFirst, error: "The Fleet Fuel API did not answer." }, SETTLED)).toBe(
+      "Filters by driver, card, truck, station, state, product, amount and gallons are not offered: The Fleet Fuel API did not answer.",
     );
     expect(mirrorUnavailableText(undefined, { pending: false, failed: true })).toContain(
       "whose state could not be read just now.",

@@ -10,10 +10,14 @@ import type { DataOrigin, SyncStatusReply } from "@/lib/model/mirror-replies";
 /** The filters in words, for the line that says why they are not offered. */
 const FILTERS_IN_WORDS = "Filters by driver, card, truck, station, state, product, amount and gallons";
 
-/** The local copy answers once it has a head sync: complete history (ready) or a known part of it (backfilling). */
+/**
+ * The local copy answers once it has a head sync: complete history (ready) or a known part of it (backfilling, or a
+ * failed last run over rows already held; if the BFF then refuses a filter, its 409 says why where the filters are).
+ */
 export function mirrorCanAnswer(status: SyncStatusReply | undefined): boolean {
   if (status === undefined) return false;
-  return status.state === "ready" || (status.state === "backfilling" && status.coverage.from !== null);
+  const holdsRows = status.coverage.from !== null && status.lastHeadSync !== null;
+  return status.state === "ready" || ((status.state === "backfilling" || status.state === "error") && holdsRows);
 }
 
 /**
@@ -31,9 +35,12 @@ export function mirrorUnavailableText(
   }
   switch (status.state) {
     case "off":
-      return `${FILTERS_IN_WORDS} need a local copy of your transactions, which this dashboard does not keep for your API key (it needs the transactions scope).`;
+      // With a reason (a key that may not read transactions), the BFF's sentence; without, the operator turned it off.
+      return status.error === null
+        ? `${FILTERS_IN_WORDS} need a local copy of your transactions, which this dashboard does not keep.`
+        : `${FILTERS_IN_WORDS} are not offered: ${status.error}`;
     case "error":
-      return `${FILTERS_IN_WORDS} need the local copy of your transactions, which could not be updated: ${status.error ?? "the last sync did not finish."}`;
+      return `${FILTERS_IN_WORDS} are not offered: ${status.error ?? "the local copy of your transactions could not be made."}`;
     default:
       return `${FILTERS_IN_WORDS} are offered once the local copy of your transactions has its first rows: it is being made now.`;
   }
