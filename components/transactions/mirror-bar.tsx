@@ -7,7 +7,7 @@ import type { BffRequestError } from "@/lib/queries/fetch-json";
 import type { useSyncStatus } from "@/lib/queries/sync";
 import type { MirrorFilterValues } from "@/lib/queries/transaction-filters";
 
-import { mirrorCanAnswer, mirrorUnavailableText, originText } from "./mirror-text";
+import { mirrorCanAnswer, mirrorReachText, mirrorUnavailableText, originText } from "./mirror-text";
 import { MoreFilters } from "./more-filters";
 
 type SyncQuery = ReturnType<typeof useSyncStatus>;
@@ -36,10 +36,18 @@ export function MirrorFilterSlot({
   onRemove: () => void;
 }) {
   const unavailable = mirrorUnavailableText(sync.data, { pending: sync.isPending, failed: sync.isError });
+  const reach = mirrorReachText(sync.data);
   return (
     <>
       {mirrorCanAnswer(sync.data) ? (
-        <MoreFilters values={values} onChange={onChange} />
+        <>
+          <MoreFilters values={values} onChange={onChange} />
+          {reach === null ? null : (
+            <p className="basis-full text-xs text-slate-600 dark:text-slate-400" data-testid="mirror-reach">
+              {reach}
+            </p>
+          )}
+        </>
       ) : (
         <p className="basis-full text-xs text-slate-600 dark:text-slate-400" data-testid="more-filters-unavailable">
           {unavailable}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { DataOrigin, SyncStatusReply } from "@/lib/model/mirror-replies";
 
-import { mirrorCanAnswer, mirrorUnavailableText, originText, partialText } from "./mirror-text";
+import { mirrorCanAnswer, mirrorReachText, mirrorUnavailableText, originText, partialText } from "./mirror-text";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 const SETTLED = { pending: false, failed: false };
@@ -58,6 +58,16 @@ describe("whether the local copy answers the new filters", () => {
     expect(mirrorUnavailableText(undefined, { pending: false, failed: true })).toContain(
       "whose state could not be read just now.",
     );
+  });
+});
+
+describe("mirrorReachText", () => {
+  it("says from when the filters answer while the history loads, and nothing once it is complete", () => {
+    expect(mirrorReachText(BACKFILLING)).toBe(
+      "While the rest of the history loads, these filters answer for date ranges from Fri, Mar 14, 2025 (UTC) on.",
+    );
+    expect(mirrorReachText(READY)).toBeNull();
+    expect(mirrorReachText(undefined)).toBeNull();
   });
 });
 

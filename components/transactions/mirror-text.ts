@@ -46,6 +46,15 @@ export function mirrorUnavailableText(
   }
 }
 
+/**
+ * While the history loads, the local copy answers those filters only for ranges that start where it reaches (the BFF
+ * refuses the rest with a 409): said under them, so a person picks a range that works. Null once it is complete.
+ */
+export function mirrorReachText(status: SyncStatusReply | undefined): string | null {
+  if (status === undefined || status.backfill.complete || status.coverage.from === null) return null;
+  return `While the rest of the history loads, these filters answer for date ranges from ${formatLongDay(status.coverage.from.slice(0, 10))} (UTC) on.`;
+}
+
 /** "From your local copy · as of 12 s ago", "Live from the provider" (+ the BFF's note on why). */
 export function originText(origin: DataOrigin, now: number): string {
   if (origin.source === "mirror") {
