@@ -40,7 +40,7 @@ export function stationIds(sb: SandboxProcess, count: number): string[] {
 }
 
 /** A sandbox (logging its requests) and the app in front of it, started before a describe block's tests. */
-export class BffStack {
+class BffStack {
   #upstream: SandboxProcess | undefined;
   #app: AppProcess | undefined;
   /** Every response the stack's browsers received, for the secret scan. */
