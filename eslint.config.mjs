@@ -67,16 +67,22 @@ export default tseslint.config(
       "simple-import-sort/exports": "error",
       // A function longer than a screen does more than one job; tests (long tables of cases) are excepted below.
       "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
-      // A file over 300 lines holds more than one job: split it by job (data files are excepted below).
+      // A file over 300 lines holds more than one job: split it by job, tests and e2e specs too (by topic, shared
+      // setup in a helper module next to them); the data file is excepted below.
       "max-lines": ["error", { max: 300, skipBlankLines: false, skipComments: false }],
     },
   },
   {
     files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**/*.ts", "test/**/*.ts"],
-    rules: { "max-lines-per-function": "off", "max-lines": "off" },
+    rules: { "max-lines-per-function": "off" },
   },
   {
     files: ["sandbox/db/geo-data.ts"],
+    rules: { "max-lines": "off" },
+  },
+  {
+    // Until its split: this test file belongs to the mirror's work of issue 15, which changes it at the same time.
+    files: ["lib/mirror/mirror.test.ts"],
     rules: { "max-lines": "off" },
   },
   // Architecture boundaries (ARCHITECTURE.md, "Import rules"), checked on the resolved target so that relative

@@ -238,7 +238,7 @@ describe("an export download nobody reads from", () => {
   let upstream: SandboxProcess;
   let app: AppProcess;
   beforeAll(async () => {
-    // Enough rows that the socket's buffers fill and the download really stalls (see bff.test.ts, 100,000 rows).
+    // Enough rows that the socket's buffers fill and the download really stalls (see bff-large-exports.test.ts, 100,000 rows).
     // Primary profile only: what is tested is the BFF's stream, the same whatever the upstream's shape.
     upstream = await startSandboxProcess({
       log: true,
