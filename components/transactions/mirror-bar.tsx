@@ -23,23 +23,30 @@ export function isMirrorConflict(error: BffRequestError | null): error is BffReq
  * refused, with the way out.
  */
 export function MirrorFilterSlot({
+  hydrated,
   sync,
   values,
   onChange,
   conflict,
   onRemove,
 }: {
+  /**
+   * False on the server and while the page hydrates: the line then says what the server's HTML says ("Checking…"),
+   * even when the sync status (fetched by the header, hydrated first) has already come: else React error #418.
+   */
+  hydrated: boolean;
   sync: SyncQuery;
   values: MirrorFilterValues;
   onChange: (patch: Partial<MirrorFilterValues>, mode?: "push" | "replace") => void;
   conflict: BffRequestError | null;
   onRemove: () => void;
 }) {
-  const unavailable = mirrorUnavailableText(sync.data, { pending: sync.isPending, failed: sync.isError });
-  const reach = mirrorReachText(sync.data);
+  const status = hydrated ? sync.data : undefined;
+  const unavailable = mirrorUnavailableText(status, { pending: !hydrated || sync.isPending, failed: sync.isError });
+  const reach = mirrorReachText(status);
   return (
     <>
-      {mirrorCanAnswer(sync.data) ? (
+      {mirrorCanAnswer(status) ? (
         <>
           <MoreFilters values={values} onChange={onChange} />
           {reach === null ? null : (

@@ -50,6 +50,7 @@ export function TransactionsTable() {
           browserZone={list.browserZone}
           more={
             <MirrorFilterSlot
+              hydrated={list.zoneKnown}
               sync={sync}
               values={state.mirror}
               onChange={list.setMirrorFilters}
