@@ -74,6 +74,6 @@ export async function mirrorNeeded(
   const reason = await reasonOf(ctx, fromMs);
   return new BffError(
     "mirror_needed",
-    `${what.charAt(0).toUpperCase()}${what.slice(1)} needs the local copy of your transactions, which ${reason}. Try again once it has loaded, or remove ${asked.length === 1 ? "that filter" : "those filters"}.`,
+    `${what.charAt(0).toUpperCase()}${what.slice(1)} ${asked.length === 1 ? "needs" : "need"} the local copy of your transactions, which ${reason}. Try again once it has loaded, or remove ${asked.length === 1 ? "that filter" : "those filters"}.`,
   );
 }

@@ -80,17 +80,17 @@ export type MirrorFilterQuery = { [K in keyof typeof mirrorShape]?: z.infer<(typ
 
 export const minNotAboveMax = (q: MirrorFilterQuery, ctx: z.RefinementCtx) => {
   const pairs = [
-    ["amountMin", "amountMax", "amount"],
-    ["gallonsMin", "gallonsMax", "gallons"],
+    ["amountMin", "amountMax", "The lowest amount", "the highest"],
+    ["gallonsMin", "gallonsMax", "The fewest gallons", "the most"],
   ] as const;
-  for (const [low, high, words] of pairs) {
+  for (const [low, high, lowWords, highWords] of pairs) {
     const min = q[low];
     const max = q[high];
     if (min !== undefined && max !== undefined && Number(min) > Number(max))
       ctx.addIssue({
         code: "custom",
         path: [low],
-        message: `The lowest ${words} (${low}, ${min}) is above the highest (${high}, ${max}); swap them`,
+        message: `${lowWords} (${low}, ${min}) is above ${highWords} (${high}, ${max}); swap them`,
       });
   }
 };
