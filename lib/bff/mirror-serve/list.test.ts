@@ -68,12 +68,14 @@ describe.each(["primary", "alternative"] as const)("the list from the mirror (%s
     ["a search by card last four", { search: "SEARCH_CARD", limit: "200" }],
     ["a search by reference", { search: "SEARCH_REFERENCE" }],
     ["a search by a reference that no row has", { search: "FF9999999999" }],
+    ["a search by part of a reference (the upstream's search does not match references)", { search: "SEARCH_PART" }],
   ])("answers %s with the upstream's rows, row for row", async (_name, template) => {
     const t = sample();
     const words: Record<string, string> = {
       SEARCH_DRIVER: t.driver.name.split(" ")[0]?.toLowerCase() ?? "",
       SEARCH_CARD: t.card.last4,
       SEARCH_REFERENCE: t.reference.toLowerCase(),
+      SEARCH_PART: t.reference.slice(0, -3),
     };
     const q = Object.fromEntries(Object.entries(template).map(([k, v]) => [k, words[v] ?? v]));
     const [local, upstream] = await Promise.all([fromMirror(q), fromUpstream(q)]);
