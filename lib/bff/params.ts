@@ -178,7 +178,10 @@ export const ExportProgressQuery = z
  * The summary's range: UTC days. Its length is checked by the operation (lib/bff/operations/transaction-summary):
  * the upstream walk keeps the 366-day limit, the mirror answers any range.
  */
-export const SummaryQuery = z.object({ from: date("from"), to: date("to") }).strict().superRefine(fromNotAfterTo);
+export const SummaryQuery = z
+  .object({ from: date("from"), to: date("to") })
+  .strict()
+  .superRefine(fromNotAfterTo);
 
 export const LocationListQuery = z
   .object({

@@ -3,6 +3,7 @@ import "server-only";
 import { facetsOf } from "@/lib/mirror";
 import type { TransactionFacetsReply } from "@/lib/model";
 
+import { now } from "../clock";
 import { mirrorCovering } from "../mirror-serve/coverage";
 import { sessionOperation } from "../operation";
 import { NoQuery } from "../params";
@@ -20,7 +21,7 @@ export const transactionFacets = sessionOperation({
   priority: "interactive",
   run: async (ctx): Promise<TransactionFacetsReply> => {
     // The most recent rows are enough to offer a filter: a start "now" needs only a head sync.
-    const serving = await mirrorCovering(ctx, Date.now());
+    const serving = await mirrorCovering(ctx, now());
     if (serving.mirror === null)
       return { drivers: [], cards: [], trucks: [], stations: [], states: [], products: [], origin: serving.origin };
     return { ...(await facetsOf(serving.mirror.store, serving.mirror.customerId)), origin: serving.origin };
