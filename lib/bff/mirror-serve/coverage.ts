@@ -11,7 +11,10 @@ import type { OperationContext } from "../operation";
  * the range's start (an open start needs the whole history: the backfill complete). Otherwise the upstream answers
  * as before, and the reply's origin says why in a sentence.
  */
-export type Serving = { mirror: MirrorAccess; origin: DataOrigin } | { mirror: null; origin: DataOrigin };
+export type Serving =
+  | { mirror: MirrorAccess; origin: DataOrigin }
+  /** `reason`: why the local copy does not answer, the end of a sentence ("is still loading"). */
+  | { mirror: null; origin: DataOrigin; reason: string; loading: boolean };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -32,11 +35,17 @@ const UNAVAILABLE =
 
 /**
  * The mirror when it covers a range starting at `fromMs` (asking it for a fresh head sync either way: a page is
- * looking), else null with the upstream origin.
+ * looking), else null with the upstream origin and the reason.
  */
 export async function mirrorCovering(ctx: OperationContext, fromMs: number | undefined): Promise<Serving> {
   const access = await ctx.mirror();
-  if (access === null) return { mirror: null, origin: { source: "upstream", asOf: null, note: null } };
+  if (access === null)
+    return {
+      mirror: null,
+      origin: { source: "upstream", asOf: null, note: null },
+      reason: UNAVAILABLE,
+      loading: false,
+    };
   access.requestFresh();
   const gap = gapOf(access, fromMs);
   if (gap === null && access.state.lastHeadSyncMs !== null)
@@ -44,36 +53,34 @@ export async function mirrorCovering(ctx: OperationContext, fromMs: number | und
       mirror: access,
       origin: { source: "mirror", asOf: new Date(access.state.lastHeadSyncMs).toISOString(), note: null },
     };
+  const reason = gap ?? "is still loading";
   return {
     mirror: null,
     origin: {
       source: "upstream",
       asOf: null,
-      note: `The local copy of your transactions ${gap ?? "is still loading"}, so these come from the Fleet Fuel API.`,
+      note: `The local copy of your transactions ${reason}, so these come from the Fleet Fuel API.`,
     },
+    reason,
+    loading: true,
   };
-}
-
-/** Why the mirror did not answer, for a 409's sentence. */
-async function reasonOf(ctx: OperationContext, fromMs: number | undefined): Promise<string> {
-  const access = await ctx.mirror();
-  return access === null ? UNAVAILABLE : (gapOf(access, fromMs) ?? "is still loading");
 }
 
 /**
  * The 409 for filters only the mirror answers, asked when it does not cover the range: names what was asked and
- * why the local copy cannot answer yet ("Filtering by driver needs the local copy of your transactions, which is
- * still loading …").
+ * why the local copy cannot answer ("Filtering by driver needs the local copy of your transactions, which is still
+ * loading …"), and what the person can do.
  */
-export async function mirrorNeeded(
-  ctx: OperationContext,
-  fromMs: number | undefined,
-  asked: readonly string[],
-): Promise<BffError> {
+export function mirrorNeeded(serving: Serving, asked: readonly string[]): BffError {
   const what = asked.length === 1 ? (asked[0] ?? "") : `${asked.slice(0, -1).join(", ")} and ${asked.at(-1) ?? ""}`;
-  const reason = await reasonOf(ctx, fromMs);
+  const reason = serving.mirror === null ? serving.reason : "is still loading";
+  const loading = serving.mirror === null && serving.loading;
+  const them = asked.length === 1 ? "that filter" : "those filters";
+  const next = loading
+    ? `Try again once it has loaded, or remove ${them}.`
+    : `Remove ${them} to see the Fleet Fuel API's rows.`;
   return new BffError(
     "mirror_needed",
-    `${what.charAt(0).toUpperCase()}${what.slice(1)} ${asked.length === 1 ? "needs" : "need"} the local copy of your transactions, which ${reason}. Try again once it has loaded, or remove ${asked.length === 1 ? "that filter" : "those filters"}.`,
+    `${what.charAt(0).toUpperCase()}${what.slice(1)} ${asked.length === 1 ? "needs" : "need"} the local copy of your transactions, which ${reason}. ${next}`,
   );
 }

@@ -170,6 +170,7 @@ describe.each(["primary", "alternative"] as const)("the list from the mirror (%s
     expect(none.message).toMatch(
       /^Filtering by driver and sorting by amount need the local copy of your transactions, which is not available for this session/,
     );
+    expect(none.message).toMatch(/Remove those filters to see the Fleet Fuel API's rows\.$/);
     // A mirror still loading older history: the range it covers is served, an older one is not.
     const partial = {
       ...mirror.access,
@@ -185,7 +186,7 @@ describe.each(["primary", "alternative"] as const)("the list from the mirror (%s
     const older = await rejection(runWithQuery(listTransactions, ctx, { from: "2026-04-01", product: "diesel" }));
     expect(older.status).toBe(409);
     expect(older.message).toContain(
-      "Filtering by product needs the local copy of your transactions, which does not reach back to 2026-04-01 yet (it reaches back to 2026-05-01 so far)",
+      "Filtering by product needs the local copy of your transactions, which does not reach back to 2026-04-01 yet (it reaches back to 2026-05-01 so far). Try again once it has loaded, or remove that filter.",
     );
     // Without mirror-only filters the upstream answers, and says why.
     const upstream = await runWithQuery(listTransactions, ctx, { from: "2026-04-01", to: "2026-04-03" });

@@ -52,7 +52,7 @@ export const exportTransactionsFile = sessionOperation({
     const { fromMs } = instantRangeOf(q);
     const serving = await mirrorCovering(ctx, fromMs);
     const asked = mirrorOnlyAsked(q);
-    if (serving.mirror === null && asked.length > 0) throw await mirrorNeeded(ctx, fromMs, asked);
+    if (serving.mirror === null && asked.length > 0) throw mirrorNeeded(serving, asked);
     const run = new ExportRun(ctx);
     let source: Source;
     try {

@@ -35,7 +35,7 @@ export const listTransactions = sessionOperation({
     if (serving.mirror !== null)
       return { ...(await mirrorListPage(serving.mirror, q, paging)), dateFilter, origin: serving.origin };
     const asked = mirrorOnlyAsked(q);
-    if (asked.length > 0) throw await mirrorNeeded(ctx, fromMs, asked);
+    if (asked.length > 0) throw mirrorNeeded(serving, asked);
     const query: ListQuery = { ...paging, ...upstreamFilterOf(q) };
     const byReference = await pageByReference(ctx, query);
     if (byReference !== null) return { ...byReference, dateFilter, origin: serving.origin };
