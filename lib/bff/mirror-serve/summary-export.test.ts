@@ -80,6 +80,29 @@ describe.each(["primary", "alternative"] as const)(
       expect(refused.message).toContain("is longer than 366 days");
     });
 
+    it("gives no previous period the mirror does not cover, and leaves a range it does not cover to the upstream", async () => {
+      const state = mirror.access.state;
+      const partial = {
+        ...mirror.access,
+        state: {
+          ...state,
+          coverageFromMs: Date.parse("2026-05-01T00:00:00Z"),
+          backfill: { ...state.backfill, complete: false },
+        },
+      };
+      const ctx = () => operationContextForTest(sb.keys["demo-full"], { mirror: () => Promise.resolve(partial) });
+      const may = await runWithQuery(transactionSummary, ctx(), MAY);
+      expect(may.origin.source).toBe("mirror");
+      expect(may.previous).toBeNull();
+      const april = await runWithQuery(transactionSummary, ctx(), APRIL);
+      expect(april.origin).toEqual({
+        source: "upstream",
+        asOf: null,
+        note: "The local copy of your transactions does not reach back to 2026-04-01 yet (it reaches back to 2026-05-01 so far), so these come from the Fleet Fuel API.",
+      });
+      expect(april.previous).toBeNull();
+    });
+
     it("exports the upstream's rows from the mirror, the file saying when its data is from", async () => {
       const q = { ...MAY, tz: "America/Denver", status: "completed", format: "csv" };
       const [local, upstream] = await Promise.all([
