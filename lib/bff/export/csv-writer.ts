@@ -43,7 +43,7 @@ async function writeRecord(csv: Stringifier, record: string[], run: ExportRun): 
  * failure trailer above), so line 1 stays the column header import tools expect, and tools that skip comment lines
  * (pandas `comment="#"`, R's `comment.char`) skip it; a spreadsheet shows it as the last row, below the data.
  */
-export const asOfLine = (dataAsOf: Date) =>
+const asOfLine = (dataAsOf: Date) =>
   `# data as of ${dataAsOf.toISOString()} (the dashboard's copy of the Fleet Fuel API data)`;
 
 export function produceCsv(run: ExportRun, dataAsOf: Date | null = null): Production {

@@ -11,7 +11,7 @@ import type { OperationContext } from "../operation";
  * the range's start (an open start needs the whole history: the backfill complete). Otherwise the upstream answers
  * as before, and the reply's origin says why in a sentence.
  */
-export type Serving =
+type Serving =
   | { mirror: MirrorAccess; origin: DataOrigin }
   /** `reason`: why the local copy does not answer, the end of a sentence ("is still loading"). */
   | { mirror: null; origin: DataOrigin; reason: string; loading: boolean };

@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
  * The longest range the mirror summarizes, in days: ten years. The mirror answers any period a fleet has history for;
  * the bound only keeps the daily series (one entry per day) of a mistyped year such as 0202 from growing without end.
  */
-export const MAX_MIRROR_SUMMARY_DAYS = 3_660;
+const MAX_MIRROR_SUMMARY_DAYS = 3_660;
 
 /**
  * The summary of UTC days [from, to] from the mirror (the upstream walk's rules: lib/mirror/summary), and the totals
