@@ -151,8 +151,12 @@ export const TransactionListQuery = z
   .superRefine(fromNotAfterTo)
   .superRefine(minNotAboveMax);
 
-/** The list's filters alone (`GET /api/transactions/totals`). */
-export const TransactionTotalsQuery = z.object(filterShape).strict().superRefine(fromNotAfterTo);
+/** The list's filters alone (`GET /api/transactions/totals`), the mirror-only ones included (sort is ignored). */
+export const TransactionTotalsQuery = z
+  .object({ ...filterShape, ...mirrorShape })
+  .strict()
+  .superRefine(fromNotAfterTo)
+  .superRefine(minNotAboveMax);
 
 export const ExportQuery = z
   .object({
