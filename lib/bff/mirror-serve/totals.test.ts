@@ -49,9 +49,9 @@ describe.each(["primary", "alternative"] as const)("list totals from the mirror 
   });
 
   it("sums a driver's rows (a filter the upstream lacks) as the full list holds them", async () => {
-    const driverId = all[0]?.driver?.id;
+    const driverId = all[0]?.driver.id;
     if (driverId === undefined) throw new Error("the sandbox's newest row has no driver");
-    const rows = all.filter((t) => t.driver?.id === driverId);
+    const rows = all.filter((t) => t.driver.id === driverId);
     const spend = rows.filter((t) => t.status !== "failed");
     const expected: ListTotals = {
       state: "summed",
