@@ -18,5 +18,7 @@ if (getConfig().mirror.enabled)
   mirrorService()
     .start()
     .catch((error: unknown) => {
-      console.error(`The fleet mirror could not open its store: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `The fleet mirror could not open its store: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });

@@ -44,7 +44,8 @@ const MirrorEnvSchema = z.object({
       z
         .url({
           protocol: /^postgres(ql)?$/,
-          error: "DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://ffd:PASSWORD@db.internal/ffd",
+          error:
+            "DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://ffd:PASSWORD@db.internal/ffd",
         })
         .optional(),
     ),

@@ -25,7 +25,9 @@ export function mirrorService(): MirrorService {
         for (const { sid, untilMs } of sessions) await revocations().revoke(sid, untilMs);
         cache().forget(keyHash);
       },
-      warn: (fields, message) => { logger().warn(fields, message); },
+      warn: (fields, message) => {
+        logger().warn(fields, message);
+      },
       // Started inside a request (sign-in, a page), the sync must not count as that request's upstream calls.
       detach: (fn) => requestContext.exit(fn),
     });

@@ -68,7 +68,13 @@ export class MirrorService {
       const opening = MirrorStore.open({ databaseUrl: config.databaseUrl, path: config.path }).then(async (store) => {
         await this.#retention(store);
         const every = (ms: number, fn: () => Promise<unknown> | undefined) => {
-          const timer = setInterval(() => void fn()?.catch((error: unknown) => { this.#warn(error, "mirror timer"); }), ms);
+          const timer = setInterval(
+            () =>
+              void fn()?.catch((error: unknown) => {
+                this.#warn(error, "mirror timer");
+              }),
+            ms,
+          );
           timer.unref();
           this.#timers.push(timer);
         };
@@ -134,7 +140,14 @@ export class MirrorService {
       this.#fresh(customer);
       return null;
     }
-    return { store, customerId: customer.id, state, requestFresh: () => { this.#fresh(customer); } };
+    return {
+      store,
+      customerId: customer.id,
+      state,
+      requestFresh: () => {
+        this.#fresh(customer);
+      },
+    };
   }
 
   /** GET /api/sync: where this session's customer's mirror stands. */

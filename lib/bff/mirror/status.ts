@@ -65,11 +65,7 @@ export function syncStatus(state: SyncState, rows: number, customer: LiveCustome
       done: state.backfill.doneRows,
       expected: state.backfill.expected,
       complete: state.backfill.complete,
-      timeLeftMs: state.backfill.complete
-        ? 0
-        : progress?.phase === "backfill"
-          ? progress.timeLeftMs
-          : null,
+      timeLeftMs: state.backfill.complete ? 0 : progress?.phase === "backfill" ? progress.timeLeftMs : null,
     },
     error: failed ? (customer?.error ?? errorSentence(state.lastError ?? "internal")) : null,
   };
