@@ -8,6 +8,7 @@
 //
 // It reads the mirror's variables only (MIRROR_PATH, DATABASE_URL, MIRROR_RETENTION_DAYS; .env and .env.local too),
 // so it runs without a session secret or an upstream. Exit 0 on success, 2 on bad arguments, 1 on other failures.
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 import nextEnv from "@next/env";
@@ -77,6 +78,11 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseMirrorConfig(process.env, process.cwd());
   if (parsed.config === undefined) throw new UsageError(parsed.problems.join("; "));
   const { config } = parsed;
+  // Opening would create an empty SQLite file: an operator looking at the wrong folder is told so instead.
+  if (config.databaseUrl === undefined && !existsSync(config.path)) {
+    console.log(values.json ? JSON.stringify({ bytes: 0, customers: [], purged: [] }) : `No mirror at ${config.path}.`);
+    return 0;
+  }
   const store = await MirrorStore.open({ databaseUrl: config.databaseUrl, path: config.path });
   try {
     const where = config.databaseUrl === undefined ? config.path : "DATABASE_URL";

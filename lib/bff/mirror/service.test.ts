@@ -194,6 +194,21 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     expect(await service.gate(revokedSession)).toBeNull();
   });
 
+  it("does nothing with MIRROR_ENABLED=false: state off, no gate, no store file", async () => {
+    const off = new MirrorService({
+      ...{ client, windowMs: 60_000, idleMs: HOUR, absoluteMs: 12 * HOUR, now: Date.now },
+      config: { enabled: false, path: join(dir, "off.db"), databaseUrl: undefined, retentionMs: HOUR },
+      endSessions: () => Promise.resolve(),
+      warn: () => undefined,
+    });
+    const session = await signIn(upstream.keys["demo-full"], off);
+    expect(await off.status(session)).toMatchObject({ state: "off", running: false, rows: 0 });
+    expect(await off.gate(session)).toBeNull();
+    expect(await off.syncNow(session)).toMatchObject({ state: "off" });
+    expect(readdirSync(dir)).not.toContain("off.db");
+    await off.close();
+  });
+
   it("never writes a key pair into the mirror's files", async () => {
     const files = readdirSync(dir).map((f) => readFileSync(join(dir, f)));
     expect(files.length).toBeGreaterThan(0);
