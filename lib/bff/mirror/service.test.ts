@@ -209,7 +209,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     await off.close();
   });
 
-  it("never writes a key pair into the mirror's files", async () => {
+  it("never writes a key pair into the mirror's files", () => {
     const files = readdirSync(dir).map((f) => readFileSync(join(dir, f)));
     expect(files.length).toBeGreaterThan(0);
     for (const pair of Object.values(upstream.keys))
