@@ -1,7 +1,7 @@
 // The configuration is parsed at startup so bad values stop the start with every problem named, instead of failing
 // on the first request. (A throw from register() alone does not stop `next start`.)
 import { ConfigError, getConfig } from "@/lib/bff/config";
-import { mirrorService } from "@/lib/bff/mirror/instance";
+import { scheduleRetention } from "@/lib/bff/mirror/retention";
 
 try {
   getConfig();
@@ -13,12 +13,9 @@ try {
   throw error;
 }
 
-// The mirror's store opens at start: its migrations run and mirrors unused past MIRROR_RETENTION_DAYS are deleted.
+// The mirror's store opens at start (its migrations run) and mirrors unused past MIRROR_RETENTION_DAYS are deleted,
+// then daily. Only the store is touched here: the mirror service itself is built by the routes (lib/bff/mirror).
 if (getConfig().mirror.enabled)
-  mirrorService()
-    .start()
-    .catch((error: unknown) => {
-      console.error(
-        `The fleet mirror could not open its store: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
+  scheduleRetention(getConfig().mirror, (message) => {
+    console.warn(message);
+  });

@@ -17,7 +17,6 @@ export const HEAD_EVERY_MS = 30_000;
 export const VERIFY_EVERY_MS = 15 * 60_000;
 /** A key is proven live for this long after an upstream call with it succeeded. */
 export const LIVE_FOR_MS = 5 * 60_000;
-const RETENTION_EVERY_MS = 86_400_000;
 const SWEEP_EVERY_MS = 60_000;
 
 export interface MirrorServiceOptions {
@@ -61,28 +60,20 @@ export class MirrorService {
     return this.#options.config.enabled;
   }
 
-  /** Opens the store (its migrations run), deletes mirrors unused past the retention, then does so daily. */
+  /**
+   * Opens the store (its migrations run) and deletes mirrors unused past the retention (the daily check is
+   * ./retention.ts, started with the app), then sweeps idle customers out of memory each minute.
+   */
   start(): Promise<MirrorStore> {
     if (this.#store === null) {
       const { config } = this.#options;
       const opening = MirrorStore.open({ databaseUrl: config.databaseUrl, path: config.path }).then(async (store) => {
         await this.#retention(store);
-        const every = (ms: number, fn: () => Promise<unknown> | undefined) => {
-          const timer = setInterval(
-            () =>
-              void fn()?.catch((error: unknown) => {
-                this.#warn(error, "mirror timer");
-              }),
-            ms,
-          );
-          timer.unref();
-          this.#timers.push(timer);
-        };
-        every(RETENTION_EVERY_MS, () => this.#retention(store));
-        every(SWEEP_EVERY_MS, () => {
+        const sweep = setInterval(() => {
           this.#customers.sweep(this.#options.now(), this.#options.idleMs);
-          return undefined;
-        });
+        }, SWEEP_EVERY_MS);
+        sweep.unref();
+        this.#timers.push(sweep);
         return store;
       });
       // A store that failed to open is tried again on the next use.
