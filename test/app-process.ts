@@ -52,12 +52,16 @@ export interface AppProcess {
 export async function startApp(env: Record<string, string>): Promise<AppProcess> {
   await ensureBuilt();
   const port = await freePort();
-  // Each app its own mirror file: test files run in parallel against sandboxes whose data differ (unless env says).
+  // The mirror's background sync makes upstream calls of its own, which the tests and benches of the upstream economy
+  // would count: an app under test runs without it unless `env` turns it on (MIRROR_ENABLED=true, as
+  // lib/bff/sync-api.test.ts does), and then with a mirror file of its own (test files run in parallel against
+  // sandboxes whose data differ).
   const mirrorDir = mkdtempSync(join(tmpdir(), "ffd-app-mirror-"));
   const appEnv = {
     ...process.env,
     NODE_ENV: "production" as const,
     LOG_LEVEL: "info",
+    MIRROR_ENABLED: "false",
     MIRROR_PATH: join(mirrorDir, "mirror.db"),
     ...env,
   };

@@ -50,6 +50,7 @@ describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s pro
       FLEET_API_BASE_URL: upstream.baseUrl,
       SESSION_SECRET,
       FLEET_API_BUDGET: "100000",
+      MIRROR_ENABLED: "true",
       MIRROR_PATH: join(dir, "mirror.db"),
       SESSION_DB: join(dir, "sessions.db"),
     });
