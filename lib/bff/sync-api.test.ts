@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { FleetApiClient } from "@/lib/fleet-api";
+import { MirrorStore } from "@/lib/mirror";
+import { customerUsage } from "@/lib/mirror/usage";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 import { type AppProcess, startApp } from "@/test/app-process";
 import { errorCodeOf, type Recorded, TestBrowser } from "@/test/browser";
@@ -13,6 +15,7 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 // GET|POST /api/sync over real HTTP: the built app (`next start`) with its mirror in a temporary SQLite file, the
 // sandbox as a separate process (with --control, to change its data while the app runs).
 
+const DAY = 86_400_000;
 const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 
 describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s profile)", (profile) => {
@@ -46,6 +49,13 @@ describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s pro
   beforeAll(async () => {
     upstream = await startSandboxProcess({ profile, args: ["--control", "--budget", "100000"] });
     dir = mkdtempSync(join(tmpdir(), "ffd-sync-api-"));
+    // A customer whose mirror was last used 40 days ago: the app's start deletes it (MIRROR_RETENTION_DAYS=30).
+    const planted = await MirrorStore.open({ path: join(dir, "mirror.db") });
+    await planted.putSyncState(
+      { ...(await planted.getSyncState("code:OLD")), lastHeadSyncMs: 1 },
+      Date.now() - 40 * DAY,
+    );
+    await planted.close();
     app = await startApp({
       FLEET_API_BASE_URL: upstream.baseUrl,
       SESSION_SECRET,
@@ -121,6 +131,19 @@ describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s pro
         break;
       }
       await new Promise((r) => setTimeout(r, 150));
+    }
+  });
+
+  it("deleted at start the mirror unused for MIRROR_RETENTION_DAYS", async () => {
+    const store = await MirrorStore.open({ path: join(dir, "mirror.db") });
+    try {
+      for (;;) {
+        const ids = (await customerUsage(store)).map((u) => u.customerId);
+        if (!ids.includes("code:OLD")) break;
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    } finally {
+      await store.close();
     }
   });
 

@@ -34,10 +34,3 @@ export function mirrorService(): MirrorService {
   }
   return holder.__ffdMirror;
 }
-
-/** Tests only: stops the service; the next `mirrorService()` is built over the configuration as it is then. */
-export async function resetMirrorServiceForTests(): Promise<void> {
-  const service = holder.__ffdMirror;
-  delete holder.__ffdMirror;
-  await service?.close();
-}

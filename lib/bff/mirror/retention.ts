@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
  * can run at the app's start before any request: the process's mirror service (./instance) is built by the routes'
  * own modules, whose upstream client must not be created from the start-up bundle (its error classes would differ).
  */
-export async function purgeUnusedMirrors(config: MirrorConfig, nowMs: number): Promise<string[]> {
+async function purgeUnusedMirrors(config: MirrorConfig, nowMs: number): Promise<string[]> {
   const store = await MirrorStore.open({ databaseUrl: config.databaseUrl, path: config.path });
   try {
     return await purgeUnused(store, nowMs - config.retentionMs);

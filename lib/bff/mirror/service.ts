@@ -12,9 +12,9 @@ import { hasTransactionsScope, type LiveCustomer, LiveCustomers, mirrorCustomerI
 import { errorSentence, offStatus, syncStatus } from "./status";
 
 /** A head sync at most this often per customer, and only when a page asks for fresh data. */
-export const HEAD_EVERY_MS = 30_000;
+const HEAD_EVERY_MS = 30_000;
 /** Verification again after this much activity since the last one began. */
-export const VERIFY_EVERY_MS = 15 * 60_000;
+const VERIFY_EVERY_MS = 15 * 60_000;
 /** A key is proven live for this long after an upstream call with it succeeded. */
 export const LIVE_FOR_MS = 5 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
