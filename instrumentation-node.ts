@@ -1,6 +1,7 @@
 // The configuration is parsed at startup so bad values stop the start with every problem named, instead of failing
 // on the first request. (A throw from register() alone does not stop `next start`.)
 import { ConfigError, getConfig } from "@/lib/bff/config";
+import { scheduleRetention } from "@/lib/bff/mirror/retention";
 
 try {
   getConfig();
@@ -11,3 +12,10 @@ try {
   }
   throw error;
 }
+
+// The mirror's store opens at start (its migrations run) and mirrors unused past MIRROR_RETENTION_DAYS are deleted,
+// then daily. Only the store is touched here: the mirror service itself is built by the routes (lib/bff/mirror).
+if (getConfig().mirror.enabled)
+  scheduleRetention(getConfig().mirror, (message) => {
+    console.warn(message);
+  });

@@ -35,7 +35,7 @@ const GRACEFUL_SHUTDOWN = { signal: "SIGTERM" as const, timeout: 10_000 };
 const DEMO = demoCredentials(DEFAULT_SEED, "demo-full");
 
 function serversFor(profile: Profile) {
-  const { sandboxPort, appPort, db } = serversOf(profile);
+  const { sandboxPort, appPort, db, mirrorDb } = serversOf(profile);
   return [
     {
       name: `sandbox ${profile}`,
@@ -64,6 +64,8 @@ function serversFor(profile: Profile) {
         LOG_LEVEL: "warn",
         DEMO_KEY_ID: DEMO.keyId,
         DEMO_KEY_SECRET: DEMO.secret,
+        // The mirror is on, as in production; its file is new each run (e2e/profiles.ts, scripts/prepare-e2e.ts).
+        MIRROR_PATH: mirrorDb,
         // Real tiles from the e2e tile server (e2e/stations.spec.ts switches them off to test the fallback).
         TILE_URL: tileUrlOf(profile),
         TILE_ATTRIBUTION,

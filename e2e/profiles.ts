@@ -9,6 +9,12 @@ interface ProfileServers {
   appPort: number;
   /** The sandbox's SQLite file, reset on every run. */
   db: string;
+  /**
+   * The app's mirror (MIRROR_PATH), deleted before every run by scripts/prepare-e2e.ts: the sandbox starts from its seed
+   * each run, so a mirror kept from the last one would hold rows the sandbox no longer has. Per port base, so runs
+   * on other ports never share one.
+   */
+  mirrorDb: string;
 }
 
 /** E2E_PORT_BASE moves every port at once (default 4600: sandboxes 4601/4602, apps 4611/4612, tile server 4620). */
@@ -21,7 +27,12 @@ if (!Number.isInteger(PORT_BASE) || PORT_BASE < 1024 || PORT_BASE > 65_000) {
 
 export function serversOf(profile: Profile): ProfileServers {
   const index = PROFILES.indexOf(profile) + 1;
-  return { sandboxPort: PORT_BASE + index, appPort: PORT_BASE + 10 + index, db: `.data/e2e-${profile}.db` };
+  return {
+    sandboxPort: PORT_BASE + index,
+    appPort: PORT_BASE + 10 + index,
+    db: `.data/e2e-${profile}.db`,
+    mirrorDb: `.data/e2e-mirror-${String(PORT_BASE)}-${profile}.db`,
+  };
 }
 
 export function appOrigin(profile: Profile): string {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 
+import { PROFILES, serversOf } from "../e2e/profiles";
 import { buildState } from "./build-state";
 import { chromiumTool, ensureTools } from "./system-packages";
 
@@ -17,7 +18,15 @@ const LOCK = path.join(ROOT, ".next-build-lock");
 
 const LOCK_WAIT_MS = 15 * 60_000;
 
+/** Each run's apps start with an empty mirror: the sandboxes start from their seed again (e2e/profiles.ts). */
+function removeMirrors(): void {
+  for (const profile of PROFILES)
+    for (const suffix of ["", "-wal", "-shm"])
+      rmSync(path.join(ROOT, `${serversOf(profile).mirrorDb}${suffix}`), { force: true });
+}
+
 async function main(): Promise<number> {
+  removeMirrors();
   const tools = ensureTools([chromiumTool()], "[prepare-e2e]");
   if (!tools.ok) {
     console.error(tools.message);

@@ -1,5 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 import { appNodeArgs } from "@/scripts/app-heap";
 import { buildState } from "@/scripts/build-state";
@@ -50,7 +52,19 @@ export interface AppProcess {
 export async function startApp(env: Record<string, string>): Promise<AppProcess> {
   await ensureBuilt();
   const port = await freePort();
-  const appEnv = { ...process.env, NODE_ENV: "production" as const, LOG_LEVEL: "info", ...env };
+  // The mirror's background sync makes upstream calls of its own, which the tests and benches of the upstream economy
+  // would count: an app under test runs without it unless `env` turns it on (MIRROR_ENABLED=true, as
+  // lib/bff/sync-api.test.ts does), and then with a mirror file of its own (test files run in parallel against
+  // sandboxes whose data differ).
+  const mirrorDir = mkdtempSync(join(tmpdir(), "ffd-app-mirror-"));
+  const appEnv = {
+    ...process.env,
+    NODE_ENV: "production" as const,
+    LOG_LEVEL: "info",
+    MIRROR_ENABLED: "false",
+    MIRROR_PATH: join(mirrorDir, "mirror.db"),
+    ...env,
+  };
   // The same heap cap as `npm start` (scripts/app-heap.ts): the tests and the bench measure the app as it runs.
   const child: ChildProcess = spawn(
     process.execPath,
@@ -79,10 +93,12 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
     pid: child.pid,
     output: () => output,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(mirrorDir, { recursive: true, force: true });
     },
   };
 }

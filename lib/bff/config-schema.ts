@@ -10,12 +10,12 @@ import { z } from "zod";
 export const DEFAULT_UPSTREAM = "http://127.0.0.1:4010/api/v1";
 export const DEFAULT_SESSION_DB = ".data/sessions.db";
 
-const flag = (name: string, fallback: boolean) =>
+export const flag = (name: string, fallback: boolean) =>
   z
     .enum(["1", "0", "true", "false", "yes", "no", ""], { error: `${name} must be true or false` })
     .optional()
     .transform((v) => (v === undefined || v === "" ? fallback : ["1", "true", "yes"].includes(v)));
-const int = (name: string, fallback: number, min: number, max: number) =>
+export const int = (name: string, fallback: number, min: number, max: number) =>
   z
     .string()
     .optional()

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 
 import { isLoopbackHost } from "@/lib/fleet-api";
 
+import { type MirrorConfig, parseMirrorConfig } from "./config-mirror";
 import { DEFAULT_UPSTREAM, type Env, EnvSchema } from "./config-schema";
 import { sessionDbProblems, sessionPasswords } from "./config-session";
 
@@ -46,6 +47,8 @@ export interface BffConfig {
   testHooksToken: string | undefined;
   /** The sandbox's demo key pair offered on /login (local upstream only), or undefined. Never sent to a browser. */
   demoKey: { keyId: string; secret: string } | undefined;
+  /** The fleet mirror (config-mirror.ts): on or off, its store, its retention. */
+  mirror: MirrorConfig;
 }
 
 export class ConfigError extends Error {
@@ -84,8 +87,10 @@ export function parseConfig(
   const session = sessionPasswords(env, upstream, { cwd, warn }, problems);
   const dbPath = parsed.success ? resolve(cwd, parsed.data.SESSION_DB) : "";
   if (dbPath !== "") problems.push(...sessionDbProblems(dbPath));
-  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
-  return toConfig(parsed.data, { isLocal: upstream.isLocal, ...session, dbPath });
+  const mirror = parseMirrorConfig(env, cwd);
+  problems.push(...mirror.problems);
+  if (problems.length > 0 || !parsed.success || mirror.config === undefined) throw new ConfigError(problems);
+  return { ...toConfig(parsed.data, { isLocal: upstream.isLocal, ...session, dbPath }), mirror: mirror.config };
 }
 
 interface Upstream {
@@ -136,7 +141,7 @@ function crossProblems(
 function toConfig(
   e: Env,
   derived: { isLocal: boolean; passwords: Record<string, string>; generatedSecret: boolean; dbPath: string },
-): BffConfig {
+): Omit<BffConfig, "mirror"> {
   const secureCookie = !e.SESSION_INSECURE_COOKIE;
   return {
     upstream: {

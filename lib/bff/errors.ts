@@ -12,6 +12,8 @@ const BFF_ERROR_STATUS = {
   address_refused: 403,
   scope_denied: 403,
   not_found: 404,
+  // A filter only the local copy (the mirror) can answer, asked before that copy covers the range.
+  mirror_needed: 409,
   payload_too_large: 413,
   rate_limited: 429,
   // Our own bound (exports, summaries running at once for a session or key), not the upstream's budget.

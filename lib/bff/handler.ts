@@ -8,6 +8,7 @@ import { cache } from "./cache";
 import { checkDataRequestSite } from "./csrf";
 import { BffError, errorResponse, fromUpstream } from "./errors";
 import { logger } from "./log";
+import { mirrorService } from "./mirror/instance";
 import { type ActiveSession, endSession, readSession, type SessionProblem } from "./session";
 import { type RequestContext, requestContext } from "./upstream";
 
@@ -49,12 +50,16 @@ export function withSession<P = Record<string, never>>(route: string, handler: H
         );
       log.key = keyFingerprint(result.session.credentials.keyId);
       try {
-        return await handler({
+        const response = await handler({
           request,
           session: result.session,
           key: credentialKey(result.session.credentials),
           params: await context.params,
         });
+        // An upstream call with this key succeeded: the key is proven live (the mirror's gate asks for it).
+        if (requestContext.getStore()?.upstreamCalls.some((c) => c.status >= 200 && c.status < 300))
+          mirrorService().provenLive(result.session);
+        return response;
       } catch (error) {
         // The upstream no longer accepts the key: this session is over.
         if (isFleetApiError(error) && (error.code === "unauthenticated" || error.code === "invalid_credentials")) {

@@ -4,10 +4,11 @@ import { z } from "zod";
 
 import { type DateFilterCoverage, TRANSACTION_STATUSES, type TransactionFilter, US_STATE_CODES } from "@/lib/model";
 import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
-import { summaryRangeProblem } from "@/lib/model/summary-range";
 import { isIsoDay, isTimeZone, UTC_ZONE, zonedDaysToInstants } from "@/lib/model/time-zones";
 
 import { BffError } from "./errors";
+import { minNotAboveMax, mirrorShape } from "./mirror-serve/params";
+import { quoted } from "./quoted";
 
 /**
  * Query schemas of the BFF routes. Bounds follow the spec (transactions 1–200 per page, locations 1–500). Messages
@@ -16,12 +17,6 @@ import { BffError } from "./errors";
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point: they are refused in searches
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
-
-/** What a person sent, quoted back (trimmed, so a long value cannot fill the message). */
-function quoted(value: unknown): string {
-  const text = typeof value === "string" ? value : String(value);
-  return `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
-}
 
 const whole = (name: string, min: number, max: number) =>
   z
@@ -151,12 +146,17 @@ export function parseQueryValues<T extends z.ZodType>(raw: Record<string, string
 }
 
 export const TransactionListQuery = z
-  .object({ ...filterShape, page: whole("page", 1, 1_000_000), limit: whole("limit", 1, 200) })
+  .object({ ...filterShape, ...mirrorShape, page: whole("page", 1, 1_000_000), limit: whole("limit", 1, 200) })
   .strict()
-  .superRefine(fromNotAfterTo);
+  .superRefine(fromNotAfterTo)
+  .superRefine(minNotAboveMax);
 
-/** The list's filters alone (`GET /api/transactions/totals`). */
-export const TransactionTotalsQuery = z.object(filterShape).strict().superRefine(fromNotAfterTo);
+/** The list's filters alone (`GET /api/transactions/totals`), the mirror-only ones included (sort is ignored). */
+export const TransactionTotalsQuery = z
+  .object({ ...filterShape, ...mirrorShape })
+  .strict()
+  .superRefine(fromNotAfterTo)
+  .superRefine(minNotAboveMax);
 
 export const ExportQuery = z
   .object({
@@ -166,9 +166,11 @@ export const ExportQuery = z
       .string()
       .regex(/^[A-Za-z0-9-]{8,64}$/, { error: "exportId must be 8–64 letters, digits or dashes" })
       .optional(),
+    ...mirrorShape,
   })
   .strict()
-  .superRefine(fromNotAfterTo);
+  .superRefine(fromNotAfterTo)
+  .superRefine(minNotAboveMax);
 
 export const ExportProgressQuery = z
   .object({
@@ -176,15 +178,14 @@ export const ExportProgressQuery = z
   })
   .strict();
 
+/**
+ * The summary's range: UTC days. Its length is checked by the operation (lib/bff/operations/transaction-summary):
+ * the upstream walk keeps the 366-day limit, the mirror answers any range.
+ */
 export const SummaryQuery = z
   .object({ from: date("from"), to: date("to") })
   .strict()
-  .superRefine(fromNotAfterTo)
-  .superRefine((q, ctx) => {
-    // The same rule checks the range again once the operation has filled in a missing end (lib/model/summary-range).
-    const problem = q.from !== undefined && q.to !== undefined ? summaryRangeProblem(q.from, q.to) : null;
-    if (problem !== null) ctx.addIssue({ code: "custom", path: ["from"], message: problem });
-  });
+  .superRefine(fromNotAfterTo);
 
 export const LocationListQuery = z
   .object({

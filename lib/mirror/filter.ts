@@ -22,6 +22,10 @@ export interface MirrorFilter extends InstantRange {
   gallonsMax?: string | undefined;
   /** Case-insensitive substring of the station name, driver name, card last four or reference. */
   search?: string | undefined;
+  /** False: `search` matches what the upstream's does (station name, driver name, card last four), not references. */
+  searchReferences?: boolean | undefined;
+  /** One reference, case-insensitively (the BFF's reference lookup: lib/bff/reference-search). */
+  reference?: string | undefined;
 }
 
 export type Eb = ExpressionBuilder<MirrorDatabase, "mirror_transactions">;
@@ -48,7 +52,9 @@ export function whereOf(eb: Eb, customerId: string, f: MirrorFilter): Expression
     // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
     const like = (column: "station_name" | "driver_name" | "card_last4" | "reference") =>
       sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    all.push(eb.or([like("station_name"), like("driver_name"), like("card_last4"), like("reference")]));
+    const names = [like("station_name"), like("driver_name"), like("card_last4")];
+    all.push(eb.or(f.searchReferences === false ? names : [...names, like("reference")]));
   }
+  if (f.reference !== undefined) all.push(sql<SqlBool>`lower(reference) = ${f.reference.toLowerCase()}`);
   return eb.and(all);
 }

@@ -1,8 +1,12 @@
 import "server-only";
 
+export { exportRows } from "./export-rows";
+export type { MirrorFacets } from "./facets";
+export { facetsOf } from "./facets";
 export type { MirrorFilter } from "./filter";
 export type { SyncLease, SyncLock } from "./lock";
 export { MemorySyncLock } from "./lock";
+export { periodTotals } from "./period-totals";
 export type { MirrorPage, PageQuery, SortColumn, StateProductRow } from "./queries";
 export { countsByStatus, listPage, SORT_COLUMNS, stateProductTotals } from "./queries";
 export type { InstantRange, MirrorStoreOptions, StatusCounts, SyncState } from "./store";

@@ -1,3 +1,4 @@
+import type { DataOrigin } from "./mirror-replies";
 import type { Page } from "./page";
 import type { DateFilterCoverage, Transaction } from "./transaction";
 
@@ -6,8 +7,11 @@ import type { DateFilterCoverage, Transaction } from "./transaction";
  * this type and the browser's query (lib/queries) reads it, so both sides share one contract.
  */
 
-/** `GET /api/transactions`: a page, and which instants its dates cover (the zone's days; null without dates). */
-export type TransactionListReply = Page<Transaction> & { dateFilter: DateFilterCoverage | null };
+/**
+ * `GET /api/transactions`: a page, which instants its dates cover (the zone's days; null without dates), and where
+ * its rows came from (the customer's mirror or the upstream).
+ */
+export type TransactionListReply = Page<Transaction> & { dateFilter: DateFilterCoverage | null; origin: DataOrigin };
 
 /** `POST /api/session`: who signed in. */
 export interface SignInResult {

@@ -38,7 +38,15 @@ async function writeRecord(csv: Stringifier, record: string[], run: ExportRun): 
   if (!csv.write(record)) await waitFor(csv, "drain", run);
 }
 
-export function produceCsv(run: ExportRun): Production {
+/**
+ * The CSV's last line when its rows came from the mirror: one unquoted field starting with `#` (the convention of the
+ * failure trailer above), so line 1 stays the column header import tools expect, and tools that skip comment lines
+ * (pandas `comment="#"`, R's `comment.char`) skip it; a spreadsheet shows it as the last row, below the data.
+ */
+const asOfLine = (dataAsOf: Date) =>
+  `# data as of ${dataAsOf.toISOString()} (the dashboard's copy of the Fleet Fuel API data)`;
+
+export function produceCsv(run: ExportRun, dataAsOf: Date | null = null): Production {
   // RFC 4180: CRLF, quotes doubled, fields with , " CR or LF quoted. `quote_record_delimiter` must be forced: it
   // defaults to false once `record_delimiter` is set, which would leave a lone LF in a name unquoted.
   const csv = stringify({
@@ -58,7 +66,9 @@ export function produceCsv(run: ExportRun): Production {
         await writeRecord(csv, csvRecord(row), run);
         run.rowWritten();
       }
-      if (!run.isStopped()) csv.end();
+      if (run.isStopped()) return;
+      if (dataAsOf === null) csv.end();
+      else csv.end([asOfLine(dataAsOf)]);
     } catch (error) {
       if (run.isStopped()) return; // cancelled or aborted: nobody reads any more
       run.closeRows();

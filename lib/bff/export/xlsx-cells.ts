@@ -34,7 +34,10 @@ function dayLabel(end: "From" | "To", dateFilter: DateFilterCoverage | null | un
 }
 
 /** The About sheet: label and value per row (text still to neutralise; counts as numbers). */
-export function aboutRows(meta: ExportNameFacts, rowsDone: number): [string, string | number][] {
+export function aboutRows(
+  meta: ExportNameFacts & { dataAsOf?: Date | null },
+  rowsDone: number,
+): [string, string | number][] {
   const { filters, customer } = meta;
   return [
     ["Export", "Fleet Fuel transactions"],
@@ -45,6 +48,7 @@ export function aboutRows(meta: ExportNameFacts, rowsDone: number): [string, str
     ["Status", filters.status ?? "any"],
     ["Search", filters.search ?? "none"],
     ["Generated (UTC)", meta.generatedAt.toISOString()],
+    ...(meta.dataAsOf ? ([["Data as of (UTC)", meta.dataAsOf.toISOString()]] as [string, string][]) : []),
     ["Rows expected at the start", meta.expectedRows],
     ["Rows exported", rowsDone],
     [

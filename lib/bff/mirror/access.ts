@@ -3,6 +3,7 @@ import "server-only";
 import type { MirrorStore, SyncState } from "@/lib/mirror";
 
 import type { ActiveSession } from "../session";
+import { mirrorService } from "./instance";
 
 /**
  * What an operation may read of the signed-in customer's mirror (issue 15). The gate (`mirrorFor`) answers null
@@ -22,5 +23,5 @@ export interface MirrorAccess {
 /** The mirror an operation may read for this session, or null (no scope, not proven live, disabled, nothing yet). */
 export type MirrorGate = (session: ActiveSession) => Promise<MirrorAccess | null>;
 
-/** Placeholder until the mirror service is wired (lib/bff/mirror/service.ts replaces it): no mirror for anyone. */
-export const mirrorFor: MirrorGate = () => Promise.resolve(null);
+/** The gate of the process's mirror service (./service.ts): scope, proven live, enabled, a head sync done. */
+export const mirrorFor: MirrorGate = (session) => mirrorService().gate(session);

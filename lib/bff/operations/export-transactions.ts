@@ -1,12 +1,22 @@
 import "server-only";
 
-import { contentDisposition, EXPORT_CONTENT_TYPES, exportFilename, exportTransactions } from "@/lib/bff/export";
+import {
+  contentDisposition,
+  EXPORT_CONTENT_TYPES,
+  exportFilename,
+  type ExportMeta,
+  exportTransactions,
+} from "@/lib/bff/export";
 import { TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
-import type { Page, Transaction, TransactionFilter } from "@/lib/model";
+import { countsByStatus, exportRows } from "@/lib/mirror";
+import type { DataOrigin, Page, Transaction, TransactionFilter } from "@/lib/model";
 
 import { now } from "../clock";
 import { getConfig } from "../config";
 import { trackExport } from "../export-progress";
+import type { MirrorAccess } from "../mirror/access";
+import { mirrorCovering, mirrorNeeded } from "../mirror-serve/coverage";
+import { instantRangeOf, mirrorFilterOf, mirrorOnlyAsked, type ServeQuery, sortOf } from "../mirror-serve/filter";
 import { type OperationContext, sessionOperation } from "../operation";
 import { dateCoverageOf, ExportQuery, upstreamFilterOf } from "../params";
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "../reference-search";
@@ -21,7 +31,8 @@ interface FirstPage {
 
 /**
  * GET /api/transactions/export — the whole filtered set as a streamed file: format=csv or xlsx, plus the list's
- * filters. A slot first (429 beyond 3 running per session, 5 per key), then page 1 before any byte is sent (a missing
+ * filters (the mirror-only ones and the sort too). From the customer's mirror when it covers the range, and then the
+ * file says "data as of" the last head sync (lib/bff/export); else the upstream walk. A slot first (429 beyond 3 running per session, 5 per key), then page 1 before any byte is sent (a missing
  * scope or an unreachable upstream is still a clear JSON error), then the file, streamed as the walk goes.
  */
 export const exportTransactionsFile = sessionOperation({
@@ -37,35 +48,34 @@ export const exportTransactionsFile = sessionOperation({
       ...(q.status ? { status: q.status } : {}),
       ...(q.search ? { search: q.search } : {}),
     };
-    const upstreamFilter = upstreamFilterOf(q);
+    // From the mirror when it covers the range (the same rows, read locally); mirror-only filters need it.
+    const { fromMs } = instantRangeOf(q);
+    const serving = await mirrorCovering(ctx, fromMs);
+    const asked = mirrorOnlyAsked(q);
+    if (serving.mirror === null && asked.length > 0) throw mirrorNeeded(serving, asked);
     const run = new ExportRun(ctx);
-    // A dates-only upstream is sent the UTC days that cover the zone's days: the walk keeps the instants' rows only,
-    // and the rows to expect are the trimmed count (the list's, lib/bff/zoned-transactions).
-    const isTrimmed = fleetApi().transactionDateStyle() === "date" && needsTrim(upstreamFilter);
-    const isInside = isTrimmed ? isInsideInstants(upstreamFilter) : () => true;
-    let first: FirstPage;
+    let source: Source;
     try {
-      first = await firstPage(ctx, run.stop.signal, upstreamFilter, isTrimmed, isInside);
+      source =
+        serving.mirror === null
+          ? await upstreamSource(ctx, run, q)
+          : await mirrorSource(serving.mirror, serving.origin, q);
     } catch (error) {
       run.end(run.failure);
       throw error;
     }
-    run.expectedRows = first.expectedRows;
-    const meta = {
+    run.expectedRows = source.expectedRows;
+    const meta: ExportMeta = {
       filters,
       dateFilter: dateCoverageOf(q),
       generatedAt: new Date(now()),
       customer: { name: ctx.session.customerName ?? "", code: ctx.session.customerCode },
-      expectedRows: first.expectedRows,
+      expectedRows: source.expectedRows,
+      dataAsOf: source.dataAsOf,
     };
     // Registered before the Response is returned: the page polls only once it has the response, so no poll is too early.
-    const progress = q.exportId ? trackExport(ctx.session.sid, ctx.key, q.exportId, first.expectedRows) : undefined;
-    const walk = fleetApi().iterateTransactions(ctx.session.credentials, upstreamFilter, {
-      firstPage: first.page,
-      signal: run.stop.signal,
-      priority: ctx.priority,
-    });
-    const file = exportTransactions(q.format, trackedRows(run, walk, isInside, progress), meta, {
+    const progress = q.exportId ? trackExport(ctx.session.sid, ctx.key, q.exportId, source.expectedRows) : undefined;
+    const file = exportTransactions(q.format, trackedRows(run, source.rows, source.isInside, progress), meta, {
       onRow: (n) => {
         run.rows = n;
         progress?.row(n);
@@ -76,12 +86,49 @@ export const exportTransactionsFile = sessionOperation({
       headers: {
         "Content-Type": EXPORT_CONTENT_TYPES[q.format],
         "Content-Disposition": contentDisposition(exportFilename(q.format, meta)),
-        "X-Export-Total": String(first.expectedRows),
+        "X-Export-Total": String(source.expectedRows),
+        ...(source.dataAsOf === null ? {} : { "X-Data-As-Of": source.dataAsOf.toISOString() }),
         "Cache-Control": "no-store",
       },
     });
   },
 });
+
+/** Where an export's rows come from: the rows (kept to `isInside`), how many to expect, and the mirror's sync time. */
+interface Source {
+  rows: AsyncIterable<Transaction>;
+  isInside: (t: Transaction) => boolean;
+  expectedRows: number;
+  dataAsOf: Date | null;
+}
+
+/** The mirror's rows of the filter, in the list's order (any sort), read by keyset (lib/mirror/export-rows). */
+async function mirrorSource(access: MirrorAccess, origin: DataOrigin, q: ServeQuery): Promise<Source> {
+  const filter = await mirrorFilterOf(access, q);
+  const counts = await countsByStatus(access.store, access.customerId, filter);
+  return {
+    rows: exportRows(access.store, access.customerId, filter, sortOf(q)),
+    isInside: () => true,
+    expectedRows: Object.values(counts).reduce((sum, n) => sum + n, 0),
+    dataAsOf: origin.asOf === null ? null : new Date(origin.asOf),
+  };
+}
+
+/** The upstream walk of the filter: page 1 first (a missing scope is still a clear JSON error), then the rest. */
+async function upstreamSource(ctx: OperationContext, run: ExportRun, q: ServeQuery): Promise<Source> {
+  const upstreamFilter = upstreamFilterOf(q);
+  // A dates-only upstream is sent the UTC days that cover the zone's days: the walk keeps the instants' rows only,
+  // and the rows to expect are the trimmed count (the list's, lib/bff/zoned-transactions).
+  const isTrimmed = fleetApi().transactionDateStyle() === "date" && needsTrim(upstreamFilter);
+  const isInside = isTrimmed ? isInsideInstants(upstreamFilter) : () => true;
+  const first = await firstPage(ctx, run.stop.signal, upstreamFilter, isTrimmed, isInside);
+  const rows = fleetApi().iterateTransactions(ctx.session.credentials, upstreamFilter, {
+    firstPage: first.page,
+    signal: run.stop.signal,
+    priority: ctx.priority,
+  });
+  return { rows, isInside, expectedRows: first.expectedRows, dataAsOf: null };
+}
 
 /**
  * Page 1 and the rows to expect. A reference search exports what the list shows: the rows the reference lookup found

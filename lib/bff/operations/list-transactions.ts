@@ -3,6 +3,9 @@ import "server-only";
 import type { TransactionListReply } from "@/lib/model";
 
 import { getConfig } from "../config";
+import { mirrorCovering, mirrorNeeded } from "../mirror-serve/coverage";
+import { instantRangeOf, mirrorOnlyAsked } from "../mirror-serve/filter";
+import { mirrorListPage } from "../mirror-serve/list";
 import { cached, type OperationContext, sessionOperation } from "../operation";
 import { dateCoverageOf, TransactionListQuery, upstreamFilterOf } from "../params";
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "../reference-search";
@@ -12,7 +15,9 @@ type ListQuery = ReturnType<typeof upstreamFilterOf> & { page: number; limit: nu
 
 /**
  * GET /api/transactions — one page; query: page, limit (1–200), from, to (days; in tz when given, else UTC), tz,
- * status, search (names, card last four, or a reference).
+ * status, search (names, card last four, or a reference), and the mirror-only driver, card, truck, station, state,
+ * product, amountMin/Max, gallonsMin/Max, sort, dir (lib/bff/mirror-serve). From the customer's mirror when it covers
+ * the range, else from the upstream (a 409 for mirror-only parameters then); `origin` says which.
  */
 export const listTransactions = sessionOperation({
   route: "GET /api/transactions",
@@ -21,15 +26,24 @@ export const listTransactions = sessionOperation({
   priority: "interactive",
   cache: { name: "transactions", ttlMs: () => getConfig().cacheTtlMs.transactions },
   run: async (ctx, q): Promise<TransactionListReply> => {
-    const query: ListQuery = { page: q.page ?? 1, limit: q.limit ?? 50, ...upstreamFilterOf(q) };
+    const paging = { page: q.page ?? 1, limit: q.limit ?? 50 };
     const dateFilter = dateCoverageOf(q);
+    // The mirror answers when it covers the range (exact instants of the zone's days, the mirror-only filters, any
+    // sort); not cached: it answers in milliseconds, and a cached page would hide the next head sync.
+    const { fromMs } = instantRangeOf(q);
+    const serving = await mirrorCovering(ctx, fromMs);
+    if (serving.mirror !== null)
+      return { ...(await mirrorListPage(serving.mirror, q, paging)), dateFilter, origin: serving.origin };
+    const asked = mirrorOnlyAsked(q);
+    if (asked.length > 0) throw mirrorNeeded(serving, asked);
+    const query: ListQuery = { ...paging, ...upstreamFilterOf(q) };
     const byReference = await pageByReference(ctx, query);
-    if (byReference !== null) return { ...byReference, dateFilter };
-    return cached(ctx, listTransactions.cache, query, async (signal) => ({
+    if (byReference !== null) return { ...byReference, dateFilter, origin: serving.origin };
+    const page = await cached(ctx, listTransactions.cache, query, (signal) =>
       // A zone's days exactly in both upstream shapes: instants as datetimes, or the covering UTC days trimmed.
-      ...(await listTransactionsExactly(ctx.session.credentials, query, { signal, priority: ctx.priority })),
-      dateFilter,
-    }));
+      listTransactionsExactly(ctx.session.credentials, query, { signal, priority: ctx.priority }),
+    );
+    return { ...page, dateFilter, origin: serving.origin };
   },
 });
 
@@ -41,7 +55,7 @@ export const listTransactions = sessionOperation({
 async function pageByReference(
   ctx: OperationContext,
   query: ListQuery,
-): Promise<Omit<TransactionListReply, "dateFilter"> | null> {
+): Promise<Omit<TransactionListReply, "dateFilter" | "origin"> | null> {
   if (query.search === undefined || !isReferenceLike(query.search)) return null;
   const { matches } = await findByReferenceCached(
     ctx.session.credentials,

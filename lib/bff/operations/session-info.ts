@@ -5,6 +5,7 @@ import type { SessionInfo } from "@/lib/model";
 
 import { cache } from "../cache";
 import { getConfig } from "../config";
+import { mirrorService } from "../mirror/instance";
 import { sessionOperation } from "../operation";
 import { endSession } from "../session";
 
@@ -32,6 +33,7 @@ export const signOut = sessionOperation({
   priority: "interactive",
   run: async ({ session }, _input: undefined): Promise<undefined> => {
     await endSession(session.sid);
+    mirrorService().signedOut(session);
     cache().forget(credentialKey(session.credentials));
     return undefined;
   },

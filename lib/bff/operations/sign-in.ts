@@ -7,6 +7,7 @@ import { cache, upstreamAccountKey } from "../cache";
 import { getConfig } from "../config";
 import { BffError } from "../errors";
 import { clientAddress, loginWaitMs, recordLoginFailure, recordLoginSuccess } from "../login-limiter";
+import { mirrorService } from "../mirror/instance";
 import { type PublicContext, publicOperation } from "../operation";
 import { startSession } from "../session";
 import { fleetApi } from "../upstream";
@@ -38,6 +39,7 @@ export const signIn = publicOperation({
       if (!isFleetApiError(error) || error.code !== "scope_denied") throw error;
     }
     const session = await startSession({ credentials, customerName, customerCode, scopes });
+    mirrorService().signedIn(session); // the mirror's first sync starts in the background
     return {
       customer: { name: customerName, code: customerCode },
       scopes,

@@ -4,12 +4,16 @@ import type { ListTotals } from "@/lib/model";
 
 import { getConfig } from "../config";
 import { listTotals } from "../list-totals";
+import { mirrorCovering, mirrorNeeded } from "../mirror-serve/coverage";
+import { instantRangeOf, mirrorOnlyAsked } from "../mirror-serve/filter";
+import { mirrorListTotals } from "../mirror-serve/totals";
 import { cached, sessionOperation } from "../operation";
 import { TransactionTotalsQuery, upstreamFilterOf } from "../params";
 
 /**
- * GET /api/transactions/totals — the list's filtered set (from, to, tz, status, search): count, gallons and amount
- * (walks ≤ 5,000 rows; cached).
+ * GET /api/transactions/totals — the list's filtered set (from, to, tz, status, search, and the mirror-only filters):
+ * count, gallons and amount. From the mirror when it covers the range (any size, not cached, like the list), else an
+ * upstream walk of ≤ 5,000 rows (cached); mirror-only filters without a covering mirror are a 409, as in the list.
  */
 export const transactionTotals = sessionOperation({
   route: "GET /api/transactions/totals",
@@ -17,7 +21,12 @@ export const transactionTotals = sessionOperation({
   csrf: "same-site",
   priority: "bulk",
   cache: { name: "totals", ttlMs: () => getConfig().cacheTtlMs.summary },
-  run: (ctx, q): Promise<ListTotals> => {
+  run: async (ctx, q): Promise<ListTotals> => {
+    const serving = await mirrorCovering(ctx, instantRangeOf(q).fromMs);
+    if (serving.mirror !== null) return mirrorListTotals(serving.mirror, q);
+    // The sort does not change a sum: only the filters need the mirror.
+    const asked = mirrorOnlyAsked({ ...q, sort: undefined, dir: undefined });
+    if (asked.length > 0) throw mirrorNeeded(serving, asked);
     // The zone's days as instants; a dates-only upstream is walked over the covering days and trimmed (list-totals).
     const filter = upstreamFilterOf(q);
     return cached(ctx, transactionTotals.cache, filter, (signal) =>

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+
+import { runWithQuery } from "../operation";
+import { exportTransactionsFile } from "../operations/export-transactions";
+import { listTransactions } from "../operations/list-transactions";
+import { operationContextForTest, useUpstreamForTest } from "../operations/test-context";
+import { transactionSummary } from "../operations/transaction-summary";
+import { syncedMirrorForTest, type TestMirror } from "./test-mirror";
+
+// The one PostgreSQL run of the mirror-served operations (the other files use SQLite): a real server started in a
+// temporary directory, a mirror filled by a real sync over the sandbox; the list, summary and export equal the
+// upstream's.
+
+describe("the list, summary and export from a mirror on PostgreSQL (primary profile)", () => {
+  let postgres: PostgresServer;
+  let sb: SandboxProcess;
+  let mirror: TestMirror;
+  const mirrorCtx = () =>
+    operationContextForTest(sb.keys["demo-full"], { mirror: () => Promise.resolve(mirror.access) });
+  const upstreamCtx = () => operationContextForTest(sb.keys["demo-full"]);
+
+  beforeAll(async () => {
+    postgres = await startPostgresServer();
+    sb = await startSandboxProcess({ args: ["--budget", "100000"] });
+    useUpstreamForTest(sb.baseUrl, { FLEET_API_BUDGET: "100000" });
+    mirror = await syncedMirrorForTest(sb.keys["demo-full"], {
+      databaseUrl: await postgres.createDatabase("mirror_serve"),
+    });
+  });
+  afterAll(async () => {
+    await mirror.close();
+    await sb.stop();
+    await postgres.stop();
+  });
+
+  it("answers the upstream's rows, totals and file", async () => {
+    const q = { from: "2026-04-01", to: "2026-05-31", tz: "America/New_York", status: "completed", page: "2" };
+    const [local, upstream] = await Promise.all([
+      runWithQuery(listTransactions, mirrorCtx(), q),
+      runWithQuery(listTransactions, upstreamCtx(), q),
+    ]);
+    expect(local.origin.source).toBe("mirror");
+    expect({ ...local, origin: null }).toEqual({ ...upstream, origin: null });
+    const range = { from: "2026-05-01", to: "2026-05-30" };
+    const [summary, walked] = await Promise.all([
+      runWithQuery(transactionSummary, mirrorCtx(), range),
+      runWithQuery(transactionSummary, upstreamCtx(), range),
+    ]);
+    expect({ ...summary, origin: null, previous: null }).toEqual({ ...walked, origin: null });
+    const file = { search: "a", format: "csv" };
+    const [localFile, upstreamFile] = await Promise.all([
+      runWithQuery(exportTransactionsFile, mirrorCtx(), file).then((r) => r.text()),
+      runWithQuery(exportTransactionsFile, upstreamCtx(), file).then((r) => r.text()),
+    ]);
+    const lines = localFile.split("\r\n");
+    expect(lines.at(-2)).toMatch(/^# data as of /);
+    expect([...lines.slice(0, -2), ""].join("\r\n")).toBe(upstreamFile);
+  });
+});

@@ -1,0 +1,36 @@
+import "server-only";
+
+import { cache } from "../cache";
+import { now } from "../clock";
+import { getConfig } from "../config";
+import { logger } from "../log";
+import { revocations } from "../revocations";
+import { fleetApi, requestContext } from "../upstream";
+import { MirrorService } from "./service";
+
+const holder = globalThis as typeof globalThis & { __ffdMirror?: MirrorService };
+
+/** The process's mirror service over the configuration, the shared upstream client and the session revocations. */
+export function mirrorService(): MirrorService {
+  if (!holder.__ffdMirror) {
+    const { mirror, upstream, session } = getConfig();
+    holder.__ffdMirror = new MirrorService({
+      config: mirror,
+      client: fleetApi(),
+      windowMs: upstream.windowMs,
+      idleMs: session.idleMs,
+      absoluteMs: session.absoluteMs,
+      now,
+      endSessions: async (sessions, keyHash) => {
+        for (const { sid, untilMs } of sessions) await revocations().revoke(sid, untilMs);
+        cache().forget(keyHash);
+      },
+      warn: (fields, message) => {
+        logger().warn(fields, message);
+      },
+      // Started inside a request (sign-in, a page), the sync must not count as that request's upstream calls.
+      detach: (fn) => requestContext.exit(fn),
+    });
+  }
+  return holder.__ffdMirror;
+}
