@@ -184,6 +184,23 @@ test.describe("with the local copy ready", () => {
     await expect(page.getByText(new RegExp(`Exported ${total.toLocaleString("en-US")} rows? to `))).toBeVisible();
   });
 
+  test("the totals bar adds up the whole history from the local copy (no 5,000-row limit), as the BFF does", async ({
+    loggedInPage: page,
+  }) => {
+    const response = await page.request.get("/api/transactions/totals");
+    const totals = (await response.json()) as { state: string; transactions: number; amount: string };
+    expect(totals.state).toBe("summed");
+    expect(totals.transactions).toBeGreaterThan(5_000);
+    await openList(page);
+    const bar = page.getByRole("region", { name: "Totals of the filtered transactions" });
+    await expect(bar.getByTestId("totals-purchases")).toHaveText(totals.transactions.toLocaleString("en-US"));
+    await expect(bar.getByTestId("totals-amount")).toHaveText(
+      new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+        totals.amount as Intl.StringNumericLiteral,
+      ),
+    );
+  });
+
   test("the overview says the change in spend vs the previous 30 days in words", async ({ loggedInPage: page }) => {
     await page.goto("/");
     const change = page.getByTestId("period-change");

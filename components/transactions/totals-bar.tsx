@@ -8,32 +8,26 @@ import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import { MAX_TOTALS_ROWS } from "@/lib/model/list-totals";
 import { type TransactionTotalsParams, useTransactionTotals } from "@/lib/queries/transactions";
 
-/** `GET /api/transactions/totals` takes the date, status and search filters only. */
-const MIRROR_FILTERED_NOTE =
-  "Gallons and amount are not added up with the driver, card, truck, station, state, product, amount or gallon filters yet: export the list to add them up.";
-
 /**
  * The filtered set's totals above the table: purchases (from the list's own reply, free), gallons and amount (from
- * `GET /api/transactions/totals`, which walks the set: one upstream request per 200 rows, so only for sets of at most
- * MAX_TOTALS_ROWS). It loads and fails on its own and never holds up the table; its height is fixed so the table
+ * `GET /api/transactions/totals`: from the local copy when the list's rows come from it, any size; else a walk of the
+ * set, one upstream request per 200 rows, so only for sets of at most MAX_TOTALS_ROWS). It loads and fails on its own and never holds up the table; its height is fixed so the table
  * does not move when it arrives.
  */
 export function TotalsBar({
   filters,
-  isMirrorFiltered,
+  isFromMirror,
   listTotal,
   isListError,
 }: {
   filters: TransactionTotalsParams;
-  /** A filter only the local copy answers is on: the totals endpoint cannot add up that set. */
-  isMirrorFiltered: boolean;
+  /** The list's rows come from the local copy: it adds up a set of any size in one query, at no request cost. */
+  isFromMirror: boolean;
   listTotal: number | null;
   isListError: boolean;
 }) {
-  const isSmallEnough = listTotal !== null && listTotal <= MAX_TOTALS_ROWS;
-  const { from, to, tz, status, search } = filters;
-  const canAddUp = isSmallEnough && !isMirrorFiltered;
-  const totals = useTransactionTotals({ from, to, tz, status, search }, canAddUp);
+  const canAddUp = listTotal !== null && (isFromMirror || listTotal <= MAX_TOTALS_ROWS);
+  const totals = useTransactionTotals(filters, canAddUp);
   const data = totals.data;
 
   let gallons: ReactNode;
@@ -46,9 +40,7 @@ export function TotalsBar({
   } else if (listTotal === null) {
     gallons = <Skeleton className="h-6 w-24" />;
     amount = <Skeleton className="h-6 w-24" />;
-  } else if (isMirrorFiltered) {
-    [gallons, amount, note] = ["Not added up", "Not added up", MIRROR_FILTERED_NOTE];
-  } else if (!isSmallEnough || data?.state === "too_many") {
+  } else if (!canAddUp || data?.state === "too_many") {
     gallons = "Not added up";
     amount = "Not added up";
     note = `Gallons and amount are added up for at most ${formatCount(MAX_TOTALS_ROWS)} purchases (each 200 cost one request of your API budget): narrow the dates or the status to see them, or export the list.`;

@@ -10,7 +10,6 @@ import { DataTable, type RowAttributes } from "@/components/ui/data-table";
 import { ErrorNotice, QueryErrorNotice } from "@/components/ui/error-notice";
 import type { Transaction } from "@/lib/model";
 import { useSyncStatus } from "@/lib/queries/sync";
-import { hasMirrorFilters } from "@/lib/queries/transaction-filters";
 
 import { ColumnToggle } from "./column-toggle";
 import { ExportControls } from "./export-controls";
@@ -82,7 +81,7 @@ export function TransactionsTable() {
 
       <TotalsBar
         filters={filters}
-        isMirrorFiltered={hasMirrorFilters(filters.mirror)}
+        isFromMirror={origin?.source === "mirror"}
         listTotal={listTotal}
         isListError={query.isError}
       />

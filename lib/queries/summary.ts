@@ -1,19 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
-import type { Page, Transaction, TransactionSummary, TransactionSummaryReply } from "@/lib/model";
+import type { Page, Transaction, TransactionSummaryReply } from "@/lib/model";
 
 import { fetchJson } from "./fetch-json";
-
-/**
- * The summary and, when the local copy answers, the period of equal length before it and where it came from. Both
- * optional: a BFF from before the local copy (a rolling deploy) sends neither, and the page then shows no change.
- */
-export type SummaryPage = TransactionSummary & Partial<Pick<TransactionSummaryReply, "previous" | "origin">>;
 
 /** The BFF's default range: the last 30 days up to today (UTC). */
 const summaryQueryOptions = queryOptions({
   queryKey: ["summary", "last-30-days"] as const,
-  queryFn: ({ signal }) => fetchJson<SummaryPage>("/api/transactions/summary", { signal }),
+  queryFn: ({ signal }) => fetchJson<TransactionSummaryReply>("/api/transactions/summary", { signal }),
 });
 
 export function useSummary() {

@@ -1,20 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 
-import type {
-  DataOrigin,
-  ListTotals,
-  TransactionDetail,
-  TransactionFacetsReply,
-  TransactionListReply,
-} from "@/lib/model";
+import type { ListTotals, TransactionDetail, TransactionFacetsReply, TransactionListReply } from "@/lib/model";
 
 import { fetchJson } from "./fetch-json";
-import {
-  type ListSort,
-  NO_MIRROR_FILTERS,
-  type TransactionFilterParams,
-  writeTransactionFilters,
-} from "./transaction-filters";
+import { type ListSort, type TransactionFilterParams, writeTransactionFilters } from "./transaction-filters";
 
 /** One page of the list, as `GET /api/transactions` takes it (see transaction-filters). */
 export interface TransactionListParams extends TransactionFilterParams {
@@ -22,9 +11,6 @@ export interface TransactionListParams extends TransactionFilterParams {
   limit: number;
   sort: ListSort | null;
 }
-
-/** A page of the list and where its rows came from (the local copy or the provider, see DataOrigin). */
-export type TransactionListPage = TransactionListReply & { origin?: DataOrigin };
 
 /** Query keys of this file; every key under `["transactions", "list" | "detail" | "totals" | "facets"]` comes from here. */
 const transactionKeys = {
@@ -44,7 +30,7 @@ function transactionListUrl(params: TransactionListParams): string {
 export function transactionsQueryOptions(params: TransactionListParams) {
   return queryOptions({
     queryKey: transactionKeys.list(params),
-    queryFn: ({ signal }) => fetchJson<TransactionListPage>(transactionListUrl(params), { signal }),
+    queryFn: ({ signal }) => fetchJson<TransactionListReply>(transactionListUrl(params), { signal }),
     // The page on screen stays while the next one loads (paging, filtering): no flash of an empty table.
     placeholderData: keepPreviousData,
   });
@@ -61,17 +47,17 @@ export function useTransaction(id: string) {
   return useQuery(transactionQueryOptions(id));
 }
 
-/** The list's date, status and search filters, for its totals bar (the totals endpoint takes no others). */
-export type TransactionTotalsParams = Omit<TransactionFilterParams, "mirror">;
+/** The list's filters, for its totals bar (the order does not change a sum). */
+export type TransactionTotalsParams = TransactionFilterParams;
 
 function transactionTotalsUrl(params: TransactionTotalsParams): string {
-  const text = writeTransactionFilters(new URLSearchParams(), { ...params, mirror: NO_MIRROR_FILTERS }).toString();
+  const text = writeTransactionFilters(new URLSearchParams(), params).toString();
   return text === "" ? "/api/transactions/totals" : `/api/transactions/totals?${text}`;
 }
 
 /**
  * The filtered set's totals (`GET /api/transactions/totals`). `enabled` false when the list's own total already says
- * the set is too large to add up (no request is spent on it).
+ * the set is too large to add up from the provider (no request is spent on it); the local copy adds up any size.
  */
 export function useTransactionTotals(params: TransactionTotalsParams, enabled: boolean) {
   return useQuery({
