@@ -1,33 +1,26 @@
-import { sql } from "kysely";
-
 import {
   averagePricePerGallon,
   fromMinorUnits,
   type RankAccumulator,
   rankByAmount,
   type RankedItem,
+  TRANSACTION_STATUSES,
   type TransactionSummary,
 } from "@/lib/model";
 
-import { type Eb, whereOf } from "./filter";
-import { countsByStatus } from "./queries";
+import { whereOf } from "./filter";
+import { dayName, localDayNumberOf } from "./local-days";
+import { type BucketSum, bucketSums, groupSums, type GroupTotal, type SumSource } from "./rollup-reads";
+import { BUCKET_MS } from "./rollups";
 import { exactInteger } from "./rows";
-import type { InstantRange, MirrorStore } from "./store";
+import type { InstantRange, MirrorStore, StatusCounts } from "./store";
+
+type Range = Required<InstantRange>;
 
 /**
  * The mirror's summary over any range: totals, a daily series in a given time zone, the top drivers, stations and
  * products, counts per status. Sums are integers of minor units, read exactly (BigInt), formatted by lib/model.
  */
-
-/** Quarter hours: every UTC offset in use is a whole number of them, so any time zone's days are unions of them. */
-const BUCKET_MS = 15 * 60_000;
-
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-function localDate(ms: number, formatter: Intl.DateTimeFormat): string {
-  const parts = formatter.formatToParts(new Date(ms));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
-}
 
 export interface SummaryQuery {
   fromMs: number;
@@ -37,55 +30,24 @@ export interface SummaryQuery {
   top?: number;
 }
 
-type SqlInteger = number | string | bigint;
-
-const acc = (id: string, r: { n: SqlInteger; g: SqlInteger | null; a: SqlInteger | null }): RankAccumulator => ({
-  id,
-  name: id,
+const acc = (r: GroupTotal): RankAccumulator => ({
+  id: r.key,
+  name: r.key,
   detail: null,
-  transactions: Number(exactInteger(r.n)),
-  gallons: exactInteger(r.g),
-  amount: exactInteger(r.a),
+  transactions: r.transactions,
+  gallons: r.gallons,
+  amount: r.amount,
 });
 
-/** Sums per quarter-hour bucket and per driver, station and product, and counts per status: the summary's queries. */
-async function spendGroups(store: MirrorStore, customerId: string, range: InstantRange) {
-  const spend = (eb: Eb) => eb.and([whereOf(eb, customerId, range), eb("status", "<>", "failed")]);
-  // A literal, not a parameter: PostgreSQL matches the GROUP BY expression to the selected one only when they are the same text.
-  const bucket = sql<number | string>`(at_ms / ${sql.lit(BUCKET_MS)})`;
-  // Grouped by an expression rather than the bare column: SQLite would otherwise walk the driver or station index
-  // (sorted by the group) and read every row from the table; the time index covers these columns and the range.
-  const grouped = (column: "driver_id" | "station_id" | "product") => sql<string>`(${sql.ref(column)} || '')`;
-  const groupBy = (column: "driver_id" | "station_id" | "product") =>
-    store.db
-      .selectFrom("mirror_transactions")
-      .select((eb) => [
-        grouped(column).as("key"),
-        eb.fn.countAll().as("n"),
-        eb.fn.sum("gallons_milli").as("g"),
-        eb.fn.sum("amount_cents").as("a"),
-      ])
-      .where(spend)
-      .groupBy(grouped(column))
-      .execute();
-  const [buckets, drivers, stations, products, byStatus] = await Promise.all([
-    store.db
-      .selectFrom("mirror_transactions")
-      .select((eb) => [
-        bucket.as("b"),
-        eb.fn.countAll().as("n"),
-        eb.fn.sum("gallons_milli").as("g"),
-        eb.fn.sum("amount_cents").as("a"),
-      ])
-      .where(spend)
-      .groupBy(bucket)
-      .execute(),
-    groupBy("driver_id"),
-    groupBy("station_id"),
-    groupBy("product"),
-    countsByStatus(store, customerId, range),
+/** Sums per quarter-hour bucket and per driver, station and product: the summary's queries. */
+async function spendGroups(store: MirrorStore, customerId: string, range: Range, source: SumSource) {
+  const [buckets, drivers, stations, products] = await Promise.all([
+    bucketSums(store, customerId, range, source),
+    groupSums(store, customerId, "driver", range, source),
+    groupSums(store, customerId, "station", range, source),
+    groupSums(store, customerId, "product", range, source),
   ]);
-  return { buckets, drivers, stations, products, byStatus };
+  return { buckets, drivers, stations, products };
 }
 
 /** Names only for the ranked few (the latest row's, in the range): driver name and truck, station name and place. */
@@ -148,36 +110,37 @@ interface DayTotals {
   amount: bigint;
 }
 
-/** Totals and the daily series: each quarter-hour bucket is added to its local day; days without spend stay zero. */
-function dailySeries(
-  query: SummaryQuery,
-  buckets: { b: number | string; n: SqlInteger; g: SqlInteger | null; a: SqlInteger | null }[],
-) {
-  const formatter = new Intl.DateTimeFormat("en-CA", {
-    timeZone: query.timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  const days = new Map<string, DayTotals>();
+const zero = (): DayTotals => ({ transactions: 0, gallons: 0n, amount: 0n });
+
+/**
+ * Totals, counts per status and the daily series: each quarter-hour bucket is added to its local day; days without
+ * spend stay zero.
+ */
+function dailySeries(query: SummaryQuery, buckets: readonly BucketSum[]) {
+  const dayOf = localDayNumberOf(query.timeZone);
+  const days = new Map<number, DayTotals>();
   // Every local day of the range: step by hours so a 23- or 25-hour day is neither skipped nor doubled.
   for (let t = query.fromMs; t < query.toMs; t += 3_600_000) {
-    const date = localDate(t, formatter);
-    if (!days.has(date)) days.set(date, { transactions: 0, gallons: 0n, amount: 0n });
+    const day = dayOf(t);
+    if (!days.has(day)) days.set(day, zero());
   }
   if (query.toMs > query.fromMs) {
-    const last = localDate(query.toMs - 1, formatter);
-    if (!days.has(last)) days.set(last, { transactions: 0, gallons: 0n, amount: 0n });
+    const last = dayOf(query.toMs - 1);
+    if (!days.has(last)) days.set(last, zero());
   }
-  const totals: DayTotals = { transactions: 0, gallons: 0n, amount: 0n };
+  const totals = zero();
+  const byStatus = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as StatusCounts;
   for (const b of buckets) {
-    const n = Number(exactInteger(b.n));
+    const n = Number(exactInteger(b.spendN));
     const g = exactInteger(b.g);
     const a = exactInteger(b.a);
+    byStatus.completed += Number(exactInteger(b.completed));
+    byStatus.pending += Number(exactInteger(b.pending));
+    byStatus.failed += Number(exactInteger(b.failed));
     totals.transactions += n;
     totals.gallons += g;
     totals.amount += a;
-    const day = days.get(localDate(Number(b.b) * BUCKET_MS, formatter));
+    const day = days.get(dayOf(Number(b.bucket) * BUCKET_MS));
     if (day) {
       day.transactions += n;
       day.gallons += g;
@@ -185,40 +148,44 @@ function dailySeries(
     }
   }
   const daily = [...days.entries()]
-    .sort(([x], [y]) => (x < y ? -1 : 1))
-    .map(([date, d]) => ({
-      date,
+    .sort(([x], [y]) => x - y)
+    .map(([day, d]) => ({
+      date: dayName(day),
       transactions: d.transactions,
       gallons: fromMinorUnits(d.gallons, 3),
       amount: fromMinorUnits(d.amount, 2),
     }));
-  return { totals, daily };
+  return { totals, daily, byStatus };
 }
 
 /**
  * Totals, a daily series in `timeZone` (every local day of [fromMs, toMs), zeros included) and the top drivers,
  * stations and products, over any range. Spend is completed and pending (failed is not spend), as the upstream's
- * totals_30d and the BFF's summary count it. The series groups quarter-hour buckets in SQL and maps each bucket to
- * its local day here, so the store needs no time-zone support.
+ * totals_30d and the BFF's summary count it. The series groups quarter-hour buckets (rollups, plus the rows of the
+ * partial quarter hours at the ends) and maps each bucket to its local day here, so the store needs no time-zone
+ * support; the rankings add up 16-day and daily rollups and the rows of the partial days at the ends.
  */
-export async function summarize(
+export function summarize(store: MirrorStore, customerId: string, query: SummaryQuery): Promise<TransactionSummary> {
+  return summarizeFrom(store, customerId, query, "rollups");
+}
+
+/**
+ * The same summary, with whole periods from the rollups (`summarize`) or every sum from the rows (what the property
+ * test compares against).
+ */
+export async function summarizeFrom(
   store: MirrorStore,
   customerId: string,
   query: SummaryQuery,
+  source: SumSource,
 ): Promise<TransactionSummary> {
   const range = { fromMs: query.fromMs, toMs: query.toMs };
   const top = query.top ?? 5;
-  const groups = await spendGroups(store, customerId, range);
-  const topDrivers = rankByAmount(
-    groups.drivers.map((r) => acc(r.key, r)),
-    top,
-  );
-  const topStations = rankByAmount(
-    groups.stations.map((r) => acc(r.key, r)),
-    top,
-  );
+  const groups = await spendGroups(store, customerId, range, source);
+  const topDrivers = rankByAmount(groups.drivers.map(acc), top);
+  const topStations = rankByAmount(groups.stations.map(acc), top);
   const names = await namesOfTop(store, customerId, range, { drivers: topDrivers, stations: topStations });
-  const { totals, daily } = dailySeries(query, groups.buckets);
+  const { totals, daily, byStatus } = dailySeries(query, groups.buckets);
   return {
     from: new Date(query.fromMs).toISOString(),
     to: new Date(query.toMs).toISOString(),
@@ -238,10 +205,7 @@ export async function summarize(
       const named = names.stations.get(st.id);
       return { ...st, name: named?.name ?? st.id, detail: named ? `${named.city}, ${named.st}` : null };
     }),
-    products: rankByAmount(
-      groups.products.map((r) => acc(r.key, r)),
-      10,
-    ),
-    byStatus: groups.byStatus,
+    products: rankByAmount(groups.products.map(acc), 10),
+    byStatus,
   };
 }
