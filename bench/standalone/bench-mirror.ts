@@ -8,7 +8,8 @@
  * 2. Warm queries over N mirrored rows (default 1,000,000, generated straight into the store over 24 months) on
  *    SQLite and on a PostgreSQL server started in a temporary directory: a 12-month summary, a state × product
  *    grouping of one quarter, a page filtered by driver + state sorted by amount. p50/p95 of 20 runs after 3 warm-ups.
- * Prints figures; asserts nothing.
+ *    And the mirror's size per 1,000,000 rows (SQLite file; PostgreSQL pg_total_relation_size of the mirror tables).
+ * Prints figures with their goal and verdict; asserts nothing.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
@@ -108,6 +109,13 @@ function printBackfill(
   // The rate from the first backfill page on, scaled to real time: the first window's burst is part of it, as it is for a user.
   const rowsPerMinute = (((lastRows - firstRows) / ((lastAt - firstAt) / 1000)) * 60) / factor;
   const bound = PAGE * budget * 0.75;
+  figure(
+    `backfill at ${String(budget)}/min, share of the bound 200 × budget × ¾`,
+    (rowsPerMinute / bound) * 100,
+    "%",
+    95,
+    ">=",
+  );
   console.log(
     `[bench:mirror] backfill at ${String(budget)}/min: ${status}, ${String(lastRows)} rows in ${seconds.toFixed(1)} s (${String(factor)}× window) → ${Math.round(rowsPerMinute).toLocaleString("en-US")} rows/min real time vs bound ${bound.toLocaleString("en-US")} = ${((rowsPerMinute / bound) * 100).toFixed(1)} %; ` +
       `${String(requests.length)} upstream requests, ${String(requests.filter((r) => r.status === 429).length)} × 429; first time-left estimate ${pace.estimate === null ? "–" : `${((pace.estimate * factor) / 1000).toFixed(0)} s real`} vs ${(((lastAt - firstAt) / 1000) * factor).toFixed(0)} s taken (real)`,
@@ -161,6 +169,15 @@ async function benchBackfill(budget: number, windowSeconds: number, rows: number
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
 
+/** One figure line: name, value, goal and verdict (pass / fail / info), like the bench's other parts. */
+function figure(name: string, value: number, unit: string, goal: number | null, op: "<=" | ">=" = "<="): void {
+  const met = goal === null ? null : op === "<=" ? value <= goal : value >= goal;
+  const shown = value >= 100 ? Math.round(value).toLocaleString("en-US") : value.toFixed(1);
+  console.log(
+    `[bench:mirror] ${name}: ${shown} ${unit}${goal === null ? " (info)" : ` · goal ${op} ${goal.toLocaleString("en-US")} · ${met ? "pass" : "FAIL"}`}`,
+  );
+}
+
 /** p50/p95 of up to 20 runs after 3 warm-ups; a slow query stops after a minute of runs (at least 5). */
 async function time(label: string, store: MirrorStore, run: () => Promise<unknown>): Promise<void> {
   for (let i = 0; i < 3; i++) await run();
@@ -171,9 +188,20 @@ async function time(label: string, store: MirrorStore, run: () => Promise<unknow
     await run();
     ms.push(performance.now() - t);
   }
-  console.log(
-    `[bench:mirror] ${store.dialect.padEnd(8)} ${label}: p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms`,
-  );
+  const goal = store.dialect === "sqlite" ? 100 : 150;
+  figure(`${store.dialect} ${label}, p50`, percentile(ms, 50), "ms", null);
+  figure(`${store.dialect} ${label}, p95`, percentile(ms, 95), "ms", goal);
+}
+
+/** The mirror's size on disk: the SQLite file (WAL checkpointed), or every mirror table with its indexes (PostgreSQL). */
+async function sizeBytes(store: MirrorStore, sqlitePath: string): Promise<number> {
+  if (store.dialect === "sqlite") {
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(store.db);
+    return statSync(sqlitePath).size + (existsSync(`${sqlitePath}-wal`) ? statSync(`${sqlitePath}-wal`).size : 0);
+  }
+  const { rows } = await sql<{ bytes: string }>`select sum(pg_total_relation_size(c.oid))::text as bytes
+    from pg_class c where c.relkind = 'r' and c.relname like 'mirror%'`.execute(store.db);
+  return Number(rows[0]?.bytes ?? 0);
 }
 
 async function benchQueries(rows: number): Promise<void> {
@@ -196,14 +224,19 @@ async function benchQueries(rows: number): Promise<void> {
           await fill(store, rows, endMs);
           await sql`ANALYZE`.execute(store.db);
         }
-        const size =
-          kind === "sqlite"
-            ? statSync(sqlitePath).size + (existsSync(`${sqlitePath}-wal`) ? statSync(`${sqlitePath}-wal`).size : 0)
-            : null;
         console.log(
-          `[bench:mirror] ${kind}: ${rows.toLocaleString("en-US")} rows ready in ${((performance.now() - t0) / 1000).toFixed(0)} s${size === null ? "" : `, ${(size / 1e6).toFixed(0)} MB on disk`}`,
+          `[bench:mirror] ${kind}: ${rows.toLocaleString("en-US")} rows ready in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
         );
-        const year = { fromMs: endMs - 365 * 86_400_000, toMs: endMs };
+        figure(
+          `${kind} mirror size per 1,000,000 rows (rows, indexes, rollups)`,
+          ((await sizeBytes(store, sqlitePath)) / 1e6) * (1_000_000 / rows),
+          "MB",
+          null,
+        );
+        // "The last 12 months" as a page asks for them: ending at an instant in the middle of a day, so both ends are
+        // partial days (read from the rows) and partial 16-day blocks (read from daily rollups).
+        const yearEnd = endMs - 14 * 86_400_000 + 14 * 3_600_000 + 23 * 60_000;
+        const year = { fromMs: yearEnd - 365 * 86_400_000, toMs: yearEnd };
         const quarter = { fromMs: Date.parse("2026-07-01T05:00:00Z"), toMs: Date.parse("2026-10-01T05:00:00Z") };
         await time("summary, 12 months (America/Chicago days)", store, () =>
           summarize(store, "BENCH", { ...year, timeZone: "America/Chicago" }),

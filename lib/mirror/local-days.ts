@@ -33,8 +33,21 @@ function offsetReader(timeZone: string): (ms: number) => number {
   };
 }
 
+/** Offset functions by zone, kept (with what they learnt) across calls: the Intl calls are the slow part. */
+const byZone = new Map<string, (ms: number) => number>();
+const ZONES_KEPT = 64;
+
 /** An offset function of the zone, exact on whole seconds' offsets changing on the quarter-hour grid. */
 export function offsetOf(timeZone: string): (ms: number) => number {
+  let offset = byZone.get(timeZone);
+  if (!offset) {
+    if (byZone.size >= ZONES_KEPT) byZone.clear();
+    byZone.set(timeZone, (offset = learnOffsets(timeZone)));
+  }
+  return offset;
+}
+
+function learnOffsets(timeZone: string): (ms: number) => number {
   const read = offsetReader(timeZone);
   const atMark = new Map<number, number>();
   const mark = (slot: number) => {

@@ -80,7 +80,10 @@ async function createSyncStateTable(db: Kysely<unknown>, int8: Int8): Promise<vo
     .execute();
 }
 
-async function createRollupTables(db: Kysely<unknown>, int8: Int8): Promise<void> {
+async function createRollupTables(db: Kysely<unknown>, dialect: MirrorDialect): Promise<void> {
+  const int8 = dialect === "postgres" ? "bigint" : "integer";
+  // SQLite: the primary key is the table (no rowid table beside it), so a period's rollups are read in one pass.
+  const clustered = dialect === "sqlite" ? sql`without rowid` : sql``;
   await db.schema
     .createTable("mirror_bucket_totals")
     // SQLite runs migrations outside a transaction: a migration cut short runs again over what it created.
@@ -94,6 +97,7 @@ async function createRollupTables(db: Kysely<unknown>, int8: Int8): Promise<void
     .addColumn("pending", "integer", (c) => c.notNull())
     .addColumn("failed", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("mirror_bucket_totals_pk", ["customer_id", "bucket"])
+    .modifyEnd(clustered)
     .execute();
   await db.schema
     .createTable("mirror_group_totals")
@@ -115,6 +119,7 @@ async function createRollupTables(db: Kysely<unknown>, int8: Int8): Promise<void
       "key",
       "key2",
     ])
+    .modifyEnd(clustered)
     .execute();
 }
 
@@ -134,11 +139,18 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
       if (dialect === "sqlite") await sql`PRAGMA optimize`.execute(db);
     },
   },
-  // The rollups (./rollups.ts); a mirror that already holds rows gets them computed from its rows here.
+  // The rollups (./rollups.ts); a mirror that already holds rows gets them computed from its rows here. The driver's
+  // rows by time: a driver's page newest first, and the summary's name of a top driver (its latest row).
   "0002-rollups": {
     async up(db: Kysely<unknown>): Promise<void> {
-      await createRollupTables(db, dialect === "postgres" ? "bigint" : "integer");
+      await createRollupTables(db, dialect);
       await rebuildRollups(db);
+      await db.schema
+        .createIndex("mirror_tx_driver_time")
+        .ifNotExists()
+        .on("mirror_transactions")
+        .columns(["customer_id", "driver_id", "at_ms"])
+        .execute();
     },
   },
 });

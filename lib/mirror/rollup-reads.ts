@@ -180,7 +180,7 @@ function mergeGroups(parts: readonly GroupSum[]): GroupTotal[] {
   return [...merged.values()];
 }
 
-function bucketRows(store: MirrorStore, customerId: string, range: Range): Promise<BucketSum[]> {
+export function bucketRows(store: MirrorStore, customerId: string, range: Range): Promise<BucketSum[]> {
   // A literal, not a parameter: PostgreSQL matches the GROUP BY expression to the selected one only when they are the same text.
   const bucket = sql<SqlInteger>`(at_ms / ${sql.lit(BUCKET_MS)})`;
   const spend = (column: string) =>
@@ -200,38 +200,4 @@ function bucketRows(store: MirrorStore, customerId: string, range: Range): Promi
     .where((eb) => whereOf(eb, customerId, range))
     .groupBy(bucket)
     .execute();
-}
-
-function bucketRollups(store: MirrorStore, customerId: string, from: number, to: number): Promise<BucketSum[]> {
-  return store.db
-    .selectFrom("mirror_bucket_totals")
-    .select([
-      "bucket",
-      "spend_n as spendN",
-      "spend_gallons_milli as g",
-      "spend_amount_cents as a",
-      "completed",
-      "pending",
-      "failed",
-    ])
-    .where("customer_id", "=", customerId)
-    .where("bucket", ">=", from)
-    .where("bucket", "<", to)
-    .execute();
-}
-
-/** Spend and counts per status per quarter hour of the range (buckets with rows only; each bucket once). */
-export async function bucketSums(
-  store: MirrorStore,
-  customerId: string,
-  range: Range,
-  source: SumSource,
-): Promise<BucketSum[]> {
-  if (source === "rows") return bucketRows(store, customerId, range);
-  const plan = planBuckets(range);
-  const parts = await Promise.all([
-    ...plan.rows.map((r) => bucketRows(store, customerId, r)),
-    ...(plan.buckets ? [bucketRollups(store, customerId, plan.buckets.from, plan.buckets.to)] : []),
-  ]);
-  return parts.flat();
 }

@@ -8,11 +8,9 @@ import {
   type TransactionSummary,
 } from "@/lib/model";
 
-import { whereOf } from "./filter";
+import { dailySums, type DaySum } from "./daily-sums";
 import { dayName, localDayNumberOf } from "./local-days";
-import { type BucketSum, bucketSums, groupSums, type GroupTotal, type SumSource } from "./rollup-reads";
-import { BUCKET_MS } from "./rollups";
-import { exactInteger } from "./rows";
+import { groupSums, type GroupTotal, type SumSource } from "./rollup-reads";
 import type { InstantRange, MirrorStore, StatusCounts } from "./store";
 
 type Range = Required<InstantRange>;
@@ -39,69 +37,46 @@ const acc = (r: GroupTotal): RankAccumulator => ({
   amount: r.amount,
 });
 
-/** Sums per quarter-hour bucket and per driver, station and product: the summary's queries. */
-async function spendGroups(store: MirrorStore, customerId: string, range: Range, source: SumSource) {
-  const [buckets, drivers, stations, products] = await Promise.all([
-    bucketSums(store, customerId, range, source),
+/** Sums per local day and per driver, station and product: the summary's queries. */
+async function spendGroups(store: MirrorStore, customerId: string, query: SummaryQuery, source: SumSource) {
+  const range = { fromMs: query.fromMs, toMs: query.toMs };
+  const dayOf = localDayNumberOf(query.timeZone);
+  const [days, drivers, stations, products] = await Promise.all([
+    dailySums(store, customerId, range, dayOf, source),
     groupSums(store, customerId, "driver", range, source),
     groupSums(store, customerId, "station", range, source),
     groupSums(store, customerId, "product", range, source),
   ]);
-  return { buckets, drivers, stations, products };
+  return { days, drivers, stations, products };
 }
 
-/** Names only for the ranked few (the latest row's, in the range): driver name and truck, station name and place. */
+/**
+ * Names only for the ranked few, from each one's latest row in the range (newest first, then id: the mirror's order):
+ * driver name and truck, station name and place. One indexed lookup each (customer, driver or station, time).
+ */
 async function namesOfTop(
   store: MirrorStore,
   customerId: string,
-  range: InstantRange,
+  range: Range,
   top: { drivers: RankedItem[]; stations: RankedItem[] },
 ) {
+  const latest = (column: "driver_id" | "station_id", id: string) =>
+    store.db
+      .selectFrom("mirror_transactions")
+      .select(["driver_name", "truck_id", "station_name", "station_city", "station_state"])
+      .where("customer_id", "=", customerId)
+      .where(column, "=", id)
+      .where("at_ms", ">=", range.fromMs)
+      .where("at_ms", "<", range.toMs)
+      .orderBy("at_ms", "desc")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
   const [drivers, stations] = await Promise.all([
-    top.drivers.length === 0
-      ? []
-      : store.db
-          .selectFrom("mirror_transactions")
-          .select((eb) => ["driver_id", eb.fn.max("driver_name").as("name"), eb.fn.max("truck_id").as("truck")])
-          .where((eb) =>
-            eb.and([
-              whereOf(eb, customerId, range),
-              eb(
-                "driver_id",
-                "in",
-                top.drivers.map((d) => d.id),
-              ),
-            ]),
-          )
-          .groupBy("driver_id")
-          .execute(),
-    top.stations.length === 0
-      ? []
-      : store.db
-          .selectFrom("mirror_transactions")
-          .select((eb) => [
-            "station_id",
-            eb.fn.max("station_name").as("name"),
-            eb.fn.max("station_city").as("city"),
-            eb.fn.max("station_state").as("st"),
-          ])
-          .where((eb) =>
-            eb.and([
-              whereOf(eb, customerId, range),
-              eb(
-                "station_id",
-                "in",
-                top.stations.map((d) => d.id),
-              ),
-            ]),
-          )
-          .groupBy("station_id")
-          .execute(),
+    Promise.all(top.drivers.map(async (d) => [d.id, await latest("driver_id", d.id)] as const)),
+    Promise.all(top.stations.map(async (st) => [st.id, await latest("station_id", st.id)] as const)),
   ]);
-  return {
-    drivers: new Map(drivers.map((d) => [d.driver_id, d])),
-    stations: new Map(stations.map((st) => [st.station_id, st])),
-  };
+  return { drivers: new Map(drivers), stations: new Map(stations) };
 }
 
 interface DayTotals {
@@ -112,11 +87,8 @@ interface DayTotals {
 
 const zero = (): DayTotals => ({ transactions: 0, gallons: 0n, amount: 0n });
 
-/**
- * Totals, counts per status and the daily series: each quarter-hour bucket is added to its local day; days without
- * spend stay zero.
- */
-function dailySeries(query: SummaryQuery, buckets: readonly BucketSum[]) {
+/** Totals, counts per status and the daily series (every local day of the range; days without spend stay zero). */
+function dailySeries(query: SummaryQuery, sums: ReadonlyMap<number, DaySum>) {
   const dayOf = localDayNumberOf(query.timeZone);
   const days = new Map<number, DayTotals>();
   // Every local day of the range: step by hours so a 23- or 25-hour day is neither skipped nor doubled.
@@ -130,21 +102,18 @@ function dailySeries(query: SummaryQuery, buckets: readonly BucketSum[]) {
   }
   const totals = zero();
   const byStatus = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as StatusCounts;
-  for (const b of buckets) {
-    const n = Number(exactInteger(b.spendN));
-    const g = exactInteger(b.g);
-    const a = exactInteger(b.a);
-    byStatus.completed += Number(exactInteger(b.completed));
-    byStatus.pending += Number(exactInteger(b.pending));
-    byStatus.failed += Number(exactInteger(b.failed));
-    totals.transactions += n;
-    totals.gallons += g;
-    totals.amount += a;
-    const day = days.get(dayOf(Number(b.bucket) * BUCKET_MS));
+  for (const [dayNumber, s] of sums) {
+    byStatus.completed += s.completed;
+    byStatus.pending += s.pending;
+    byStatus.failed += s.failed;
+    totals.transactions += s.spendN;
+    totals.gallons += s.gallons;
+    totals.amount += s.amount;
+    const day = days.get(dayNumber);
     if (day) {
-      day.transactions += n;
-      day.gallons += g;
-      day.amount += a;
+      day.transactions += s.spendN;
+      day.gallons += s.gallons;
+      day.amount += s.amount;
     }
   }
   const daily = [...days.entries()]
@@ -181,11 +150,11 @@ export async function summarizeFrom(
 ): Promise<TransactionSummary> {
   const range = { fromMs: query.fromMs, toMs: query.toMs };
   const top = query.top ?? 5;
-  const groups = await spendGroups(store, customerId, range, source);
+  const groups = await spendGroups(store, customerId, query, source);
   const topDrivers = rankByAmount(groups.drivers.map(acc), top);
   const topStations = rankByAmount(groups.stations.map(acc), top);
   const names = await namesOfTop(store, customerId, range, { drivers: topDrivers, stations: topStations });
-  const { totals, daily, byStatus } = dailySeries(query, groups.buckets);
+  const { totals, daily, byStatus } = dailySeries(query, groups.days);
   return {
     from: new Date(query.fromMs).toISOString(),
     to: new Date(query.toMs).toISOString(),
@@ -198,12 +167,16 @@ export async function summarizeFrom(
     daily,
     topDrivers: topDrivers.map((d) => ({
       ...d,
-      name: names.drivers.get(d.id)?.name ?? d.id,
-      detail: names.drivers.get(d.id)?.truck ?? null,
+      name: names.drivers.get(d.id)?.driver_name ?? d.id,
+      detail: names.drivers.get(d.id)?.truck_id ?? null,
     })),
     topStations: topStations.map((st) => {
       const named = names.stations.get(st.id);
-      return { ...st, name: named?.name ?? st.id, detail: named ? `${named.city}, ${named.st}` : null };
+      return {
+        ...st,
+        name: named?.station_name ?? st.id,
+        detail: named ? `${named.station_city}, ${named.station_state}` : null,
+      };
     }),
     products: rankByAmount(groups.products.map(acc), 10),
     byStatus,
