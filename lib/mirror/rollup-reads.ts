@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 import { type Eb, whereOf } from "./filter";
-import { BLOCK_DAYS, BUCKET_MS, DAY_MS, type Dimension } from "./rollups";
+import { BUCKET_MS, DAY_MS, type Dimension, SPANS } from "./rollups";
 import { exactInteger } from "./rows";
 import type { InstantRange, MirrorStore } from "./store";
 
@@ -45,9 +45,18 @@ interface PeriodRange {
 
 const nonEmpty = (r: Range) => r.fromMs < r.toMs;
 
-/**
- * Splits [fromMs, toMs) into whole 16-day blocks, whole days around them and the partial days at both ends (rows).
- */
+/** Whole periods of the largest span that fit in days [d0, d1), then finer ones at both ends, down to days. */
+function planDays(d0: number, d1: number, spans: readonly number[]): PeriodRange[] {
+  if (d0 >= d1) return [];
+  const [span = 1, ...finer] = spans;
+  if (span === 1) return [{ span: 1, from: d0, to: d1 }];
+  const b0 = Math.ceil(d0 / span);
+  const b1 = Math.floor(d1 / span);
+  if (b0 >= b1) return planDays(d0, d1, finer);
+  return [...planDays(d0, b0 * span, finer), { span, from: b0, to: b1 }, ...planDays(b1 * span, d1, finer)];
+}
+
+/** Splits [fromMs, toMs) into whole periods (rollups, ./rollups.ts SPANS) and the partial days at both ends (rows). */
 export function planGroups(range: Range): { rows: Range[]; periods: PeriodRange[] } {
   const d0 = Math.ceil(range.fromMs / DAY_MS);
   const d1 = Math.floor(range.toMs / DAY_MS);
@@ -56,17 +65,7 @@ export function planGroups(range: Range): { rows: Range[]; periods: PeriodRange[
     { fromMs: range.fromMs, toMs: d0 * DAY_MS },
     { fromMs: d1 * DAY_MS, toMs: range.toMs },
   ].filter(nonEmpty);
-  const b0 = Math.ceil(d0 / BLOCK_DAYS);
-  const b1 = Math.floor(d1 / BLOCK_DAYS);
-  const periods =
-    b0 < b1
-      ? [
-          { span: 1, from: d0, to: b0 * BLOCK_DAYS },
-          { span: BLOCK_DAYS, from: b0, to: b1 },
-          { span: 1, from: b1 * BLOCK_DAYS, to: d1 },
-        ]
-      : [{ span: 1, from: d0, to: d1 }];
-  return { rows, periods: periods.filter((p) => p.from < p.to) };
+  return { rows, periods: planDays(d0, d1, [...SPANS].reverse()) };
 }
 
 /** Splits [fromMs, toMs) into whole quarter hours (rollups) and the partial ones at both ends (rows). */

@@ -13,7 +13,7 @@ import { type PostgresServer, startPostgresServer } from "@/test/postgres-server
 
 import { mirrorMigrations } from "./migrations";
 import { stateProductTotalsFrom } from "./queries";
-import { BLOCK_DAYS, DAY_MS, rebuildRollups } from "./rollups";
+import { DAY_MS, rebuildRollups, SPANS } from "./rollups";
 import { toRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
 import { MirrorStore } from "./store";
@@ -48,8 +48,12 @@ const location = async (kind: StoreKind) => {
     : { databaseUrl: await postgres.createDatabase(`rollups_${String(databases)}`) };
 };
 
-/** A 16-day block boundary: the rows lie 20 days either side, so ranges cover whole blocks, whole days and edges. */
-const BASE_MS = Math.floor(Date.parse("2026-03-08T00:00:00Z") / (BLOCK_DAYS * DAY_MS)) * BLOCK_DAYS * DAY_MS;
+/**
+ * A boundary of the largest period: the rows lie 20 days either side, and ranges of up to 300 days cover whole
+ * periods of every span, whole days and partial ones.
+ */
+const LARGEST_MS = Math.max(...SPANS) * DAY_MS;
+const BASE_MS = Math.floor(Date.parse("2026-03-08T00:00:00Z") / LARGEST_MS) * LARGEST_MS;
 const SPREAD_MS = 20 * DAY_MS;
 /** 7.5 minutes: instants fall on and between quarter-hour, day and block boundaries. */
 const STEP_MS = 450_000;
@@ -107,10 +111,10 @@ const query = fc.record({
   customer,
   from: fc.oneof(
     instant,
-    fc.integer({ min: -25, max: 25 }).map((d) => BASE_MS + d * DAY_MS),
+    fc.integer({ min: -150, max: 25 }).map((d) => BASE_MS + d * DAY_MS),
     fc.nat().map((n) => BASE_MS - SPREAD_MS - (n % 1000) * 61_000),
   ),
-  days: fc.oneof(fc.integer({ min: 0, max: 45 }), fc.constant(0)),
+  days: fc.oneof(fc.integer({ min: 0, max: 45 }), fc.integer({ min: 100, max: 300 }), fc.constant(0)),
   extraMs: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: DAY_MS - 1 })),
   timeZone: fc.constantFrom("UTC", "America/Chicago", "Asia/Kathmandu", "Australia/Lord_Howe"),
 });
