@@ -3,10 +3,11 @@ import { spawn } from "node:child_process";
 import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 
 import { FleetApiClient, RequestBudget } from "@/lib/fleet-api";
-import { listPage, MirrorStore, MirrorSync, stateProductTotals, summarize } from "@/lib/mirror";
+import { listPage, type MirrorFilter, MirrorStore, MirrorSync, stateProductTotals, summarize } from "@/lib/mirror";
+import { whereOf } from "@/lib/mirror/filter";
 import { freePort } from "@/test/net";
 import { startPostgresServer } from "@/test/postgres-server";
 
@@ -185,6 +186,25 @@ async function time(r: Reporter, label: string, store: MirrorStore, run: () => P
   });
 }
 
+/** The store's plan for listPage's row query of a driver + state page sorted by amount (EXPLAIN on each store). */
+async function pagePlan(store: MirrorStore, filter: MirrorFilter): Promise<string> {
+  const page = store.db
+    .selectFrom("mirror_transactions")
+    .selectAll()
+    .where((eb) => whereOf(eb, "BENCH", filter))
+    .orderBy("amount_cents", "desc")
+    .orderBy("at_ms", "desc")
+    .orderBy("id")
+    .limit(50)
+    .compile();
+  const prefix = store.dialect === "sqlite" ? "explain query plan " : "explain ";
+  // SQLite's EXPLAIN QUERY PLAN names each step in `detail`; PostgreSQL's EXPLAIN returns one "QUERY PLAN" line per row.
+  const { rows } = await store.db.executeQuery<{ detail?: string; "QUERY PLAN"?: string }>(
+    CompiledQuery.raw(prefix + page.sql, [...page.parameters]),
+  );
+  return rows.map((row) => (row.detail ?? row["QUERY PLAN"] ?? "").trim()).join(" · ");
+}
+
 /** The mirror's size on disk: the SQLite file (WAL checkpointed), or every mirror table with its indexes (PostgreSQL). */
 async function sizeBytes(store: MirrorStore, sqlitePath: string): Promise<number> {
   if (store.dialect === "sqlite") {
@@ -235,13 +255,11 @@ export async function benchQueries(r: Reporter, rows: number, fresh: boolean): P
           summarize(store, "BENCH", { ...year, timeZone: "America/Chicago" }),
         );
         await time(r, "state × product, one quarter", store, () => stateProductTotals(store, "BENCH", quarter));
+        const pageFilter = { driverId: "dr-17", state: STATES[17 % STATES.length] };
         await time(r, "page: driver + state, sorted by amount", store, () =>
-          listPage(store, "BENCH", {
-            filter: { driverId: "dr-17", state: STATES[17 % STATES.length] },
-            sort: { column: "amount", direction: "desc" },
-            limit: 50,
-          }),
+          listPage(store, "BENCH", { filter: pageFilter, sort: { column: "amount", direction: "desc" }, limit: 50 }),
         );
+        r.log(`${kind} plan of that page: ${await pagePlan(store, pageFilter)}`);
       } finally {
         await store.close();
       }

@@ -35,7 +35,12 @@ function printFigure(f: MirrorFigure): void {
   console.log(`[bench:mirror] ${f.name}: ${shown} ${f.unit} · ${verdict} (${f.note})`);
 }
 
-const printer: Reporter = { figure: printFigure, log: (line) => { console.log(`[bench:mirror] ${line}`); } };
+const printer: Reporter = {
+  figure: printFigure,
+  log: (line) => {
+    console.log(`[bench:mirror] ${line}`);
+  },
+};
 
 async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
