@@ -11,7 +11,7 @@ import { DAY_MS } from "./rollups";
 const SLOT_MS = 6 * 3_600_000;
 const QUARTER_MS = 15 * 60_000;
 
-export type LocalDateOf = (ms: number) => string;
+type LocalDateOf = (ms: number) => string;
 
 /** The zone's offset (local wall time − UTC) at an instant, in ms, from Intl. */
 function offsetReader(timeZone: string): (ms: number) => number {

@@ -14,7 +14,7 @@ export type SumSource = "rollups" | "rows";
 
 type SqlInteger = number | string | bigint;
 
-export interface GroupSum {
+interface GroupSum {
   key: string;
   key2: string;
   n: SqlInteger;
@@ -57,7 +57,7 @@ function planDays(d0: number, d1: number, spans: readonly number[]): PeriodRange
 }
 
 /** Splits [fromMs, toMs) into whole periods (rollups, ./rollups.ts SPANS) and the partial days at both ends (rows). */
-export function planGroups(range: Range): { rows: Range[]; periods: PeriodRange[] } {
+function planGroups(range: Range): { rows: Range[]; periods: PeriodRange[] } {
   const d0 = Math.ceil(range.fromMs / DAY_MS);
   const d1 = Math.floor(range.toMs / DAY_MS);
   if (d0 >= d1) return { rows: [range].filter(nonEmpty), periods: [] };

@@ -24,7 +24,7 @@ export const DAY_MS = 86_400_000;
  */
 export const SPANS = [1, 4, 16, 128] as const;
 
-export const DIMENSIONS = ["driver", "station", "product", "state_product"] as const;
+const DIMENSIONS = ["driver", "station", "product", "state_product"] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** The columns of a transaction row the rollups read. */
