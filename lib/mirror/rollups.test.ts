@@ -218,4 +218,21 @@ describe.each(["sqlite", "postgres"] as const)("the rollups (%s store)", (kind) 
       await store.close();
     }
   });
+
+  it.runIf(kind === "postgres")(
+    "stay exact when two stores (two app instances) write the same customer's rows at once",
+    async () => {
+      const where = await location(kind);
+      const [one, two] = await Promise.all([MirrorStore.open(where), MirrorStore.open(where)]);
+      try {
+        const batches = fc.sample(fc.array(transaction, { minLength: 4, maxLength: 8 }), { numRuns: 24, seed: 3 });
+        await Promise.all(batches.map((items, i) => (i % 2 === 0 ? one : two).upsertTransactions("A", items, 1)));
+        const kept = await rollupTables(one);
+        await one.transaction((trx) => rebuildRollups(trx));
+        expect(kept).toEqual(await rollupTables(one));
+      } finally {
+        await Promise.all([one.close(), two.close()]);
+      }
+    },
+  );
 });

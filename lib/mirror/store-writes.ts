@@ -1,7 +1,8 @@
-import type { Transaction as KyselyTransaction } from "kysely";
+import { sql, type Transaction as KyselyTransaction } from "kysely";
 
 import type { Transaction } from "@/lib/model";
 
+import type { MirrorDialect } from "./migrations";
 import { applyRollupDelta, ROLLUP_SOURCE_COLUMNS } from "./rollups";
 import { toRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
@@ -17,6 +18,14 @@ type Trx = KyselyTransaction<MirrorDatabase>;
 const UPSERT_BATCH = 200;
 const DELETE_BATCH = 500;
 
+/**
+ * PostgreSQL: one writer per customer at a time, until the transaction ends. Two app instances upserting the same id
+ * at once would otherwise both read the old row, and both subtract it from the rollups. (SQLite has one writer.)
+ */
+export async function lockCustomerWrites(trx: Trx, dialect: MirrorDialect, customerId: string): Promise<void> {
+  if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${customerId}))`.execute(trx);
+}
+
 /** What the rollups read of the customer's rows with these ids (those that exist). */
 const rollupSources = (trx: Trx, customerId: string, ids: readonly string[]) =>
   trx
@@ -28,10 +37,12 @@ const rollupSources = (trx: Trx, customerId: string, ids: readonly string[]) =>
 
 export async function upsertRows(
   trx: Trx,
+  dialect: MirrorDialect,
   customerId: string,
   items: readonly Transaction[],
   nowMs: number,
 ): Promise<void> {
+  await lockCustomerWrites(trx, dialect, customerId);
   // The last of several rows with one id wins (as it would row by row), and the rollups count it once.
   const unique = [...new Map(items.map((t) => [t.id, t])).values()];
   for (let i = 0; i < unique.length; i += UPSERT_BATCH) {
@@ -74,7 +85,13 @@ export async function upsertRows(
   }
 }
 
-export async function deleteRows(trx: Trx, customerId: string, ids: readonly string[]): Promise<number> {
+export async function deleteRows(
+  trx: Trx,
+  dialect: MirrorDialect,
+  customerId: string,
+  ids: readonly string[],
+): Promise<number> {
+  await lockCustomerWrites(trx, dialect, customerId);
   let deleted = 0;
   for (let i = 0; i < ids.length; i += DELETE_BATCH) {
     const batch = ids.slice(i, i + DELETE_BATCH);

@@ -11,7 +11,7 @@ import { type MirrorDialect, mirrorMigrations } from "./migrations";
 import { purgeRollups } from "./rollups";
 import { epochMs, exactInteger, fromRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
-import { deleteRows, upsertRows } from "./store-writes";
+import { deleteRows, lockCustomerWrites, upsertRows } from "./store-writes";
 
 export const DEFAULT_MIRROR_PATH = ".data/mirror.db";
 
@@ -121,14 +121,14 @@ export class MirrorStore {
     nowMs: number,
     db: Db = this.db,
   ): Promise<void> {
-    if (db instanceof KyselyTransaction) await upsertRows(db, customerId, items, nowMs);
-    else await this.transaction((trx) => upsertRows(trx, customerId, items, nowMs));
+    if (db instanceof KyselyTransaction) await upsertRows(db, this.dialect, customerId, items, nowMs);
+    else await this.transaction((trx) => upsertRows(trx, this.dialect, customerId, items, nowMs));
   }
 
   /** Deletes rows by id and takes them out of the rollups, in one transaction (the caller's or its own). */
   deleteTransactions(customerId: string, ids: readonly string[], db: Db = this.db): Promise<number> {
-    if (db instanceof KyselyTransaction) return deleteRows(db, customerId, ids);
-    return this.transaction((trx) => deleteRows(trx, customerId, ids));
+    if (db instanceof KyselyTransaction) return deleteRows(db, this.dialect, customerId, ids);
+    return this.transaction((trx) => deleteRows(trx, this.dialect, customerId, ids));
   }
 
   /** Ids of the customer's rows in a range of instants. */
@@ -250,6 +250,7 @@ export class MirrorStore {
   /** Deletes one customer's mirror: rows, rollups and sync state. */
   async purge(customerId: string): Promise<void> {
     await this.transaction(async (trx) => {
+      await lockCustomerWrites(trx, this.dialect, customerId);
       await trx.deleteFrom("mirror_transactions").where("customer_id", "=", customerId).execute();
       await purgeRollups(trx, customerId);
       await trx.deleteFrom("mirror_sync_state").where("customer_id", "=", customerId).execute();
