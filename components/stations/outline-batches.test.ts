@@ -4,7 +4,7 @@ import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { describe, expect, it } from "vitest";
 
-import { outlineBatches,OUTLINES_PER_BATCH } from "./outline-batches";
+import { outlineBatches, OUTLINES_PER_BATCH } from "./outline-batches";
 
 describe("outlineBatches", () => {
   it("splits the basemap's 56 outlines into small batches, every outline once and in order", () => {

@@ -80,7 +80,8 @@ export class StationCanvasLayer extends L.Layer {
     map.getPanes().overlayPane.appendChild(this.canvas);
     map.on("zoomend resize viewreset", this.onRedraw);
     map.on("moveend", this.onMoveEnd);
-    this.draw();
+    // Nothing to draw before the first points (sizing the canvas asks Leaflet for the map's size: a forced layout).
+    if (this.points !== null) this.draw();
     return this;
   }
 
