@@ -80,11 +80,6 @@ export default tseslint.config(
     files: ["sandbox/db/geo-data.ts"],
     rules: { "max-lines": "off" },
   },
-  {
-    // Until its split: this test file belongs to the mirror's work of issue 15, which changes it at the same time.
-    files: ["lib/mirror/mirror.test.ts"],
-    rules: { "max-lines": "off" },
-  },
   // Architecture boundaries (ARCHITECTURE.md, "Import rules"), checked on the resolved target so that relative
   // imports (`../bff/x`) are caught as well as `@/lib/bff/x` (scripts/lint/boundaries.mjs).
   {

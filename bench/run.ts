@@ -3,7 +3,8 @@
  *
  * Measures the whole product and writes `bench/report.md` and `bench/report.json` (`--out` changes the path without
  * extension; `--smoke` writes `bench/report-smoke.*`): every figure with its value, goal, verdict and the command
- * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers (default: all).
+ * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror (default:
+ * all).
  * Builds the app when needed; starts the sandbox and the app on free loopback ports; stops everything it started at
  * the end, on a failure and on Ctrl-C. Exits non-zero only when the bench itself broke (a part threw), never
  * because a goal was missed: the report says that.
@@ -22,6 +23,7 @@ import { runEconomyPart } from "./parts/economy";
 import { runExportPart } from "./parts/export";
 import { runHeadersPart } from "./parts/headers";
 import { runMapPart } from "./parts/map";
+import { runMirrorPart } from "./parts/mirror";
 import { runOverheadPart } from "./parts/overhead";
 import { runPagesPart } from "./parts/pages";
 import { runSandboxPart } from "./parts/sandbox";
@@ -35,6 +37,7 @@ const PARTS: Readonly<Record<PartName, Part>> = {
   map: runMapPart,
   a11y: runA11yPart,
   headers: runHeadersPart,
+  mirror: runMirrorPart,
 };
 
 const USAGE = `npm run bench [-- PART… --smoke --long --reseed --out PATH]

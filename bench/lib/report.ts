@@ -3,7 +3,17 @@
  * the statistics (median, percentile), the verdict of a figure against its goal, and the Markdown rendering.
  */
 
-export const PART_NAMES = ["sandbox", "overhead", "economy", "export", "pages", "map", "a11y", "headers"] as const;
+export const PART_NAMES = [
+  "sandbox",
+  "overhead",
+  "economy",
+  "export",
+  "pages",
+  "map",
+  "a11y",
+  "headers",
+  "mirror",
+] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
 const PART_TITLES: Readonly<Record<PartName, string>> = {
@@ -15,6 +25,7 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
   map: "6. Map: draw time and panning",
   a11y: "7. Accessibility: axe in light and dark theme",
   headers: "8. Security headers and the session cookie",
+  mirror: "9. The fleet mirror: backfill rate, warm queries over 1,000,000 rows, size",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */

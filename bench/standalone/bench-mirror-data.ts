@@ -1,5 +1,6 @@
 /** bench:mirror's generated rows: plausible transactions over 24 months, written straight into a mirror store. */
 import type { MirrorStore } from "@/lib/mirror";
+import { rebuildRollups } from "@/lib/mirror/rollups";
 import { toRow } from "@/lib/mirror/rows";
 import type { Transaction } from "@/lib/model";
 
@@ -93,6 +94,7 @@ function* generate(count: number, endMs: number): Generator<Transaction> {
   }
 }
 
+/** Writes the rows in bulk (no per-batch rollup deltas), then computes the rollups from them once. */
 export async function fill(store: MirrorStore, rows: number, endMs: number): Promise<void> {
   const batch: ReturnType<typeof toRow>[] = [];
   const flush = async () => {
@@ -111,4 +113,5 @@ export async function fill(store: MirrorStore, rows: number, endMs: number): Pro
     if (batch.length >= 50_000) await flush();
   }
   await flush();
+  await store.transaction((trx) => rebuildRollups(trx));
 }

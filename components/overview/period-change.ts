@@ -1,4 +1,5 @@
 import { formatMoney } from "@/lib/format/numbers";
+import { onFirstUse } from "@/lib/format/on-first-use";
 import type { SummaryTotals, TransactionSummaryReply } from "@/lib/model";
 import { toMinorUnits } from "@/lib/model/decimal-math";
 
@@ -14,7 +15,10 @@ export interface PeriodChange {
 }
 
 const DAY_MS = 86_400_000;
-const percentFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// Built on first use, as lib/format's formats are (no Intl object while the page's scripts load).
+const percentFormat = onFirstUse(
+  () => new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
 
 /** "the previous 30 days", "the previous day": the period's length from its first and last day (both included). */
 function previousPeriod(from: string, to: string): string {
@@ -37,7 +41,7 @@ export function periodChange(
       : { arrow: "▲", text: `Spend is up from nothing in ${period}` };
   }
   const percent = (Number(now - before) / Number(before)) * 100;
-  const shown = percentFormat.format(Math.abs(percent));
+  const shown = percentFormat().format(Math.abs(percent));
   if (shown === "0.0") return { arrow: null, text: `The same spend as ${period} (${was})` };
   return percent > 0
     ? { arrow: "▲", text: `${shown} % more spend than ${period} (${was})` }

@@ -7,6 +7,8 @@ import { GeoJSON, Pane, useMap } from "react-leaflet";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 
+import { outlineBatches } from "./outline-batches";
+
 /**
  * us-atlas's TopoJSON of the 50 states and DC (unprojected WGS84, 1:10,000,000), served by the app itself as a static
  * file (`public/basemap/`, a copy of `us-atlas/states-10m.json` that a unit test keeps identical): 115 kB of JSON,
@@ -53,6 +55,22 @@ function BasemapAttribution() {
   return null;
 }
 
+/** The outlines in batches (outline-batches.ts), revealed one more per task until all are on the map. */
+function useOutlineBatches(outlines: GeoJSON.FeatureCollection | null): GeoJSON.FeatureCollection[] {
+  const batches = useMemo(() => outlineBatches(outlines), [outlines]);
+  const [revealed, setRevealed] = useState(0);
+  useEffect(() => {
+    if (revealed >= batches.length) return;
+    const timer = setTimeout(() => {
+      setRevealed((n) => n + 1);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [revealed, batches.length]);
+  return batches.slice(0, revealed);
+}
+
 /** The filled state outlines (only their strokes over raster tiles), in their own pane below the stations. */
 export function StateOutlines({
   outlines,
@@ -68,10 +86,14 @@ export function StateOutlines({
     () => ({ className: hasTiles ? "ffd-state ffd-state-over-tiles" : "ffd-state", renderer }),
     [hasTiles, renderer],
   );
+  const batches = useOutlineBatches(outlines);
   return (
     <Pane name={BASEMAP_PANE} style={{ zIndex: BASEMAP_PANE_Z }}>
       {outlines === null ? null : <BasemapAttribution />}
-      {outlines === null ? null : <GeoJSON data={outlines} interactive={false} style={style} />}
+      {batches.map((batch, i) => (
+        // A batch never changes once made (the outlines are fetched once): its index is its identity.
+        <GeoJSON key={i} data={batch} interactive={false} style={style} />
+      ))}
     </Pane>
   );
 }

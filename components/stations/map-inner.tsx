@@ -4,7 +4,7 @@ import "leaflet/dist/leaflet.css";
 import "./station-map.css";
 
 import L from "leaflet";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Circle, CircleMarker, MapContainer, TileLayer } from "react-leaflet";
 
 import { useTheme } from "@/components/ui/theme";
@@ -12,6 +12,7 @@ import type { Station } from "@/lib/model";
 
 import { StateOutlines, useStateOutlines } from "./basemap";
 import { METERS_PER_MILE, US_BOUNDS } from "./map-constants";
+import { MapLoading } from "./map-loading";
 import { escapeHtml, tileHost, useTileFallback } from "./map-tiles";
 import { FitView, ViewReporter } from "./map-view";
 import type { LatLng } from "./nearby";
@@ -56,12 +57,32 @@ export interface MapInnerProps {
   describeProduct: ((id: string) => string) | null;
 }
 
+/**
+ * False on the first render, true a task later. The map is created in a commit of its own: when Leaflet's chunk is
+ * there before the page's view is (it loads while the catalog renders), React would commit the whole view and create
+ * Leaflet's map, panes and controls in one long task.
+ */
+function useNextTask(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setReady(true);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+  return ready;
+}
+
 export function MapInner(props: MapInnerProps) {
   const hasTiles = props.tileUrl !== null && !props.tilesFailed;
   const states = useStateOutlines();
   const tileEvents = useTileFallback(props.onTilesFailed);
   // One SVG renderer for the ring and the point, however often a point is chosen and cleared.
   const [ringRenderer] = useState(() => L.svg({ padding: 0.5 }));
+  const ready = useNextTask();
+  if (!ready) return <MapLoading />;
   return (
     <MapContainer
       bounds={US_BOUNDS}

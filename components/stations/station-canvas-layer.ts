@@ -47,6 +47,8 @@ export class StationCanvasLayer extends L.Layer {
   /** The world-pixel rectangle the canvas covers and the zoom it was drawn at: a pan that stays inside needs no redraw. */
   private drawn: { zoom: number; minX: number; minY: number; maxX: number; maxY: number } | null = null;
   private order: Int32Array = new Int32Array(0);
+  /** The selected station by id (kept across new points), and its index in the current points. */
+  private selectedId: string | null = null;
   private selectedIndex = -1;
   private isDark = false;
   private sprites = new Map<string, Sprite>();
@@ -78,7 +80,8 @@ export class StationCanvasLayer extends L.Layer {
     map.getPanes().overlayPane.appendChild(this.canvas);
     map.on("zoomend resize viewreset", this.onRedraw);
     map.on("moveend", this.onMoveEnd);
-    this.draw();
+    // Nothing to draw before the first points (sizing the canvas asks Leaflet for the map's size: a forced layout).
+    if (this.points !== null) this.draw();
     return this;
   }
 
@@ -97,13 +100,14 @@ export class StationCanvasLayer extends L.Layer {
     ({ x: this.unitX, y: this.unitY } = projectToUnit(points.lats, points.lngs));
     this.order = drawOrder(points.classes, points.colors.length);
     this.sprites.clear();
-    this.selectedIndex = -1;
+    this.selectedIndex = this.indexOf(this.selectedId);
     this.draw();
     return { count: n };
   }
 
   setSelected(id: string | null): void {
-    const index = id === null || this.points === null ? -1 : this.points.ids.indexOf(id);
+    this.selectedId = id;
+    const index = this.indexOf(id);
     if (index === this.selectedIndex) return;
     this.selectedIndex = index;
     this.draw();
@@ -114,6 +118,10 @@ export class StationCanvasLayer extends L.Layer {
     this.isDark = isDark;
     this.sprites.clear();
     this.draw();
+  }
+
+  private indexOf(id: string | null): number {
+    return id === null || this.points === null ? -1 : this.points.ids.indexOf(id);
   }
 
   /** The station under a container point (the nearest within its radius plus a few pixels), or null. */

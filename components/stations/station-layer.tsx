@@ -43,9 +43,16 @@ export function StationLayer({ points, dataReadyAt, selectedId, onSelect, onPick
   useEffect(() => {
     // The data may have been ready before Leaflet's chunk arrived: the draw's own time starts when both are there.
     const start = Math.max(dataReadyAt, readyAt.current);
-    const { count } = layer.setPoints(points);
-    performance.measure("ffd:map-draw", { start, end: performance.now(), detail: { count } });
-    onDrawn(count);
+    // Drawn in the next frame, in a task of its own: the commit that mounts the map (Leaflet's panes, controls and
+    // layers) is long already, and the thousands of stations would be drawn inside it (one long task on a phone).
+    const frame = requestAnimationFrame(() => {
+      const { count } = layer.setPoints(points);
+      performance.measure("ffd:map-draw", { start, end: performance.now(), detail: { count } });
+      onDrawn(count);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
   }, [layer, points, dataReadyAt, onDrawn]);
 
   useEffect(() => {

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 
-import { Skeleton } from "@/components/ui/skeleton";
+import { MapLoading } from "./map-loading";
 
 /**
  * The Leaflet map, loaded only by the stations page and only in the browser: Leaflet touches `window` when imported
@@ -10,10 +10,5 @@ import { Skeleton } from "@/components/ui/skeleton";
  */
 export const StationMap = dynamic(() => import("./map-inner").then((m) => m.MapInner), {
   ssr: false,
-  loading: () => (
-    <div aria-busy="true" className="h-full w-full">
-      <p className="sr-only">Loading the map…</p>
-      <Skeleton className="h-full w-full rounded-xl" />
-    </div>
-  ),
+  loading: () => <MapLoading />,
 });

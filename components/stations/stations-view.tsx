@@ -1,6 +1,6 @@
 "use client";
 
-import { type RefObject, useCallback, useRef, useState } from "react";
+import { type RefObject, useCallback, useDeferredValue, useRef, useState } from "react";
 
 import { Card } from "@/components/ui/card";
 import type { Station } from "@/lib/model";
@@ -75,22 +75,27 @@ function useStationsActions(setView: SetView, mapBox: RefObject<HTMLDivElement |
 export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   const { view, setView } = useStationsView();
   const catalog = useCatalog();
+  // The catalog's thousands of stations reach the page through a deferred value: React renders what they change
+  // (filters, ranking, legend, map) in a background pass that yields to the browser every few milliseconds, where the
+  // query's own update would render it all in one long task (it arrives through useSyncExternalStore, which renders
+  // synchronously). Until that pass is done the loading state stays up.
+  const catalogData = useDeferredValue(catalog.data);
   const progress = useCatalogProgress(catalog.isPending);
   const [tilesFailed, setTilesFailed] = useState(false);
   const mapBox = useRef<HTMLDivElement>(null);
-  const all = catalog.data?.stations ?? EMPTY;
-  const now = catalog.data?.receivedAt ?? 0;
+  const all = catalogData?.stations ?? EMPTY;
+  const now = catalogData?.receivedAt ?? 0;
   const data = useStationsData(view, all, now);
   const { shown, onMap } = data;
-  const product = useProductMode(view, shown, catalog.data !== undefined);
+  const product = useProductMode(view, shown, catalogData !== undefined);
   const actions = useStationsActions(setView, mapBox);
   const onTilesFailed = useCallback(() => {
     setTilesFailed(true);
   }, []);
   const selected = view.selected === null ? null : (shown.find((s) => s.id === view.selected) ?? null);
 
-  if (catalog.isPending) return <CatalogLoading progress={progress.data ?? null} />;
   if (catalog.isError && catalog.data === undefined) return <CatalogError catalog={catalog} />;
+  if (catalogData === undefined) return <CatalogLoading progress={progress.data ?? null} />;
   return (
     <div className="space-y-4">
       <StationFilters

@@ -1,4 +1,5 @@
 import { describeAge } from "./dates";
+import { onFirstUse } from "./on-first-use";
 
 /**
  * Ages and times left of the local copy's sync, for the shell's status line and the list's origin line. Seconds
@@ -29,9 +30,11 @@ export function describeTimeLeft(ms: number): string {
     : `about ${String(hours)} h ${String(minutes)} min`;
 }
 
-const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthFormat = onFirstUse(
+  () => new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }),
+);
 
 /** An instant's month (UTC) as "Mar 2025". */
 export function formatMonthYear(iso: string): string {
-  return monthFormat.format(new Date(iso));
+  return monthFormat().format(new Date(iso));
 }

@@ -1,5 +1,6 @@
 import { dayInZone, UTC_ZONE, zoneOffsetMinutes } from "@/lib/model/time-zones";
 
+import { onFirstUse } from "./on-first-use";
 import { preferredTimeZone } from "./time-zone-preference";
 
 /**
@@ -10,29 +11,33 @@ import { preferredTimeZone } from "./time-zone-preference";
 
 const LOCALE = "en-US";
 
-const dayFormat = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: "UTC" });
-const longDayFormat = new Intl.DateTimeFormat(LOCALE, {
+function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  return onFirstUse(() => new Intl.DateTimeFormat(LOCALE, options));
+}
+
+const dayFormat = lazyFormat({ month: "short", day: "numeric", timeZone: "UTC" });
+const longDayFormat = lazyFormat({
   weekday: "short",
   month: "short",
   day: "numeric",
   year: "numeric",
   timeZone: "UTC",
 });
-const fullDateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "full", timeStyle: "long" });
+const fullDateTimeFormat = lazyFormat({ dateStyle: "full", timeStyle: "long" });
 
 /** A UTC calendar day (YYYY-MM-DD) as "Mar 4". */
 export function formatDay(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+  return dayFormat().format(new Date(`${date}T00:00:00Z`));
 }
 
 /** A UTC calendar day (YYYY-MM-DD) as "Wed, Mar 4, 2026". */
 export function formatLongDay(date: string): string {
-  return longDayFormat.format(new Date(`${date}T00:00:00Z`));
+  return longDayFormat().format(new Date(`${date}T00:00:00Z`));
 }
 
 /** An instant in the runtime's zone, in full with the zone (for a tooltip). */
 export function formatFullDateTime(iso: string): string {
-  return fullDateTimeFormat.format(new Date(iso));
+  return fullDateTimeFormat().format(new Date(iso));
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -1,5 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
+import { rebuildRollups } from "./rollups";
+
 export type MirrorDialect = "sqlite" | "postgres";
 
 type Int8 = "bigint" | "integer";
@@ -78,6 +80,49 @@ async function createSyncStateTable(db: Kysely<unknown>, int8: Int8): Promise<vo
     .execute();
 }
 
+async function createRollupTables(db: Kysely<unknown>, dialect: MirrorDialect): Promise<void> {
+  const int8 = dialect === "postgres" ? "bigint" : "integer";
+  // SQLite: the primary key is the table (no rowid table beside it), so a period's rollups are read in one pass.
+  const clustered = dialect === "sqlite" ? sql`without rowid` : sql``;
+  await db.schema
+    .createTable("mirror_bucket_totals")
+    // SQLite runs migrations outside a transaction: a migration cut short runs again over what it created.
+    .ifNotExists()
+    .addColumn("customer_id", "text", (c) => c.notNull())
+    .addColumn("bucket", int8, (c) => c.notNull())
+    .addColumn("spend_n", "integer", (c) => c.notNull())
+    .addColumn("spend_gallons_milli", int8, (c) => c.notNull())
+    .addColumn("spend_amount_cents", int8, (c) => c.notNull())
+    .addColumn("completed", "integer", (c) => c.notNull())
+    .addColumn("pending", "integer", (c) => c.notNull())
+    .addColumn("failed", "integer", (c) => c.notNull())
+    .addPrimaryKeyConstraint("mirror_bucket_totals_pk", ["customer_id", "bucket"])
+    .modifyEnd(clustered)
+    .execute();
+  await db.schema
+    .createTable("mirror_group_totals")
+    .ifNotExists()
+    .addColumn("customer_id", "text", (c) => c.notNull())
+    .addColumn("dimension", "text", (c) => c.notNull())
+    .addColumn("span_days", "integer", (c) => c.notNull())
+    .addColumn("period", int8, (c) => c.notNull())
+    .addColumn("key", "text", (c) => c.notNull())
+    .addColumn("key2", "text", (c) => c.notNull())
+    .addColumn("n", "integer", (c) => c.notNull())
+    .addColumn("gallons_milli", int8, (c) => c.notNull())
+    .addColumn("amount_cents", int8, (c) => c.notNull())
+    .addPrimaryKeyConstraint("mirror_group_totals_pk", [
+      "customer_id",
+      "dimension",
+      "span_days",
+      "period",
+      "key",
+      "key2",
+    ])
+    .modifyEnd(clustered)
+    .execute();
+}
+
 /**
  * The mirror's migrations, in code (no migration folder to ship), run by Kysely's Migrator when a store opens. Where
  * the two stores differ (column types), the migration branches on the dialect; queries never do.
@@ -92,6 +137,20 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
         await db.schema.createIndex(name).on("mirror_transactions").columns(columns).execute();
       await createSyncStateTable(db, int8);
       if (dialect === "sqlite") await sql`PRAGMA optimize`.execute(db);
+    },
+  },
+  // The rollups (./rollups.ts); a mirror that already holds rows gets them computed from its rows here. The driver's
+  // rows by time: a driver's page newest first, and the summary's name of a top driver (its latest row).
+  "0002-rollups": {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await createRollupTables(db, dialect);
+      await rebuildRollups(db);
+      await db.schema
+        .createIndex("mirror_tx_driver_time")
+        .ifNotExists()
+        .on("mirror_transactions")
+        .columns(["customer_id", "driver_id", "at_ms"])
+        .execute();
     },
   },
 });

@@ -1,6 +1,7 @@
 import { fromMinorUnits, type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/model";
 
 import { type MirrorFilter, whereOf } from "./filter";
+import { groupSums, type SumSource } from "./rollup-reads";
 import { exactInteger, fromRow } from "./rows";
 import type { InstantRange, MirrorStore, StatusCounts } from "./store";
 
@@ -94,31 +95,31 @@ export interface StateProductRow {
 }
 
 /** Spend (completed and pending) per station state × product over a range: the quarter's jurisdiction report. */
-export async function stateProductTotals(
+export function stateProductTotals(
   store: MirrorStore,
   customerId: string,
   range: InstantRange,
 ): Promise<StateProductRow[]> {
-  const rows = await store.db
-    .selectFrom("mirror_transactions")
-    .select((eb) => [
-      "station_state",
-      "product",
-      eb.fn.countAll().as("n"),
-      eb.fn.sum("gallons_milli").as("g"),
-      eb.fn.sum("amount_cents").as("a"),
-    ])
-    .where((eb) => whereOf(eb, customerId, range))
-    .where("status", "<>", "failed")
-    .groupBy(["station_state", "product"])
-    .orderBy("station_state")
-    .orderBy("product")
-    .execute();
-  return rows.map((r) => ({
-    state: r.station_state,
-    product: r.product,
-    transactions: Number(exactInteger(r.n)),
-    gallons: fromMinorUnits(exactInteger(r.g), 3),
-    amount: fromMinorUnits(exactInteger(r.a), 2),
-  }));
+  return stateProductTotalsFrom(store, customerId, range, "rollups");
+}
+
+/** The same grouping from the rollups where whole days fit (`stateProductTotals`) or from the rows alone. */
+export async function stateProductTotalsFrom(
+  store: MirrorStore,
+  customerId: string,
+  range: InstantRange,
+  source: SumSource,
+): Promise<StateProductRow[]> {
+  const groups = await groupSums(store, customerId, "state_product", range, source);
+  // Code-unit order, the same on both stores (a database's collation could order them otherwise).
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return groups
+    .sort((x, y) => byText(x.key, y.key) || byText(x.key2, y.key2))
+    .map((r) => ({
+      state: r.key,
+      product: r.key2,
+      transactions: r.transactions,
+      gallons: fromMinorUnits(r.gallons, 3),
+      amount: fromMinorUnits(r.amount, 2),
+    }));
 }

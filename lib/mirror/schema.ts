@@ -68,7 +68,41 @@ export interface MirrorSyncStateTable {
   updated_at_ms: Int8;
 }
 
+/**
+ * Rollups (./rollups.ts): sums of `mirror_transactions` kept exact in the same transaction as every write, so a period
+ * is read from a few thousand rollup rows instead of hundreds of thousands of transactions. "Spend" is every status
+ * but failed (what the summary and the state × product grouping sum).
+ */
+export interface MirrorBucketTotalsTable {
+  customer_id: string;
+  /** The quarter hour: floor(at_ms / 900 000). */
+  bucket: Int8;
+  spend_n: number;
+  spend_gallons_milli: Int8;
+  spend_amount_cents: Int8;
+  completed: number;
+  pending: number;
+  failed: number;
+}
+
+export interface MirrorGroupTotalsTable {
+  customer_id: string;
+  /** driver (key driver_id) · station (station_id) · product · state_product (key state, key2 product). */
+  dimension: string;
+  /** The period's length in UTC days (1 or 16); `period` = floor(at_ms / (span_days × 86 400 000)). */
+  span_days: number;
+  period: Int8;
+  key: string;
+  /** The second key of a two-column grouping; '' otherwise. */
+  key2: string;
+  n: number;
+  gallons_milli: Int8;
+  amount_cents: Int8;
+}
+
 export interface MirrorDatabase {
   mirror_transactions: MirrorTransactionTable;
   mirror_sync_state: MirrorSyncStateTable;
+  mirror_bucket_totals: MirrorBucketTotalsTable;
+  mirror_group_totals: MirrorGroupTotalsTable;
 }

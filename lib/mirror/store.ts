@@ -2,14 +2,16 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
 import Database from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction as KyselyTransaction } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, Transaction as KyselyTransaction } from "kysely";
 import pg from "pg";
 
 import { type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/model";
 
 import { type MirrorDialect, mirrorMigrations } from "./migrations";
-import { epochMs, exactInteger, fromRow, toRow } from "./rows";
+import { purgeRollups } from "./rollups";
+import { epochMs, exactInteger, fromRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
+import { deleteRows, lockCustomerWrites, upsertRows } from "./store-writes";
 
 export const DEFAULT_MIRROR_PATH = ".data/mirror.db";
 
@@ -49,10 +51,6 @@ export interface InstantRange {
 type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
 
 const nullableMs = (value: number | string | null): number | null => (value === null ? null : epochMs(value));
-
-/** Upsert batches: 200 rows × 23 columns stays far below both stores' bound-parameter limits. */
-const UPSERT_BATCH = 200;
-const DELETE_BATCH = 500;
 
 /**
  * The mirror's store: one Kysely schema over SQLite (better-sqlite3, WAL) or PostgreSQL (pg). Every method names
@@ -113,58 +111,24 @@ export class MirrorStore {
     return this.db.transaction().execute(fn);
   }
 
-  /** Inserts or replaces rows by (customer, id). */
+  /**
+   * Inserts or replaces rows by (customer, id), and moves the rollups by the difference (the replaced rows out, the
+   * new ones in) in the same transaction — the caller's, or one of its own.
+   */
   async upsertTransactions(
     customerId: string,
     items: readonly Transaction[],
     nowMs: number,
     db: Db = this.db,
   ): Promise<void> {
-    for (let i = 0; i < items.length; i += UPSERT_BATCH) {
-      const rows = items.slice(i, i + UPSERT_BATCH).map((t) => toRow(customerId, t, nowMs));
-      await db
-        .insertInto("mirror_transactions")
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(["customer_id", "id"]).doUpdateSet((eb) => ({
-            reference: eb.ref("excluded.reference"),
-            at_ms: eb.ref("excluded.at_ms"),
-            local_offset_min: eb.ref("excluded.local_offset_min"),
-            status: eb.ref("excluded.status"),
-            product: eb.ref("excluded.product"),
-            gallons_milli: eb.ref("excluded.gallons_milli"),
-            price_milli: eb.ref("excluded.price_milli"),
-            amount_cents: eb.ref("excluded.amount_cents"),
-            station_id: eb.ref("excluded.station_id"),
-            station_name: eb.ref("excluded.station_name"),
-            station_loc_num: eb.ref("excluded.station_loc_num"),
-            station_city: eb.ref("excluded.station_city"),
-            station_state: eb.ref("excluded.station_state"),
-            driver_id: eb.ref("excluded.driver_id"),
-            driver_name: eb.ref("excluded.driver_name"),
-            truck_id: eb.ref("excluded.truck_id"),
-            card_last4: eb.ref("excluded.card_last4"),
-            def_gallons_milli: eb.ref("excluded.def_gallons_milli"),
-            def_amount_cents: eb.ref("excluded.def_amount_cents"),
-            def_category: eb.ref("excluded.def_category"),
-            synced_at_ms: eb.ref("excluded.synced_at_ms"),
-          })),
-        )
-        .execute();
-    }
+    if (db instanceof KyselyTransaction) await upsertRows(db, this.dialect, customerId, items, nowMs);
+    else await this.transaction((trx) => upsertRows(trx, this.dialect, customerId, items, nowMs));
   }
 
-  async deleteTransactions(customerId: string, ids: readonly string[], db: Db = this.db): Promise<number> {
-    let deleted = 0;
-    for (let i = 0; i < ids.length; i += DELETE_BATCH) {
-      const result = await db
-        .deleteFrom("mirror_transactions")
-        .where("customer_id", "=", customerId)
-        .where("id", "in", ids.slice(i, i + DELETE_BATCH))
-        .executeTakeFirst();
-      deleted += Number(result.numDeletedRows);
-    }
-    return deleted;
+  /** Deletes rows by id and takes them out of the rollups, in one transaction (the caller's or its own). */
+  deleteTransactions(customerId: string, ids: readonly string[], db: Db = this.db): Promise<number> {
+    if (db instanceof KyselyTransaction) return deleteRows(db, this.dialect, customerId, ids);
+    return this.transaction((trx) => deleteRows(trx, this.dialect, customerId, ids));
   }
 
   /** Ids of the customer's rows in a range of instants. */
@@ -283,10 +247,12 @@ export class MirrorStore {
       .execute();
   }
 
-  /** Deletes one customer's mirror: rows and sync state. */
+  /** Deletes one customer's mirror: rows, rollups and sync state. */
   async purge(customerId: string): Promise<void> {
     await this.transaction(async (trx) => {
+      await lockCustomerWrites(trx, this.dialect, customerId);
       await trx.deleteFrom("mirror_transactions").where("customer_id", "=", customerId).execute();
+      await purgeRollups(trx, customerId);
       await trx.deleteFrom("mirror_sync_state").where("customer_id", "=", customerId).execute();
     });
   }

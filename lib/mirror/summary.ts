@@ -1,33 +1,24 @@
-import { sql } from "kysely";
-
 import {
   averagePricePerGallon,
   fromMinorUnits,
   type RankAccumulator,
   rankByAmount,
   type RankedItem,
+  TRANSACTION_STATUSES,
   type TransactionSummary,
 } from "@/lib/model";
 
-import { type Eb, whereOf } from "./filter";
-import { countsByStatus } from "./queries";
-import { exactInteger } from "./rows";
-import type { InstantRange, MirrorStore } from "./store";
+import { dailySums, type DaySum } from "./daily-sums";
+import { dayName, localDayNumberOf } from "./local-days";
+import { groupSums, type GroupTotal, type SumSource } from "./rollup-reads";
+import type { InstantRange, MirrorStore, StatusCounts } from "./store";
+
+type Range = Required<InstantRange>;
 
 /**
  * The mirror's summary over any range: totals, a daily series in a given time zone, the top drivers, stations and
  * products, counts per status. Sums are integers of minor units, read exactly (BigInt), formatted by lib/model.
  */
-
-/** Quarter hours: every UTC offset in use is a whole number of them, so any time zone's days are unions of them. */
-const BUCKET_MS = 15 * 60_000;
-
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-function localDate(ms: number, formatter: Intl.DateTimeFormat): string {
-  const parts = formatter.formatToParts(new Date(ms));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
-}
 
 export interface SummaryQuery {
   fromMs: number;
@@ -37,109 +28,55 @@ export interface SummaryQuery {
   top?: number;
 }
 
-type SqlInteger = number | string | bigint;
-
-const acc = (id: string, r: { n: SqlInteger; g: SqlInteger | null; a: SqlInteger | null }): RankAccumulator => ({
-  id,
-  name: id,
+const acc = (r: GroupTotal): RankAccumulator => ({
+  id: r.key,
+  name: r.key,
   detail: null,
-  transactions: Number(exactInteger(r.n)),
-  gallons: exactInteger(r.g),
-  amount: exactInteger(r.a),
+  transactions: r.transactions,
+  gallons: r.gallons,
+  amount: r.amount,
 });
 
-/** Sums per quarter-hour bucket and per driver, station and product, and counts per status: the summary's queries. */
-async function spendGroups(store: MirrorStore, customerId: string, range: InstantRange) {
-  const spend = (eb: Eb) => eb.and([whereOf(eb, customerId, range), eb("status", "<>", "failed")]);
-  // A literal, not a parameter: PostgreSQL matches the GROUP BY expression to the selected one only when they are the same text.
-  const bucket = sql<number | string>`(at_ms / ${sql.lit(BUCKET_MS)})`;
-  // Grouped by an expression rather than the bare column: SQLite would otherwise walk the driver or station index
-  // (sorted by the group) and read every row from the table; the time index covers these columns and the range.
-  const grouped = (column: "driver_id" | "station_id" | "product") => sql<string>`(${sql.ref(column)} || '')`;
-  const groupBy = (column: "driver_id" | "station_id" | "product") =>
-    store.db
-      .selectFrom("mirror_transactions")
-      .select((eb) => [
-        grouped(column).as("key"),
-        eb.fn.countAll().as("n"),
-        eb.fn.sum("gallons_milli").as("g"),
-        eb.fn.sum("amount_cents").as("a"),
-      ])
-      .where(spend)
-      .groupBy(grouped(column))
-      .execute();
-  const [buckets, drivers, stations, products, byStatus] = await Promise.all([
-    store.db
-      .selectFrom("mirror_transactions")
-      .select((eb) => [
-        bucket.as("b"),
-        eb.fn.countAll().as("n"),
-        eb.fn.sum("gallons_milli").as("g"),
-        eb.fn.sum("amount_cents").as("a"),
-      ])
-      .where(spend)
-      .groupBy(bucket)
-      .execute(),
-    groupBy("driver_id"),
-    groupBy("station_id"),
-    groupBy("product"),
-    countsByStatus(store, customerId, range),
+/** Sums per local day and per driver, station and product: the summary's queries. */
+async function spendGroups(store: MirrorStore, customerId: string, query: SummaryQuery, source: SumSource) {
+  const range = { fromMs: query.fromMs, toMs: query.toMs };
+  const dayOf = localDayNumberOf(query.timeZone);
+  const [days, drivers, stations, products] = await Promise.all([
+    dailySums(store, customerId, range, dayOf, source),
+    groupSums(store, customerId, "driver", range, source),
+    groupSums(store, customerId, "station", range, source),
+    groupSums(store, customerId, "product", range, source),
   ]);
-  return { buckets, drivers, stations, products, byStatus };
+  return { days, drivers, stations, products };
 }
 
-/** Names only for the ranked few (the latest row's, in the range): driver name and truck, station name and place. */
+/**
+ * Names only for the ranked few, from each one's latest row in the range (newest first, then id: the mirror's order):
+ * driver name and truck, station name and place. One indexed lookup each (customer, driver or station, time).
+ */
 async function namesOfTop(
   store: MirrorStore,
   customerId: string,
-  range: InstantRange,
+  range: Range,
   top: { drivers: RankedItem[]; stations: RankedItem[] },
 ) {
+  const latest = (column: "driver_id" | "station_id", id: string) =>
+    store.db
+      .selectFrom("mirror_transactions")
+      .select(["driver_name", "truck_id", "station_name", "station_city", "station_state"])
+      .where("customer_id", "=", customerId)
+      .where(column, "=", id)
+      .where("at_ms", ">=", range.fromMs)
+      .where("at_ms", "<", range.toMs)
+      .orderBy("at_ms", "desc")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
   const [drivers, stations] = await Promise.all([
-    top.drivers.length === 0
-      ? []
-      : store.db
-          .selectFrom("mirror_transactions")
-          .select((eb) => ["driver_id", eb.fn.max("driver_name").as("name"), eb.fn.max("truck_id").as("truck")])
-          .where((eb) =>
-            eb.and([
-              whereOf(eb, customerId, range),
-              eb(
-                "driver_id",
-                "in",
-                top.drivers.map((d) => d.id),
-              ),
-            ]),
-          )
-          .groupBy("driver_id")
-          .execute(),
-    top.stations.length === 0
-      ? []
-      : store.db
-          .selectFrom("mirror_transactions")
-          .select((eb) => [
-            "station_id",
-            eb.fn.max("station_name").as("name"),
-            eb.fn.max("station_city").as("city"),
-            eb.fn.max("station_state").as("st"),
-          ])
-          .where((eb) =>
-            eb.and([
-              whereOf(eb, customerId, range),
-              eb(
-                "station_id",
-                "in",
-                top.stations.map((d) => d.id),
-              ),
-            ]),
-          )
-          .groupBy("station_id")
-          .execute(),
+    Promise.all(top.drivers.map(async (d) => [d.id, await latest("driver_id", d.id)] as const)),
+    Promise.all(top.stations.map(async (st) => [st.id, await latest("station_id", st.id)] as const)),
   ]);
-  return {
-    drivers: new Map(drivers.map((d) => [d.driver_id, d])),
-    stations: new Map(stations.map((st) => [st.station_id, st])),
-  };
+  return { drivers: new Map(drivers), stations: new Map(stations) };
 }
 
 interface DayTotals {
@@ -148,77 +85,76 @@ interface DayTotals {
   amount: bigint;
 }
 
-/** Totals and the daily series: each quarter-hour bucket is added to its local day; days without spend stay zero. */
-function dailySeries(
-  query: SummaryQuery,
-  buckets: { b: number | string; n: SqlInteger; g: SqlInteger | null; a: SqlInteger | null }[],
-) {
-  const formatter = new Intl.DateTimeFormat("en-CA", {
-    timeZone: query.timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  const days = new Map<string, DayTotals>();
+const zero = (): DayTotals => ({ transactions: 0, gallons: 0n, amount: 0n });
+
+/** Totals, counts per status and the daily series (every local day of the range; days without spend stay zero). */
+function dailySeries(query: SummaryQuery, sums: ReadonlyMap<number, DaySum>) {
+  const dayOf = localDayNumberOf(query.timeZone);
+  const days = new Map<number, DayTotals>();
   // Every local day of the range: step by hours so a 23- or 25-hour day is neither skipped nor doubled.
   for (let t = query.fromMs; t < query.toMs; t += 3_600_000) {
-    const date = localDate(t, formatter);
-    if (!days.has(date)) days.set(date, { transactions: 0, gallons: 0n, amount: 0n });
+    const day = dayOf(t);
+    if (!days.has(day)) days.set(day, zero());
   }
   if (query.toMs > query.fromMs) {
-    const last = localDate(query.toMs - 1, formatter);
-    if (!days.has(last)) days.set(last, { transactions: 0, gallons: 0n, amount: 0n });
+    const last = dayOf(query.toMs - 1);
+    if (!days.has(last)) days.set(last, zero());
   }
-  const totals: DayTotals = { transactions: 0, gallons: 0n, amount: 0n };
-  for (const b of buckets) {
-    const n = Number(exactInteger(b.n));
-    const g = exactInteger(b.g);
-    const a = exactInteger(b.a);
-    totals.transactions += n;
-    totals.gallons += g;
-    totals.amount += a;
-    const day = days.get(localDate(Number(b.b) * BUCKET_MS, formatter));
+  const totals = zero();
+  const byStatus = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as StatusCounts;
+  for (const [dayNumber, s] of sums) {
+    byStatus.completed += s.completed;
+    byStatus.pending += s.pending;
+    byStatus.failed += s.failed;
+    totals.transactions += s.spendN;
+    totals.gallons += s.gallons;
+    totals.amount += s.amount;
+    const day = days.get(dayNumber);
     if (day) {
-      day.transactions += n;
-      day.gallons += g;
-      day.amount += a;
+      day.transactions += s.spendN;
+      day.gallons += s.gallons;
+      day.amount += s.amount;
     }
   }
   const daily = [...days.entries()]
-    .sort(([x], [y]) => (x < y ? -1 : 1))
-    .map(([date, d]) => ({
-      date,
+    .sort(([x], [y]) => x - y)
+    .map(([day, d]) => ({
+      date: dayName(day),
       transactions: d.transactions,
       gallons: fromMinorUnits(d.gallons, 3),
       amount: fromMinorUnits(d.amount, 2),
     }));
-  return { totals, daily };
+  return { totals, daily, byStatus };
 }
 
 /**
  * Totals, a daily series in `timeZone` (every local day of [fromMs, toMs), zeros included) and the top drivers,
  * stations and products, over any range. Spend is completed and pending (failed is not spend), as the upstream's
- * totals_30d and the BFF's summary count it. The series groups quarter-hour buckets in SQL and maps each bucket to
- * its local day here, so the store needs no time-zone support.
+ * totals_30d and the BFF's summary count it. The series groups quarter-hour buckets (rollups, plus the rows of the
+ * partial quarter hours at the ends) and maps each bucket to its local day here, so the store needs no time-zone
+ * support; the rankings add up 16-day and daily rollups and the rows of the partial days at the ends.
  */
-export async function summarize(
+export function summarize(store: MirrorStore, customerId: string, query: SummaryQuery): Promise<TransactionSummary> {
+  return summarizeFrom(store, customerId, query, "rollups");
+}
+
+/**
+ * The same summary, with whole periods from the rollups (`summarize`) or every sum from the rows (what the property
+ * test compares against).
+ */
+export async function summarizeFrom(
   store: MirrorStore,
   customerId: string,
   query: SummaryQuery,
+  source: SumSource,
 ): Promise<TransactionSummary> {
   const range = { fromMs: query.fromMs, toMs: query.toMs };
   const top = query.top ?? 5;
-  const groups = await spendGroups(store, customerId, range);
-  const topDrivers = rankByAmount(
-    groups.drivers.map((r) => acc(r.key, r)),
-    top,
-  );
-  const topStations = rankByAmount(
-    groups.stations.map((r) => acc(r.key, r)),
-    top,
-  );
+  const groups = await spendGroups(store, customerId, query, source);
+  const topDrivers = rankByAmount(groups.drivers.map(acc), top);
+  const topStations = rankByAmount(groups.stations.map(acc), top);
   const names = await namesOfTop(store, customerId, range, { drivers: topDrivers, stations: topStations });
-  const { totals, daily } = dailySeries(query, groups.buckets);
+  const { totals, daily, byStatus } = dailySeries(query, groups.days);
   return {
     from: new Date(query.fromMs).toISOString(),
     to: new Date(query.toMs).toISOString(),
@@ -231,17 +167,18 @@ export async function summarize(
     daily,
     topDrivers: topDrivers.map((d) => ({
       ...d,
-      name: names.drivers.get(d.id)?.name ?? d.id,
-      detail: names.drivers.get(d.id)?.truck ?? null,
+      name: names.drivers.get(d.id)?.driver_name ?? d.id,
+      detail: names.drivers.get(d.id)?.truck_id ?? null,
     })),
     topStations: topStations.map((st) => {
       const named = names.stations.get(st.id);
-      return { ...st, name: named?.name ?? st.id, detail: named ? `${named.city}, ${named.st}` : null };
+      return {
+        ...st,
+        name: named?.station_name ?? st.id,
+        detail: named ? `${named.station_city}, ${named.station_state}` : null,
+      };
     }),
-    products: rankByAmount(
-      groups.products.map((r) => acc(r.key, r)),
-      10,
-    ),
-    byStatus: groups.byStatus,
+    products: rankByAmount(groups.products.map(acc), 10),
+    byStatus,
   };
 }
