@@ -34,8 +34,35 @@ const GRACEFUL_SHUTDOWN = { signal: "SIGTERM" as const, timeout: 10_000 };
 /** The pair the login page offers as "Sign in with the demo key" (as `npm start` sets it). */
 const DEMO = demoCredentials(DEFAULT_SEED, "demo-full");
 
+/** One `next start` of the built app on `port` against the profile's sandbox, with the env given on top. */
+function appServer(profile: Profile, name: string, port: number, env: Record<string, string>) {
+  return {
+    name,
+    command: `node ${appNodeArgs().join(" ")} ${NEXT_BIN} start -p ${String(port)} -H 127.0.0.1`,
+    // Any HTTP answer (401 without a session) means the app is up.
+    url: `http://127.0.0.1:${String(port)}/api/session`,
+    reuseExistingServer: false,
+    timeout: SERVER_TIMEOUT_MS,
+    gracefulShutdown: GRACEFUL_SHUTDOWN,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      FLEET_API_BASE_URL: `http://127.0.0.1:${serversOf(profile).sandboxPort}/api/v1`,
+      SESSION_SECRET,
+      FLEET_API_BUDGET: BUDGET,
+      LOG_LEVEL: "warn",
+      DEMO_KEY_ID: DEMO.keyId,
+      DEMO_KEY_SECRET: DEMO.secret,
+      // Real tiles from the e2e tile server (e2e/stations.spec.ts switches them off to test the fallback).
+      TILE_URL: tileUrlOf(profile),
+      TILE_ATTRIBUTION,
+      ...env,
+    },
+  };
+}
+
 function serversFor(profile: Profile) {
-  const { sandboxPort, appPort, db, mirrorDb } = serversOf(profile);
+  const { sandboxPort, appPort, db, mirrorDb, liveAppPort } = serversOf(profile);
   return [
     {
       name: `sandbox ${profile}`,
@@ -47,30 +74,10 @@ function serversFor(profile: Profile) {
       stdout: "ignore" as const,
       stderr: "pipe" as const,
     },
-    {
-      name: `app ${profile}`,
-      command: `node ${appNodeArgs().join(" ")} ${NEXT_BIN} start -p ${appPort} -H 127.0.0.1`,
-      // Any HTTP answer (401 without a session) means the app is up.
-      url: `${appOrigin(profile)}/api/session`,
-      reuseExistingServer: false,
-      timeout: SERVER_TIMEOUT_MS,
-      gracefulShutdown: GRACEFUL_SHUTDOWN,
-      stdout: "ignore" as const,
-      stderr: "pipe" as const,
-      env: {
-        FLEET_API_BASE_URL: `http://127.0.0.1:${sandboxPort}/api/v1`,
-        SESSION_SECRET,
-        FLEET_API_BUDGET: BUDGET,
-        LOG_LEVEL: "warn",
-        DEMO_KEY_ID: DEMO.keyId,
-        DEMO_KEY_SECRET: DEMO.secret,
-        // The mirror is on, as in production; its file is new each run (e2e/profiles.ts, scripts/prepare-e2e.ts).
-        MIRROR_PATH: mirrorDb,
-        // Real tiles from the e2e tile server (e2e/stations.spec.ts switches them off to test the fallback).
-        TILE_URL: tileUrlOf(profile),
-        TILE_ATTRIBUTION,
-      },
-    },
+    // The mirror on, as in production; its file is new each run (e2e/profiles.ts, scripts/prepare-e2e.ts).
+    appServer(profile, `app ${profile}`, appPort, { MIRROR_PATH: mirrorDb }),
+    // Every answer from the upstream: the specs of upstream faults and live export walks (e2e/fixtures.ts liveTest).
+    appServer(profile, `app ${profile} without mirror`, liveAppPort, { MIRROR_ENABLED: "false" }),
   ];
 }
 

@@ -4,7 +4,18 @@ import { readFile } from "node:fs/promises";
 
 import type { Download, Page } from "@playwright/test";
 
-import { bffTotal, expect, expectLoaded, pageAlerts, resetSandboxFaults, setSandboxFaults, test } from "./fixtures";
+import {
+  bffTotal,
+  expect,
+  expectLoaded,
+  liveTest as test,
+  pageAlerts,
+  resetSandboxFaults,
+  setSandboxFaults,
+} from "./fixtures";
+
+// On the app without a mirror (fixtures.ts liveTest): these exports are walked from the upstream page by page (the
+// mirror's exports: e2e/mirror.spec.ts).
 
 async function openFailedList(page: Page): Promise<void> {
   await page.goto("/transactions?status=failed");

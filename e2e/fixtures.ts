@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { type APIRequestContext, expect, type Locator, type Page, test as base } from "@playwright/test";
 import { z } from "zod";
 
-import { type Profile, serversOf } from "./profiles";
+import { liveAppOrigin, type Profile, serversOf } from "./profiles";
 
 const DEMO_KEY_LABELS = ["demo-full", "demo-no-transactions", "demo-revoked", "demo-allowlist", "other-full"] as const;
 type DemoKeyLabel = (typeof DEMO_KEY_LABELS)[number];
@@ -114,6 +114,17 @@ export const test = base.extend<E2eTestFixtures, E2eWorkerOptions & E2eWorkerFix
   loggedInPage: async ({ page, appOrigin, demoKeys }, provide) => {
     await signInThroughApi(page.request, appOrigin, demoKeys["demo-full"]);
     await provide(page);
+  },
+});
+
+/**
+ * `test` on the profile's app without a mirror (e2e/profiles.ts liveAppOrigin): for specs whose subject is the
+ * upstream path — faults the sandbox injects, rate limits, exports walked page by page — which a synced mirror would
+ * answer without asking the upstream. The same sandbox, keys and fixtures.
+ */
+export const liveTest = test.extend({
+  baseURL: async ({ profile }, provide) => {
+    await provide(liveAppOrigin(profile));
   },
 });
 

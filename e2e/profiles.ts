@@ -15,6 +15,11 @@ interface ProfileServers {
    * on other ports never share one.
    */
   mirrorDb: string;
+  /**
+   * A second app on the same sandbox with the mirror off (MIRROR_ENABLED=false): the specs of upstream faults and of
+   * exports walked live (e2e/fixtures.ts `liveTest`) use it, since a synced mirror answers without the upstream.
+   */
+  liveAppPort: number;
 }
 
 /** E2E_PORT_BASE moves every port at once (default 4600: sandboxes 4601/4602, apps 4611/4612, tile server 4620). */
@@ -32,11 +37,17 @@ export function serversOf(profile: Profile): ProfileServers {
     appPort: PORT_BASE + 10 + index,
     db: `.data/e2e-${profile}.db`,
     mirrorDb: `.data/e2e-mirror-${String(PORT_BASE)}-${profile}.db`,
+    liveAppPort: PORT_BASE + 30 + index,
   };
 }
 
 export function appOrigin(profile: Profile): string {
   return `http://127.0.0.1:${serversOf(profile).appPort}`;
+}
+
+/** The profile's app without a mirror (every answer from the upstream). */
+export function liveAppOrigin(profile: Profile): string {
+  return `http://127.0.0.1:${String(serversOf(profile).liveAppPort)}`;
 }
 
 /** The e2e tile server (e2e/tile-server.ts), shared by both profiles: each profile's app asks for `/{profile}/…`. */

@@ -10,12 +10,14 @@ import {
   createSandboxKey,
   expect,
   expectLoaded,
+  liveTest as test,
   pageAlerts,
   resetSandboxFaults,
   setSandboxFaults,
   signInThroughApi,
-  test,
 } from "./fixtures";
+
+// On the app without a mirror (fixtures.ts liveTest): these faults are the upstream's, which a synced mirror never asks.
 
 test.afterEach(async ({ profile }) => {
   await resetSandboxFaults(profile);
