@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 
+import type { TransactionFacets } from "@/lib/model";
+
 import type { MirrorStore } from "./store";
 
 /**
@@ -7,16 +9,7 @@ import type { MirrorStore } from "./store";
  * truck), card last fours, trucks, stations, states and products of the customer's rows. Each is one grouped query
  * over the customer's rows (every index starts with the customer).
  */
-export interface MirrorFacets {
-  drivers: { id: string; name: string; truck: string | null }[];
-  cards: string[];
-  trucks: string[];
-  stations: { id: string; name: string; city: string; state: string }[];
-  states: string[];
-  products: string[];
-}
-
-export async function facetsOf(store: MirrorStore, customerId: string): Promise<MirrorFacets> {
+export async function facetsOf(store: MirrorStore, customerId: string): Promise<TransactionFacets> {
   const rows = () => store.db.selectFrom("mirror_transactions").where("customer_id", "=", customerId);
   const distinct = async (column: "card_last4" | "truck_id" | "station_state" | "product") => {
     const found = await rows()

@@ -1,7 +1,6 @@
 import "server-only";
 
 export { exportRows } from "./export-rows";
-export type { MirrorFacets } from "./facets";
 export { facetsOf } from "./facets";
 export type { MirrorFilter } from "./filter";
 export type { SyncLease, SyncLock } from "./lock";

@@ -14,7 +14,7 @@ export type DataOrigin =
   { source: "mirror"; asOf: string; note: null } | { source: "upstream"; asOf: null; note: string | null };
 
 /** The list's filters only the mirror can answer (query parameter names of `GET /api/transactions` and the export). */
-export const MIRROR_ONLY_FILTERS = [
+export const MIRROR_FILTER_PARAMS = [
   "driver",
   "card",
   "truck",
@@ -25,9 +25,10 @@ export const MIRROR_ONLY_FILTERS = [
   "amountMax",
   "gallonsMin",
   "gallonsMax",
-  "sort",
-  "dir",
 ] as const;
+
+/** Every parameter only the mirror answers: its filters and the sort (any order but the upstream's newest first). */
+export const MIRROR_ONLY_FILTERS = [...MIRROR_FILTER_PARAMS, "sort", "dir"] as const;
 export type MirrorOnlyFilter = (typeof MIRROR_ONLY_FILTERS)[number];
 
 /** `sort=` values of the list (the mirror's SORT_COLUMNS keys); `dir=asc|desc`. Default: at, desc. */
@@ -54,16 +55,18 @@ export type TransactionSummaryReply = TransactionSummary & {
   origin: DataOrigin;
 };
 
-/** `GET /api/transactions/facets`: the values the mirror-only filters can take for this customer (from the mirror). */
-export interface TransactionFacetsReply {
+/** The values the mirror-only filters can take for one customer (the distinct ones of its mirrored rows). */
+export interface TransactionFacets {
   drivers: { id: string; name: string; truck: string | null }[];
   cards: string[];
   trucks: string[];
   stations: { id: string; name: string; city: string; state: string }[];
   states: string[];
   products: string[];
-  origin: DataOrigin;
 }
+
+/** `GET /api/transactions/facets`: the values the mirror-only filters can take for this customer (from the mirror). */
+export type TransactionFacetsReply = TransactionFacets & { origin: DataOrigin };
 
 /**
  * `GET /api/sync`: where the mirror of the signed-in customer stands. `state`: `off` (no mirror for this session: the

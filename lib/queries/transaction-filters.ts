@@ -1,5 +1,5 @@
 import type { TransactionStatus } from "@/lib/model";
-import type { ListSortColumn } from "@/lib/model/mirror-replies";
+import { type ListSortColumn, MIRROR_FILTER_PARAMS } from "@/lib/model/mirror-replies";
 
 /**
  * The list's filters as `GET /api/transactions`, its totals and its export take them: one writer of the query
@@ -20,18 +20,7 @@ export interface MirrorFilterValues {
   gallonsMax: string | null;
 }
 
-export const MIRROR_FILTER_NAMES = [
-  "driver",
-  "card",
-  "truck",
-  "station",
-  "state",
-  "product",
-  "amountMin",
-  "amountMax",
-  "gallonsMin",
-  "gallonsMax",
-] as const satisfies readonly (keyof MirrorFilterValues)[];
+export const MIRROR_FILTER_NAMES = MIRROR_FILTER_PARAMS satisfies readonly (keyof MirrorFilterValues)[];
 
 export const NO_MIRROR_FILTERS: MirrorFilterValues = {
   driver: null,

@@ -1,54 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import type { Transaction, TransactionListReply } from "@/lib/model";
-import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
+import type { SandboxProcess } from "@/test/sandbox-process";
 
-import { BffError } from "../errors";
 import { runWithQuery } from "../operation";
 import { listTransactions } from "../operations/list-transactions";
-import { operationContextForTest, useUpstreamForTest } from "../operations/test-context";
-import { fleetApi } from "../upstream";
-import { syncedMirrorForTest, type TestMirror } from "./test-mirror";
+import { operationContextForTest } from "../operations/test-context";
+import type { TestMirror } from "./test-mirror";
 
 // GET /api/transactions served from a real mirror (a real MirrorSync over the real sandbox, SQLite) against the same
 // operation served by the upstream, in both profiles: the same rows, row for row, and the mirror-only filters.
 
-async function rejection(promise: Promise<unknown>): Promise<BffError> {
-  const error = await promise.then(
-    () => new Error("expected a rejection"),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof BffError)) throw error;
-  return error;
-}
-
 const ids = (reply: TransactionListReply) => reply.items.map((t) => t.id);
 
 describe.each(["primary", "alternative"] as const)("the list from the mirror (%s profile)", (profile) => {
+  const stack = mirrorServeStackFor(profile);
   let sb: SandboxProcess;
   let mirror: TestMirror;
   let all: Transaction[];
-  const fromMirror = (q: Record<string, string>) =>
-    runWithQuery(
-      listTransactions,
-      operationContextForTest(sb.keys["demo-full"], { mirror: () => Promise.resolve(mirror.access) }),
-      q,
-    );
-  const fromUpstream = (q: Record<string, string>) =>
-    runWithQuery(listTransactions, operationContextForTest(sb.keys["demo-full"]), q);
-
-  beforeAll(async () => {
-    sb = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
-    useUpstreamForTest(sb.baseUrl, { FLEET_API_BUDGET: "100000" });
-    mirror = await syncedMirrorForTest(sb.keys["demo-full"]);
-    all = [];
-    for await (const t of fleetApi().iterateTransactions(sb.keys["demo-full"], {}, { priority: "interactive" }))
-      all.push(t);
+  beforeAll(() => {
+    ({ sb, mirror, all } = stack());
   });
-  afterAll(async () => {
-    await mirror.close();
-    await sb.stop();
-  });
+  const fromMirror = (q: Record<string, string>) => runWithQuery(listTransactions, stack().mirrorCtx(), q);
+  const fromUpstream = (q: Record<string, string>) => runWithQuery(listTransactions, stack().upstreamCtx(), q);
 
   const sample = () => {
     const t = all[Math.floor(all.length / 3)];

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import type { Transaction } from "@/lib/model";
-import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
+import type { SandboxProcess } from "@/test/sandbox-process";
 
-import { BffError } from "../errors";
 import { loadXlsx } from "../export/fixtures/xlsx";
 import { runWithQuery } from "../operation";
 import { exportTransactionsFile } from "../operations/export-transactions";
-import { operationContextForTest, useUpstreamForTest } from "../operations/test-context";
+import { operationContextForTest } from "../operations/test-context";
 import { transactionFacets } from "../operations/transaction-facets";
 import { transactionSummary } from "../operations/transaction-summary";
-import { fleetApi } from "../upstream";
-import { syncedMirrorForTest, type TestMirror } from "./test-mirror";
+import type { TestMirror } from "./test-mirror";
 
 // The summary, the export and the facets served from a real mirror (a real MirrorSync over the real sandbox, SQLite)
 // against the same operations served by the upstream, in both profiles.
-
-async function rejection(promise: Promise<unknown>): Promise<BffError> {
-  const error = await promise.then(
-    () => new Error("expected a rejection"),
-    (e: unknown) => e,
-  );
-  if (!(error instanceof BffError)) throw error;
-  return error;
-}
 
 const MAY = { from: "2026-05-01", to: "2026-05-30" };
 const APRIL = { from: "2026-04-01", to: "2026-04-30" };
@@ -31,26 +21,16 @@ const APRIL = { from: "2026-04-01", to: "2026-04-30" };
 describe.each(["primary", "alternative"] as const)(
   "summary, export and facets from the mirror (%s profile)",
   (profile) => {
+    const stack = mirrorServeStackFor(profile);
     let sb: SandboxProcess;
     let mirror: TestMirror;
     let all: Transaction[];
-    const mirrorCtx = () =>
-      operationContextForTest(sb.keys["demo-full"], { mirror: () => Promise.resolve(mirror.access) });
-    const upstreamCtx = () => operationContextForTest(sb.keys["demo-full"]);
+    beforeAll(() => {
+      ({ sb, mirror, all } = stack());
+    });
+    const mirrorCtx = () => stack().mirrorCtx();
+    const upstreamCtx = () => stack().upstreamCtx();
     const asOf = () => new Date(mirror.access.state.lastHeadSyncMs ?? 0).toISOString();
-
-    beforeAll(async () => {
-      sb = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
-      useUpstreamForTest(sb.baseUrl, { FLEET_API_BUDGET: "100000" });
-      mirror = await syncedMirrorForTest(sb.keys["demo-full"]);
-      all = [];
-      for await (const t of fleetApi().iterateTransactions(sb.keys["demo-full"], {}, { priority: "interactive" }))
-        all.push(t);
-    });
-    afterAll(async () => {
-      await mirror.close();
-      await sb.stop();
-    });
 
     it("summarizes 30 days exactly as the upstream walk does, with the previous 30 days", async () => {
       const [local, upstream, april] = await Promise.all([

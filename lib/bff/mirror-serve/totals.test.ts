@@ -1,39 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { type ListTotals, type Transaction } from "@/lib/model";
 import { addDecimals } from "@/lib/model/decimal-math";
-import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+import { mirrorServeStackFor } from "@/test/mirror-serve-stack";
 
 import { BffError } from "../errors";
 import { runWithQuery } from "../operation";
-import { operationContextForTest, useUpstreamForTest } from "../operations/test-context";
 import { transactionTotals } from "../operations/transaction-totals";
-import { fleetApi } from "../upstream";
-import { syncedMirrorForTest, type TestMirror } from "./test-mirror";
 
 // GET /api/transactions/totals from a real mirror (a real MirrorSync over the real sandbox, SQLite) against the same
 // operation answered by the upstream walk, and the mirror-only filters (which only the mirror answers), both profiles.
 
 describe.each(["primary", "alternative"] as const)("list totals from the mirror (%s profile)", (profile) => {
-  let sb: SandboxProcess;
-  let mirror: TestMirror;
+  const stack = mirrorServeStackFor(profile);
   let all: Transaction[];
-  const mirrorCtx = () =>
-    operationContextForTest(sb.keys["demo-full"], { mirror: () => Promise.resolve(mirror.access) });
-  const upstreamCtx = () => operationContextForTest(sb.keys["demo-full"]);
-
-  beforeAll(async () => {
-    sb = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
-    useUpstreamForTest(sb.baseUrl, { FLEET_API_BUDGET: "100000" });
-    mirror = await syncedMirrorForTest(sb.keys["demo-full"]);
-    all = [];
-    for await (const t of fleetApi().iterateTransactions(sb.keys["demo-full"], {}, { priority: "interactive" }))
-      all.push(t);
+  beforeAll(() => {
+    ({ all } = stack());
   });
-  afterAll(async () => {
-    await mirror.close();
-    await sb.stop();
-  });
+  const mirrorCtx = () => stack().mirrorCtx();
+  const upstreamCtx = () => stack().upstreamCtx();
 
   it.each<Record<string, string>>([
     { from: "2026-05-01", to: "2026-05-31" },
