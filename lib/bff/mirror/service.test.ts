@@ -12,6 +12,7 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 import type { ActiveSession } from "../session";
 import { mirrorCustomerId } from "./customers";
 import { LIVE_FOR_MS, MirrorService } from "./service";
+import type { TotalsMismatch } from "./totals-check";
 
 /**
  * The mirror service against the real sandbox (both profiles, over HTTP) and a real SQLite store in a temporary
@@ -50,8 +51,9 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
         ended.push(...sessions.map(({ sid }) => ({ sid, keyHash })));
         return Promise.resolve();
       },
-      warn: () => undefined,
+      warn: (fields, message) => warnings.push({ fields, message }),
     });
+  const warnings: { fields: Record<string, unknown>; message: string }[] = [];
 
   /** A session as sign-in makes it: the upstream's scopes and the account's customer code. */
   async function signIn(credentials: Credentials, on = service): Promise<ActiveSession> {
@@ -78,12 +80,12 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     );
   const upstreamTotal = async (credentials: Credentials) =>
     (await client.listTransactions(credentials, { page: 1, limit: 1 })).total;
-  const insert = async (customer: string, count: number) => {
+  const insert = async (customer: string, count: number, atSec?: number) => {
     const origin = upstream.baseUrl.replace(/\/api\/v1$/, "");
     const reply = await fetch(`${origin}/sandbox/transactions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ customer, count }),
+      body: JSON.stringify({ customer, count, atSec }),
     });
     expect(reply.status).toBe(201);
   };
@@ -137,6 +139,58 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     };
     expect(pflRows?.map((t) => t.id).sort()).toEqual(await walk(pfl));
     expect(chiRows?.map((t) => t.id).sort()).toEqual(await walk(chi));
+  });
+
+  it("checks the mirror's 30-day totals against the account's totals_30d where the shape carries them", async () => {
+    // A row 10 days old: inside the 30 days, but beyond what a head sync reads again (it stops after the page that
+    // passes its 72 h look-back from the newest row, and a full page of 5-day-old rows comes first).
+    const daysAgo = (days: number) => Math.floor(Date.now() / 1000) - days * 24 * 3600;
+    await insert("PFL", 1, daysAgo(10));
+    await insert("PFL", 200, daysAgo(5));
+    await insert("PFL", 1);
+    const first = await signIn(upstream.keys["demo-full"]);
+    expect((await settled(first)).lastVerification).toMatchObject({ ok: true });
+    // A changed amount keeps every count equal, so only the totals check can see it: one row's amount, off by a cent.
+    const access = await service.gate(first);
+    if (!access) throw new Error("the gate should be open after a ready sync");
+    const row = await access.store.db
+      .selectFrom("mirror_transactions")
+      .select(["id", "amount_cents"])
+      .where("customer_id", "=", access.customerId)
+      .where("status", "<>", "failed")
+      .where("at_ms", ">=", Date.now() - 29 * 24 * HOUR)
+      .where("at_ms", "<", Date.now() - 7 * 24 * HOUR)
+      .executeTakeFirstOrThrow();
+    const setAmount = (cents: number) =>
+      access.store.db
+        .updateTable("mirror_transactions")
+        .set({ amount_cents: cents })
+        .where("customer_id", "=", access.customerId)
+        .where("id", "=", row.id)
+        .execute();
+    await setAmount(row.amount_cents + 1);
+    try {
+      // Sign-in again runs a verification (head, backfill, verify), then the totals check.
+      const second = await signIn(upstream.keys["demo-full"]);
+      const status = await settled(second);
+      // Primary carries totals_30d: the mismatch shows; the alternative (flat) shape has none, so nothing to compare.
+      expect(status.lastVerification).toMatchObject({ ok: profile === "alternative" });
+      const stored = (await access.store.getSyncState(access.customerId)).lastVerification as {
+        totals30d?: TotalsMismatch;
+      };
+      if (profile === "primary") {
+        const { mirror, upstream: theirs } = stored.totals30d ?? { mirror: null, upstream: null };
+        expect(mirror?.transactions).toBe(theirs?.transactions);
+        expect(Math.round((Number(mirror?.amount) - Number(theirs?.amount)) * 100)).toBe(1);
+      } else expect(stored.totals30d).toBeUndefined();
+      const logged = warnings.filter((w) => w.message.includes("totals_30d differ"));
+      expect(logged.length).toBe(profile === "primary" ? 1 : 0);
+      expect(JSON.stringify(logged)).not.toContain(upstream.keys["demo-full"].secret);
+    } finally {
+      await setAmount(row.amount_cents);
+    }
+    // Back in line: the next verification matches again.
+    expect((await settled(await signIn(upstream.keys["demo-full"]))).lastVerification).toMatchObject({ ok: true });
   });
 
   it("syncs now on request: rows inserted upstream arrive", async () => {

@@ -10,6 +10,7 @@ import type { ActiveSession } from "../session";
 import type { MirrorAccess } from "./access";
 import { hasTransactionsScope, type LiveCustomer, LiveCustomers, mirrorCustomerId } from "./customers";
 import { errorSentence, offStatus, syncStatus } from "./status";
+import { checkTotals30d } from "./totals-check";
 
 /** A head sync at most this often per customer, and only when a page asks for fresh data. */
 const HEAD_EVERY_MS = 30_000;
@@ -227,6 +228,15 @@ export class MirrorService {
           },
         });
         await this.#finish(customer, keyHash, outcome);
+        if (outcome.status === "done" && outcome.verification)
+          await checkTotals30d({
+            store: await this.start(),
+            client: this.#options.client,
+            customerId: customer.id,
+            credentials,
+            nowMs: this.#options.now(),
+            warn: this.#options.warn,
+          });
       } catch (error) {
         customer.error = errorSentence("internal");
         this.#warn(error, "mirror sync");
