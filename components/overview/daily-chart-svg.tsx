@@ -1,5 +1,6 @@
 import { formatDay, formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
+import { onFirstUse } from "@/lib/format/on-first-use";
 import type { SummaryDay } from "@/lib/model";
 
 import { labelIndexes, ticks } from "./chart-scale";
@@ -7,13 +8,19 @@ import { BASELINE, type ChartGeometry, HEIGHT, MARGIN, PLOT_HEIGHT, WIDTH } from
 
 const X_LABELS = 6;
 
-const compactMoney = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
-const compactNumber = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+// Built on first use, not at module load (lib/format/on-first-use explains the cost).
+const compactMoney = onFirstUse(
+  () =>
+    new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      notation: "compact",
+      maximumFractionDigits: 1,
+    }),
+);
+const compactNumber = onFirstUse(
+  () => new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }),
+);
 
 // Series differ by shape as well as colour: spend is drawn as bars (squares in the legend), gallons as a line with
 // round markers.
@@ -67,7 +74,7 @@ function YAxes({ geometry: g }: { geometry: ChartGeometry }) {
               strokeWidth={1}
             />
             <text x={MARGIN.left - 8} y={y} dy="0.32em" textAnchor="end" className={AXIS_TEXT}>
-              {compactMoney.format(value)}
+              {compactMoney().format(value)}
             </text>
           </g>
         );
@@ -85,7 +92,7 @@ function YAxes({ geometry: g }: { geometry: ChartGeometry }) {
               strokeWidth={1}
             />
             <text x={WIDTH - MARGIN.right + 8} y={y} dy="0.32em" textAnchor="start" className={AXIS_TEXT}>
-              {compactNumber.format(value)}
+              {compactNumber().format(value)}
             </text>
           </g>
         );
