@@ -3,6 +3,8 @@
  * (its `/sandbox/requests` list, on with `--control`): (a) the steady state of one open transactions page once the
  * mirror is ready, per minute; (b) a new sign-in and the overview's requests with the mirror already warm.
  */
+import type { SyncStatusReply } from "@/lib/model/mirror-replies";
+
 import { type App, type Session, signIn, startBenchApp } from "../lib/app";
 import type { BenchContext } from "../lib/context";
 import { APP_UNLIMITED_BUDGET } from "../lib/context";
@@ -59,12 +61,17 @@ async function bffGet(app: App, session: Session, path: string): Promise<unknown
   return JSON.parse(text) as unknown;
 }
 
-/** Polls GET /api/sync until the mirror says `ready`; the last state seen when it does not within the timeout. */
+/**
+ * Polls GET /api/sync until the mirror says `ready` and no run is in progress (`ready` comes when the backfill is
+ * complete; the sign-in's verification still runs after it, and belongs to the sign-in, not to the steady state).
+ * The last state seen when it does not within the timeout.
+ */
 async function waitReady(app: App, session: Session): Promise<string> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let state = "";
   while (Date.now() < deadline) {
-    state = ((await bffGet(app, session, "/api/sync")) as { state: string }).state;
+    const reply = (await bffGet(app, session, "/api/sync")) as Pick<SyncStatusReply, "state" | "running">;
+    state = reply.running ? `${reply.state} (running)` : reply.state;
     if (state === "ready") return state;
     await sleep(READY_POLL_MS);
   }
@@ -124,7 +131,7 @@ async function measureSteadyState(ctx: BenchContext, sandbox: Sandbox, app: App,
   ctx.add({
     ...STEADY_FIGURE,
     value: Number((during.length / minutes).toFixed(2)),
-    note: `${String(during.length)} upstream requests in ${String(periodMs / 1000)} s after GET /api/sync said ready (${byPath(during)}); the page is simulated over HTTP: GET /api/sync every 15 s (the shell's poll) and GET /api/transactions?limit=50 every 30 s (a list refetch), one session, counted from the sandbox's served-request list`,
+    note: `${String(during.length)} upstream requests in ${String(periodMs / 1000)} s after GET /api/sync said ready with no run in progress (${byPath(during)}); the page is simulated over HTTP: GET /api/sync every 15 s (the shell's poll) and GET /api/transactions?limit=50 every 30 s (a list refetch), one session, counted from the sandbox's served-request list`,
   });
 }
 
