@@ -25,7 +25,8 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
   map: "6. Map: draw time and panning",
   a11y: "7. Accessibility: axe in light and dark theme",
   headers: "8. Security headers and the session cookie",
-  mirror: "9. The fleet mirror: backfill rate, warm queries over 1,000,000 rows, size",
+  mirror:
+    "9. The fleet mirror: backfill rate, warm queries over 1,000,000 rows, size, upstream requests with the mirror on",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */
