@@ -80,6 +80,13 @@ describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s pro
     expect(status.lastVerification).toMatchObject({ ok: true });
   });
 
+  it("signs in to a warm mirror with a head sync only: a verification under 15 minutes old is not repeated", async () => {
+    const first = await settled(await signedIn(upstream.keys["demo-full"]));
+    const second = await settled(await signedIn(upstream.keys["demo-full"]));
+    expect(second.lastVerification?.at).toBe(first.lastVerification?.at);
+    expect(Date.parse(second.lastHeadSync ?? "")).toBeGreaterThan(Date.parse(first.lastHeadSync ?? ""));
+  });
+
   it.each([
     ["no X-Requested-With header", { "X-Requested-With": null }],
     ["a foreign Origin", { Origin: "https://evil.example" }],

@@ -47,6 +47,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
       idleMs: HOUR,
       absoluteMs: 12 * HOUR,
       now: () => Date.now() + clockOffset,
+      verifyEveryMs: 0, // every sign-in verifies here (the 15-minute rule: lib/bff/sync-api.test.ts)
       endSessions: (sessions, keyHash) => {
         ended.push(...sessions.map(({ sid }) => ({ sid, keyHash })));
         return Promise.resolve();

@@ -30,6 +30,8 @@ export interface MirrorServiceOptions {
   /** The session absolute timeout: how long a revocation of one of its sessions must last. */
   absoluteMs: number;
   now: () => number;
+  /** Verification again after this much activity since the last one began (default 15 minutes). */
+  verifyEveryMs?: number;
   /** One sync per customer at a time: in memory now; a Redis lock (issue 17) fits the same interface. */
   lock?: SyncLock;
   pageSize?: number;
@@ -94,12 +96,12 @@ export class MirrorService {
     return purgeUnused(store, cutoff, (id) => this.#customers.has(id));
   }
 
-  /** Sign-in (the upstream just accepted the key): remember the customer, start head → backfill → verification. */
+  /** Sign-in: remember the customer and sync (verifying unless this process began one < 15 min ago: cheap). */
   signedIn(session: ActiveSession): void {
     if (!this.#eligible(session)) return;
     const customer = this.#touch(session);
     this.#proven(customer, credentialKey(session.credentials));
-    this.#run(customer, ["head", "backfill", "verify"]);
+    this.#run(customer, this.#phasesNow(customer));
   }
 
   /** Sign-out: that session no longer keeps its customer's key in memory; the last one out stops the sync. */
@@ -193,9 +195,15 @@ export class MirrorService {
   #fresh(customer: LiveCustomer): void {
     const now = this.#options.now();
     if (customer.lastHeadMs !== null && now - customer.lastHeadMs < HEAD_EVERY_MS) return;
-    const verify = customer.lastVerifyStartMs === null || now - customer.lastVerifyStartMs >= VERIFY_EVERY_MS;
+    this.#run(customer, this.#phasesNow(customer));
+  }
+
+  /** Head and backfill, with a verification when the last one began 15 minutes ago or is unknown. */
+  #phasesNow(customer: LiveCustomer): SyncPhase[] {
+    const last = customer.lastVerifyStartMs;
+    const verify = last === null || this.#options.now() - last >= (this.#options.verifyEveryMs ?? VERIFY_EVERY_MS);
     // The backfill phase returns at once when history is complete; after a restart it resumes where it stopped.
-    this.#run(customer, verify ? ["head", "backfill", "verify"] : ["head", "backfill"]);
+    return verify ? ["head", "backfill", "verify"] : ["head", "backfill"];
   }
 
   #run(customer: LiveCustomer, phases: readonly SyncPhase[]): void {
