@@ -106,6 +106,9 @@ export async function startOwnStack(profile: Profile, budget: number, windowSeco
           FLEET_API_BUDGET: String(budget),
           FLEET_API_WINDOW_SECONDS: String(windowSeconds),
           LOG_LEVEL: "warn",
+          // These stacks test the upstream's request budget (exports and price checks sharing it): a mirror would
+          // answer the export without the upstream and its sync would spend the small budget.
+          MIRROR_ENABLED: "false",
         },
       },
     );
