@@ -175,6 +175,23 @@ export class MirrorStore {
     };
   }
 
+  /**
+   * How many rows the customer's mirror holds, from the quarter-hour rollups (exact: kept in every write's
+   * transaction, ./store-writes.ts) — a status poll reads a few thousand rollup rows, not every transaction.
+   */
+  async rowCount(customerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("mirror_bucket_totals")
+      .select((eb) =>
+        eb.fn
+          .sum<number | string | null>(eb(eb(eb.ref("completed"), "+", eb.ref("pending")), "+", eb.ref("failed")))
+          .as("n"),
+      )
+      .where("customer_id", "=", customerId)
+      .executeTakeFirstOrThrow();
+    return Number(exactInteger(row.n));
+  }
+
   /** Every row of the customer, newest first (the upstream's order: time, then id as the tiebreak) — for checks and tests. */
   async allTransactions(customerId: string): Promise<Transaction[]> {
     const rows = await this.db

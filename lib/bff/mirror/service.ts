@@ -154,8 +154,7 @@ export class MirrorService {
     const state = await store.getSyncState(customer.id);
     // Nothing mirrored yet and nothing running (a restart since sign-in): begin.
     if (state.lastHeadSyncMs === null && customer.running === null) this.#fresh(customer);
-    const { rows } = await store.extent(customer.id);
-    return syncStatus(state, rows, customer);
+    return syncStatus(state, await store.rowCount(customer.id), customer);
   }
 
   /** POST /api/sync: a head sync now (after the run in progress, if any); the status as it then stands. */
