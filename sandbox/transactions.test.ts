@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { PROFILES } from "./config";
 import { addTransactions } from "./db/seed";
-import { schemasFor } from "./routes/schemas";
 import { EXCEPTION_CASE_ROWS } from "./db/seed-exceptions";
+import { schemasFor } from "./routes/schemas";
 import { TEST_TRANSACTIONS } from "./test/constants";
 
 /** The demo customer's rows: the generated history and the seeded exception cases. */

@@ -8,7 +8,7 @@
 import type Database from "better-sqlite3";
 
 import { amountCents } from "./money";
-import { createRng } from "./rng";
+import { createRng, type Rng } from "./rng";
 import type { SeededStation } from "./seed-customer";
 import { offsetMinutes } from "./timezones";
 
@@ -55,6 +55,20 @@ function localInstant(anchorSec: number, daysBack: number, local: string, state:
   return wall - offsetMinutes(state, first) * 60;
 }
 
+const SATURDAY = 6;
+
+/** Days back (3 to 9) to the Saturday whose noon lies clear of the other cases' days. */
+function saturdayBack(anchorSec: number): number {
+  const today = Math.floor(anchorSec / DAY);
+  // Day 0 (1970-01-01) was a Thursday.
+  for (let k = 3; ; k++) if ((today - k + 4) % 7 === SATURDAY) return k;
+}
+
+interface Customer {
+  pk: number;
+  fee_milli: number;
+}
+
 export function seedExceptionCases(
   db: Database.Database,
   seed: number,
@@ -63,10 +77,19 @@ export function seedExceptionCases(
   anchorSec: number,
 ): void {
   const rng = createRng(seed ^ 0x0e5c_a5e5);
-  const customer = db.prepare("SELECT pk, fee_milli FROM customers WHERE code = ?").get(customerCode) as {
-    pk: number;
-    fee_milli: number;
-  };
+  const customer = db.prepare("SELECT pk, fee_milli FROM customers WHERE code = ?").get(customerCode) as Customer;
+  const rows = caseRows(db, rng, customer, stations, anchorSec);
+  insertCases(db, rng, customer, rows, anchorSec);
+}
+
+/** The case driver (own card, truck T-900), and the rows: the plain history and one case per rule. */
+function caseRows(
+  db: Database.Database,
+  rng: Rng,
+  customer: Customer,
+  stations: readonly SeededStation[],
+  anchorSec: number,
+): CaseRow[] {
   const home = stations[0];
   const far = stations.find((s) => home !== undefined && milesBetween(home.seed, s.seed) > FAR_MILES);
   const other = db
@@ -114,8 +137,8 @@ export function seedExceptionCases(
     { ...own, daysBack: 6, local: "11:20", gallonsMilli: 137_000 },
     // A fill larger than the truck's usual.
     { ...own, daysBack: 5, local: "13:05", gallonsMilli: 320_000 },
-    // At night.
-    { ...own, daysBack: 4, local: "23:30", gallonsMilli: 110_000 },
+    // On a Saturday at noon: a weekend in local time and in UTC alike (the alternative profile sends UTC times).
+    { ...own, daysBack: saturdayBack(anchorSec), local: "12:30", gallonsMilli: 110_000 },
     // Above the catalog price by $0.45.
     { ...own, daysBack: 3, local: "14:00", gallonsMilli: 118_000, overCatalogMilli: 450 },
     // Unleaded in a diesel truck.
@@ -141,7 +164,16 @@ export function seedExceptionCases(
     { ...own, daysBack: 2, local: "10:00", gallonsMilli: 90_000 },
     { ...own, station: far, daysBack: 2, local: "", atSec: firstStop + 3600, gallonsMilli: 95_000 },
   );
+  return rows;
+}
 
+function insertCases(
+  db: Database.Database,
+  rng: Rng,
+  customer: Customer,
+  rows: readonly CaseRow[],
+  anchorSec: number,
+): void {
   const insert = db.prepare(
     `INSERT INTO transactions (id, customer_pk, ref, at_utc, tz_offset_min, status, product, gallons_milli, price_milli,
        amount_cents, station_pk, driver_pk, card_pk, def_gallons_milli, def_amount_cents, def_category, source, created_at, updated_at)

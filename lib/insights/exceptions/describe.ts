@@ -1,3 +1,4 @@
+import { localDateOf, localMsOf } from "@/lib/mirror/local-dates";
 import type { ExceptionContextFilter } from "@/lib/model/insight-exceptions";
 
 import type { Purchase } from "./types";
@@ -7,11 +8,10 @@ import type { Purchase } from "./types";
 const MINUTE_MS = 60_000;
 
 /** The purchase's local wall time as a UTC Date (read its getUTC… parts): its own offset, UTC when it had none. */
-export const localWall = (p: Pick<Purchase, "atMs" | "offsetMin">): Date =>
-  new Date(p.atMs + (p.offsetMin ?? 0) * MINUTE_MS);
+export const localWall = (p: Pick<Purchase, "atMs" | "offsetMin">): Date => new Date(localMsOf(p.atMs, p.offsetMin));
 
 /** YYYY-MM-DD of the purchase's local date. */
-export const localDate = (p: Pick<Purchase, "atMs" | "offsetMin">): string => localWall(p).toISOString().slice(0, 10);
+export const localDate = (p: Pick<Purchase, "atMs" | "offsetMin">): string => localDateOf(p.atMs, p.offsetMin);
 
 const gallonsFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const milesFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });

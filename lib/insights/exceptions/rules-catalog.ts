@@ -1,6 +1,6 @@
 import { card, contextOf, duration, gallons, localDate, localMoment, miles, money, unitPrice } from "./describe";
 import { groupBy, isFill } from "./rules-frequency";
-import type { CatalogStation, Purchase, RawHit, RuleInput, RuleOutcome } from "./types";
+import type { CatalogStation, RawHit, RuleInput, RuleOutcome } from "./types";
 
 const EARTH_RADIUS_MILES = 3958.8;
 const HOUR_MS = 3_600_000;
@@ -62,8 +62,9 @@ export function impossibleTravel({ purchases, catalog, thresholds }: RuleInput):
   const missing = new Set<string>();
   for (const run of groupBy(purchases, (p) => p.driverId).values()) {
     for (let i = 1; i < run.length; i++) {
-      const a = run[i - 1] as Purchase;
-      const b = run[i] as Purchase;
+      const a = run[i - 1];
+      const b = run[i];
+      if (a === undefined || b === undefined) continue;
       const from: CatalogStation | undefined = catalog.get(a.stationId);
       const to: CatalogStation | undefined = catalog.get(b.stationId);
       if (!from || !to) {

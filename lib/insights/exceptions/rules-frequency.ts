@@ -4,10 +4,10 @@ import type { Purchase, RawHit, RuleInput, RuleOutcome } from "./types";
 const MINUTE_MS = 60_000;
 
 /** A purchase that put fuel in a tank (pending ones too: they are likely to settle); failed attempts are not fills. */
-export const isFill = (p: Purchase): boolean => p.status !== "failed";
+export const isFill = (p: Pick<Purchase, "status">): boolean => p.status !== "failed";
 
-function groupBy<K>(purchases: readonly Purchase[], keyOf: (p: Purchase) => K | null): Map<K, Purchase[]> {
-  const groups = new Map<K, Purchase[]>();
+function groupBy<K, T = Purchase>(purchases: readonly T[], keyOf: (p: T) => K | null): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
   for (const p of purchases) {
     const key = keyOf(p);
     if (key === null) continue;
@@ -34,9 +34,10 @@ export function rapidFills({ purchases, thresholds }: RuleInput): RuleOutcome {
     for (const group of groups.values()) {
       let i = 0;
       while (i < group.length) {
-        const first = group[i] as Purchase;
+        const first = group[i];
+        if (first === undefined) break;
         let j = i;
-        while (j + 1 < group.length && (group[j + 1] as Purchase).atMs - first.atMs <= windowMs) j++;
+        while ((group[j + 1]?.atMs ?? Infinity) - first.atMs <= windowMs) j++;
         if (j - i + 1 < thresholds.rapidFillsCount) {
           i++;
           continue;
@@ -47,7 +48,7 @@ export function rapidFills({ purchases, thresholds }: RuleInput): RuleOutcome {
         const idKey = ids.join(",");
         if (seen.has(idKey)) continue;
         seen.add(idKey);
-        const last = run[run.length - 1] as Purchase;
+        const last = run[run.length - 1] ?? first;
         const total = run.reduce((sum, p) => sum + p.gallonsMilli, 0);
         const who = subject(first);
         hits.push({

@@ -53,13 +53,17 @@ export function failedThenOtherCard({ purchases, thresholds }: RuleInput): RuleO
   const hits: RawHit[] = [];
   for (const s of purchases) {
     if (!isFill(s)) continue;
-    const candidates = [...(failedByDriver.get(s.driverId) ?? []), ...(s.truckId === null ? [] : (failedByTruck.get(s.truckId) ?? []))];
+    const candidates = [
+      ...(failedByDriver.get(s.driverId) ?? []),
+      ...(s.truckId === null ? [] : (failedByTruck.get(s.truckId) ?? [])),
+    ];
     const before = new Map<string, Purchase>();
     for (const f of candidates)
       if (f.cardLast4 !== s.cardLast4 && f.atMs <= s.atMs && s.atMs - f.atMs <= windowMs) before.set(f.id, f);
     if (before.size === 0) continue;
     const attempts = [...before.values()].sort((a, b) => a.atMs - b.atMs || a.id.localeCompare(b.id));
-    const first = attempts[0] as Purchase;
+    const first = attempts[0];
+    if (first === undefined) continue;
     const cards = [...new Set(attempts.map((f) => f.cardLast4))].map(card).join(", ");
     const n = attempts.length;
     hits.push({

@@ -99,12 +99,16 @@ describe("failed attempts, then another card (30 min by default)", () => {
   it("flags a success on another card exactly 30 min after the failed attempts, listing them", () => {
     const ok = purchase({ atMs: TUESDAY_NOON + 30 * MINUTE });
     const [hit] = failedThenOtherCard(input([failed(0), failed(5), ok])).hits;
-    expect(hit?.sentence).toMatch(/^2 failed attempts on card •••• 1111, then 100\.0 gal of diesel on card •••• 4480 30 min later/);
+    expect(hit?.sentence).toMatch(
+      /^2 failed attempts on card •••• 1111, then 100\.0 gal of diesel on card •••• 4480 30 min later/,
+    );
     expect(hit?.transactionIds).toHaveLength(3);
   });
 
   it("does not flag a retry on the same card, or one 31 min later", () => {
-    expect(failedThenOtherCard(input([failed(0, { cardLast4: "4480" }), purchase({ atMs: TUESDAY_NOON + MINUTE })])).hits).toEqual([]);
+    expect(
+      failedThenOtherCard(input([failed(0, { cardLast4: "4480" }), purchase({ atMs: TUESDAY_NOON + MINUTE })])).hits,
+    ).toEqual([]);
     expect(failedThenOtherCard(input([failed(0), purchase({ atMs: TUESDAY_NOON + 31 * MINUTE })])).hits).toEqual([]);
   });
 

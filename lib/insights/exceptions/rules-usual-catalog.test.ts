@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { aboveCatalogPrice, impossibleTravel, milesBetween } from "./rules-catalog";
 import { largeFill, medianOf, percentileOf, unusualProduct } from "./rules-usual";
-import { HOUR, historyOf, input, MINUTE, purchase, TUESDAY_NOON } from "./test-purchases";
+import { historyOf, HOUR, input, MINUTE, purchase, TUESDAY_NOON } from "./test-purchases";
 import type { CatalogStation } from "./types";
 
 describe("large fill (above both the 99th percentile and 1.5 × the median of ≥ 20 earlier fills)", () => {
@@ -18,7 +18,9 @@ describe("large fill (above both the 99th percentile and 1.5 × the median of �
   it("flags 150.001 gal, not 150.000 (at the limit)", () => {
     expect(largeFill(input([purchase({ gallonsMilli: 150_000 })], { history })).hits).toEqual([]);
     const [hit] = largeFill(input([purchase({ gallonsMilli: 150_001 })], { history })).hits;
-    expect(hit?.sentence).toContain("above its usual: 99th percentile 140.0 gal, 1.5 × median 100.0 gal over 21 earlier fills");
+    expect(hit?.sentence).toContain(
+      "above its usual: 99th percentile 140.0 gal, 1.5 × median 100.0 gal over 21 earlier fills",
+    );
   });
 
   it("uses the percentile when it is the larger limit", () => {
@@ -39,14 +41,20 @@ describe("large fill (above both the 99th percentile and 1.5 × the median of �
     const unleaded = purchase({ product: "unleaded", gallonsMilli: 500_000 });
     expect(largeFill(input([unleaded], { history })).notJudged).not.toBeNull();
     const failed = historyOf(21, [10_000], { status: "failed" });
-    expect(largeFill(input([purchase({ gallonsMilli: 150_001 })], { history: [...history, ...failed] })).hits).toHaveLength(1);
+    expect(
+      largeFill(input([purchase({ gallonsMilli: 150_001 })], { history: [...history, ...failed] })).hits,
+    ).toHaveLength(1);
   });
 });
 
 describe("unusual product (< 2 % of ≥ 20 earlier fills of the truck)", () => {
   it("flags unleaded in a truck whose 50 earlier fills were diesel", () => {
-    const [hit] = unusualProduct(input([purchase({ product: "unleaded" })], { history: historyOf(50, [100_000]) })).hits;
-    expect(hit?.sentence).toContain("for truck T-100 (Tuesday 2026-11-17 12:00 local time), whose 50 earlier fills were 100 % diesel (unleaded: 0 %)");
+    const [hit] = unusualProduct(
+      input([purchase({ product: "unleaded" })], { history: historyOf(50, [100_000]) }),
+    ).hits;
+    expect(hit?.sentence).toContain(
+      "for truck T-100 (Tuesday 2026-11-17 12:00 local time), whose 50 earlier fills were 100 % diesel (unleaded: 0 %)",
+    );
   });
 
   it("flags a product at 1.96 % of the history, not at exactly 2 %", () => {
@@ -79,7 +87,10 @@ describe("price above the catalog's (margin $0.10 by default)", () => {
   });
 
   it("does not judge another product; counts stations missing from the catalog or without a price", () => {
-    expect(aboveCatalogPrice(input([purchase({ product: "unleaded", priceMilli: 9_999 })], { catalog }))).toEqual({ hits: [], notJudged: null });
+    expect(aboveCatalogPrice(input([purchase({ product: "unleaded", priceMilli: 9_999 })], { catalog }))).toEqual({
+      hits: [],
+      notJudged: null,
+    });
     const missing = [purchase({ stationId: "st-gone" }), purchase({ stationId: "st-b" })];
     expect(aboveCatalogPrice(input(missing, { catalog })).notJudged).toMatch(/^2 purchases were not judged/);
   });
@@ -102,7 +113,9 @@ describe("impossible travel (75 mph, at least 10 miles)", () => {
 
   it("flags 69 miles in 55 min (75 mph allows 68.75), not in the time 75 mph needs", () => {
     const [hit] = impossibleTravel(input(twoStops(55 * MINUTE), { catalog })).hits;
-    expect(hit?.sentence).toContain("bought at Pilot #101 and then at Love's #7 69 mi away within 55 min (75 mi per hour; the limit is 75 mph)");
+    expect(hit?.sentence).toContain(
+      "bought at Pilot #101 and then at Love's #7 69 mi away within 55 min (75 mi per hour; the limit is 75 mph)",
+    );
     const needed = Math.ceil((miles / 75) * HOUR);
     expect(impossibleTravel(input(twoStops(needed), { catalog })).hits).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { contextOf, gallons, localDate, localMoment, percent } from "./describe";
 import { groupBy, isFill } from "./rules-frequency";
-import type { Purchase, RawHit, RuleInput, RuleOutcome } from "./types";
+import type { HistoryFill, RawHit, RuleInput, RuleOutcome } from "./types";
 
 /** Nearest-rank percentile of ascending values (p in (0, 100]): a value the truck really filled, never interpolated. */
 export function percentileOf(sorted: readonly number[], p: number): number {
@@ -15,7 +15,7 @@ export function medianOf(sorted: readonly number[]): number {
 }
 
 /** The truck's fills of the history (trucks only: a purchase with no truck has no "usual" to compare with). */
-const truckHistory = (history: readonly Purchase[]) => groupBy(history.filter(isFill), (p) => p.truckId);
+const truckHistory = (history: readonly HistoryFill[]) => groupBy(history.filter(isFill), (p) => p.truckId);
 
 /**
  * A fill larger than the truck's usual for that product: above both its history's percentile (default the 99th) and
@@ -127,4 +127,3 @@ export function unusualProduct({ purchases, history, thresholds }: RuleInput): R
         : `${String(short)} ${short === 1 ? "fill was" : "fills were"} not judged: the truck had fewer than ${String(thresholds.historyMinFills)} earlier fills in the ${String(thresholds.historyDays)} days before the period.`,
   };
 }
-

@@ -45,6 +45,10 @@ export function input(
 /** `n` earlier fills of the truck, a day apart, with the given gallons (thousandths), cycling. */
 export function historyOf(n: number, gallonsMilli: readonly number[], overrides: Partial<Purchase> = {}): Purchase[] {
   return Array.from({ length: n }, (_, i) =>
-    purchase({ atMs: TUESDAY_NOON - (i + 30) * 24 * HOUR, gallonsMilli: gallonsMilli[i % gallonsMilli.length] ?? 0, ...overrides }),
+    purchase({
+      atMs: TUESDAY_NOON - (i + 30) * 24 * HOUR,
+      gallonsMilli: gallonsMilli[i % gallonsMilli.length] ?? 0,
+      ...overrides,
+    }),
   );
 }

@@ -23,6 +23,9 @@ export interface Purchase {
   defGallonsMilli: number;
 }
 
+/** What the "usual" rules read of a truck's earlier purchases. */
+export type HistoryFill = Pick<Purchase, "status" | "truckId" | "product" | "gallonsMilli">;
+
 /** What the rules need of a catalog station: today's customer diesel price and where it is. */
 export interface CatalogStation {
   /** Thousandths of a dollar per gallon; null when the catalog gives none. */
@@ -89,7 +92,7 @@ export interface RuleOutcome {
 /** The rules' input: the period's purchases (oldest first) and the history before it (for the "usual" rules). */
 export interface RuleInput {
   purchases: readonly Purchase[];
-  history: readonly Purchase[];
+  history: readonly HistoryFill[];
   /** By station id; null when the catalog could not be read (the catalog rules do not run then). */
   catalog: ReadonlyMap<string, CatalogStation> | null;
   thresholds: ExceptionThresholds;
