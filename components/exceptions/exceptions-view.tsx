@@ -9,6 +9,7 @@ import { InsightRangePicker, useInsightRange } from "@/components/insights/range
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import {
   EXCEPTION_RULE_IDS,
   type ExceptionHit,
@@ -20,9 +21,6 @@ import {
 import { contextHref, transactionHref } from "./exception-links";
 import { RuleCountsTable, ThresholdsTable } from "./exceptions-tables";
 import { useExceptions } from "./use-exceptions";
-
-const LINK_CLASSES =
-  "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
 
 /** The rule in the URL (`rule=`), or null for all. */
 function useRuleFilter(): [ExceptionRuleId | null, (rule: ExceptionRuleId | null) => void] {
@@ -157,11 +155,11 @@ function HitItem({ hit, name }: { hit: ExceptionHit; name: string }) {
       <p className="mt-1 text-sm text-slate-900 dark:text-slate-100">{hit.sentence}</p>
       <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {hit.transactionIds.map((id, i) => (
-          <Link key={id} href={transactionHref(id)} className={LINK_CLASSES}>
+          <Link key={id} href={transactionHref(id)} className={TEXT_LINK_CLASSES}>
             {hit.transactionIds.length === 1 ? "The transaction" : `Transaction ${String(i + 1)}`}
           </Link>
         ))}
-        <Link href={contextHref(hit.context)} className={LINK_CLASSES}>
+        <Link href={contextHref(hit.context)} className={TEXT_LINK_CLASSES}>
           {hit.context.label}
         </Link>
       </p>
