@@ -1,9 +1,16 @@
 import "server-only";
 
-import type { CatalogStation, HistoryFill, Purchase } from "@/lib/insights/exceptions/types";
+import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
+import type {
+  CatalogStation,
+  ExceptionThresholds,
+  HistoryFill,
+  Purchase,
+  RuleOutcome,
+} from "@/lib/insights/exceptions/types";
 import { localDayWhere, type MirrorStore } from "@/lib/mirror";
-import type { LocalDateRange, Station } from "@/lib/model";
-import { toMinorUnits } from "@/lib/model";
+import { addDays, type LocalDateRange, type Station, toMinorUnits } from "@/lib/model";
+import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
 
 /**
  * What the exception rules read of the mirror: a period's purchases (every status, oldest first) and the narrow
@@ -15,11 +22,7 @@ const STATUSES = new Set(["completed", "pending", "failed"]);
 const asStatus = (status: string): Purchase["status"] =>
   STATUSES.has(status) ? (status as Purchase["status"]) : "pending";
 
-export async function readPurchases(
-  store: MirrorStore,
-  customerId: string,
-  range: LocalDateRange,
-): Promise<Purchase[]> {
+async function readPurchases(store: MirrorStore, customerId: string, range: LocalDateRange): Promise<Purchase[]> {
   const rows = await store.db
     .selectFrom("mirror_transactions")
     .select([
@@ -61,11 +64,7 @@ export async function readPurchases(
   }));
 }
 
-export async function readHistory(
-  store: MirrorStore,
-  customerId: string,
-  range: LocalDateRange,
-): Promise<HistoryFill[]> {
+async function readHistory(store: MirrorStore, customerId: string, range: LocalDateRange): Promise<HistoryFill[]> {
   const rows = await store.db
     .selectFrom("mirror_transactions")
     .select(["truck_id", "product", "gallons_milli"])
@@ -92,6 +91,40 @@ export function catalogIndex(stations: readonly Station[]): Map<string, CatalogS
     stations.map((s) => [
       s.id,
       { dieselPriceMilli: s.price === null ? null : Number(toMinorUnits(s.price, 3)), lat: s.lat, lng: s.lng },
+    ]),
+  );
+}
+
+/** The days whose fills are a period's "usual": the `historyDays` before it. */
+export const historyRangeOf = (query: LocalDateRange, thresholds: ExceptionThresholds): LocalDateRange => ({
+  from: addDays(query.from, -thresholds.historyDays),
+  to: addDays(query.from, -1),
+});
+
+/**
+ * Every rule over one period's days (`query`) with the history's (`historyQuery`, null: none): the computation of
+ * GET /api/exceptions, apart from the session so the bench times it alone. A rule that needs the catalog finds no
+ * hit when `catalog` is null (the operation says it did not run).
+ */
+export async function judgePeriod(
+  store: MirrorStore,
+  customerId: string,
+  p: {
+    query: LocalDateRange;
+    historyQuery: LocalDateRange | null;
+    catalog: ReadonlyMap<string, CatalogStation> | null;
+    thresholds: ExceptionThresholds;
+  },
+): Promise<Map<ExceptionRuleId, RuleOutcome>> {
+  const [purchases, history] = await Promise.all([
+    readPurchases(store, customerId, p.query),
+    p.historyQuery === null ? Promise.resolve([]) : readHistory(store, customerId, p.historyQuery),
+  ]);
+  const input = { purchases, history, catalog: p.catalog, thresholds: p.thresholds };
+  return new Map(
+    EXCEPTION_RULES.map((rule) => [
+      rule.id,
+      rule.needsCatalog && p.catalog === null ? { hits: [], notJudged: null } : rule.run(input),
     ]),
   );
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { isFleetApiError } from "@/lib/fleet-api";
 import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
 import type { CatalogStation, ExceptionThresholds, RawHit, RuleOutcome } from "@/lib/insights/exceptions/types";
-import { addDays, type InsightCoverage, type LocalDateRange } from "@/lib/model";
+import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 import {
   EXCEPTION_RULE_IDS,
   type ExceptionHit,
@@ -21,7 +21,7 @@ import { insightMirror } from "../insights/serving";
 import type { MirrorAccess } from "../mirror/access";
 import { type OperationContext, sessionOperation } from "../operation";
 import { quoted } from "../quoted";
-import { catalogIndex, readHistory, readPurchases } from "./exceptions-read";
+import { catalogIndex, historyRangeOf, judgePeriod } from "./exceptions-read";
 import { exceptionThresholds, thresholdTable } from "./exceptions-thresholds";
 
 /** The newest hits the reply carries; `hitsTotal` counts them all (a quarter of a large fleet may have thousands). */
@@ -73,20 +73,14 @@ async function runPeriod(
   thresholds: ExceptionThresholds,
 ): Promise<Map<ExceptionRuleId, RuleOutcome> | null> {
   if (query === null) return null;
-  const historyRange = { from: addDays(query.from, -thresholds.historyDays), to: addDays(query.from, -1) };
   // Only the days the mirror holds whole, for the history as for the period: never a partial day.
-  const history = await insightMirror(ctx, historyRange);
-  const [purchases, fills] = await Promise.all([
-    readPurchases(access.store, access.customerId, query),
-    history.query === null ? Promise.resolve([]) : readHistory(access.store, access.customerId, history.query),
-  ]);
-  const input = { purchases, history: fills, catalog: catalog.stations, thresholds };
-  return new Map(
-    EXCEPTION_RULES.map((rule) => [
-      rule.id,
-      rule.needsCatalog && catalog.stations === null ? { hits: [], notJudged: null } : rule.run(input),
-    ]),
-  );
+  const history = await insightMirror(ctx, historyRangeOf(query, thresholds));
+  return judgePeriod(access.store, access.customerId, {
+    query,
+    historyQuery: history.query,
+    catalog: catalog.stations,
+    thresholds,
+  });
 }
 
 const toHit = (h: RawHit): ExceptionHit => ({
