@@ -6,6 +6,7 @@ import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
 
 import { runWithQuery } from "../operation";
 import { exceptionsOperation } from "./exceptions";
+import { operationContextForTest } from "./test-context";
 
 // GET /api/exceptions over a real mirror of the sandbox's demo customer, whose seeded exception cases
 // (sandbox/db/seed-exceptions.ts) lie in the 30 days up to the anchor: every rule finds at least one hit.
@@ -64,6 +65,24 @@ describe.each(["primary", "alternative"] as const)("GET /api/exceptions (%s prof
     expect(await rejection(run({ quarter: "2026-Q2", from })).then((e) => e.message)).toMatch(/not both/);
     expect((await rejection(run({ quarter: "2026-Q5" }))).code).toBe("bad_request");
     expect((await rejection(run({ from, to, colour: "red" }))).code).toBe("bad_request");
+  });
+
+  it("lists the catalog rules as not run, with why, for a key without the locations scope (the others still run)", async () => {
+    const created = JSON.parse(
+      await stack().sb.cli("keys", "create", "--customer", "PFL", "--scopes", "account,transactions"),
+    ) as { key_id: string; secret: string };
+    const ctx = operationContextForTest(
+      { keyId: created.key_id, secret: created.secret },
+      { mirror: () => Promise.resolve(stack().mirror.access) },
+    );
+    const reply = await runWithQuery(exceptionsOperation, ctx, { from, to });
+    for (const id of ["above-catalog-price", "impossible-travel"]) {
+      const rule = reply.rules.find((r) => r.id === id);
+      expect(rule).toMatchObject({ status: "not_run", count: 0, previousCount: null });
+      expect(rule?.reason).toMatch(/lacks the locations scope/);
+    }
+    expect(reply.rules.find((r) => r.id === "rapid-fills")).toMatchObject({ status: "run" });
+    expect(reply.hits.some((h) => h.rule === "impossible-travel")).toBe(false);
   });
 
   it("says the session needs the mirror (409) when it has none", async () => {
