@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 
 import { historyRangeOf, judgePeriod } from "@/lib/bff/operations/exceptions-read";
-import { type CatalogStation,DEFAULT_EXCEPTION_THRESHOLDS } from "@/lib/insights/exceptions/types";
+import { type CatalogStation, DEFAULT_EXCEPTION_THRESHOLDS } from "@/lib/insights/exceptions/types";
 import { MirrorStore } from "@/lib/mirror";
 import { addDays, type LocalDateRange } from "@/lib/model";
 import { startPostgresServer } from "@/test/postgres-server";

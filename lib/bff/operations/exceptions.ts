@@ -25,12 +25,12 @@ import { catalogIndex, historyRangeOf, judgePeriod } from "./exceptions-read";
 import { exceptionThresholds, thresholdTable } from "./exceptions-thresholds";
 
 /** The newest hits the reply carries; `hitsTotal` counts them all (a quarter of a large fleet may have thousands). */
-export const MAX_HITS_SHOWN = 500;
+const MAX_HITS_SHOWN = 500;
 
 const CATALOG_NOTE =
   "The price rule compares with the station catalog, which holds today's price, not the price on the purchase day: a hit on an older purchase may only show that the price has fallen since.";
 
-export const ExceptionsQuery = z
+const ExceptionsQuery = z
   .object({
     ...insightRangeShape,
     rule: z

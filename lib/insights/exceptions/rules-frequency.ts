@@ -78,7 +78,7 @@ export function rapidFills({ purchases, thresholds }: RuleInput): RuleOutcome {
 }
 
 /** Whether a local hour is in the night [start, end): across midnight when start > end; none when they are equal. */
-export function isNightHour(hour: number, start: number, end: number): boolean {
+function isNightHour(hour: number, start: number, end: number): boolean {
   if (start === end) return false;
   return start < end ? hour >= start && hour < end : hour >= start || hour < end;
 }
