@@ -85,7 +85,7 @@ async function runPeriod(
 
 const toHit = (h: RawHit): ExceptionHit => ({
   rule: h.rule,
-  sentence: h.sentence,
+  sentence: h.sentence(),
   at: new Date(h.atMs).toISOString(),
   localDate: h.localDate,
   transactionIds: h.transactionIds,

@@ -35,13 +35,15 @@ export function aboveCatalogPrice({ purchases, catalog, thresholds }: RuleInput)
       missing++;
       continue;
     }
-    const over = p.priceMilli - station.dieselPriceMilli;
+    const catalogMilli = station.dieselPriceMilli;
+    const over = p.priceMilli - catalogMilli;
     if (over <= marginMilli) continue;
     // Whole cents, rounded half up like the upstream's amounts: what the gallons cost above the catalog price.
     const extraCents = Math.round((over * p.gallonsMilli) / 10_000);
     hits.push({
       rule: "above-catalog-price",
-      sentence: `Paid ${unitPrice(p.priceMilli)}/gal for ${gallons(p.gallonsMilli)} of diesel at ${p.stationName} (${localMoment(p)} local time), ${unitPrice(over)} above its catalog price ${unitPrice(station.dieselPriceMilli)} today: ${money(extraCents)} more.`,
+      sentence: () =>
+        `Paid ${unitPrice(p.priceMilli)}/gal for ${gallons(p.gallonsMilli)} of diesel at ${p.stationName} (${localMoment(p)} local time), ${unitPrice(over)} above its catalog price ${unitPrice(catalogMilli)} today: ${money(extraCents)} more.`,
       atMs: p.atMs,
       localDate: localDate(p),
       transactionIds: [p.id],
@@ -79,7 +81,8 @@ export function impossibleTravel({ purchases, catalog, thresholds }: RuleInput):
       const speed = hours > 0 ? `${miles(distance / hours)} per hour` : "no time at all";
       hits.push({
         rule: "impossible-travel",
-        sentence: `${a.driverName} bought at ${a.stationName} and then at ${b.stationName} ${miles(distance)} away within ${duration(b.atMs - a.atMs)} (${speed}; the limit is ${String(thresholds.travelMph)} mph), on ${card(a.cardLast4)}${b.cardLast4 === a.cardLast4 ? "" : ` and ${card(b.cardLast4)}`}.`,
+        sentence: () =>
+          `${a.driverName} bought at ${a.stationName} and then at ${b.stationName} ${miles(distance)} away within ${duration(b.atMs - a.atMs)} (${speed}; the limit is ${String(thresholds.travelMph)} mph), on ${card(a.cardLast4)}${b.cardLast4 === a.cardLast4 ? "" : ` and ${card(b.cardLast4)}`}.`,
         atMs: a.atMs,
         localDate: localDate(a),
         transactionIds: [a.id, b.id],

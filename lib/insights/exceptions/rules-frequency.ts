@@ -53,7 +53,8 @@ export function rapidFills({ purchases, thresholds }: RuleInput): RuleOutcome {
         const who = subject(first);
         hits.push({
           rule: "rapid-fills",
-          sentence: `${String(run.length)} fills on ${who.text} within ${duration(last.atMs - first.atMs)}, ${gallons(total)} in total (from ${localMoment(first)} local time).`,
+          sentence: () =>
+            `${String(run.length)} fills on ${who.text} within ${duration(last.atMs - first.atMs)}, ${gallons(total)} in total (from ${localMoment(first)} local time).`,
           atMs: first.atMs,
           localDate: localDate(first),
           transactionIds: ids,
@@ -100,7 +101,8 @@ export function offHours({ purchases, thresholds }: RuleInput): RuleOutcome {
     ].filter((x) => x !== null);
     hits.push({
       rule: "off-hours",
-      sentence: `${gallons(p.gallonsMilli)} of ${p.product} bought ${why.join(" and ")}: ${localMoment(p)} local time, by ${p.driverName} on ${card(p.cardLast4)} at ${p.stationName}.`,
+      sentence: () =>
+        `${gallons(p.gallonsMilli)} of ${p.product} bought ${why.join(" and ")}: ${localMoment(p)} local time, by ${p.driverName} on ${card(p.cardLast4)} at ${p.stationName}.`,
       atMs: p.atMs,
       localDate: localDate(p),
       transactionIds: [p.id],

@@ -27,7 +27,8 @@ export function defWithoutDiesel({ purchases, thresholds }: RuleInput): RuleOutc
     const fuel = p.product.toLowerCase() === "def" ? "" : ` with ${gallons(p.gallonsMilli)} of ${p.product}`;
     hits.push({
       rule: "def-without-diesel",
-      sentence: `${gallons(defGallons(p))} of DEF bought${fuel} for ${subject} by ${p.driverName} (${localMoment(p)} local time), with no diesel on that purchase or within ${duration(windowMs)} of it.`,
+      sentence: () =>
+        `${gallons(defGallons(p))} of DEF bought${fuel} for ${subject} by ${p.driverName} (${localMoment(p)} local time), with no diesel on that purchase or within ${duration(windowMs)} of it.`,
       atMs: p.atMs,
       localDate: localDate(p),
       transactionIds: [p.id],
@@ -68,7 +69,8 @@ export function failedThenOtherCard({ purchases, thresholds }: RuleInput): RuleO
     const n = attempts.length;
     hits.push({
       rule: "failed-then-other-card",
-      sentence: `${String(n)} failed ${n === 1 ? "attempt" : "attempts"} on ${cards}, then ${gallons(s.gallonsMilli)} of ${s.product} on ${card(s.cardLast4)} ${duration(s.atMs - first.atMs)} later, by ${s.driverName}${s.truckId === null ? "" : ` (truck ${s.truckId})`} at ${s.stationName} (${localMoment(first)} local time).`,
+      sentence: () =>
+        `${String(n)} failed ${n === 1 ? "attempt" : "attempts"} on ${cards}, then ${gallons(s.gallonsMilli)} of ${s.product} on ${card(s.cardLast4)} ${duration(s.atMs - first.atMs)} later, by ${s.driverName}${s.truckId === null ? "" : ` (truck ${s.truckId})`} at ${s.stationName} (${localMoment(first)} local time).`,
       atMs: first.atMs,
       localDate: localDate(first),
       transactionIds: [...attempts.map((f) => f.id), s.id],

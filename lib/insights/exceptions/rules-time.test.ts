@@ -10,7 +10,7 @@ describe("rapid fills (3 within 180 min by default)", () => {
   it("flags three fills on one card whose first and last are exactly the window apart, with the sentence's numbers", () => {
     const { hits } = rapidFills(input([at(0), at(70), at(180)], { thresholds: { rapidFillsWindowMinutes: 180 } }));
     expect(hits).toHaveLength(1);
-    expect(hits[0]?.sentence).toMatch(/^3 fills on card •••• 4480 within 3 h, 300\.0 gal in total/);
+    expect(hits[0]?.sentence()).toMatch(/^3 fills on card •••• 4480 within 3 h, 300\.0 gal in total/);
     expect(hits[0]?.transactionIds).toHaveLength(3);
   });
 
@@ -26,7 +26,9 @@ describe("rapid fills (3 within 180 min by default)", () => {
   it("reports a truck's run once when it is a card's run, and a truck's run across cards as the truck's", () => {
     expect(rapidFills(input([at(0), at(10), at(20)])).hits).toHaveLength(1);
     const cards = rapidFills(input([at(0, { cardLast4: "1111" }), at(10, { cardLast4: "2222" }), at(130)])).hits;
-    expect(cards.map((h) => h.sentence)).toEqual([expect.stringMatching(/^3 fills on truck T-100 within 2 h 10 min/)]);
+    expect(cards.map((h) => h.sentence())).toEqual([
+      expect.stringMatching(/^3 fills on truck T-100 within 2 h 10 min/),
+    ]);
   });
 
   it("ignores purchases with no truck for the truck grouping", () => {
@@ -51,12 +53,12 @@ describe("off hours (night 22:00–05:00 and weekends, local time of the purchas
     const p = purchase({ atMs: Date.UTC(2026, 10, 18, 3, 30), offsetMin: -300 });
     const [hit] = offHours(input([p])).hits;
     expect(hit?.localDate).toBe("2026-11-17");
-    expect(hit?.sentence).toContain("at night (22:00–05:00): Tuesday 2026-11-17 22:30 local time");
+    expect(hit?.sentence()).toContain("at night (22:00–05:00): Tuesday 2026-11-17 22:30 local time");
   });
 
   it("takes the weekend from the local date across midnight: Monday 02:00 UTC at −05:00 is Sunday evening", () => {
     const sundayEvening = purchase({ atMs: Date.UTC(2026, 10, 23, 2), offsetMin: -300 });
-    expect(offHours(input([sundayEvening])).hits[0]?.sentence).toContain("on a weekend: Sunday 2026-11-22 21:00");
+    expect(offHours(input([sundayEvening])).hits[0]?.sentence()).toContain("on a weekend: Sunday 2026-11-22 21:00");
     expect(offHours(input([sundayEvening], { thresholds: { weekends: false } })).hits).toEqual([]);
   });
 
@@ -73,7 +75,7 @@ describe("DEF without diesel (60 min by default)", () => {
 
   it("flags DEF bought with unleaded and no diesel for the truck near it", () => {
     const [hit] = defWithoutDiesel(input([def()])).hits;
-    expect(hit?.sentence).toMatch(/^5\.0 gal of DEF bought with 20\.0 gal of unleaded for truck T-100/);
+    expect(hit?.sentence()).toMatch(/^5\.0 gal of DEF bought with 20\.0 gal of unleaded for truck T-100/);
   });
 
   it("does not flag DEF on a diesel purchase, or with the truck's diesel fill exactly 60 min away", () => {
@@ -86,7 +88,7 @@ describe("DEF without diesel (60 min by default)", () => {
 
   it("matches by card when the purchase has no truck, and reads a DEF-only product", () => {
     const only = def({ product: "DEF", gallonsMilli: 7_500, defGallonsMilli: 0, truckId: null });
-    expect(defWithoutDiesel(input([only])).hits[0]?.sentence).toMatch(/^7\.5 gal of DEF bought for card •••• 4480/);
+    expect(defWithoutDiesel(input([only])).hits[0]?.sentence()).toMatch(/^7\.5 gal of DEF bought for card •••• 4480/);
     const diesel = purchase({ truckId: null, atMs: TUESDAY_NOON + 10 * MINUTE });
     expect(defWithoutDiesel(input([only, diesel])).hits).toEqual([]);
   });
@@ -99,7 +101,7 @@ describe("failed attempts, then another card (30 min by default)", () => {
   it("flags a success on another card exactly 30 min after the failed attempts, listing them", () => {
     const ok = purchase({ atMs: TUESDAY_NOON + 30 * MINUTE });
     const [hit] = failedThenOtherCard(input([failed(0), failed(5), ok])).hits;
-    expect(hit?.sentence).toMatch(
+    expect(hit?.sentence()).toMatch(
       /^2 failed attempts on card •••• 1111, then 100\.0 gal of diesel on card •••• 4480 30 min later/,
     );
     expect(hit?.transactionIds).toHaveLength(3);

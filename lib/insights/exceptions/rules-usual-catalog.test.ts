@@ -18,7 +18,7 @@ describe("large fill (above both the 99th percentile and 1.5 × the median of �
   it("flags 150.001 gal, not 150.000 (at the limit)", () => {
     expect(largeFill(input([purchase({ gallonsMilli: 150_000 })], { history })).hits).toEqual([]);
     const [hit] = largeFill(input([purchase({ gallonsMilli: 150_001 })], { history })).hits;
-    expect(hit?.sentence).toContain(
+    expect(hit?.sentence()).toContain(
       "above its usual: 99th percentile 140.0 gal, 1.5 × median 100.0 gal over 21 earlier fills",
     );
   });
@@ -52,7 +52,7 @@ describe("unusual product (< 2 % of ≥ 20 earlier fills of the truck)", () => {
     const [hit] = unusualProduct(
       input([purchase({ product: "unleaded" })], { history: historyOf(50, [100_000]) }),
     ).hits;
-    expect(hit?.sentence).toContain(
+    expect(hit?.sentence()).toContain(
       "for truck T-100 (Tuesday 2026-11-17 12:00 local time), whose 50 earlier fills were 100 % diesel (unleaded: 0 %)",
     );
   });
@@ -82,8 +82,8 @@ describe("price above the catalog's (margin $0.10 by default)", () => {
   it("flags a diesel price 0.101 above the catalog's, not 0.100, with the extra paid", () => {
     expect(aboveCatalogPrice(input([purchase({ priceMilli: 3_859 })], { catalog })).hits).toEqual([]);
     const [hit] = aboveCatalogPrice(input([purchase({ priceMilli: 3_860 })], { catalog })).hits;
-    expect(hit?.sentence).toContain("Paid $3.860/gal for 100.0 gal of diesel at Pilot #101");
-    expect(hit?.sentence).toContain("$0.101 above its catalog price $3.759 today: $10.10 more.");
+    expect(hit?.sentence()).toContain("Paid $3.860/gal for 100.0 gal of diesel at Pilot #101");
+    expect(hit?.sentence()).toContain("$0.101 above its catalog price $3.759 today: $10.10 more.");
   });
 
   it("does not judge another product; counts stations missing from the catalog or without a price", () => {
@@ -113,7 +113,7 @@ describe("impossible travel (75 mph, at least 10 miles)", () => {
 
   it("flags 69 miles in 55 min (75 mph allows 68.75), not in the time 75 mph needs", () => {
     const [hit] = impossibleTravel(input(twoStops(55 * MINUTE), { catalog })).hits;
-    expect(hit?.sentence).toContain(
+    expect(hit?.sentence()).toContain(
       "bought at Pilot #101 and then at Love's #7 69 mi away within 55 min (75 mi per hour; the limit is 75 mph)",
     );
     const needed = Math.ceil((miles / 75) * HOUR);

@@ -55,7 +55,8 @@ export function largeFill({ purchases, history, thresholds }: RuleInput): RuleOu
     const multiple = (thresholds.largeFillMedianPercent / 100).toString();
     hits.push({
       rule: "large-fill",
-      sentence: `${gallons(p.gallonsMilli)} of ${p.product} on truck ${p.truckId} (${localMoment(p)} local time), above its usual: ${ordinal(thresholds.largeFillPercentile)} percentile ${gallons(usual.percentile)}, ${multiple} × median ${gallons(usual.median)} over ${String(usual.n)} earlier fills.`,
+      sentence: () =>
+        `${gallons(p.gallonsMilli)} of ${p.product} on truck ${p.truckId} (${localMoment(p)} local time), above its usual: ${ordinal(thresholds.largeFillPercentile)} percentile ${gallons(usual.percentile)}, ${multiple} × median ${gallons(usual.median)} over ${String(usual.n)} earlier fills.`,
       atMs: p.atMs,
       localDate: localDate(p),
       transactionIds: [p.id],
@@ -105,14 +106,16 @@ export function unusualProduct({ purchases, history, thresholds }: RuleInput): R
     }
     const share = ((mix.counts.get(p.product) ?? 0) * 100) / mix.n;
     if (share >= thresholds.unusualProductMaxPercent) continue;
-    const usual = [...mix.counts.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 2)
-      .map(([product, n]) => `${percent((n * 100) / mix.n)} ${product}`)
-      .join(", ");
+    const usual = () =>
+      [...mix.counts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 2)
+        .map(([product, n]) => `${percent((n * 100) / mix.n)} ${product}`)
+        .join(", ");
     hits.push({
       rule: "unusual-product",
-      sentence: `${gallons(p.gallonsMilli)} of ${p.product} for truck ${p.truckId} (${localMoment(p)} local time), whose ${String(mix.n)} earlier fills were ${usual} (${p.product}: ${percent(share)}).`,
+      sentence: () =>
+        `${gallons(p.gallonsMilli)} of ${p.product} for truck ${p.truckId} (${localMoment(p)} local time), whose ${String(mix.n)} earlier fills were ${usual()} (${p.product}: ${percent(share)}).`,
       atMs: p.atMs,
       localDate: localDate(p),
       transactionIds: [p.id],

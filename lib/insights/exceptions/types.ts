@@ -76,7 +76,8 @@ export const DEFAULT_EXCEPTION_THRESHOLDS: ExceptionThresholds = {
 /** A rule's finding before it is turned into the reply's hit (the instant stays a number for sorting). */
 export interface RawHit {
   rule: ExceptionRuleId;
-  sentence: string;
+  /** Written only for the hits a reply shows: counting (the previous period, hits past the first 500) needs none. */
+  sentence: () => string;
   atMs: number;
   localDate: string;
   transactionIds: string[];
