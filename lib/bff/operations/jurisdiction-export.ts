@@ -1,0 +1,105 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { contentDisposition, EXPORT_CONTENT_TYPES } from "@/lib/bff/export";
+import { ExportRun as RowsRun } from "@/lib/bff/export/run";
+import { toWebStream } from "@/lib/bff/export/web-stream";
+import { FleetApiError } from "@/lib/fleet-api";
+import { exportRows } from "@/lib/mirror";
+import type { Station, Transaction } from "@/lib/model";
+
+import { getCatalog } from "../catalog";
+import { now } from "../clock";
+import { getConfig } from "../config";
+import { insightMirror } from "../insights/serving";
+import { type OperationContext, sessionOperation } from "../operation";
+import { ExportRun, guardedBody } from "./export-run";
+import { produceJurisdictionCsv, produceJurisdictionXlsx } from "./jurisdiction-files";
+import { JurisdictionQuery, jurisdictionReply } from "./jurisdiction-report";
+
+const ROUTE = "GET /api/reports/jurisdictions/export";
+
+export const JurisdictionExportQuery = JurisdictionQuery.extend({
+  format: z.enum(["csv", "xlsx"], { error: "format must be csv or xlsx" }),
+}).strict();
+
+const NO_LOCATIONS =
+  "Blank: this key lacks the locations scope, so the station catalog (which holds the addresses) cannot be read.";
+const NO_CATALOG = "Blank: the station catalog could not be read from the Fleet Fuel API just now; try again later.";
+
+/**
+ * Station addresses from the BFF's catalog (one cached walk per customer, never a call per row); without the
+ * locations scope, or when the upstream fails, the addresses stay blank and the file says why.
+ */
+async function addresses(ctx: OperationContext): Promise<{ stations: Map<string, Station>; note: string | null }> {
+  try {
+    const all = await getCatalog(ctx.session.credentials, ctx.key);
+    return { stations: new Map(all.map((s) => [s.id, s])), note: null };
+  } catch (error) {
+    if (error instanceof FleetApiError && error.code === "scope_denied")
+      return { stations: new Map(), note: NO_LOCATIONS };
+    if (error instanceof FleetApiError) return { stations: new Map(), note: NO_CATALOG };
+    throw error;
+  }
+}
+
+async function* none(): AsyncGenerator<Transaction> {
+  // The CSV holds the summary alone: no receipt rows.
+}
+
+/**
+ * GET /api/reports/jurisdictions/export — the report as CSV (its summary rows) or XLSX (Summary, Detail with every
+ * completed purchase behind it, About). Takes an export slot like the transaction export (429 beyond the limit).
+ */
+export const exportJurisdictionReport = sessionOperation({
+  route: ROUTE,
+  input: { query: JurisdictionExportQuery },
+  csrf: "same-site",
+  priority: "bulk",
+  run: async (ctx, q): Promise<Response> => {
+    const { format, ...range } = q;
+    const reply = await jurisdictionReply(ctx, range);
+    const run = new ExportRun(ctx, ROUTE);
+    let catalog: Awaited<ReturnType<typeof addresses>> = { stations: new Map(), note: null };
+    try {
+      if (format === "xlsx") catalog = await addresses(ctx);
+    } catch (error) {
+      run.end(run.failure);
+      throw error;
+    }
+    const { mirror, query } = await insightMirror(ctx, reply.periods.current);
+    const rows =
+      format === "csv" || query === null
+        ? none()
+        : exportRows(
+            mirror.store,
+            mirror.customerId,
+            { localDays: query, status: "completed" },
+            { column: "at", direction: "asc" },
+          );
+    const facts = {
+      reply,
+      customer: ctx.session.customerName ?? ctx.session.customerCode ?? "",
+      generatedAt: new Date(now()),
+      stations: catalog.stations,
+      addressNote: catalog.note,
+    };
+    const rowsRun = new RowsRun(rows, (n) => {
+      run.rows = n;
+    });
+    const produce = () =>
+      format === "csv" ? produceJurisdictionCsv(rowsRun, facts) : produceJurisdictionXlsx(rowsRun, facts);
+    const file = toWebStream(rowsRun, produce, run.stop.signal);
+    const { from, to } = reply.periods.current;
+    const name = `fleet-fuel-jurisdictions-${from}-to-${to}.${format}`;
+    return new Response(guardedBody(run, file, getConfig().exportIdleMs, undefined), {
+      headers: {
+        "Content-Type": EXPORT_CONTENT_TYPES[format],
+        "Content-Disposition": contentDisposition(name),
+        ...(reply.coverage.asOf === null ? {} : { "X-Data-As-Of": reply.coverage.asOf }),
+        "Cache-Control": "no-store",
+      },
+    });
+  },
+});
