@@ -18,11 +18,9 @@ export function transactionsHref(
     tz: "UTC",
     status: filters.status ?? "completed",
     search: "",
-    mirror: { ...NO_MIRROR_FILTERS, state: filters.state ?? null, product: filters.product ?? null },
+    // The dates are the purchases' own local dates (the report's basis), not days of a zone.
+    mirror: { ...NO_MIRROR_FILTERS, state: filters.state ?? null, product: filters.product ?? null, dates: "local" },
   });
-  // The dates are the purchases' own local dates, not days of a zone.
-  query.delete("tz");
-  query.set("dates", "local");
   return `/transactions?${query.toString()}` as Route;
 }
 

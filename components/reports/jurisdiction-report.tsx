@@ -116,7 +116,9 @@ function QualityBlock({ reply }: { reply: JurisdictionReply }) {
 }
 
 export function JurisdictionReport() {
-  const { query, label } = useInsightRange();
+  const range = useInsightRange();
+  const { label } = range;
+  const query = Object.fromEntries(range.params);
   const session = useSession();
   const report = useJurisdictions(query);
   const customer = session.data?.customer.name ?? session.data?.customer.code ?? "";
@@ -132,7 +134,7 @@ export function JurisdictionReport() {
         offset, not the UTC date. Completed purchases only.
       </p>
       <div className="print:hidden">
-        <InsightRangePicker />
+        <InsightRangePicker range={range} />
       </div>
       <IftaBanner />
       {report.isPending ? (
