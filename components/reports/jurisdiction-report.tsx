@@ -158,7 +158,13 @@ export function JurisdictionReport() {
             <a className={BUTTON} href={exportHref("xlsx", query)} download>
               Download Excel (with receipts)
             </a>
-            <button type="button" className={BUTTON} onClick={() => window.print()}>
+            <button
+              type="button"
+              className={BUTTON}
+              onClick={() => {
+                window.print();
+              }}
+            >
               Print
             </button>
           </div>

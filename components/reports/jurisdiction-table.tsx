@@ -1,11 +1,12 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
+import type { Route } from "next";
 import Link from "next/link";
 import { useMemo } from "react";
 
-import { periodChange } from "@/components/overview/period-change";
 import { DataTable, useListTable } from "@/components/ui/data-table";
+import { periodChange } from "@/components/ui/period-change";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { JurisdictionFigures, JurisdictionReply, JurisdictionRow } from "@/lib/model/insight-jurisdictions";
 import type { LocalDateRange } from "@/lib/model/insights";
@@ -18,7 +19,7 @@ interface Line extends JurisdictionFigures {
   label: string;
   fuel: string;
   /** Where its figures link (null: the list cannot filter to exactly these rows, e.g. no state). */
-  href: string | null;
+  href: Route | null;
   change: string | null;
 }
 
@@ -76,7 +77,7 @@ function Figure({ line, text, what }: { line: Line; text: string; what: string }
   const whose = line.id === "total" ? "all completed purchases" : `${line.label} ${line.fuel} purchases`;
   return (
     <Link
-      href={line.href as Parameters<typeof Link>[0]["href"]}
+      href={line.href}
       className="text-brand-800 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700 dark:text-brand-300 dark:decoration-brand-300/50"
       aria-label={`${text} ${what}: view the ${whose}`}
     >

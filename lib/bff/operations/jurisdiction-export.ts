@@ -61,6 +61,7 @@ export const exportJurisdictionReport = sessionOperation({
     const { format, ...range } = q;
     const reply = await jurisdictionReply(ctx, range);
     const run = new ExportRun(ctx, ROUTE);
+    run.expectedRows = format === "csv" ? 0 : reply.report.totals.purchases;
     let catalog: Awaited<ReturnType<typeof addresses>> = { stations: new Map(), note: null };
     try {
       if (format === "xlsx") catalog = await addresses(ctx);
