@@ -13,6 +13,7 @@ export const PART_NAMES = [
   "a11y",
   "headers",
   "mirror",
+  "insights-jurisdictions",
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
@@ -27,6 +28,8 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
   headers: "8. Security headers and the session cookie",
   mirror:
     "9. The fleet mirror: backfill rate, warm queries over 1,000,000 rows, size, upstream requests with the mirror on",
+  "insights-jurisdictions":
+    "Insights: fuel by jurisdiction (quarter query p95 over 1,000,000 rows, XLSX export of 250,000)",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */

@@ -15,7 +15,7 @@ import { getConfig } from "../config";
 import { insightMirror } from "../insights/serving";
 import { type OperationContext, sessionOperation } from "../operation";
 import { ExportRun, guardedBody } from "./export-run";
-import { produceJurisdictionCsv, produceJurisdictionXlsx } from "./jurisdiction-files";
+import { type JurisdictionFileFacts, produceJurisdictionCsv, produceJurisdictionXlsx } from "./jurisdiction-files";
 import { JurisdictionQuery, jurisdictionReply } from "./jurisdiction-report";
 
 const ROUTE = "GET /api/reports/jurisdictions/export";
@@ -44,6 +44,21 @@ async function addresses(ctx: OperationContext): Promise<{ stations: Map<string,
   }
 }
 
+/**
+ * The report's file as a stream: the summary from `facts.reply`, the receipt lines (XLSX) from `rows`, pull-based
+ * (a slow reader slows the mirror's keyset read), stopped by `signal`. Apart from the route for the bench.
+ */
+export function jurisdictionFile(
+  format: "csv" | "xlsx",
+  rows: AsyncIterable<Transaction>,
+  facts: JurisdictionFileFacts,
+  options: { onRow?: (rowsDone: number) => void; signal?: AbortSignal } = {},
+): ReadableStream<Uint8Array> {
+  const run = new RowsRun(rows, options.onRow);
+  const produce = () => (format === "csv" ? produceJurisdictionCsv(run, facts) : produceJurisdictionXlsx(run, facts));
+  return toWebStream(run, produce, options.signal);
+}
+
 async function* none(): AsyncGenerator<Transaction> {
   // The CSV holds the summary alone: no receipt rows.
 }
@@ -69,7 +84,9 @@ export const exportJurisdictionReport = sessionOperation({
       run.end(run.failure);
       throw error;
     }
-    const { mirror, query } = await insightMirror(ctx, reply.periods.current);
+    // The receipts of exactly the days the summary covers (what the reply's coverage says), not a later sync's.
+    const { mirror } = await insightMirror(ctx, reply.periods.current);
+    const query = reply.coverage.covered;
     const rows =
       format === "csv" || query === null
         ? none()
@@ -86,12 +103,12 @@ export const exportJurisdictionReport = sessionOperation({
       stations: catalog.stations,
       addressNote: catalog.note,
     };
-    const rowsRun = new RowsRun(rows, (n) => {
-      run.rows = n;
+    const file = jurisdictionFile(format, rows, facts, {
+      onRow: (n) => {
+        run.rows = n;
+      },
+      signal: run.stop.signal,
     });
-    const produce = () =>
-      format === "csv" ? produceJurisdictionCsv(rowsRun, facts) : produceJurisdictionXlsx(rowsRun, facts);
-    const file = toWebStream(rowsRun, produce, run.stop.signal);
     const { from, to } = reply.periods.current;
     const name = `fleet-fuel-jurisdictions-${from}-to-${to}.${format}`;
     return new Response(guardedBody(run, file, getConfig().exportIdleMs, undefined), {
