@@ -10,7 +10,7 @@ import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import { fromMinorUnits } from "@/lib/model/decimal-math";
 import { classifyProduct } from "@/lib/model/product-classes";
 
-import { expect, expectLoaded, test } from "./fixtures";
+import { DEMO_CUSTOMER_NAME, expect, expectLoaded, test } from "./fixtures";
 import { type Profile, serversOf } from "./profiles";
 
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
@@ -41,11 +41,18 @@ function sandboxQuarter(profile: Profile): { quarter: string; from: string; to: 
     const all = db
       .prepare(
         `select s.state as state, t.product as product, t.gallons_milli as g, t.amount_cents as a,
-           date(t.at_utc + t.tz_offset_min * 60, 'unixepoch') as day
+           date(t.at_utc + t.tz_offset_min * 60 * ?, 'unixepoch') as day
          from transactions t join stations s on s.pk = t.station_pk
          where t.customer_pk = ? and t.status = 'completed'`,
       )
-      .all(customer.pk) as { state: string; product: string; g: number; a: number; day: string }[];
+      // The alternative shape reports times in UTC (no offset): its purchases count on their UTC date.
+      .all(profile === "primary" ? 1 : 0, customer.pk) as {
+      state: string;
+      product: string;
+      g: number;
+      a: number;
+      day: string;
+    }[];
     for (const r of all) {
       if (r.day < from || r.day > to) continue;
       const key = `${r.state}-${classifyProduct(r.product).productClass}`;
@@ -180,6 +187,10 @@ test.describe("fuel by jurisdiction", () => {
     await openReport(page, expected.quarter);
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    await expect(page.getByText(`(${expected.from} to ${expected.to})`)).toBeVisible();
+    const printLine = page.getByTestId("print-heading");
+    await expect(printLine).toBeVisible();
+    await expect(printLine).toContainText(DEMO_CUSTOMER_NAME);
+    await expect(printLine).toContainText(`Fuel by jurisdiction · Q${expected.quarter.slice(-1)}`);
+    await expect(printLine).toContainText(`(${expected.from} to ${expected.to})`);
   });
 });

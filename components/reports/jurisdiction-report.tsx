@@ -125,13 +125,13 @@ export function JurisdictionReport() {
   return (
     <div data-print-report className="space-y-5">
       {/* Print only: what the sheet is, since the page's header and navigation are not printed. */}
-      <p className="hidden text-sm print:block">
+      <p className="hidden text-sm print:block" data-testid="print-heading">
         {customer === "" ? "" : `${customer} · `}Fuel by jurisdiction · {label}
         {report.data ? ` (${report.data.periods.current.from} to ${report.data.periods.current.to})` : ""}
       </p>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         A purchase counts in the quarter of its <strong>local date</strong>: the time on the receipt with its own UTC
-        offset, not the UTC date. Completed purchases only.
+        offset, not the UTC date (the UTC date when the provider reports no offset). Completed purchases only.
       </p>
       <div className="print:hidden">
         <InsightRangePicker range={range} />
