@@ -9,6 +9,7 @@ import { runWithQuery } from "../operation";
 import { exportJurisdictionReport } from "./jurisdiction-export";
 import { DETAIL_HEADERS, SUMMARY_HEADERS, summaryRows } from "./jurisdiction-files";
 import { getJurisdictionReport } from "./jurisdiction-report";
+import { operationContextForTest } from "./test-context";
 
 // GET /api/reports/jurisdictions/export over a real mirror synced from the real sandbox (both profiles): the CSV's
 // rows and the XLSX's Summary equal the report's reply; the Detail sheet holds exactly the completed purchases behind
@@ -95,6 +96,38 @@ describe.each(["primary", "alternative"] as const)("jurisdiction report export (
     expect(facts.get("Detail rows")).toBe(String(reply.report.totals.purchases));
     expect(facts.get("Data as of (UTC)")).toBe(reply.coverage.asOf);
     expect(facts.get("Basis")).toContain("local date");
+  });
+
+  it("XLSX without the locations scope: addresses blank, and the About sheet says why", async () => {
+    const { sb, mirror } = stack();
+    const created = JSON.parse(
+      await sb.cli(
+        "keys",
+        "create",
+        "--customer",
+        "PFL",
+        "--scopes",
+        "account,transactions",
+        "--label",
+        "no-locations",
+      ),
+    ) as { key_id: string; secret: string };
+    const ctx = operationContextForTest(
+      { keyId: created.key_id, secret: created.secret },
+      { mirror: () => Promise.resolve(mirror.access) },
+    );
+    const response = await runWithQuery(exportJurisdictionReport, ctx, { ...query, format: "xlsx" });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const address = DETAIL_HEADERS.indexOf("Address") + 1;
+    const detail = sheetOf(workbook, "Detail");
+    expect(detail.rowCount).toBeGreaterThan(1);
+    expect(cellText(detail.getRow(2).getCell(address).value)).toBe("");
+    const about = new Map<string, string>();
+    sheetOf(workbook, "About").eachRow((row) => {
+      about.set(cellText(row.getCell(1).value), cellText(row.getCell(2).value));
+    });
+    expect(about.get("Station addresses")).toContain("locations scope");
   });
 
   it("refuses a bad format with a 400 naming it", async () => {
