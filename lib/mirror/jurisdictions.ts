@@ -31,7 +31,7 @@ interface Sums {
 
 const zero = (): Sums => ({ purchases: 0, gallons: 0n, amount: 0n, defGallons: 0n, defAmount: 0n });
 
-export function figuresOf(s: Sums): JurisdictionFigures {
+function figuresOf(s: Sums): JurisdictionFigures {
   return {
     purchases: s.purchases,
     gallons: fromMinorUnits(s.gallons, 3),

@@ -72,7 +72,7 @@ export function summaryRows(reply: JurisdictionReply): Cell[][] {
 }
 
 /** What the file is: range, basis, coverage, as of. Label and value per line. */
-export function aboutLines(facts: JurisdictionFileFacts, detailRows: number | null): [string, string | number][] {
+function aboutLines(facts: JurisdictionFileFacts, detailRows: number | null): [string, string | number][] {
   const { reply } = facts;
   const { report, coverage } = reply;
   const lines: [string, string | number][] = [
@@ -161,7 +161,7 @@ const SUMMARY_WIDTHS = [10, 10, 11, 13, 14, 22, 12, 12, 18, 16, 16];
 const xlsxCell = (value: Cell): Cell =>
   value === null || typeof value === "number" ? value : isPlainDecimal(value) ? Number(value) : xlsxText(value);
 
-export function detailCells(t: Transaction, stations: ReadonlyMap<string, Station>): Cell[] {
+function detailCells(t: Transaction, stations: ReadonlyMap<string, Station>): Cell[] {
   return [
     localDateOf(Date.parse(t.at), t.localOffsetMinutes),
     t.station.name,
