@@ -161,6 +161,32 @@ test.describe("fuel by jurisdiction", () => {
     await expect(page.getByTestId("list-totals")).toContainText(formatMoney(fromMinorUnits(e.amountCents, 2)));
   });
 
+  test("by keyboard: choose the period, then reach the figures and the exports", async ({
+    loggedInPage: page,
+    profile,
+  }) => {
+    const expected = sandboxQuarter(profile);
+    await openReport(page, expected.quarter);
+    const period = page.getByRole("combobox", { name: "Period" });
+    await period.focus();
+    // The quarter before: one step down the list of quarters (newest first), by keyboard alone.
+    await page.keyboard.press("ArrowDown");
+    await expect(page).not.toHaveURL(new RegExp(`quarter=${expected.quarter}$`));
+    await expect(page.getByTestId("jurisdiction-table")).toBeVisible();
+    await expectLoaded(page);
+    // Tab onwards reaches a figure's link before the export buttons.
+    const reached: string[] = [];
+    for (let i = 0; i < 300 && !reached.includes("Download CSV"); i++) {
+      await page.keyboard.press("Tab");
+      reached.push(await page.evaluate(() => (document.activeElement?.textContent ?? "").trim()));
+    }
+    expect(reached).toContain("Download CSV");
+    const firstLink = await page.evaluate(
+      () => document.querySelector("[data-testid=jurisdiction-table] a")?.textContent,
+    );
+    expect(reached.indexOf(firstLink ?? "")).toBeLessThan(reached.indexOf("Download CSV"));
+  });
+
   for (const scheme of ["light", "dark"] as const) {
     test(`no serious or critical axe violation (${scheme} theme)`, async ({ loggedInPage: page, profile }) => {
       await page.emulateMedia({ colorScheme: scheme });
