@@ -6,8 +6,9 @@ import { contentDisposition, EXPORT_CONTENT_TYPES } from "@/lib/bff/export";
 import { ExportRun as RowsRun } from "@/lib/bff/export/run";
 import { toWebStream } from "@/lib/bff/export/web-stream";
 import { FleetApiError } from "@/lib/fleet-api";
-import { exportRows } from "@/lib/mirror";
+import { exportRows, type MirrorStore } from "@/lib/mirror";
 import type { Station, Transaction } from "@/lib/model";
+import { addDays, type LocalDateRange } from "@/lib/model/insights";
 
 import { getCatalog } from "../catalog";
 import { now } from "../clock";
@@ -59,6 +60,18 @@ export function jurisdictionFile(
   return toWebStream(run, produce, options.signal);
 }
 
+/**
+ * The completed purchases of a range of local dates, one local date after the other (each in time order), read by
+ * keyset one day at a time: the day's at_ms window bounds every batch's index scan, where one window over the whole
+ * quarter made each batch scan from the quarter's start (a second lower bound on at_ms the stores do not combine).
+ */
+export async function* receiptsOf(store: MirrorStore, customerId: string, range: LocalDateRange) {
+  for (let day = range.from; day <= range.to; day = addDays(day, 1))
+    yield* exportRows(store, customerId, { localDays: { from: day, to: day }, status: "completed" }, AT_ASC);
+}
+
+const AT_ASC = { column: "at", direction: "asc" } as const;
+
 async function* none(): AsyncGenerator<Transaction> {
   // The CSV holds the summary alone: no receipt rows.
 }
@@ -87,15 +100,7 @@ export const exportJurisdictionReport = sessionOperation({
     // The receipts of exactly the days the summary covers (what the reply's coverage says), not a later sync's.
     const { mirror } = await insightMirror(ctx, reply.periods.current);
     const query = reply.coverage.covered;
-    const rows =
-      format === "csv" || query === null
-        ? none()
-        : exportRows(
-            mirror.store,
-            mirror.customerId,
-            { localDays: query, status: "completed" },
-            { column: "at", direction: "asc" },
-          );
+    const rows = format === "csv" || query === null ? none() : receiptsOf(mirror.store, mirror.customerId, query);
     const facts = {
       reply,
       customer: ctx.session.customerName ?? ctx.session.customerCode ?? "",

@@ -192,9 +192,7 @@ function sheetOf(
 ) {
   const sheet = workbook.addWorksheet(name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
   sheet.columns = widths.map((width) => ({ width }));
-  const header = sheet.addRow(headers.map(xlsxText));
-  header.font = { bold: true };
-  header.commit();
+  sheet.addRow(headers.map(xlsxText)).commit();
   return sheet;
 }
 
@@ -210,9 +208,11 @@ export function produceJurisdictionXlsx(run: ExportRun, facts: JurisdictionFileF
     });
   });
   const work = async (): Promise<void> => {
+    // No styles: with them exceljs works out each cell's style on commit, 5 of 12 CPU seconds for a quarter of
+    // 250,000 receipt lines (goal ≤ 10 s); the sheets keep their frozen header rows and column widths.
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: output,
-      useStyles: true,
+      useStyles: false,
       useSharedStrings: false,
     });
     workbook.creator = "Fleet Fuel Dashboard";
@@ -240,9 +240,7 @@ export function produceJurisdictionXlsx(run: ExportRun, facts: JurisdictionFileF
     const about = workbook.addWorksheet("About");
     about.columns = [{ width: 36 }, { width: 90 }];
     for (const [label, value] of aboutLines(facts, run.rowsDone)) {
-      const row = about.addRow([xlsxText(label), typeof value === "number" ? value : xlsxText(value)]);
-      row.getCell(1).font = { bold: true };
-      row.commit();
+      about.addRow([xlsxText(label), typeof value === "number" ? value : xlsxText(value)]).commit();
     }
     await Promise.race([workbook.commit(), stopped]);
   };
