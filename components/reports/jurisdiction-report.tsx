@@ -7,6 +7,7 @@ import { CoverageNote } from "@/components/insights/coverage-note";
 import { InsightRangePicker, useInsightRange } from "@/components/insights/range-picker";
 import { Card } from "@/components/ui/card";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 import { PRODUCT_CLASS_RULE } from "@/lib/model/product-classes";
@@ -16,8 +17,6 @@ import { useSession } from "@/lib/queries/session";
 import { exportHref, transactionsHref } from "./jurisdiction-links";
 import { JurisdictionTable } from "./jurisdiction-table";
 
-const LINK =
-  "text-brand-800 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700 dark:text-brand-300 dark:decoration-brand-300/50";
 const BUTTON =
   "inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
 
@@ -51,14 +50,14 @@ function AsideFigures({ reply }: { reply: JurisdictionReply }) {
     <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800 dark:text-slate-200">
       <li>
         <strong>Pending</strong> purchases are not in the figures (their amount may still change):{" "}
-        <Link className={LINK} href={transactionsHref(range, { status: "pending" })}>
+        <Link className={TEXT_LINK_CLASSES} href={transactionsHref(range, { status: "pending" })}>
           {formatCount(pending.purchases)} pending, {formatGallons(pending.gallons)} gal, {formatMoney(pending.amount)}
         </Link>
         .
       </li>
       <li>
         <strong>Failed</strong> purchases are excluded (no fuel was bought):{" "}
-        <Link className={LINK} href={transactionsHref(range, { status: "failed" })}>
+        <Link className={TEXT_LINK_CLASSES} href={transactionsHref(range, { status: "failed" })}>
           {formatCount(failed.purchases)} failed
         </Link>
         .
@@ -88,7 +87,7 @@ function QualityBlock({ reply }: { reply: JurisdictionReply }) {
               {quality.unknownProducts.map((u, index) => (
                 <span key={u.product}>
                   {index > 0 ? ", " : ""}
-                  <Link className={LINK} href={transactionsHref(range, { product: u.product })}>
+                  <Link className={TEXT_LINK_CLASSES} href={transactionsHref(range, { product: u.product })}>
                     {u.product} ({formatCount(u.purchases)})
                   </Link>
                 </span>
@@ -102,7 +101,7 @@ function QualityBlock({ reply }: { reply: JurisdictionReply }) {
             "No purchase in the range is still pending."
           ) : (
             <>
-              <Link className={LINK} href={transactionsHref(range, { status: "pending" })}>
+              <Link className={TEXT_LINK_CLASSES} href={transactionsHref(range, { status: "pending" })}>
                 {formatCount(quality.pendingAtEnd)} purchases
               </Link>{" "}
               in the range are still pending as of the data's time; the report leaves them out until they complete.

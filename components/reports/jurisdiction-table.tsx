@@ -7,6 +7,7 @@ import { useMemo } from "react";
 
 import { DataTable, useListTable } from "@/components/ui/data-table";
 import { periodChange } from "@/components/ui/period-change";
+import { CELL_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { JurisdictionFigures, JurisdictionReply, JurisdictionRow } from "@/lib/model/insight-jurisdictions";
 import type { LocalDateRange } from "@/lib/model/insights";
@@ -76,11 +77,7 @@ function Figure({ line, text, what }: { line: Line; text: string; what: string }
   if (line.href === null) return <>{text}</>;
   const whose = line.id === "total" ? "all completed purchases" : `${line.label} ${line.fuel} purchases`;
   return (
-    <Link
-      href={line.href}
-      className="text-brand-800 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700 dark:text-brand-300 dark:decoration-brand-300/50"
-      aria-label={`${text} ${what}: view the ${whose}`}
-    >
+    <Link href={line.href} className={CELL_LINK_CLASSES} aria-label={`${text} ${what}: view the ${whose}`}>
       {text}
     </Link>
   );
