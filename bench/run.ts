@@ -23,6 +23,7 @@ import { runEconomyPart } from "./parts/economy";
 import { runExportPart } from "./parts/export";
 import { runHeadersPart } from "./parts/headers";
 import { runInsightsExceptionsPart } from "./parts/insights-exceptions";
+import { runInsightsJurisdictionsPart } from "./parts/insights-jurisdictions";
 import { runMapPart } from "./parts/map";
 import { runMirrorPart } from "./parts/mirror";
 import { runOverheadPart } from "./parts/overhead";
@@ -40,6 +41,7 @@ const PARTS: Readonly<Record<PartName, Part>> = {
   headers: runHeadersPart,
   mirror: runMirrorPart,
   "insights-exceptions": runInsightsExceptionsPart,
+  "insights-jurisdictions": runInsightsJurisdictionsPart,
 };
 
 const USAGE = `npm run bench [-- PART… --smoke --long --reseed --out PATH]

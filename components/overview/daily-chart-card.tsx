@@ -1,6 +1,7 @@
 "use client";
 
 import { Card } from "@/components/ui/card";
+import { type PeriodChange, periodChange } from "@/components/ui/period-change";
 import { CardError } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDay } from "@/lib/format/dates";
@@ -9,7 +10,6 @@ import type { RankedItem, SummaryTotals } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
 
 import { DailyChart } from "./daily-chart";
-import { type PeriodChange, periodChange } from "./period-change";
 
 export function DailyChartCard({ className }: { className?: string }) {
   const { data: summary, isPending, isError, error, refetch, isFetching } = useSummary();

@@ -32,14 +32,18 @@ function after(eb: Eb, sort: Sort, last: MirrorRow): Expression<SqlBool> {
   const at = epochMs(last.at_ms);
   const sameTimeLaterId = eb.and([eb("at_ms", "=", at), eb("id", ">", last.id)]);
   const timeThenId = eb.or([eb("at_ms", "<", at), sameTimeLaterId]);
+  // Each condition starts with a plain bound on the sort column (implied by the OR after it): with it, both stores
+  // seek the index to the last row instead of scanning from the range's start on every batch (quadratic in the rows).
   if (sort.column === "at") {
     const beyond = sort.direction === "desc" ? eb("at_ms", "<", at) : eb("at_ms", ">", at);
-    return eb.or([beyond, sameTimeLaterId]);
+    const bound = sort.direction === "desc" ? eb("at_ms", "<=", at) : eb("at_ms", ">=", at);
+    return eb.and([bound, eb.or([beyond, sameTimeLaterId])]);
   }
   const value = sortValue(last, sort.column);
   const column = sortExpression(sort.column);
   const beyond = sort.direction === "asc" ? sql<SqlBool>`${column} > ${value}` : sql<SqlBool>`${column} < ${value}`;
-  return eb.or([beyond, eb.and([sql<SqlBool>`${column} = ${value}`, timeThenId])]);
+  const bound = sort.direction === "asc" ? sql<SqlBool>`${column} >= ${value}` : sql<SqlBool>`${column} <= ${value}`;
+  return eb.and([bound, eb.or([beyond, eb.and([sql<SqlBool>`${column} = ${value}`, timeThenId])])]);
 }
 
 export async function* exportRows(

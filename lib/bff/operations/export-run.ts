@@ -24,7 +24,11 @@ export class ExportRun {
   private readonly started = performance.now();
   private readonly slot: { release: () => void };
 
-  constructor(private readonly ctx: OperationContext) {
+  constructor(
+    private readonly ctx: OperationContext,
+    /** The route the log line names (the jurisdiction report's export shares the slots and the log line). */
+    private readonly route = "GET /api/transactions/export",
+  ) {
     this.slot = exportLimit().acquire(ctx.session.sid, ctx.key);
     this.stop.signal.addEventListener(
       "abort",
@@ -51,7 +55,7 @@ export class ExportRun {
     this.slot.release();
     logger().info(
       {
-        route: "GET /api/transactions/export",
+        route: this.route,
         outcome: result,
         ...(reason ? { reason } : {}),
         rows: this.rows,

@@ -1,0 +1,4 @@
+import { route } from "@/lib/bff/operation-route";
+import { getJurisdictionReport } from "@/lib/bff/operations/jurisdiction-report";
+
+export const GET = route(getJurisdictionReport);

@@ -1,0 +1,139 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+
+import { getCatalog } from "@/lib/bff/catalog";
+import { addDecimals } from "@/lib/model/decimal-math";
+import { mirrorServeStackFor } from "@/test/mirror-serve-stack";
+
+import { runWithQuery } from "../operation";
+import { exportJurisdictionReport } from "./jurisdiction-export";
+import { DETAIL_HEADERS, SUMMARY_HEADERS, summaryRows } from "./jurisdiction-files";
+import { getJurisdictionReport } from "./jurisdiction-report";
+import { operationContextForTest } from "./test-context";
+
+// GET /api/reports/jurisdictions/export over a real mirror synced from the real sandbox (both profiles): the CSV's
+// rows and the XLSX's Summary equal the report's reply; the Detail sheet holds exactly the completed purchases behind
+// it (count and sums tie out), with the station address from the catalog; the About sheet says range, basis, as of.
+
+const cellText = (v: ExcelJS.CellValue): string =>
+  typeof v === "string" || typeof v === "number" ? String(v) : v === null || v === undefined ? "" : JSON.stringify(v);
+/** The sheet of that name (the test fails when the workbook lacks it). */
+function sheetOf(workbook: ExcelJS.Workbook, name: string): ExcelJS.Worksheet {
+  const sheet = workbook.getWorksheet(name);
+  if (sheet === undefined) throw new Error(`no ${name} sheet`);
+  return sheet;
+}
+
+describe.each(["primary", "alternative"] as const)("jurisdiction report export (%s profile)", (profile) => {
+  const stack = mirrorServeStackFor(profile);
+  const query = { quarter: "2026-Q2" };
+
+  it("CSV: the header, the reply's rows and total, then # lines with range, basis and as-of", async () => {
+    const ctx = stack().mirrorCtx();
+    const reply = await runWithQuery(getJurisdictionReport, ctx, query);
+    const response = await runWithQuery(exportJurisdictionReport, ctx, { ...query, format: "csv" });
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    expect(response.headers.get("content-disposition")).toContain(
+      "fleet-fuel-jurisdictions-2026-04-01-to-2026-06-30.csv",
+    );
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(SUMMARY_HEADERS.join(","));
+    const expected = summaryRows(reply).map((row) => row.map((c) => (c === null ? "" : String(c))).join(","));
+    expect(lines.slice(1, 1 + expected.length)).toEqual(expected);
+    const about = lines.slice(1 + expected.length);
+    expect(about.every((l) => l.startsWith("# "))).toBe(true);
+    expect(about).toContain("# From (purchase-local date): 2026-04-01");
+    expect(about.some((l) => l.startsWith("# Data as of (UTC): 20"))).toBe(true);
+  });
+
+  it("XLSX: Summary equals the reply; Detail holds every completed purchase behind it with the address; About", async () => {
+    const ctx = stack().mirrorCtx();
+    const reply = await runWithQuery(getJurisdictionReport, ctx, query);
+    const response = await runWithQuery(exportJurisdictionReport, ctx, { ...query, format: "xlsx" });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(["Summary", "Detail", "About"]);
+    const values = (sheet: ExcelJS.Worksheet) => {
+      const rows: string[][] = [];
+      sheet.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1).map(cellText)));
+      return rows;
+    };
+    const summary = values(sheetOf(workbook, "Summary"));
+    expect(summary[0]).toEqual([...SUMMARY_HEADERS]);
+    // Numbers in the sheet, decimals in the reply: compare as numbers.
+    const asNumbers = (rows: (string | number | null)[][]) =>
+      rows.map((r) => r.map((c) => (c === null ? "" : Number.isNaN(Number(c)) ? String(c) : String(Number(c)))));
+    expect(asNumbers(summary.slice(1))).toEqual(asNumbers(summaryRows(reply)));
+
+    const detail = values(sheetOf(workbook, "Detail"));
+    expect(detail[0]).toEqual([...DETAIL_HEADERS]);
+    const body = detail.slice(1);
+    expect(body).toHaveLength(reply.report.totals.purchases);
+    const col = (name: (typeof DETAIL_HEADERS)[number]) => DETAIL_HEADERS.indexOf(name);
+    const sum = (name: (typeof DETAIL_HEADERS)[number], digits: number) =>
+      addDecimals(
+        body.map((r) => Number(r[col(name)]).toFixed(digits)),
+        digits,
+      );
+    expect(sum("Gallons", 3)).toBe(reply.report.totals.gallons);
+    expect(sum("Amount", 2)).toBe(reply.report.totals.amount);
+    expect(
+      body.every(
+        (r) => (r[col("Date (local)")] ?? "") >= "2026-04-01" && (r[col("Date (local)")] ?? "") <= "2026-06-30",
+      ),
+    ).toBe(true);
+    const catalog = await getCatalog(stack().sb.keys["demo-full"], ctx.key);
+    const first = body[0] ?? [];
+    const station = catalog.find((s) => s.name === first[col("Station")] && s.city === first[col("City")]);
+    expect(first[col("Address")]).toBe(station?.address);
+
+    const about = values(sheetOf(workbook, "About"));
+    const facts = new Map(about.map(([k, v]) => [k, v]));
+    expect(facts.get("From (purchase-local date)")).toBe("2026-04-01");
+    expect(facts.get("Detail rows")).toBe(String(reply.report.totals.purchases));
+    expect(facts.get("Data as of (UTC)")).toBe(reply.coverage.asOf);
+    expect(facts.get("Basis")).toContain("local date");
+  });
+
+  it("XLSX without the locations scope: addresses blank, and the About sheet says why", async () => {
+    const { sb, mirror } = stack();
+    const created = JSON.parse(
+      await sb.cli(
+        "keys",
+        "create",
+        "--customer",
+        "PFL",
+        "--scopes",
+        "account,transactions",
+        "--label",
+        "no-locations",
+      ),
+    ) as { key_id: string; secret: string };
+    const ctx = operationContextForTest(
+      { keyId: created.key_id, secret: created.secret },
+      { mirror: () => Promise.resolve(mirror.access) },
+    );
+    const response = await runWithQuery(exportJurisdictionReport, ctx, { ...query, format: "xlsx" });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const address = DETAIL_HEADERS.indexOf("Address") + 1;
+    const detail = sheetOf(workbook, "Detail");
+    expect(detail.rowCount).toBeGreaterThan(1);
+    expect(cellText(detail.getRow(2).getCell(address).value)).toBe("");
+    const about = new Map<string, string>();
+    sheetOf(workbook, "About").eachRow((row) => {
+      about.set(cellText(row.getCell(1).value), cellText(row.getCell(2).value));
+    });
+    expect(about.get("Station addresses")).toContain("locations scope");
+  });
+
+  it("refuses a bad format with a 400 naming it", async () => {
+    const error = await runWithQuery(exportJurisdictionReport, stack().mirrorCtx(), { ...query, format: "pdf" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 400, message: expect.stringContaining("format") as unknown });
+  });
+});
