@@ -1,0 +1,343 @@
+import { type Expression, sql, type SqlBool } from "kysely";
+
+import { averagePricePerGallon, fromMinorUnits } from "@/lib/model";
+import type {
+  DrilldownDimension,
+  DrilldownFigures,
+  DrilldownRow,
+  DrilldownTrendPoint,
+  LocalDateRange,
+} from "@/lib/model/insight-drilldowns";
+import { TREND_DAYS_MAX } from "@/lib/model/insight-drilldowns";
+
+import type { Eb } from "./filter";
+import { dayName } from "./local-days";
+import { LOCAL_MS, localDayWhere } from "./local-dates";
+import { exactInteger } from "./rows";
+import type { MirrorStore } from "./store";
+
+/**
+ * Drill-downs over the mirror, one design for every dimension (driver, truck, card, station): figures per key of a
+ * range of local dates (ranked), and one key's detail (totals, trend per local day, its stations or drivers). Spend
+ * is completed and pending (failed is not spend: the summary's and the list totals' rule), so a driver's amount here
+ * equals the transactions list's total for `driver=…&dates=local` over the same dates. Each query reads the rows of
+ * the range through an index that starts with the customer and the time (or the key and the time).
+ */
+
+const KEY_COLUMN = {
+  driver: "driver_id",
+  truck: "truck_id",
+  card: "card_last4",
+  station: "station_id",
+} as const satisfies Record<DrilldownDimension, string>;
+
+const DAY_MS = 86_400_000;
+
+type SqlInteger = number | string | bigint | null;
+
+interface GroupRow {
+  k: string | null;
+  n: SqlInteger;
+  g: SqlInteger;
+  a: SqlInteger;
+  dg: SqlInteger;
+  defg: SqlInteger;
+  last_local: SqlInteger;
+  last_at: SqlInteger;
+  driver_name: string | null;
+  truck_id: string | null;
+  station_name: string | null;
+  station_city: string | null;
+  station_state: string | null;
+}
+
+/** Exact sums of one group, before formatting. */
+interface Sums {
+  purchases: number;
+  gallons: bigint;
+  amount: bigint;
+  dieselGallons: bigint;
+  defGallons: bigint;
+  lastLocalMs: number | null;
+  lastAtMs: number | null;
+}
+
+const ZERO: Sums = {
+  purchases: 0,
+  gallons: 0n,
+  amount: 0n,
+  dieselGallons: 0n,
+  defGallons: 0n,
+  lastLocalMs: null,
+  lastAtMs: null,
+};
+
+/** DEF gallons per 100 diesel gallons to 2 places, rounded half up in integers; null without diesel. */
+export function defRatioPercent(defMilli: bigint, dieselMilli: bigint): string | null {
+  if (dieselMilli === 0n) return null;
+  return fromMinorUnits((defMilli * 10_000n + dieselMilli / 2n) / dieselMilli, 2);
+}
+
+export function figuresOf(s: Sums): DrilldownFigures {
+  return {
+    purchases: s.purchases,
+    gallons: fromMinorUnits(s.gallons, 3),
+    amount: fromMinorUnits(s.amount, 2),
+    averagePricePerGallon: averagePricePerGallon(s.amount, s.gallons),
+    defGallons: fromMinorUnits(s.defGallons, 3),
+    dieselGallons: fromMinorUnits(s.dieselGallons, 3),
+    defRatioPercent: defRatioPercent(s.defGallons, s.dieselGallons),
+    lastPurchaseAt: s.lastAtMs === null ? null : new Date(s.lastAtMs).toISOString(),
+    lastPurchaseLocalDate: s.lastLocalMs === null ? null : new Date(s.lastLocalMs).toISOString().slice(0, 10),
+  };
+}
+
+export const ZERO_FIGURES: DrilldownFigures = figuresOf(ZERO);
+
+const nullableMs = (v: SqlInteger): number | null => (v === null ? null : Number(v));
+
+type SumColumns = Pick<GroupRow, "n" | "g" | "a" | "dg" | "defg" | "last_local" | "last_at">;
+
+function sumsOf(r: SumColumns): Sums {
+  return {
+    purchases: Number(exactInteger(r.n)),
+    gallons: exactInteger(r.g),
+    amount: exactInteger(r.a),
+    dieselGallons: exactInteger(r.dg),
+    defGallons: exactInteger(r.defg),
+    lastLocalMs: nullableMs(r.last_local),
+    lastAtMs: nullableMs(r.last_at),
+  };
+}
+
+function addSums(x: Sums, y: Sums): Sums {
+  const later = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+  return {
+    purchases: x.purchases + y.purchases,
+    gallons: x.gallons + y.gallons,
+    amount: x.amount + y.amount,
+    dieselGallons: x.dieselGallons + y.dieselGallons,
+    defGallons: x.defGallons + y.defGallons,
+    lastLocalMs: later(x.lastLocalMs, y.lastLocalMs),
+    lastAtMs: later(x.lastAtMs, y.lastAtMs),
+  };
+}
+
+/** What a row of the dimension is called, and what is said beside it. */
+function labelOf(
+  dimension: DrilldownDimension,
+  key: string,
+  r: Partial<GroupRow>,
+): { name: string; detail: string | null } {
+  switch (dimension) {
+    case "driver":
+      return { name: r.driver_name ?? key, detail: r.truck_id ?? null };
+    case "truck":
+      return { name: key, detail: r.driver_name ?? null };
+    case "card":
+      return { name: `•••• ${key}`, detail: r.driver_name ?? null };
+    case "station":
+      return {
+        name: r.station_name ?? key,
+        detail: r.station_city && r.station_state ? `${r.station_city}, ${r.station_state}` : null,
+      };
+  }
+}
+
+/** The spend rows of the customer on the range's local dates, narrowed to one key when given. */
+function spendWhere(
+  eb: Eb,
+  customerId: string,
+  range: LocalDateRange,
+  only?: { dimension: DrilldownDimension; key: string },
+): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [eb("customer_id", "=", customerId), localDayWhere(eb, range)];
+  if (only) all.push(eb(KEY_COLUMN[only.dimension], "=", only.key));
+  all.push(eb("status", "<>", "failed"));
+  return eb.and(all);
+}
+
+/** Exact sums per key of `groupBy` (null key: rows without one, e.g. no truck). */
+async function groupedSums(
+  store: MirrorStore,
+  customerId: string,
+  groupBy: DrilldownDimension,
+  range: LocalDateRange,
+  only?: { dimension: DrilldownDimension; key: string },
+): Promise<GroupRow[]> {
+  const column = KEY_COLUMN[groupBy];
+  // Names come from max() of each group: the same on both stores, one pass (a driver's name and a station's place
+  // do not change between rows; a truck's or a card's driver may, and then one of them is shown).
+  return (await store.db
+    .selectFrom("mirror_transactions")
+    .select((eb) => [
+      sql<string | null>`${sql.ref(column)}`.as("k"),
+      eb.fn.countAll().as("n"),
+      eb.fn.sum("gallons_milli").as("g"),
+      eb.fn.sum("amount_cents").as("a"),
+      sql<SqlInteger>`sum(case when product = 'diesel' then gallons_milli else 0 end)`.as("dg"),
+      sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
+      sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
+      eb.fn.max("at_ms").as("last_at"),
+      eb.fn.max("driver_name").as("driver_name"),
+      eb.fn.max("truck_id").as("truck_id"),
+      eb.fn.max("station_name").as("station_name"),
+      eb.fn.max("station_city").as("station_city"),
+      eb.fn.max("station_state").as("station_state"),
+    ])
+    .where((eb) => spendWhere(eb, customerId, range, only))
+    .groupBy(column)
+    .execute()) as GroupRow[];
+}
+
+const byAmountThenName = (x: DrilldownRow & { sums: Sums }, y: DrilldownRow & { sums: Sums }) =>
+  x.sums.amount === y.sums.amount
+    ? x.name < y.name
+      ? -1
+      : x.name > y.name
+        ? 1
+        : x.key < y.key
+          ? -1
+          : 1
+    : x.sums.amount > y.sums.amount
+      ? -1
+      : 1;
+
+function rankRows(dimension: DrilldownDimension, rows: GroupRow[]): DrilldownRow[] {
+  return rows
+    .filter((r): r is GroupRow & { k: string } => r.k !== null)
+    .map((r) => {
+      const sums = sumsOf(r);
+      return { key: r.k, ...labelOf(dimension, r.k, r), ...figuresOf(sums), sums };
+    })
+    .sort(byAmountThenName)
+    .map(({ sums: _sums, ...row }) => row);
+}
+
+export interface RankedFigures {
+  /** Ranked by amount, largest first (ties by name, then key). */
+  rows: DrilldownRow[];
+  totals: DrilldownFigures;
+  /** Rows without a key (only trucks have such rows: a driver without a truck). */
+  withoutKey: DrilldownFigures;
+}
+
+/** Every key of the dimension with spend on the range's local dates, ranked, with the range's totals. */
+export async function rankedFigures(
+  store: MirrorStore,
+  customerId: string,
+  dimension: DrilldownDimension,
+  range: LocalDateRange | null,
+): Promise<RankedFigures> {
+  if (range === null) return { rows: [], totals: ZERO_FIGURES, withoutKey: ZERO_FIGURES };
+  const groups = await groupedSums(store, customerId, dimension, range);
+  const totals = groups.reduce((acc, r) => addSums(acc, sumsOf(r)), ZERO);
+  const none = groups.find((r) => r.k === null);
+  return {
+    rows: rankRows(dimension, groups),
+    totals: figuresOf(totals),
+    withoutKey: none ? figuresOf(sumsOf(none)) : ZERO_FIGURES,
+  };
+}
+
+/** Whether the customer's mirror has any row (any status, any time) of this key: known keys answer zeros, not 404. */
+export async function keyKnown(
+  store: MirrorStore,
+  customerId: string,
+  dimension: DrilldownDimension,
+  key: string,
+): Promise<{ name: string; detail: string | null } | null> {
+  const row = await store.db
+    .selectFrom("mirror_transactions")
+    .select(["driver_name", "truck_id", "station_name", "station_city", "station_state"])
+    .where("customer_id", "=", customerId)
+    .where(KEY_COLUMN[dimension], "=", key)
+    .orderBy("at_ms", "desc")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? labelOf(dimension, key, row) : null;
+}
+
+export interface DetailFigures {
+  totals: DrilldownFigures;
+  trend: { unit: "day" | "week"; points: DrilldownTrendPoint[] };
+  /** Stations of a driver, truck or card; drivers of a station. */
+  breakdown: { dimension: "station" | "driver"; rows: DrilldownRow[] };
+}
+
+const dayNumber = (date: string) => Math.round(Date.parse(date) / DAY_MS);
+
+/** Every local day (or week from the range's first day, when longer than 62 days) of the range, zeros included. */
+function trendOf(range: LocalDateRange, perDay: ReadonlyMap<number, Sums>): DetailFigures["trend"] {
+  const first = dayNumber(range.from);
+  const last = dayNumber(range.to);
+  const unit = last - first + 1 > TREND_DAYS_MAX ? "week" : "day";
+  const step = unit === "week" ? 7 : 1;
+  const points: DrilldownTrendPoint[] = [];
+  for (let start = first; start <= last; start += step) {
+    const end = Math.min(start + step - 1, last);
+    let sums = ZERO;
+    for (let d = start; d <= end; d++) {
+      const s = perDay.get(d);
+      if (s) sums = addSums(sums, s);
+    }
+    points.push({
+      from: dayName(start),
+      to: dayName(end),
+      purchases: sums.purchases,
+      gallons: fromMinorUnits(sums.gallons, 3),
+      amount: fromMinorUnits(sums.amount, 2),
+    });
+  }
+  return { unit, points };
+}
+
+/** One key's totals, trend and breakdown over the range's local dates (zeros everywhere when range is null). */
+export async function detailFigures(
+  store: MirrorStore,
+  customerId: string,
+  dimension: DrilldownDimension,
+  key: string,
+  range: LocalDateRange | null,
+): Promise<DetailFigures> {
+  const breakdownBy = dimension === "station" ? "driver" : "station";
+  if (range === null)
+    return {
+      totals: ZERO_FIGURES,
+      trend: { unit: "day", points: [] },
+      breakdown: { dimension: breakdownBy, rows: [] },
+    };
+  const only = { dimension, key };
+  const [days, breakdown] = await Promise.all([
+    store.db
+      .selectFrom("mirror_transactions")
+      .select((eb) => [
+        // Integer division on both stores (the local wall time is positive): the local day number.
+        sql<SqlInteger>`(${LOCAL_MS}) / 86400000`.as("local_day"),
+        eb.fn.countAll().as("n"),
+        eb.fn.sum("gallons_milli").as("g"),
+        eb.fn.sum("amount_cents").as("a"),
+        sql<SqlInteger>`sum(case when product = 'diesel' then gallons_milli else 0 end)`.as("dg"),
+        sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
+        sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
+        eb.fn.max("at_ms").as("last_at"),
+      ])
+      .where((eb) => spendWhere(eb, customerId, range, only))
+      .groupBy(sql`local_day`)
+      .execute(),
+    groupedSums(store, customerId, breakdownBy, range, only),
+  ]);
+  const perDay = new Map<number, Sums>();
+  let totals = ZERO;
+  for (const d of days) {
+    const sums = sumsOf(d);
+    perDay.set(Number(d.local_day), sums);
+    totals = addSums(totals, sums);
+  }
+  return {
+    totals: figuresOf(totals),
+    trend: trendOf(range, perDay),
+    breakdown: { dimension: breakdownBy, rows: rankRows(breakdownBy, breakdown) },
+  };
+}
