@@ -2,57 +2,74 @@ import "server-only";
 
 import { z } from "zod";
 
-import type { InsightPeriods, LocalDateRange } from "@/lib/model/insights";
+import {
+  addDays,
+  daysIn,
+  type InsightPeriods,
+  type LocalDateRange,
+  previousQuarter,
+  QUARTER_PATTERN,
+  quarterRange,
+} from "@/lib/model";
 
 import { BffError } from "../errors";
+import { date } from "../params";
+import { quoted } from "../quoted";
 
-// STUB of the insights contract (replaced by the lead's "Insights contract" commit on merge).
-
-const DAY_MS = 86_400_000;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
+/**
+ * The period of an insight route (issue 16): `quarter=YYYY-Qn`, or `from`/`to` dates (purchase-local, both ends
+ * inclusive), or neither (the last `defaultDays` days up to today). Spread `insightRangeShape` into the route's query
+ * schema and read it with `insightPeriodsOf`, which also gives the period it is compared with.
+ */
 export const insightRangeShape = {
   quarter: z
     .string()
-    .regex(/^\d{4}-Q[1-4]$/, { error: "The quarter must be written as YYYY-Qn, e.g. 2026-Q3" })
+    .regex(QUARTER_PATTERN, {
+      error: (issue) => `The quarter (quarter) must be written like 2026-Q3 (Q1 to Q4); ${quoted(issue.input)} is not`,
+    })
     .optional(),
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "The start date (from) must be a day written as YYYY-MM-DD" })
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "The end date (to) must be a day written as YYYY-MM-DD" })
-    .optional(),
+  from: date("from"),
+  to: date("to"),
 };
 
-export function quarterRange(quarter: string): LocalDateRange {
-  const year = Number(quarter.slice(0, 4));
-  const q = Number(quarter.slice(6));
-  const from = Date.UTC(year, (q - 1) * 3, 1);
-  const to = Date.UTC(year, q * 3, 1) - DAY_MS;
-  return { from: day(from), to: day(to) };
+export interface InsightRangeQuery {
+  quarter?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
-export function insightPeriodsOf(
-  query: { quarter?: string | undefined; from?: string | undefined; to?: string | undefined },
-  today: string,
-  defaultDays = 30,
-): InsightPeriods {
-  if (query.quarter !== undefined) {
-    if (query.from !== undefined || query.to !== undefined)
-      throw new BffError("bad_request", "Ask for a quarter or a range (from, to), not both.");
-    const current = quarterRange(query.quarter);
-    const previous = quarterRange(day(Date.parse(current.from) - DAY_MS).slice(0, 4) + "-Q" + String(Math.floor(Number(day(Date.parse(current.from) - DAY_MS).slice(5, 7)) / 3.01) + 1));
+/** The longest range an insight takes: ten years. */
+export const MAX_INSIGHT_DAYS = 3_653;
+
+/** The range asked for and the one before it; a 400 with a sentence for a combination that cannot be read. */
+export function insightPeriodsOf(q: InsightRangeQuery, today: string, defaultDays = 30): InsightPeriods {
+  if (q.quarter !== undefined) {
+    if (q.from !== undefined || q.to !== undefined)
+      throw new BffError(
+        "bad_request",
+        "Give either a quarter (quarter) or a range (from and to), not both; remove one of them.",
+      );
+    const current = quarterRange(q.quarter);
+    const previous = current && quarterRange(previousQuarter(q.quarter));
+    if (!current || !previous) throw new BffError("bad_request", `The quarter ${quoted(q.quarter)} is not one.`);
     return { current, previous };
   }
-  const to = query.to ?? today;
-  const from = query.from ?? day(Date.parse(to) - (defaultDays - 1) * DAY_MS);
-  if (from > to) throw new BffError("bad_request", `The start date (${from}) is after the end date (${to}).`);
-  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
-  if (days > 3660) throw new BffError("bad_request", "The range is longer than ten years; ask for a shorter one.");
-  return {
-    current: { from, to },
-    previous: { from: day(Date.parse(from) - days * DAY_MS), to: day(Date.parse(from) - DAY_MS) },
-  };
+  const to = q.to ?? (q.from !== undefined && q.from > today ? q.from : today);
+  const from = q.from ?? addDays(to, -(defaultDays - 1));
+  if (from > to)
+    throw new BffError(
+      "bad_request",
+      `The start date (from, ${from}) is after the end date (to, ${to}); swap them or pick another range.`,
+    );
+  const current: LocalDateRange = { from, to };
+  const days = daysIn(current);
+  if (days > MAX_INSIGHT_DAYS)
+    throw new BffError(
+      "bad_request",
+      `The range ${from} to ${to} is ${String(days)} days long; pick at most ten years (${String(MAX_INSIGHT_DAYS)} days).`,
+    );
+  return { current, previous: { from: addDays(from, -days), to: addDays(from, -1) } };
 }
+
+/** Today's date for the insight defaults: the UTC date of `nowMs`. */
+export const todayOf = (nowMs: number): string => new Date(nowMs).toISOString().slice(0, 10);
