@@ -313,8 +313,9 @@ export async function detailFigures(
     store.db
       .selectFrom("mirror_transactions")
       .select((eb) => [
-        // Integer division on both stores (the local wall time is positive): the local day number.
-        sql<SqlInteger>`(${LOCAL_MS}) / 86400000`.as("local_day"),
+        // The local day number. cast(): better-sqlite3 binds LOCAL_MS's number parameter as a real, which would make
+        // the division a real one on SQLite (the wall time is positive, so truncation is the floor).
+        sql<SqlInteger>`cast((${LOCAL_MS}) / 86400000 as integer)`.as("local_day"),
         eb.fn.countAll().as("n"),
         eb.fn.sum("gallons_milli").as("g"),
         eb.fn.sum("amount_cents").as("a"),
