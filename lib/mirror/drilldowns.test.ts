@@ -105,7 +105,7 @@ function expected(all: Transaction[], r: { from: string; to: string }, dimension
   return { totals: sum(inRange), byKey: new Map([...byKey].map(([k, ts]) => [k, sum(ts)])), inRange };
 }
 
-const pick = <T extends object>(o: T) => {
+const pick = (o: object) => {
   const { purchases, gallons, amount, defRatioPercent: def, lastPurchaseAt } = o as Record<string, unknown>;
   return { purchases, gallons, amount, defRatioPercent: def, lastPurchaseAt };
 };

@@ -1,6 +1,6 @@
 import { type Expression, sql, type SqlBool } from "kysely";
 
-import { averagePricePerGallon, fromMinorUnits } from "@/lib/model";
+import { fromMinorUnits } from "@/lib/model";
 import type {
   DrilldownDimension,
   DrilldownFigures,
@@ -10,10 +10,20 @@ import type {
 } from "@/lib/model/insight-drilldowns";
 import { TREND_DAYS_MAX } from "@/lib/model/insight-drilldowns";
 
+import {
+  addSums,
+  figuresOf,
+  type GroupRow,
+  labelOf,
+  type SqlInteger,
+  type Sums,
+  sumsOf,
+  ZERO,
+  ZERO_FIGURES,
+} from "./drilldowns-figures";
 import type { Eb } from "./filter";
-import { dayName } from "./local-days";
 import { LOCAL_MS, localDayWhere } from "./local-dates";
-import { exactInteger } from "./rows";
+import { dayName } from "./local-days";
 import type { MirrorStore } from "./store";
 
 /**
@@ -33,116 +43,7 @@ const KEY_COLUMN = {
 
 const DAY_MS = 86_400_000;
 
-type SqlInteger = number | string | bigint | null;
-
-interface GroupRow {
-  k: string | null;
-  n: SqlInteger;
-  g: SqlInteger;
-  a: SqlInteger;
-  dg: SqlInteger;
-  defg: SqlInteger;
-  last_local: SqlInteger;
-  last_at: SqlInteger;
-  driver_name: string | null;
-  truck_id: string | null;
-  station_name: string | null;
-  station_city: string | null;
-  station_state: string | null;
-}
-
-/** Exact sums of one group, before formatting. */
-interface Sums {
-  purchases: number;
-  gallons: bigint;
-  amount: bigint;
-  dieselGallons: bigint;
-  defGallons: bigint;
-  lastLocalMs: number | null;
-  lastAtMs: number | null;
-}
-
-const ZERO: Sums = {
-  purchases: 0,
-  gallons: 0n,
-  amount: 0n,
-  dieselGallons: 0n,
-  defGallons: 0n,
-  lastLocalMs: null,
-  lastAtMs: null,
-};
-
-/** DEF gallons per 100 diesel gallons to 2 places, rounded half up in integers; null without diesel. */
-export function defRatioPercent(defMilli: bigint, dieselMilli: bigint): string | null {
-  if (dieselMilli === 0n) return null;
-  return fromMinorUnits((defMilli * 10_000n + dieselMilli / 2n) / dieselMilli, 2);
-}
-
-export function figuresOf(s: Sums): DrilldownFigures {
-  return {
-    purchases: s.purchases,
-    gallons: fromMinorUnits(s.gallons, 3),
-    amount: fromMinorUnits(s.amount, 2),
-    averagePricePerGallon: averagePricePerGallon(s.amount, s.gallons),
-    defGallons: fromMinorUnits(s.defGallons, 3),
-    dieselGallons: fromMinorUnits(s.dieselGallons, 3),
-    defRatioPercent: defRatioPercent(s.defGallons, s.dieselGallons),
-    lastPurchaseAt: s.lastAtMs === null ? null : new Date(s.lastAtMs).toISOString(),
-    lastPurchaseLocalDate: s.lastLocalMs === null ? null : new Date(s.lastLocalMs).toISOString().slice(0, 10),
-  };
-}
-
-export const ZERO_FIGURES: DrilldownFigures = figuresOf(ZERO);
-
-const nullableMs = (v: SqlInteger): number | null => (v === null ? null : Number(v));
-
-type SumColumns = Pick<GroupRow, "n" | "g" | "a" | "dg" | "defg" | "last_local" | "last_at">;
-
-function sumsOf(r: SumColumns): Sums {
-  return {
-    purchases: Number(exactInteger(r.n)),
-    gallons: exactInteger(r.g),
-    amount: exactInteger(r.a),
-    dieselGallons: exactInteger(r.dg),
-    defGallons: exactInteger(r.defg),
-    lastLocalMs: nullableMs(r.last_local),
-    lastAtMs: nullableMs(r.last_at),
-  };
-}
-
-function addSums(x: Sums, y: Sums): Sums {
-  const later = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
-  return {
-    purchases: x.purchases + y.purchases,
-    gallons: x.gallons + y.gallons,
-    amount: x.amount + y.amount,
-    dieselGallons: x.dieselGallons + y.dieselGallons,
-    defGallons: x.defGallons + y.defGallons,
-    lastLocalMs: later(x.lastLocalMs, y.lastLocalMs),
-    lastAtMs: later(x.lastAtMs, y.lastAtMs),
-  };
-}
-
-/** What a row of the dimension is called, and what is said beside it. */
-function labelOf(
-  dimension: DrilldownDimension,
-  key: string,
-  r: Partial<GroupRow>,
-): { name: string; detail: string | null } {
-  switch (dimension) {
-    case "driver":
-      return { name: r.driver_name ?? key, detail: r.truck_id ?? null };
-    case "truck":
-      return { name: key, detail: r.driver_name ?? null };
-    case "card":
-      return { name: `•••• ${key}`, detail: r.driver_name ?? null };
-    case "station":
-      return {
-        name: r.station_name ?? key,
-        detail: r.station_city && r.station_state ? `${r.station_city}, ${r.station_state}` : null,
-      };
-  }
-}
+export { defRatioPercent, ZERO_FIGURES } from "./drilldowns-figures";
 
 /** The spend rows of the customer on the range's local dates, narrowed to one key when given. */
 function spendWhere(
@@ -168,7 +69,7 @@ async function groupedSums(
   const column = KEY_COLUMN[groupBy];
   // Names come from max() of each group: the same on both stores, one pass (a driver's name and a station's place
   // do not change between rows; a truck's or a card's driver may, and then one of them is shown).
-  return (await store.db
+  return await store.db
     .selectFrom("mirror_transactions")
     .select((eb) => [
       sql<string | null>`${sql.ref(column)}`.as("k"),
@@ -187,7 +88,7 @@ async function groupedSums(
     ])
     .where((eb) => spendWhere(eb, customerId, range, only))
     .groupBy(column)
-    .execute()) as GroupRow[];
+    .execute();
 }
 
 const byAmountThenName = (x: DrilldownRow & { sums: Sums }, y: DrilldownRow & { sums: Sums }) =>

@@ -3,7 +3,7 @@ import "server-only";
 import type { DrilldownListReply } from "@/lib/model/insight-drilldowns";
 
 import { sessionOperation } from "../operation";
-import { DrilldownRangeQuery, drilldownList } from "./drilldown-service";
+import { drilldownList, DrilldownRangeQuery } from "./drilldown-service";
 
 /**
  * GET /api/drivers, /api/trucks, /api/cards — every driver, truck or card last four with purchases on the range's

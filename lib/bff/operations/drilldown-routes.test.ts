@@ -21,9 +21,14 @@ const APRIL = { from: "2026-04-01", to: "2026-04-30" };
 type Detail = typeof driverDetail;
 
 /** Runs a detail operation as its route does: path parameters and the query string, both checked. */
-async function runDetail(op: Detail, ctx: OperationContext, params: Record<string, string>, query: Record<string, string>) {
+async function runDetail(
+  op: Detail,
+  ctx: OperationContext,
+  params: Record<string, string>,
+  query: Record<string, string>,
+) {
   if (!("params" in op.input)) throw new Error("a detail route reads its path");
-  const input = op.input.params(params as { id: string }, new URLSearchParams(query));
+  const input = op.input.params(params, new URLSearchParams(query));
   return await op.run(ctx, input);
 }
 
