@@ -1,0 +1,30 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+
+import type { DrilldownDetailReply, DrilldownDimension, DrilldownListReply } from "@/lib/model/insight-drilldowns";
+import { fetchJson } from "@/lib/queries/fetch-json";
+
+import { DIMENSIONS } from "./dimensions";
+
+/** The ranked list of a dimension for the page's period (the range picker's parameters). */
+export function useDrilldownList(dimension: Exclude<DrilldownDimension, "station">, params: URLSearchParams) {
+  const query = params.toString();
+  return useQuery({
+    queryKey: ["drilldown", dimension, "list", query] as const,
+    queryFn: ({ signal }) =>
+      fetchJson<DrilldownListReply>(`${DIMENSIONS[dimension].listApi ?? ""}${query ? `?${query}` : ""}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One key's detail for the page's period. */
+export function useDrilldownDetail(dimension: DrilldownDimension, key: string, params: URLSearchParams) {
+  const query = params.toString();
+  return useQuery({
+    queryKey: ["drilldown", dimension, "detail", key, query] as const,
+    queryFn: ({ signal }) =>
+      fetchJson<DrilldownDetailReply>(`${DIMENSIONS[dimension].detailApi(key)}${query ? `?${query}` : ""}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
