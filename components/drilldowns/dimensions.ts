@@ -18,8 +18,6 @@ export interface DimensionWords {
   /** The API of the list (none for stations: the stations page is the catalog) and of one key. */
   listApi: string | null;
   detailApi: (key: string) => string;
-  /** The page of one key. */
-  page: (key: string) => Route;
   /** The transactions list's mirror filter that lists this key's rows. */
   filter: "driver" | "truck" | "card" | "station";
 }
@@ -31,7 +29,6 @@ export const DIMENSIONS: Record<DrilldownDimension, DimensionWords> = {
     heading: "Driver",
     listApi: "/api/drivers",
     detailApi: (key) => `/api/drivers/${encodeURIComponent(key)}`,
-    page: (key) => `/drivers/${encodeURIComponent(key)}` as Route,
     filter: "driver",
   },
   truck: {
@@ -40,7 +37,6 @@ export const DIMENSIONS: Record<DrilldownDimension, DimensionWords> = {
     heading: "Truck",
     listApi: "/api/trucks",
     detailApi: (key) => `/api/trucks/${encodeURIComponent(key)}`,
-    page: (key) => `/trucks/${encodeURIComponent(key)}` as Route,
     filter: "truck",
   },
   card: {
@@ -49,7 +45,6 @@ export const DIMENSIONS: Record<DrilldownDimension, DimensionWords> = {
     heading: "Card",
     listApi: "/api/cards",
     detailApi: (key) => `/api/cards/${encodeURIComponent(key)}`,
-    page: (key) => `/cards/${encodeURIComponent(key)}` as Route,
     filter: "card",
   },
   station: {
@@ -58,7 +53,6 @@ export const DIMENSIONS: Record<DrilldownDimension, DimensionWords> = {
     heading: "Station",
     listApi: null,
     detailApi: (key) => `/api/locations/${encodeURIComponent(key)}/insights`,
-    page: (key) => `/stations/${encodeURIComponent(key)}` as Route,
     filter: "station",
   },
 };

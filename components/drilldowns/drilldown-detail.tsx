@@ -3,15 +3,16 @@
 import Link from "next/link";
 import { useMemo } from "react";
 
-import { PeriodChangeLine } from "@/components/overview/daily-chart-card";
-import { DailyChart } from "@/components/overview/daily-chart";
 import { CoverageNote } from "@/components/insights/coverage-note";
 import { type InsightRange, InsightRangePicker, useInsightRange } from "@/components/insights/range-picker";
+import { DailyChart } from "@/components/overview/daily-chart";
+import { PeriodChangeLine } from "@/components/overview/daily-chart-card";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/definition-list";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { SummaryDay } from "@/lib/model";
@@ -22,8 +23,6 @@ import { SPEND_RULE } from "./drilldown-list";
 import { drilldownChange } from "./figures";
 import { FiguresTable } from "./figures-table";
 import { useDrilldownDetail } from "./use-drilldown";
-
-const LINK = "font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300";
 
 /** `/drivers/[id]`, `/trucks/[id]`, `/cards/[last4]`: one key's figures over the chosen period, as a page. */
 export function DrilldownDetailPage({
@@ -37,7 +36,7 @@ export function DrilldownDetailPage({
   const words = DIMENSIONS[dimension];
   const query = useDrilldownDetail(dimension, id, range.params);
   const back = (
-    <Link href={`/${words.plural.toLowerCase()}` as "/"} className={LINK}>
+    <Link href={`/${words.plural.toLowerCase()}` as "/"} className={TEXT_LINK_CLASSES}>
       ← All {words.plural.toLowerCase()}
     </Link>
   );
@@ -108,7 +107,7 @@ function DrilldownInsights(props: {
                 The local copy does not cover this period yet.
               </p>
             ) : (
-              <Link href={transactionsLink(dimension, data.key, data.coverage.covered)} className={LINK}>
+              <Link href={transactionsLink(dimension, data.key, data.coverage.covered)} className={TEXT_LINK_CLASSES}>
                 View the {formatCount(data.totals.purchases)} purchases (and any failed attempts) in the transactions
                 list
               </Link>

@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 
-import { PeriodChangeLine } from "@/components/overview/daily-chart-card";
 import { CoverageNote } from "@/components/insights/coverage-note";
 import { InsightRangePicker, useInsightRange } from "@/components/insights/range-picker";
+import { PeriodChangeLine } from "@/components/overview/daily-chart-card";
 import { Card } from "@/components/ui/card";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
 
@@ -43,10 +44,7 @@ export function DrilldownListView({ dimension }: { dimension: Exclude<DrilldownD
                 <>
                   {" "}
                   (
-                  <Link
-                    href={transactionsLink(dimension, null, data.coverage.covered)}
-                    className="text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300"
-                  >
+                  <Link href={transactionsLink(dimension, null, data.coverage.covered)} className={TEXT_LINK_CLASSES}>
                     view the transactions
                   </Link>
                   )

@@ -11,6 +11,8 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 
 import { DataTable } from "@/components/ui/data-table";
+import { EntityLink } from "@/components/ui/entity-link";
+import { CELL_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { DrilldownDimension, DrilldownFigures, DrilldownRow } from "@/lib/model/insight-drilldowns";
@@ -25,9 +27,8 @@ export type FiguresRow = DrilldownRow & { previous?: DrilldownFigures | null };
 type TableRow = FiguresRow & { id: string };
 
 const column = createColumnHelper<TableRow>();
-const LINK = "font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300";
 
-/** The columns of a ranked table of `dimension`'s keys; `transactionsOf` links each figure to its rows. */
+/** The columns of a table of `dimension`'s keys: name, figures, the change when asked, the link to the rows. */
 function figureColumns(dimension: DrilldownDimension, range: LocalDateRange | null, changeHeading: string | null) {
   const words = DIMENSIONS[dimension];
   const columns = [
@@ -36,9 +37,9 @@ function figureColumns(dimension: DrilldownDimension, range: LocalDateRange | nu
       meta: { rowHeader: true },
       cell: ({ row }) => (
         <>
-          <Link href={words.page(row.original.key)} className={LINK}>
+          <EntityLink kind={dimension} id={row.original.key} inCell>
             {row.original.name}
-          </Link>
+          </EntityLink>
           {row.original.detail === null ? null : (
             <span className="block text-xs text-slate-600 dark:text-slate-400">{row.original.detail}</span>
           )}
@@ -99,26 +100,29 @@ function figureColumns(dimension: DrilldownDimension, range: LocalDateRange | nu
             },
           ),
         ];
-  const link =
-    range === null
-      ? []
-      : [
-          column.display({
-            id: "transactions",
-            header: "Rows",
-            enableSorting: false,
-            cell: ({ row }) => (
-              <Link
-                href={transactionsLink(dimension, row.original.key, range)}
-                className={LINK}
-                aria-label={`View the transactions of ${row.original.name}`}
-              >
-                View
-              </Link>
-            ),
-          }),
-        ];
-  return [...columns, ...change, ...link];
+  return [...columns, ...change, ...linkColumn(dimension, range)];
+}
+
+/** Each row's link to the transactions behind its figures (the key's rows on the covered local dates). */
+function linkColumn(dimension: DrilldownDimension, range: LocalDateRange | null) {
+  return range === null
+    ? []
+    : [
+        column.display({
+          id: "transactions",
+          header: "Rows",
+          enableSorting: false,
+          cell: ({ row }) => (
+            <Link
+              href={transactionsLink(dimension, row.original.key, range)}
+              className={CELL_LINK_CLASSES}
+              aria-label={`View the transactions of ${row.original.name}`}
+            >
+              View
+            </Link>
+          ),
+        }),
+      ];
 }
 
 /**

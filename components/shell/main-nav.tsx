@@ -13,6 +13,9 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Overview" },
   { href: "/transactions", label: "Transactions" },
   { href: "/stations", label: "Stations" },
+  { href: "/drivers", label: "Drivers" },
+  { href: "/trucks", label: "Trucks" },
+  { href: "/cards", label: "Cards" },
 ];
 
 /**
