@@ -1,5 +1,6 @@
 "use client";
 
+import type { Route } from "next";
 import Link from "next/link";
 import { useMemo } from "react";
 
@@ -36,7 +37,7 @@ export function DrilldownDetailPage({
   const words = DIMENSIONS[dimension];
   const query = useDrilldownDetail(dimension, id, range.params);
   const back = (
-    <Link href={`/${words.plural.toLowerCase()}` as "/"} className={TEXT_LINK_CLASSES}>
+    <Link href={`/${words.plural.toLowerCase()}` as Route} className={TEXT_LINK_CLASSES}>
       ← All {words.plural.toLowerCase()}
     </Link>
   );
