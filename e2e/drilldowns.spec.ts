@@ -130,7 +130,7 @@ test.describe("drill-downs with the local copy ready", () => {
     const days = (Date.parse(RANGE.to) - Date.parse(RANGE.from)) / DAY_MS + 1;
     await expect(page.locator("[data-day-row]")).toHaveCount(days);
     // Its transactions: the list's totals bar shows the same amount.
-    await page.getByRole("link", { name: /^View the \d+ purchases/ }).click();
+    await page.getByRole("link", { name: /^View the [\d,]+ purchases/ }).click();
     await expect(page).toHaveURL(/\/transactions\?.*dates=local/);
     await expect(page.getByTestId("totals-amount")).toHaveText(/\$/, { timeout: 30_000 });
     expect(centsOf(await page.getByTestId("totals-amount").textContent())).toBe(sums.cents);

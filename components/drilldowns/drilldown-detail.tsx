@@ -97,6 +97,7 @@ function DrilldownInsights(props: {
             <FiguresTable
               dimension={data.breakdown.dimension}
               rows={data.breakdown.rows}
+              periodQuery={range.params.toString()}
               range={null}
               caption={`${data.breakdown.dimension === "station" ? "Stations" : "Drivers"} by spend, ${range.label}. Sort by any column.`}
               testId="breakdown-table"

@@ -63,6 +63,7 @@ export function DrilldownListView({ dimension }: { dimension: Exclude<DrilldownD
           <FiguresTable
             dimension={dimension}
             rows={data.rows}
+            periodQuery={range.params.toString()}
             range={data.coverage.covered}
             caption={`${words.plural} by spend, ${range.label}; the change column compares with ${data.periods.previous.from} to ${data.periods.previous.to}. Sort by any column.`}
             changeHeading="Change vs previous"

@@ -7,16 +7,17 @@ import {
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
+import type { Route } from "next";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 
 import { DataTable } from "@/components/ui/data-table";
-import { EntityLink } from "@/components/ui/entity-link";
 import { CELL_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { DrilldownDimension, DrilldownFigures, DrilldownRow } from "@/lib/model/insight-drilldowns";
 import type { LocalDateRange } from "@/lib/model/insights";
+import { entityHref } from "@/lib/queries/insight-links";
 
 import { DIMENSIONS, transactionsLink } from "./dimensions";
 import { spendChangeCell } from "./figures";
@@ -28,24 +29,37 @@ type TableRow = FiguresRow & { id: string };
 
 const column = createColumnHelper<TableRow>();
 
+/** The key's name, linking to its page over the same period (the picker's parameters). */
+function nameColumn(dimension: DrilldownDimension, periodQuery: string) {
+  return column.accessor("name", {
+    header: DIMENSIONS[dimension].heading,
+    meta: { rowHeader: true },
+    cell: ({ row }) => (
+      <>
+        <Link
+          href={`${entityHref(dimension, row.original.key)}${periodQuery ? `?${periodQuery}` : ""}` as Route}
+          prefetch={false}
+          className={CELL_LINK_CLASSES}
+        >
+          {row.original.name}
+        </Link>
+        {row.original.detail === null ? null : (
+          <span className="block text-xs text-slate-600 dark:text-slate-400">{row.original.detail}</span>
+        )}
+      </>
+    ),
+  });
+}
+
 /** The columns of a table of `dimension`'s keys: name, figures, the change when asked, the link to the rows. */
-function figureColumns(dimension: DrilldownDimension, range: LocalDateRange | null, changeHeading: string | null) {
-  const words = DIMENSIONS[dimension];
+function figureColumns(
+  dimension: DrilldownDimension,
+  range: LocalDateRange | null,
+  changeHeading: string | null,
+  periodQuery: string,
+) {
   const columns = [
-    column.accessor("name", {
-      header: words.heading,
-      meta: { rowHeader: true },
-      cell: ({ row }) => (
-        <>
-          <EntityLink kind={dimension} id={row.original.key} inCell>
-            {row.original.name}
-          </EntityLink>
-          {row.original.detail === null ? null : (
-            <span className="block text-xs text-slate-600 dark:text-slate-400">{row.original.detail}</span>
-          )}
-        </>
-      ),
-    }),
+    nameColumn(dimension, periodQuery),
     column.accessor((r) => Number(r.amount), {
       id: "amount",
       header: "Spend",
@@ -136,12 +150,17 @@ export function FiguresTable(props: {
   caption: string;
   /** The change column's heading ("Change vs 2026-04-01 to 2026-04-30"); null: no such column. */
   changeHeading?: string | null;
+  /** The page's period parameters (quarter or from/to), carried to the linked pages. */
+  periodQuery: string;
   testId?: string;
 }) {
-  const { dimension, rows, range, caption, changeHeading = null, testId } = props;
+  const { dimension, rows, range, caption, changeHeading = null, periodQuery, testId } = props;
   const [sorting, setSorting] = useState<SortingState>([{ id: "amount", desc: true }]);
   const data = useMemo((): TableRow[] => rows.map((r) => ({ ...r, id: r.key })), [rows]);
-  const columns = useMemo(() => figureColumns(dimension, range, changeHeading), [dimension, range, changeHeading]);
+  const columns = useMemo(
+    () => figureColumns(dimension, range, changeHeading, periodQuery),
+    [dimension, range, changeHeading, periodQuery],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not React-Compiler compatible; the app does not use the compiler
   const table = useReactTable<TableRow>({
     data,
