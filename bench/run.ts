@@ -3,7 +3,7 @@
  *
  * Measures the whole product and writes `bench/report.md` and `bench/report.json` (`--out` changes the path without
  * extension; `--smoke` writes `bench/report-smoke.*`): every figure with its value, goal, verdict and the command
- * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror (default:
+ * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror, insights-drilldowns (default:
  * all).
  * Builds the app when needed; starts the sandbox and the app on free loopback ports; stops everything it started at
  * the end, on a failure and on Ctrl-C. Exits non-zero only when the bench itself broke (a part threw), never
