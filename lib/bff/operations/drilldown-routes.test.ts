@@ -157,6 +157,9 @@ describe.each(["primary", "alternative"] as const)("drill-down routes (%s profil
     expect(unknown.message).toContain("No driver “no-such-driver” has any purchase");
     const unknownCard = await rejection(runDetail(cardDetail, ctx(), { last4: "0000" }, APRIL));
     expect(unknownCard.status).toBe(404);
+    const unknownStation = await rejection(runDetail(stationInsights, ctx(), { id: "no-such-station" }, APRIL));
+    expect(unknownStation.status).toBe(404);
+    expect(unknownStation.message).toBe("Your fleet has no purchase at this station in your transactions.");
 
     const badCard = await rejection(runDetail(cardDetail, ctx(), { last4: "12a4" }, APRIL));
     expect(badCard.status).toBe(400);

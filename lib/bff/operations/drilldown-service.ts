@@ -116,7 +116,9 @@ export async function drilldownDetail(
   if (label === null)
     throw new BffError(
       "not_found",
-      `No ${WORDS[dimension].what} ${quoted(input.key)} has any purchase in your transactions. Check the link, or pick one from the list.`,
+      dimension === "station"
+        ? "Your fleet has no purchase at this station in your transactions."
+        : `No ${WORDS[dimension].what} ${quoted(input.key)} has any purchase in your transactions. Check the link, or pick one from the ${WORDS[dimension].what}s page.`,
     );
   const [figures, before] = await Promise.all([
     detailFigures(store, customerId, dimension, input.key, current.query),
