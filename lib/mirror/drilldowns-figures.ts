@@ -7,6 +7,15 @@ import { exactInteger } from "./rows";
 
 export type SqlInteger = number | string | bigint | null;
 
+/** The columns a key's label is read from (its newest row). */
+export interface LabelColumns {
+  driver_name: string | null;
+  truck_id: string | null;
+  station_name: string | null;
+  station_city: string | null;
+  station_state: string | null;
+}
+
 export interface GroupRow {
   k: string | null;
   n: SqlInteger;
@@ -16,11 +25,6 @@ export interface GroupRow {
   defg: SqlInteger;
   last_local: SqlInteger;
   last_at: SqlInteger;
-  driver_name: string | null;
-  truck_id: string | null;
-  station_name: string | null;
-  station_city: string | null;
-  station_state: string | null;
 }
 
 /** Exact sums of one group, before formatting. */
@@ -99,7 +103,7 @@ export function addSums(x: Sums, y: Sums): Sums {
 export function labelOf(
   dimension: DrilldownDimension,
   key: string,
-  r: Partial<GroupRow>,
+  r: Partial<LabelColumns>,
 ): { name: string; detail: string | null } {
   switch (dimension) {
     case "driver":
