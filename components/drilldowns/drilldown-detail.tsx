@@ -10,7 +10,6 @@ import { DailyChart } from "@/components/overview/daily-chart";
 import { PeriodChangeLine } from "@/components/overview/daily-chart-card";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/definition-list";
-import { ErrorNotice } from "@/components/ui/error-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
@@ -83,8 +82,11 @@ function DrilldownInsights(props: {
       {isPending ? (
         <CardSkeleton label="Loading the figures…" rows={6} className="h-8" />
       ) : isError ? (
-        error.status === 404 ? (
-          <ErrorNotice tone="info" title={`No purchases by your fleet`} message={error.message} />
+        error.status === 404 || error.status === 409 ? (
+          // Not a failure of the page: no purchase of this key yet (404), or no local copy for this session (409).
+          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="drilldown-unavailable">
+            {error.message}
+          </p>
         ) : (
           <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
         )
