@@ -129,7 +129,9 @@ test.describe("drill-downs with the local copy ready", () => {
     // The trend's table: one row per local day of the range.
     const days = (Date.parse(RANGE.to) - Date.parse(RANGE.from)) / DAY_MS + 1;
     await expect(page.locator("[data-day-row]")).toHaveCount(days);
-    // Its transactions: the list's totals bar shows the same amount.
+    // Its newest transactions on the page (the overview's table), then all of them in the list, whose totals bar shows
+    // the same amount.
+    await expect(page.getByRole("table", { name: "Latest transactions" }).locator("tbody tr").first()).toBeVisible();
     await page.getByRole("link", { name: /^View the [\d,]+ purchases/ }).click();
     await expect(page).toHaveURL(/\/transactions\?.*dates=local/);
     await expect(page.getByTestId("totals-amount")).toHaveText(/\$/, { timeout: 30_000 });

@@ -58,13 +58,13 @@ export const DIMENSIONS: Record<DrilldownDimension, DimensionWords> = {
 };
 
 /**
- * The transactions list showing exactly the rows behind a figure: the key's rows on the figure's local dates (the
- * list's `dates=local`), every status — its totals bar's gallons and amount (completed and pending) equal the figure.
+ * The transactions list's filters for exactly the rows behind a figure: the key's rows on the figure's local dates
+ * (the list's `dates=local`), every status — the list's totals (completed and pending) equal the figure.
  */
-export function transactionsLink(dimension: DrilldownDimension, key: string | null, range: LocalDateRange): Route {
+export function transactionsQuery(dimension: DrilldownDimension, key: string | null, range: LocalDateRange) {
   const mirror = { ...NO_MIRROR_FILTERS, dates: "local" };
   if (key !== null) mirror[DIMENSIONS[dimension].filter] = key;
-  const query = writeTransactionFilters(new URLSearchParams(), {
+  return writeTransactionFilters(new URLSearchParams(), {
     from: range.from,
     to: range.to,
     tz: "UTC",
@@ -72,5 +72,9 @@ export function transactionsLink(dimension: DrilldownDimension, key: string | nu
     search: "",
     mirror,
   });
-  return `/transactions?${query.toString()}` as Route;
+}
+
+/** The transactions page showing those rows. */
+export function transactionsLink(dimension: DrilldownDimension, key: string | null, range: LocalDateRange): Route {
+  return `/transactions?${transactionsQuery(dimension, key, range).toString()}` as Route;
 }

@@ -8,6 +8,7 @@ import { CoverageNote } from "@/components/insights/coverage-note";
 import { type InsightRange, InsightRangePicker, useInsightRange } from "@/components/insights/range-picker";
 import { DailyChart } from "@/components/overview/daily-chart";
 import { PeriodChangeLine } from "@/components/overview/daily-chart-card";
+import { LatestTable } from "@/components/overview/latest-transactions-card";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/definition-list";
 import { PageHeader } from "@/components/ui/page-header";
@@ -22,7 +23,7 @@ import { DIMENSIONS, transactionsLink } from "./dimensions";
 import { SPEND_RULE } from "./drilldown-list";
 import { drilldownChange } from "./figures";
 import { FiguresTable } from "./figures-table";
-import { useDrilldownDetail } from "./use-drilldown";
+import { useDrilldownDetail, useDrilldownTransactions } from "./use-drilldown";
 
 /** `/drivers/[id]`, `/trucks/[id]`, `/cards/[last4]`: one key's figures over the chosen period, as a page. */
 export function DrilldownDetailPage({
@@ -105,18 +106,7 @@ function DrilldownInsights(props: {
               testId="breakdown-table"
             />
           </Card>
-          <Card title="Its transactions">
-            {data.coverage.covered === null ? (
-              <p className="text-sm text-slate-700 dark:text-slate-300">
-                The local copy does not cover this period yet.
-              </p>
-            ) : (
-              <Link href={transactionsLink(dimension, data.key, data.coverage.covered)} className={TEXT_LINK_CLASSES}>
-                View the {formatCount(data.totals.purchases)} purchases (and any failed attempts) in the transactions
-                list
-              </Link>
-            )}
-          </Card>
+          <TransactionsCard dimension={dimension} data={data} />
         </div>
       )}
     </div>
@@ -183,6 +173,34 @@ function TrendCard({ data }: { data: DrilldownDetailReply }) {
           per={data.trend.unit}
           datesAre="local dates of purchase"
         />
+      )}
+    </Card>
+  );
+}
+
+/** The newest rows behind the figures (the overview's table of latest transactions), and the link to all of them. */
+function TransactionsCard({ dimension, data }: { dimension: DrilldownDimension; data: DrilldownDetailReply }) {
+  const covered = data.coverage.covered;
+  const { data: page, isError, error, refetch, isFetching } = useDrilldownTransactions(dimension, data.key, covered);
+  return (
+    <Card title="Its transactions">
+      {covered === null ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">The local copy does not cover this period yet.</p>
+      ) : (
+        <>
+          {isError ? (
+            <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
+          ) : page === undefined ? (
+            <CardSkeleton label="Loading its latest transactions…" rows={5} className="h-6" />
+          ) : page.items.length === 0 ? null : (
+            <LatestTable items={page.items} />
+          )}
+          <p className="mt-4 text-sm">
+            <Link href={transactionsLink(dimension, data.key, covered)} className={TEXT_LINK_CLASSES}>
+              View the {formatCount(data.totals.purchases)} purchases (and any failed attempts) in the transactions list
+            </Link>
+          </p>
+        </>
       )}
     </Card>
   );
