@@ -3,7 +3,7 @@
  *
  * Measures the whole product and writes `bench/report.md` and `bench/report.json` (`--out` changes the path without
  * extension; `--smoke` writes `bench/report-smoke.*`): every figure with its value, goal, verdict and the command
- * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror, insights-drilldowns (default:
+ * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror, insights-exceptions, insights-drilldowns (default:
  * all).
  * Builds the app when needed; starts the sandbox and the app on free loopback ports; stops everything it started at
  * the end, on a failure and on Ctrl-C. Exits non-zero only when the bench itself broke (a part threw), never
@@ -23,6 +23,7 @@ import { runEconomyPart } from "./parts/economy";
 import { runExportPart } from "./parts/export";
 import { runHeadersPart } from "./parts/headers";
 import { runInsightsDrilldownsPart } from "./parts/insights-drilldowns";
+import { runInsightsExceptionsPart } from "./parts/insights-exceptions";
 import { runMapPart } from "./parts/map";
 import { runMirrorPart } from "./parts/mirror";
 import { runOverheadPart } from "./parts/overhead";
@@ -39,6 +40,7 @@ const PARTS: Readonly<Record<PartName, Part>> = {
   a11y: runA11yPart,
   headers: runHeadersPart,
   mirror: runMirrorPart,
+  "insights-exceptions": runInsightsExceptionsPart,
   "insights-drilldowns": runInsightsDrilldownsPart,
 };
 

@@ -16,6 +16,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/drivers", label: "Drivers" },
   { href: "/trucks", label: "Trucks" },
   { href: "/cards", label: "Cards" },
+  { href: "/exceptions", label: "Exceptions" },
 ];
 
 /**
