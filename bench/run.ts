@@ -3,7 +3,7 @@
  *
  * Measures the whole product and writes `bench/report.md` and `bench/report.json` (`--out` changes the path without
  * extension; `--smoke` writes `bench/report-smoke.*`): every figure with its value, goal, verdict and the command
- * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror (default:
+ * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror, insights-exceptions, insights-drilldowns (default:
  * all).
  * Builds the app when needed; starts the sandbox and the app on free loopback ports; stops everything it started at
  * the end, on a failure and on Ctrl-C. Exits non-zero only when the bench itself broke (a part threw), never
@@ -22,6 +22,7 @@ import { runA11yPart } from "./parts/a11y";
 import { runEconomyPart } from "./parts/economy";
 import { runExportPart } from "./parts/export";
 import { runHeadersPart } from "./parts/headers";
+import { runInsightsDrilldownsPart } from "./parts/insights-drilldowns";
 import { runInsightsExceptionsPart } from "./parts/insights-exceptions";
 import { runInsightsJurisdictionsPart } from "./parts/insights-jurisdictions";
 import { runMapPart } from "./parts/map";
@@ -42,6 +43,7 @@ const PARTS: Readonly<Record<PartName, Part>> = {
   mirror: runMirrorPart,
   "insights-exceptions": runInsightsExceptionsPart,
   "insights-jurisdictions": runInsightsJurisdictionsPart,
+  "insights-drilldowns": runInsightsDrilldownsPart,
 };
 
 const USAGE = `npm run bench [-- PART… --smoke --long --reseed --out PATH]

@@ -15,6 +15,7 @@ export const PART_NAMES = [
   "mirror",
   "insights-exceptions",
   "insights-jurisdictions",
+  "insights-drilldowns",
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
@@ -31,6 +32,7 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
     "9. The fleet mirror: backfill rate, warm queries over 1,000,000 rows, size, upstream requests with the mirror on",
   "insights-exceptions": "10. Exceptions: GET /api/exceptions' rules over 30 and 90 days of 1,000,000 mirrored rows",
   "insights-jurisdictions": "11. Fuel by jurisdiction (quarter query p95 over 1,000,000 rows, XLSX export of 250,000)",
+  "insights-drilldowns": "12. Drill-downs: ranked and detail queries over 1,000,000 mirrored rows",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */

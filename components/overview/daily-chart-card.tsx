@@ -54,7 +54,7 @@ function CalendarTotalsLine({ from, to, totals }: { from: string; to: string; to
 }
 
 /** The change in spend against the 30 days before (from the local copy; nothing without one). */
-function PeriodChangeLine({ change }: { change: PeriodChange | null }) {
+export function PeriodChangeLine({ change }: { change: PeriodChange | null }) {
   if (change === null) return null;
   return (
     <p className="mt-2 text-sm font-medium text-slate-900 dark:text-slate-50" data-testid="period-change">

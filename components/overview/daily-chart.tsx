@@ -18,42 +18,47 @@ export interface DailyChartProps {
   to: string;
   daily: readonly SummaryDay[];
   totals: SummaryTotals;
+  /** What one point is (the drill-downs' trend is per week past 62 days; `date` is then the week's first day). */
+  per?: "day" | "week";
+  /** What the dates are, for the table's caption. */
+  datesAre?: string;
 }
 
 /** Daily spend (bars, left axis) and gallons (line, right axis), with a data table for screen readers and keyboard users. */
-export function DailyChart({ from, to, daily, totals }: DailyChartProps) {
+export function DailyChart({ from, to, daily, totals, per = "day", datesAre = "UTC days" }: DailyChartProps) {
   const titleId = useId();
   const descriptionId = useId();
   const busiest = busiestDay(daily);
   const description =
-    `${formatCount(daily.length)} days. Spend ${formatMoney(totals.amount)} and ${formatGallons(totals.gallons)} gallons in all` +
+    `${formatCount(daily.length)} ${per}s. Spend ${formatMoney(totals.amount)} and ${formatGallons(totals.gallons)} gallons in all` +
     (busiest === null
       ? "; no spend on any day."
-      : `; the highest spend was ${formatMoney(busiest.amount)} on ${formatLongDay(busiest.date)}.`);
+      : `; the highest spend was ${formatMoney(busiest.amount)} ${per === "week" ? "in the week from" : "on"} ${formatLongDay(busiest.date)}.`);
 
   return (
     <div>
-      <ChartLegend />
+      <ChartLegend per={per} />
       <DailyChartSvg
         daily={daily}
         geometry={chartGeometry(daily)}
-        title={`Daily spend and gallons, ${formatDay(from)} to ${formatDay(to)}`}
+        title={`${per === "week" ? "Weekly" : "Daily"} spend and gallons, ${formatDay(from)} to ${formatDay(to)}`}
         description={description}
         titleId={titleId}
         descriptionId={descriptionId}
       />
       <DailyTable
         daily={daily}
-        caption={`Daily spend, gallons and transactions, ${formatLongDay(from)} to ${formatLongDay(to)} (UTC days)`}
+        per={per}
+        caption={`${per === "week" ? "Weekly" : "Daily"} spend, gallons and transactions, ${formatLongDay(from)} to ${formatLongDay(to)} (${datesAre})`}
       />
     </div>
   );
 }
 
 const column = createColumnHelper<SummaryDay & { id: string }>();
-const DAY_COLUMNS = [
+const dayColumns = (per: "day" | "week") => [
   column.accessor("date", {
-    header: "Day",
+    header: per === "week" ? "Week from" : "Day",
     meta: { rowHeader: true },
     cell: ({ getValue }) => formatLongDay(getValue()),
   }),
@@ -75,11 +80,12 @@ const DAY_COLUMNS = [
 ];
 
 /** The chart's figures as a table: always in the page for screen readers, shown on request for everyone else. */
-function DailyTable({ daily, caption }: { daily: readonly SummaryDay[]; caption: string }) {
+function DailyTable({ daily, caption, per }: { daily: readonly SummaryDay[]; caption: string; per: "day" | "week" }) {
   const [isTableShown, setIsTableShown] = useState(false);
   const tableId = useId();
   const rows = useMemo(() => daily.map((day) => ({ ...day, id: day.date })), [daily]);
-  const table = useListTable(rows, DAY_COLUMNS);
+  const columns = useMemo(() => dayColumns(per), [per]);
+  const table = useListTable(rows, columns);
   return (
     <>
       <div className="mt-3">
@@ -97,7 +103,9 @@ function DailyTable({ daily, caption }: { daily: readonly SummaryDay[]; caption:
       <div
         id={tableId}
         // Shown, it scrolls: focusable so keyboard users can scroll it too, named for the region it becomes.
-        {...(isTableShown ? { tabIndex: 0, role: "region", "aria-label": "Daily figures" } : {})}
+        {...(isTableShown
+          ? { tabIndex: 0, role: "region", "aria-label": per === "week" ? "Weekly figures" : "Daily figures" }
+          : {})}
         className={
           isTableShown
             ? "relative mt-3 max-h-96 overflow-y-auto rounded-md border border-slate-200 px-3 dark:border-slate-800"
@@ -115,21 +123,21 @@ function DailyTable({ daily, caption }: { daily: readonly SummaryDay[]; caption:
   );
 }
 
-function ChartLegend() {
+function ChartLegend({ per }: { per: "day" | "week" }) {
   return (
     <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-300" aria-label="Legend">
       <li className="flex items-center gap-2">
         <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
           <rect x={2} y={2} width={12} height={12} rx={1.5} className={SPEND_FILL} />
         </svg>
-        Spend per day (bars, left axis)
+        Spend per {per} (bars, left axis)
       </li>
       <li className="flex items-center gap-2">
         <svg aria-hidden="true" viewBox="0 0 24 16" className="h-4 w-6">
           <line x1={1} x2={23} y1={8} y2={8} strokeWidth={2} className={GALLONS_STROKE} />
           <circle cx={12} cy={8} r={3.5} strokeWidth={1.5} className={`${GALLONS_STROKE} ${GALLONS_FILL}`} />
         </svg>
-        Gallons per day (line, right axis)
+        Gallons per {per} (line, right axis)
       </li>
     </ul>
   );

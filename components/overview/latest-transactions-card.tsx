@@ -93,7 +93,7 @@ const COLUMNS = [
   }),
 ];
 
-function LatestTable({ items }: { items: Transaction[] }) {
+export function LatestTable({ items }: { items: Transaction[] }) {
   const table = useListTable(items, COLUMNS);
   return (
     <DataTable

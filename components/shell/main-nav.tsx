@@ -14,6 +14,9 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/transactions", label: "Transactions" },
   { href: "/stations", label: "Stations" },
   { href: "/reports/jurisdictions", label: "Reports" },
+  { href: "/drivers", label: "Drivers" },
+  { href: "/trucks", label: "Trucks" },
+  { href: "/cards", label: "Cards" },
   { href: "/exceptions", label: "Exceptions" },
 ];
 

@@ -45,7 +45,7 @@ function refuseCrossSite(request: NextRequest): void {
 
 async function readInput<I, P>(spec: InputSpec<I, P>, request: NextRequest, params: P): Promise<I> {
   if ("query" in spec) return parseQueryValues(queryValues(request.nextUrl.searchParams), spec.query);
-  if ("params" in spec) return spec.params(params);
+  if ("params" in spec) return spec.params(params, request.nextUrl.searchParams);
   if ("body" in spec) return spec.body(request);
   // An operation that reads nothing ignores the query string, as its route always did.
   return undefined as I;

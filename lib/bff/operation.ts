@@ -43,7 +43,11 @@ export interface PublicContext {
  * parameters, the request body (read and checked by the operation's own reader), or nothing read at all.
  */
 export type InputSpec<I, P> =
-  { query: z.ZodType<I> } | { params: (params: P) => I } | { body: (request: Request) => Promise<I> } | { none: true };
+  | { query: z.ZodType<I> }
+  /** The path parameters, and the query string for the routes that read both (a drill-down's id and its range). */
+  | { params: (params: P, query: URLSearchParams) => I }
+  | { body: (request: Request) => Promise<I> }
+  | { none: true };
 
 /** A cache entry's name (after the credential hash) and lifetime; the key is built by `cacheKey` alone. */
 export interface CachePolicy {

@@ -214,7 +214,7 @@ export const LocationListQuery = z
   });
 
 /** Ids go into one upstream path segment; anything else cannot exist and is a 404 without asking the upstream. */
-const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+export const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 /** Station ids per `GET /api/locations/prices` request: each unknown one costs an upstream call. */
 const MAX_PRICE_IDS = 25;

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 
+import { StationInsights } from "@/components/drilldowns/drilldown-detail";
 import { StationDetailView } from "@/components/stations/station-detail";
 import { notFoundUnlessFound } from "@/lib/bff/page-lookup";
 import { checkId } from "@/lib/bff/params";
@@ -13,5 +15,13 @@ export default async function StationPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   // An unknown station is HTTP 404 (the not-found page), decided before the page streams.
   await notFoundUnlessFound((session, key) => getStationDetail(session.credentials, key, checkId(id, "station")));
-  return <StationDetailView id={id} />;
+  return (
+    <>
+      <StationDetailView id={id} />
+      {/* The insights' period lives in the URL (useSearchParams). */}
+      <Suspense fallback={null}>
+        <StationInsights id={id} />
+      </Suspense>
+    </>
+  );
 }

@@ -1,0 +1,70 @@
+/**
+ * Part: the drill-downs (issue 16 item 2) over the mirror's 1,000,000-row bench data (bench/standalone/
+ * bench-mirror-data.ts; the SQLite file part 9 keeps is reused): p50/p95 of the ranked query (every driver, every
+ * truck) and of one key's detail (a driver, a station: totals, trend per local day, breakdown) over 30 local days and a
+ * quarter, on SQLite and PostgreSQL. Smoke size only checks that they run.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+import { sql } from "kysely";
+
+import { MirrorStore } from "@/lib/mirror";
+import { detailFigures, rankedFigures } from "@/lib/mirror/drilldowns";
+import { startPostgresServer } from "@/test/postgres-server";
+
+import type { BenchContext } from "../lib/context";
+import { fill } from "../standalone/bench-mirror-data";
+import { DIR, type Reporter, time } from "../standalone/bench-mirror-measure";
+
+const SIZES = { default: 1_000_000, smoke: 5_000 };
+/** The bench data ends here (bench-mirror-measure's queries use the same end). */
+const END_MS = Date.parse("2026-11-01T00:00:00Z");
+const DAYS_30 = { from: "2026-09-25", to: "2026-10-24" };
+const QUARTER = { from: "2026-07-01", to: "2026-09-30" };
+
+export async function runInsightsDrilldownsPart(ctx: BenchContext): Promise<void> {
+  const rows = ctx.options.smoke ? SIZES.smoke : SIZES.default;
+  mkdirSync(DIR, { recursive: true });
+  const r: Reporter = {
+    figure: (f) => {
+      ctx.add({ part: "insights-drilldowns", name: f.name, value: f.value, unit: f.unit, goal: f.goal, note: f.note });
+    },
+    log: (line) => {
+      console.log(`[bench] insights-drilldowns: ${line}`);
+    },
+  };
+  const pg = await startPostgresServer();
+  try {
+    for (const kind of ["sqlite", "postgres"] as const) {
+      const store =
+        kind === "sqlite"
+          ? await MirrorStore.open({ path: join(DIR, `queries-${String(rows)}.db`) })
+          : await MirrorStore.open({ databaseUrl: await pg.createDatabase("bench_drilldowns") });
+      try {
+        if ((await store.extent("BENCH")).rows !== rows) {
+          await store.purge("BENCH");
+          await fill(store, rows, END_MS);
+          await sql`ANALYZE`.execute(store.db);
+        }
+        r.log(`${kind}: ${rows.toLocaleString("en-US")} rows ready`);
+        await time(r, "drill-down: drivers ranked, 30 local days", store, () =>
+          rankedFigures(store, "BENCH", "driver", DAYS_30),
+        );
+        await time(r, "drill-down: trucks ranked, one quarter", store, () =>
+          rankedFigures(store, "BENCH", "truck", QUARTER),
+        );
+        await time(r, "drill-down: one driver's detail, one quarter", store, () =>
+          detailFigures(store, "BENCH", "driver", "dr-17", QUARTER),
+        );
+        await time(r, "drill-down: one station's detail, 30 local days", store, () =>
+          detailFigures(store, "BENCH", "station", "st-17", DAYS_30),
+        );
+      } finally {
+        await store.close();
+      }
+    }
+  } finally {
+    await pg.stop();
+  }
+}

@@ -1,0 +1,251 @@
+import { type Expression, sql, type SqlBool } from "kysely";
+
+import { fromMinorUnits } from "@/lib/model";
+import type {
+  DrilldownDimension,
+  DrilldownFigures,
+  DrilldownRow,
+  DrilldownTrendPoint,
+  LocalDateRange,
+} from "@/lib/model/insight-drilldowns";
+import { TREND_DAYS_MAX } from "@/lib/model/insight-drilldowns";
+
+import {
+  addSums,
+  figuresOf,
+  type GroupRow,
+  labelOf,
+  type SqlInteger,
+  type Sums,
+  sumsOf,
+  ZERO,
+  ZERO_FIGURES,
+} from "./drilldowns-figures";
+import type { Eb } from "./filter";
+import { LOCAL_MS, localDayWhere } from "./local-dates";
+import { dayName } from "./local-days";
+import type { MirrorStore } from "./store";
+
+/**
+ * Drill-downs over the mirror, one design for every dimension (driver, truck, card, station): figures per key of a
+ * range of local dates (ranked), and one key's detail (totals, trend per local day, its stations or drivers). Spend
+ * is completed and pending (failed is not spend: the summary's and the list totals' rule), so a driver's amount here
+ * equals the transactions list's total for `driver=…&dates=local` over the same dates. Each query reads the rows of
+ * the range through an index that starts with the customer and the time (or the key and the time).
+ */
+
+const KEY_COLUMN = {
+  driver: "driver_id",
+  truck: "truck_id",
+  card: "card_last4",
+  station: "station_id",
+} as const satisfies Record<DrilldownDimension, string>;
+
+const DAY_MS = 86_400_000;
+
+export { defRatioPercent, ZERO_FIGURES } from "./drilldowns-figures";
+
+/** The spend rows of the customer on the range's local dates, narrowed to one key when given. */
+function spendWhere(
+  eb: Eb,
+  customerId: string,
+  range: LocalDateRange,
+  only?: { dimension: DrilldownDimension; key: string },
+): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [eb("customer_id", "=", customerId), localDayWhere(eb, range)];
+  if (only) all.push(eb(KEY_COLUMN[only.dimension], "=", only.key));
+  all.push(eb("status", "<>", "failed"));
+  return eb.and(all);
+}
+
+/** Exact sums per key of `groupBy` (null key: rows without one, e.g. no truck). */
+async function groupedSums(
+  store: MirrorStore,
+  customerId: string,
+  groupBy: DrilldownDimension,
+  range: LocalDateRange,
+  only?: { dimension: DrilldownDimension; key: string },
+): Promise<GroupRow[]> {
+  const column = KEY_COLUMN[groupBy];
+  // Sums only: the names (text columns outside the time index) cost a third of the query over a quarter; they come
+  // from each key's newest row (labelsOf), one indexed lookup per key.
+  return await store.db
+    .selectFrom("mirror_transactions")
+    .select((eb) => [
+      sql<string | null>`${sql.ref(column)}`.as("k"),
+      eb.fn.countAll().as("n"),
+      eb.fn.sum("gallons_milli").as("g"),
+      eb.fn.sum("amount_cents").as("a"),
+      sql<SqlInteger>`sum(case when product = 'diesel' then gallons_milli else 0 end)`.as("dg"),
+      sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
+      sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
+      eb.fn.max("at_ms").as("last_at"),
+    ])
+    .where((eb) => spendWhere(eb, customerId, range, only))
+    .groupBy(column)
+    .execute();
+}
+
+const byAmountThenName = (x: DrilldownRow & { sums: Sums }, y: DrilldownRow & { sums: Sums }) =>
+  x.sums.amount === y.sums.amount
+    ? x.name < y.name
+      ? -1
+      : x.name > y.name
+        ? 1
+        : x.key < y.key
+          ? -1
+          : 1
+    : x.sums.amount > y.sums.amount
+      ? -1
+      : 1;
+
+async function rankRows(
+  store: MirrorStore,
+  customerId: string,
+  dimension: DrilldownDimension,
+  rows: GroupRow[],
+): Promise<DrilldownRow[]> {
+  const keyed = rows.filter((r): r is GroupRow & { k: string } => r.k !== null);
+  const labels = await Promise.all(keyed.map((r) => latestLabel(store, customerId, dimension, r.k)));
+  return keyed
+    .map((r, i) => {
+      const sums = sumsOf(r);
+      return { key: r.k, ...(labels[i] ?? labelOf(dimension, r.k, {})), ...figuresOf(sums), sums };
+    })
+    .sort(byAmountThenName)
+    .map(({ sums: _sums, ...row }) => row);
+}
+
+export interface RankedFigures {
+  /** Ranked by amount, largest first (ties by name, then key). */
+  rows: DrilldownRow[];
+  totals: DrilldownFigures;
+  /** Rows without a key (only trucks have such rows: a driver without a truck). */
+  withoutKey: DrilldownFigures;
+}
+
+/** Every key of the dimension with spend on the range's local dates, ranked, with the range's totals. */
+export async function rankedFigures(
+  store: MirrorStore,
+  customerId: string,
+  dimension: DrilldownDimension,
+  range: LocalDateRange | null,
+): Promise<RankedFigures> {
+  if (range === null) return { rows: [], totals: ZERO_FIGURES, withoutKey: ZERO_FIGURES };
+  const groups = await groupedSums(store, customerId, dimension, range);
+  const totals = groups.reduce((acc, r) => addSums(acc, sumsOf(r)), ZERO);
+  const none = groups.find((r) => r.k === null);
+  return {
+    rows: await rankRows(store, customerId, dimension, groups),
+    totals: figuresOf(totals),
+    withoutKey: none ? figuresOf(sumsOf(none)) : ZERO_FIGURES,
+  };
+}
+
+/**
+ * What a key is called, from its newest row (any status, any time): one lookup through the index that starts with the
+ * customer and the key and ends with the time; null when the customer's mirror has no row of it.
+ */
+async function latestLabel(
+  store: MirrorStore,
+  customerId: string,
+  dimension: DrilldownDimension,
+  key: string,
+): Promise<{ name: string; detail: string | null } | null> {
+  const row = await store.db
+    .selectFrom("mirror_transactions")
+    .select(["driver_name", "truck_id", "station_name", "station_city", "station_state"])
+    .where("customer_id", "=", customerId)
+    .where(KEY_COLUMN[dimension], "=", key)
+    .orderBy("at_ms", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? labelOf(dimension, key, row) : null;
+}
+
+/** Whether the customer's mirror has any row of this key (its label if so): known keys answer zeros, not 404. */
+export const keyKnown = latestLabel;
+
+export interface DetailFigures {
+  totals: DrilldownFigures;
+  trend: { unit: "day" | "week"; points: DrilldownTrendPoint[] };
+  /** Stations of a driver, truck or card; drivers of a station. */
+  breakdown: { dimension: "station" | "driver"; rows: DrilldownRow[] };
+}
+
+const dayNumber = (date: string) => Math.round(Date.parse(date) / DAY_MS);
+
+/** Every local day (or week from the range's first day, when longer than 62 days) of the range, zeros included. */
+function trendOf(range: LocalDateRange, perDay: ReadonlyMap<number, Sums>): DetailFigures["trend"] {
+  const first = dayNumber(range.from);
+  const last = dayNumber(range.to);
+  const unit = last - first + 1 > TREND_DAYS_MAX ? "week" : "day";
+  const step = unit === "week" ? 7 : 1;
+  const points: DrilldownTrendPoint[] = [];
+  for (let start = first; start <= last; start += step) {
+    const end = Math.min(start + step - 1, last);
+    let sums = ZERO;
+    for (let d = start; d <= end; d++) {
+      const s = perDay.get(d);
+      if (s) sums = addSums(sums, s);
+    }
+    points.push({
+      from: dayName(start),
+      to: dayName(end),
+      purchases: sums.purchases,
+      gallons: fromMinorUnits(sums.gallons, 3),
+      amount: fromMinorUnits(sums.amount, 2),
+    });
+  }
+  return { unit, points };
+}
+
+/** One key's totals, trend and breakdown over the range's local dates (zeros everywhere when range is null). */
+export async function detailFigures(
+  store: MirrorStore,
+  customerId: string,
+  dimension: DrilldownDimension,
+  key: string,
+  range: LocalDateRange | null,
+): Promise<DetailFigures> {
+  const breakdownBy = dimension === "station" ? "driver" : "station";
+  if (range === null)
+    return {
+      totals: ZERO_FIGURES,
+      trend: { unit: "day", points: [] },
+      breakdown: { dimension: breakdownBy, rows: [] },
+    };
+  const only = { dimension, key };
+  const [days, breakdown] = await Promise.all([
+    store.db
+      .selectFrom("mirror_transactions")
+      .select((eb) => [
+        // The local day number. cast(): better-sqlite3 binds LOCAL_MS's number parameter as a real, which would make
+        // the division a real one on SQLite (the wall time is positive, so truncation is the floor).
+        sql<SqlInteger>`cast((${LOCAL_MS}) / 86400000 as integer)`.as("local_day"),
+        eb.fn.countAll().as("n"),
+        eb.fn.sum("gallons_milli").as("g"),
+        eb.fn.sum("amount_cents").as("a"),
+        sql<SqlInteger>`sum(case when product = 'diesel' then gallons_milli else 0 end)`.as("dg"),
+        sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
+        sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
+        eb.fn.max("at_ms").as("last_at"),
+      ])
+      .where((eb) => spendWhere(eb, customerId, range, only))
+      .groupBy(sql`local_day`)
+      .execute(),
+    groupedSums(store, customerId, breakdownBy, range, only),
+  ]);
+  const perDay = new Map<number, Sums>();
+  let totals = ZERO;
+  for (const d of days) {
+    const sums = sumsOf(d);
+    perDay.set(Number(d.local_day), sums);
+    totals = addSums(totals, sums);
+  }
+  return {
+    totals: figuresOf(totals),
+    trend: trendOf(range, perDay),
+    breakdown: { dimension: breakdownBy, rows: await rankRows(store, customerId, breakdownBy, breakdown) },
+  };
+}
