@@ -18,7 +18,7 @@ describe("the filters only the local copy answers, in the URL", () => {
   it("round-trips every one of them with the sort, and leaves them out when not set", () => {
     const query =
       "status=completed&driver=D-1042&card=4821&truck=T-17&station=st_000123&state=TX&product=diesel" +
-      "&amountMin=25&amountMax=250.5&gallonsMin=10.125&gallonsMax=80&sort=amount&dir=asc";
+      "&amountMin=25&amountMax=250.5&gallonsMin=10.125&gallonsMax=80&dates=local&sort=amount&dir=asc";
     const state = parse(query);
     expect(state.mirror).toEqual({
       driver: "D-1042",
@@ -31,6 +31,7 @@ describe("the filters only the local copy answers, in the URL", () => {
       amountMax: "250.5",
       gallonsMin: "10.125",
       gallonsMax: "80",
+      dates: "local",
     });
     expect(state.sort).toEqual({ column: "amount", dir: "asc" });
     expect(serializeListState(state)).toBe(query);

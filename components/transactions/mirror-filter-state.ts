@@ -39,6 +39,7 @@ const WORDS: Readonly<Record<MirrorFilterName, string>> = {
   amountMax: "highest amount",
   gallonsMin: "fewest gallons",
   gallonsMax: "most gallons",
+  dates: "date basis",
 };
 
 function isRangeName(name: MirrorFilterName): name is RangeName {
@@ -52,6 +53,8 @@ function readValue(name: MirrorFilterName, raw: string): string | null {
   switch (name) {
     case "card":
       return /^\d{4}$/.test(value) ? value : null;
+    case "dates":
+      return value === "local" ? value : null;
     case "state": {
       const code = value.toUpperCase();
       return (US_STATE_CODES as readonly string[]).includes(code) ? code : null;

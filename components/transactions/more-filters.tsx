@@ -10,7 +10,7 @@ import { useTransactionFacets } from "@/lib/queries/transactions";
 
 import { decimalProblem, RANGE_PLACES, rangeOrderProblem } from "./mirror-filter-state";
 
-type SelectName = "driver" | "card" | "truck" | "station" | "state" | "product";
+type SelectName = "dates" | "driver" | "card" | "truck" | "station" | "state" | "product";
 type RangeName = keyof typeof RANGE_PLACES;
 type Option = { value: string; label: string };
 
@@ -49,6 +49,13 @@ const SELECTS: readonly {
     // The BFF compares products in small letters (and the URL keeps them so).
     options: (f) =>
       f.products.map((p) => ({ value: p.toLowerCase(), label: `${p.charAt(0).toUpperCase()}${p.slice(1)}` })),
+  },
+  {
+    // The insight pages count a purchase on its own local date (lib/model/insights); their links set it.
+    name: "dates",
+    label: "Dates are",
+    all: "Days of your time zone",
+    options: () => [{ value: "local", label: "Each purchase's local date" }],
   },
 ];
 

@@ -36,7 +36,8 @@ const whole = (name: string, min: number, max: number) =>
 
 const DATE_WORDS = { from: "The start date (from)", to: "The end date (to)" } as const;
 
-const date = (name: keyof typeof DATE_WORDS) =>
+/** A `from`/`to` day parameter (YYYY-MM-DD, a real calendar day), with its message in words. */
+export const date = (name: keyof typeof DATE_WORDS) =>
   z
     .string()
     .refine(isIsoDay, {

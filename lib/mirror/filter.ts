@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, sql, type SqlBool } from "kyse
 
 import { toMinorUnits, type TransactionStatus } from "@/lib/model";
 
+import { type LocalDays, localDayWhere } from "./local-dates";
 import type { MirrorDatabase } from "./schema";
 import type { InstantRange } from "./store";
 
@@ -26,6 +27,8 @@ export interface MirrorFilter extends InstantRange {
   searchReferences?: boolean | undefined;
   /** One reference, case-insensitively (the BFF's reference lookup: lib/bff/reference-search). */
   reference?: string | undefined;
+  /** Purchases whose local date (transaction_at with its own offset) lies in these days (./local-dates). */
+  localDays?: LocalDays | undefined;
 }
 
 export type Eb = ExpressionBuilder<MirrorDatabase, "mirror_transactions">;
@@ -56,5 +59,6 @@ export function whereOf(eb: Eb, customerId: string, f: MirrorFilter): Expression
     all.push(eb.or(f.searchReferences === false ? names : [...names, like("reference")]));
   }
   if (f.reference !== undefined) all.push(sql<SqlBool>`lower(reference) = ${f.reference.toLowerCase()}`);
+  if (f.localDays !== undefined) all.push(localDayWhere(eb, f.localDays));
   return eb.and(all);
 }

@@ -3,6 +3,16 @@ import "server-only";
 export { exportRows } from "./export-rows";
 export { facetsOf } from "./facets";
 export type { MirrorFilter } from "./filter";
+export type { LocalDays } from "./local-dates";
+export {
+  LOCAL_MS,
+  localDateOf,
+  localDayWhere,
+  localHourOf,
+  localMsOf,
+  localWeekdayOf,
+  scanWindowOf,
+} from "./local-dates";
 export type { SyncLease, SyncLock } from "./lock";
 export { MemorySyncLock } from "./lock";
 export { periodTotals } from "./period-totals";

@@ -1,6 +1,7 @@
 export * from "./account";
 export * from "./decimal";
 export type * from "./export";
+export * from "./insights";
 export * from "./list-totals";
 export * from "./mirror-replies";
 export * from "./page";

@@ -25,6 +25,8 @@ export const MIRROR_FILTER_PARAMS = [
   "amountMax",
   "gallonsMin",
   "gallonsMax",
+  /** `dates=local`: `from`/`to` are each purchase's local date (lib/model/insights), not days of `tz`. */
+  "dates",
 ] as const;
 
 /** Every parameter only the mirror answers: its filters and the sort (any order but the upstream's newest first). */

@@ -18,6 +18,8 @@ export interface MirrorFilterValues {
   amountMax: string | null;
   gallonsMin: string | null;
   gallonsMax: string | null;
+  /** "local": the dates are each purchase's own local date (the insight pages' basis); null: days of the zone. */
+  dates: string | null;
 }
 
 export const MIRROR_FILTER_NAMES = MIRROR_FILTER_PARAMS satisfies readonly (keyof MirrorFilterValues)[];
@@ -33,6 +35,7 @@ export const NO_MIRROR_FILTERS: MirrorFilterValues = {
   amountMax: null,
   gallonsMin: null,
   gallonsMax: null,
+  dates: null,
 };
 
 /** A sort other than the default (newest first, `at` descending); only the mirror sorts. */

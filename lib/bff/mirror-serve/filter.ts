@@ -1,6 +1,6 @@
 import "server-only";
 
-import { countsByStatus, type InstantRange, type MirrorFilter } from "@/lib/mirror";
+import { countsByStatus, type InstantRange, type MirrorFilter, scanWindowOf } from "@/lib/mirror";
 import { UTC_ZONE, zonedDaysToInstants } from "@/lib/model/time-zones";
 
 import type { MirrorAccess } from "../mirror/access";
@@ -18,8 +18,12 @@ import type { MirrorFilterQuery } from "./params";
 
 export type ServeQuery = ListFilterQuery & MirrorFilterQuery;
 
-/** The zone's days as instants, [fromMs, toMs): the last millisecond of `to` included. */
-export function instantRangeOf(q: Pick<ListFilterQuery, "from" | "to" | "tz">): InstantRange {
+/**
+ * The zone's days as instants, [fromMs, toMs): the last millisecond of `to` included. With `dates=local` the days
+ * are each purchase's own local date: the instants that can hold them (the filter's `localDays` keeps the exact ones).
+ */
+export function instantRangeOf(q: Pick<ServeQuery, "from" | "to" | "tz" | "dates">): InstantRange {
+  if (q.dates === "local") return scanWindowOf({ from: q.from, to: q.to });
   const instants = zonedDaysToInstants(q.from, q.to, q.tz ?? UTC_ZONE);
   return {
     fromMs: instants.from === undefined ? undefined : Date.parse(instants.from),
@@ -44,6 +48,7 @@ export function mirrorOnlyAsked(q: MirrorFilterQuery): string[] {
   by(q.product !== undefined, "product");
   by(q.amountMin !== undefined || q.amountMax !== undefined, "amount");
   by(q.gallonsMin !== undefined || q.gallonsMax !== undefined, "gallons");
+  by(q.dates !== undefined, "each purchase's local date");
   if (!isDefaultSort(q)) asked.push(`sorting by ${q.sort ?? "at"}`);
   return asked;
 }
@@ -52,6 +57,7 @@ export function mirrorOnlyAsked(q: MirrorFilterQuery): string[] {
 function baseFilterOf(q: ServeQuery): MirrorFilter {
   return {
     ...instantRangeOf(q),
+    ...(q.dates === "local" ? { localDays: { from: q.from, to: q.to } } : {}),
     status: q.status,
     driverId: q.driver,
     cardLast4: q.card,

@@ -62,6 +62,12 @@ export const mirrorShape = {
   amountMax: decimalOf("The highest amount (amountMax)", 2),
   gallonsMin: decimalOf("The fewest gallons (gallonsMin)", 3),
   gallonsMax: decimalOf("The most gallons (gallonsMax)", 3),
+  dates: z
+    .enum(["local"], {
+      error: (issue) =>
+        `The date basis (dates) can only be local (each purchase's own local date); ${quoted(issue.input)} is not`,
+    })
+    .optional(),
   sort: z
     .enum(LIST_SORT_COLUMNS, {
       error: (issue) =>

@@ -1,0 +1,47 @@
+import { QUARTER_PATTERN, quarterRange } from "@/lib/model/insights";
+import { isIsoDay } from "@/lib/model/time-zones";
+
+/**
+ * The period of an insight page in its URL (the BFF's insight routes read the same parameters: lib/bff/insights/
+ * range.ts): `quarter=2026-Q3`, or `from`/`to` dates, or neither (the route's default: the last 30 days). Pure.
+ */
+export type InsightRangeView =
+  { kind: "default" } | { kind: "quarter"; quarter: string } | { kind: "range"; from: string; to: string };
+
+/** Reads the URL; what the BFF would refuse falls back to the default (the page says nothing is wrong: it shows its own period). */
+export function parseInsightRange(params: Pick<URLSearchParams, "get">): InsightRangeView {
+  const quarter = params.get("quarter");
+  if (quarter !== null && QUARTER_PATTERN.test(quarter)) return { kind: "quarter", quarter };
+  const from = params.get("from");
+  const to = params.get("to");
+  if (isIsoDay(from) && isIsoDay(to) && from <= to) return { kind: "range", from, to };
+  return { kind: "default" };
+}
+
+/** The view's own parameters (for the page's URL and the API call), without the others the page keeps. */
+export function insightRangeParams(view: InsightRangeView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.kind === "quarter") params.set("quarter", view.quarter);
+  if (view.kind === "range") {
+    params.set("from", view.from);
+    params.set("to", view.to);
+  }
+  return params;
+}
+
+/** Writes the view into a page's URL parameters, keeping the page's other parameters. */
+export function withInsightRange(current: Pick<URLSearchParams, "toString">, view: InsightRangeView): string {
+  const params = new URLSearchParams(current.toString());
+  for (const name of ["quarter", "from", "to"]) params.delete(name);
+  for (const [name, value] of insightRangeParams(view)) params.set(name, value);
+  return params.toString();
+}
+
+/** The period in words: "Q3 2026 (1 Jul – 30 Sep)", "2026-05-01 to 2026-05-31", "the last 30 days". */
+export function insightRangeLabel(view: InsightRangeView, defaultDays = 30): string {
+  if (view.kind === "default") return `the last ${String(defaultDays)} days`;
+  if (view.kind === "range") return view.from === view.to ? view.from : `${view.from} to ${view.to}`;
+  const range = quarterRange(view.quarter);
+  const name = `Q${view.quarter.slice(6)} ${view.quarter.slice(0, 4)}`;
+  return range === null ? name : `${name} (${range.from} to ${range.to})`;
+}

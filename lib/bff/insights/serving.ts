@@ -1,0 +1,74 @@
+import "server-only";
+
+import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
+
+import { BffError } from "../errors";
+import type { MirrorAccess } from "../mirror/access";
+import type { OperationContext } from "../operation";
+
+/**
+ * Which days of an insight's range the customer's mirror answers exactly (issue 16). Insights come only from the
+ * mirror: without one the route says why (409 `mirror_needed`); with one it asks for a fresh head sync and answers
+ * the days it holds whole — every purchase of those local dates — and `coverage` says what is left out, so no page
+ * shows a silent partial number.
+ */
+
+const DAY_MS = 86_400_000;
+/** A local date's purchases lie within 15 h of its UTC midnight (offsets −12 h … +14 h): lib/mirror/local-dates. */
+const MARGIN_MS = 15 * 3_600_000;
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The first local date all of whose purchases are at or after `coverageFromMs`. */
+function firstWholeDay(coverageFromMs: number): string {
+  return dayOf(Math.ceil((coverageFromMs + MARGIN_MS) / DAY_MS) * DAY_MS);
+}
+
+/** The coverage of `range` given the mirror's state (pure; exported for tests). */
+export function coverageOf(state: MirrorAccess["state"], range: LocalDateRange): InsightCoverage {
+  const asOf = state.lastHeadSyncMs === null ? null : new Date(state.lastHeadSyncMs).toISOString();
+  if (state.lastHeadSyncMs === null)
+    return {
+      requested: range,
+      covered: null,
+      complete: false,
+      asOf,
+      note: "The local copy of your transactions is still loading: these figures appear once its first days are in.",
+    };
+  const reach = state.backfill.complete || state.coverageFromMs === null ? null : firstWholeDay(state.coverageFromMs);
+  if (reach === null || reach <= range.from)
+    return { requested: range, covered: range, complete: true, asOf, note: null };
+  if (reach > range.to)
+    return {
+      requested: range,
+      covered: null,
+      complete: false,
+      asOf,
+      note: `The local copy of your transactions reaches back to ${reach} so far (older history is still loading), so nothing of ${range.from} to ${range.to} can be counted yet.`,
+    };
+  return {
+    requested: range,
+    covered: { from: reach, to: range.to },
+    complete: false,
+    asOf,
+    note: `The local copy of your transactions reaches back to ${reach} so far (older history is still loading): these figures cover ${reach} to ${range.to}, not the days from ${range.from}.`,
+  };
+}
+
+const UNAVAILABLE =
+  "This view is computed from the local copy of your transactions, which is not available for this session: it needs a key with the transactions scope that the Fleet Fuel API accepted in the last 5 minutes (and the mirror enabled on this server). Sign in again, or ask for a key with the transactions scope.";
+
+/**
+ * The mirror and the part of `range` it covers exactly (`query`: null when none yet — query nothing then). Throws the
+ * 409 `mirror_needed` when the session has no mirror.
+ */
+export async function insightMirror(
+  ctx: OperationContext,
+  range: LocalDateRange,
+): Promise<{ mirror: MirrorAccess; coverage: InsightCoverage; query: LocalDateRange | null }> {
+  const mirror = await ctx.mirror();
+  if (mirror === null) throw new BffError("mirror_needed", UNAVAILABLE);
+  mirror.requestFresh();
+  const coverage = coverageOf(mirror.state, range);
+  return { mirror, coverage, query: coverage.covered };
+}
