@@ -1,6 +1,6 @@
 import { formatMoney } from "@/lib/format/numbers";
-import type { LocalDateRange } from "@/lib/model";
 import { fromMinorUnits, toMinorUnits } from "@/lib/model/decimal-math";
+import type { LocalDateRange } from "@/lib/model/insights";
 
 /**
  * The change of the missed savings against the previous period, in words ("$12.30 more than the previous 31 days

@@ -113,7 +113,7 @@ function SavingsFiguresView({ reply, scope }: { reply: SavingsReply; scope: Savi
           : `Prices are recorded from each catalog walk since ${formatDay(reply.catalog.historySince.slice(0, 10))}; a fill on a day before that history is compared with today's catalog prices, which may differ from what stations charged then.`}
       </p>
       <p className="text-sm">
-        <Link className={LINK} href={savingsTransactionsLink(range, scope) as Route}>
+        <Link className={LINK} href={savingsTransactionsLink(range, scope)}>
           View the {formatCount(current.fills + current.otherProduct.fills + current.unknownStation.fills)} completed
           transactions behind these figures
         </Link>

@@ -58,7 +58,7 @@ const prices = since({ A: 3_999, B: 3_799, C: 3_649, D: 3_099 });
 
 describe("computeSavings", () => {
   it("puts the stations where the test says", () => {
-    expect(milesBetween(stations[0] as CatalogStation, stations[2] as CatalogStation)).toBeCloseTo(9.99, 9);
+    expect(milesBetween(station("A", 0), station("C", 9.99))).toBeCloseTo(9.99, 9);
   });
 
   it("compares against the cheapest station within the radius, edge inclusive, and sums exactly", () => {

@@ -1,4 +1,4 @@
-import { latestPrice, type MirrorCatalog, type CatalogStation, priceInForce } from "@/lib/mirror/catalog";
+import { type CatalogStation, latestPrice, type MirrorCatalog, priceInForce } from "@/lib/mirror/catalog";
 import { fromMinorUnits } from "@/lib/model";
 import type { MissedSaving, PriceBasis, SavingsFigures } from "@/lib/model/insight-savings";
 
@@ -178,6 +178,49 @@ class Comparer {
 
 const stationOf = (s: CatalogStation) => ({ id: s.id, name: s.name, city: s.city, state: s.state });
 
+/** The largest missed savings so far, largest first (ties: the later fill first), at most `size`. */
+class TopMissed {
+  readonly #items: { micro: number; fill: SavingsFill; comparison: Comparison }[] = [];
+
+  constructor(private readonly size: number) {}
+
+  offer(micro: number, fill: SavingsFill, comparison: Comparison): void {
+    const before = (t: { micro: number; fill: SavingsFill }) =>
+      micro > t.micro || (micro === t.micro && fill.atMs > t.fill.atMs);
+    const last = this.#items.at(-1);
+    if (this.#items.length >= this.size && (last === undefined || !before(last))) return;
+    const at = this.#items.findIndex(before);
+    this.#items.splice(at === -1 ? this.#items.length : at, 0, { micro, fill, comparison });
+    if (this.#items.length > this.size) this.#items.pop();
+  }
+
+  list(): MissedSaving[] {
+    return this.#items.flatMap(({ micro, fill, comparison }) => {
+      const cheapest = comparison.cheapest;
+      if (cheapest === null) return [];
+      return [
+        {
+          transactionId: fill.id,
+          reference: fill.reference,
+          at: new Date(fill.atMs).toISOString(),
+          localDate: fill.localDate,
+          driver: { id: fill.driverId, name: fill.driverName },
+          station: { id: fill.stationId, name: fill.stationName, city: fill.stationCity, state: fill.stationState },
+          gallons: fromMinorUnits(BigInt(fill.gallonsMilli), 3),
+          paid: fromMinorUnits(BigInt(fill.priceMilli), 3),
+          cheaper: {
+            ...stationOf(cheapest.neighbour.station),
+            price: fromMinorUnits(BigInt(cheapest.priceMilli), 3),
+            miles: cheapest.neighbour.miles.toFixed(1),
+          },
+          saving: dollars(BigInt(micro)),
+          basis: comparison.basis,
+        },
+      ];
+    });
+  }
+}
+
 /** The savings figures of a set of completed fills, and the largest missed savings (largest first, at most `topN`). */
 export function computeSavings(
   fills: Iterable<SavingsFill>,
@@ -195,8 +238,7 @@ export function computeSavings(
   const basis: Record<PriceBasis, number> = { history: 0, today: 0 };
   const unknown = { fills: 0, gallons: 0n };
   const other = { fills: 0, gallons: 0n };
-  /** The largest savings so far, largest first (ties: the later fill first). */
-  const top: { micro: number; fill: SavingsFill; comparison: Comparison }[] = [];
+  const top = new TopMissed(topN);
 
   for (const fill of fills) {
     if (!isComparedProduct(fill.product)) {
@@ -219,16 +261,7 @@ export function computeSavings(
       const micro = (fill.priceMilli - comparison.cheapest.priceMilli) * fill.gallonsMilli;
       saved += BigInt(micro);
       withSaving++;
-      const last = top.at(-1);
-      if (
-        top.length < topN ||
-        (last !== undefined && (micro > last.micro || (micro === last.micro && fill.atMs > last.fill.atMs)))
-      ) {
-        let at = top.findIndex((t) => micro > t.micro || (micro === t.micro && fill.atMs > t.fill.atMs));
-        if (at === -1) at = top.length;
-        top.splice(at, 0, { micro, fill, comparison });
-        if (top.length > topN) top.pop();
-      }
+      top.offer(micro, fill, comparison);
     }
     if (comparison.medianMilli !== null && fill.priceMilli > comparison.medianMilli) {
       aboveMedian += BigInt((fill.priceMilli - comparison.medianMilli) * fill.gallonsMilli);
@@ -248,29 +281,7 @@ export function computeSavings(
       unknownStation: { fills: unknown.fills, gallons: fromMinorUnits(unknown.gallons, 3) },
       otherProduct: { fills: other.fills, gallons: fromMinorUnits(other.gallons, 3) },
     },
-    top: top.flatMap(({ micro, fill, comparison }) => {
-      const cheapest = comparison.cheapest;
-      if (cheapest === null) return [];
-      return [
-        {
-          transactionId: fill.id,
-          reference: fill.reference,
-          at: new Date(fill.atMs).toISOString(),
-          localDate: fill.localDate,
-          driver: { id: fill.driverId, name: fill.driverName },
-          station: { id: fill.stationId, name: fill.stationName, city: fill.stationCity, state: fill.stationState },
-          gallons: fromMinorUnits(BigInt(fill.gallonsMilli), 3),
-          paid: fromMinorUnits(BigInt(fill.priceMilli), 3),
-          cheaper: {
-            ...stationOf(cheapest.neighbour.station),
-            price: fromMinorUnits(BigInt(cheapest.priceMilli), 3),
-            miles: cheapest.neighbour.miles.toFixed(1),
-          },
-          saving: dollars(BigInt(micro)),
-          basis: comparison.basis,
-        },
-      ];
-    }),
+    top: top.list(),
   };
 }
 

@@ -1,7 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { Station } from "@/lib/model";
 import { MIRROR_CASES, mirrorStoresOfThisFile, type MirrorUpstream, startMirrorUpstream } from "@/test/mirror-stack";
 
 import { lastCatalogWalkMs, readCatalog, recordCatalogWalk, stationPriceOn } from "./catalog";
@@ -37,7 +36,8 @@ describe.each(MIRROR_CASES)("the catalog's price history (%s profile, %s store)"
       expect(await lastCatalogWalkMs(store, "PFL")).toBe(t1 + 3_600_000);
 
       // The provider changes one station's price (its own database): the next walk records that one change.
-      const target = priced[7] as Station;
+      const target = priced[7];
+      if (!target) throw new Error("the sandbox's catalog has fewer than 8 priced stations");
       const stampedAt = "2026-11-21T08:30:00Z";
       const sandboxDb = new Database(stack.upstream.dbPath);
       try {

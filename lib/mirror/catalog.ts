@@ -210,8 +210,8 @@ export async function readCatalog(store: MirrorStore, customerId: string): Promi
     address: r.address,
     city: r.city,
     state: r.state,
-    lat: Number(r.lat),
-    lng: Number(r.lng),
+    lat: r.lat,
+    lng: r.lng,
     current: epochMs(r.last_seen_ms) === lastWalkMs,
   }));
   return { stations, prices, lastWalkMs, historyFromMs };

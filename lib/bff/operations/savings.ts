@@ -6,19 +6,17 @@ import { computeSavings, NO_SAVINGS } from "@/lib/insights/savings";
 import { savingsConfig } from "@/lib/insights/savings-config";
 import { savingsFills } from "@/lib/insights/savings-query";
 import { lastCatalogWalkMs, type MirrorCatalog, readCatalog } from "@/lib/mirror/catalog";
-import type { LocalDateRange } from "@/lib/model";
 import type { MissedSaving, SavingsFigures, SavingsReply } from "@/lib/model/insight-savings";
 
 import { getCatalog, recordWalk } from "../catalog";
 import { now } from "../clock";
-import { insightPeriodsOf, insightRangeShape } from "../insights/range";
+import { insightPeriodsOf, insightRangeShape, todayOf } from "../insights/range";
 import { insightMirror } from "../insights/serving";
 import { logger } from "../log";
 import type { MirrorAccess } from "../mirror/access";
 import { mirrorShape } from "../mirror-serve/params";
 import type { OperationContext } from "../operation";
 import { sessionOperation } from "../operation";
-import { utcDate } from "../summary";
 
 const SavingsQuery = z
   .object({ ...insightRangeShape, driver: mirrorShape.driver, station: mirrorShape.station })
@@ -76,7 +74,7 @@ export const getSavings = sessionOperation({
   csrf: "same-site",
   priority: "bulk",
   run: async (ctx, q): Promise<SavingsReply> => {
-    const periods = insightPeriodsOf(q, utcDate(now()));
+    const periods = insightPeriodsOf(q, todayOf(now()));
     const scope = { driverId: q.driver, stationId: q.station };
     // insightMirror refuses (409, a sentence) a session without its mirror; the previous period is asked apart.
     const current = await insightMirror(ctx, periods.current);
