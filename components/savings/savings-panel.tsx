@@ -12,7 +12,7 @@ import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { formatDay, formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { MissedSaving, SavingsReply } from "@/lib/model/insight-savings";
-import { type SavingsScope, useSavings } from "@/lib/queries/savings";
+import { isMirrorNeeded, type SavingsScope, useSavings } from "@/lib/queries/savings";
 
 import { savingsChange } from "./savings-change";
 import { savingsTransactionsLink } from "./savings-link";
@@ -40,6 +40,10 @@ export function SavingsPanel({
     <Card title="Savings against cheaper stations nearby" className={className}>
       {isPending ? (
         <CardSkeleton label="Comparing your fills with the station catalog…" rows={4} />
+      ) : isMirrorNeeded(error) ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {error.message}
+        </p>
       ) : isError ? (
         <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (

@@ -7,7 +7,7 @@ import { computeSavings, milesBetween, type SavingsFill } from "./savings";
 // The savings arithmetic on a hand-made catalog: exact sums, the radius's edge, stations the catalog lacks, history
 // against today's catalog. Stations lie on one meridian, so their great-circle distances are exact multiples.
 
-const MILES_PER_DEGREE = (Math.PI * 3958.8) / 180;
+const MILES_PER_DEGREE = (Math.PI * (6_371_008.8 / 1609.344)) / 180;
 const north = (miles: number) => 40 + miles / MILES_PER_DEGREE;
 const station = (id: string, miles: number, state = "KS"): CatalogStation => ({
   id,

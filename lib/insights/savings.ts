@@ -1,3 +1,6 @@
+import distance from "@turf/distance";
+import { point } from "@turf/helpers";
+
 import { type CatalogStation, latestPrice, type MirrorCatalog, priceInForce } from "@/lib/mirror/catalog";
 import { fromMinorUnits } from "@/lib/model";
 import type { MissedSaving, PriceBasis, SavingsFigures } from "@/lib/model/insight-savings";
@@ -14,7 +17,8 @@ import type { MissedSaving, PriceBasis, SavingsFigures } from "@/lib/model/insig
  * price today; an even count's median is the mean of the middle two, rounded half up to a thousandth.
  */
 
-const EARTH_RADIUS_MILES = 3958.8;
+/** turf's mean Earth radius (6,371,008.8 m) in statute miles. */
+const EARTH_RADIUS_MILES = 6_371_008.8 / 1609.344;
 const MILES_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_MILES) / 180;
 export const TOP_MISSED = 10;
 
@@ -39,13 +43,9 @@ export interface SavingsFill {
 /** The catalog prices diesel only ("diesel", "Diesel #2", …): other products are not compared. */
 export const isComparedProduct = (product: string): boolean => product.toLowerCase().includes("diesel");
 
-/** Great-circle distance in miles (haversine). */
+/** Great-circle distance in miles: turf's, the same sphere as the stations page's distances (components/stations). */
 export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+  return distance(point([a.lng, a.lat]), point([b.lng, b.lat]), { units: "miles" });
 }
 
 interface Neighbour {
