@@ -1,12 +1,14 @@
 import "server-only";
 
 import type { MirrorStore } from "@/lib/mirror";
+import type { MirrorCatalog } from "@/lib/mirror/catalog";
 import { whereOf } from "@/lib/mirror/filter";
 import { localDateOf } from "@/lib/mirror/local-dates";
 import { epochMs } from "@/lib/mirror/rows";
 import type { LocalDateRange } from "@/lib/model";
+import type { MissedSaving, SavingsFigures } from "@/lib/model/insight-savings";
 
-import type { SavingsFill } from "./savings";
+import { computeSavings, NO_SAVINGS, type SavingsFill } from "./savings";
 
 export interface SavingsFilter {
   driverId?: string | undefined;
@@ -65,4 +67,20 @@ export async function savingsFills(
       priceMilli: r.price_milli,
     };
   });
+}
+
+/**
+ * The savings of the customer's fills of a range (null: a period the mirror does not cover yet — zeros) against a
+ * catalog: what GET /api/savings computes per period, and what the bench times.
+ */
+export async function savingsFor(
+  store: MirrorStore,
+  customerId: string,
+  range: LocalDateRange | null,
+  scope: SavingsFilter,
+  catalog: MirrorCatalog,
+  radiusMiles: number,
+): Promise<{ figures: SavingsFigures; top: MissedSaving[] }> {
+  if (range === null) return { figures: NO_SAVINGS, top: [] };
+  return computeSavings(await savingsFills(store, customerId, range, scope), catalog, radiusMiles);
 }

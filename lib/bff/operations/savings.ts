@@ -2,11 +2,10 @@ import "server-only";
 
 import { z } from "zod";
 
-import { computeSavings, NO_SAVINGS } from "@/lib/insights/savings";
 import { savingsConfig } from "@/lib/insights/savings-config";
-import { savingsFills } from "@/lib/insights/savings-query";
+import { savingsFor } from "@/lib/insights/savings-query";
 import { lastCatalogWalkMs, type MirrorCatalog, readCatalog } from "@/lib/mirror/catalog";
-import type { MissedSaving, SavingsFigures, SavingsReply } from "@/lib/model/insight-savings";
+import type { SavingsReply } from "@/lib/model/insight-savings";
 
 import { getCatalog, recordWalk } from "../catalog";
 import { now } from "../clock";
@@ -49,19 +48,6 @@ async function catalogOf(ctx: OperationContext, mirror: MirrorAccess): Promise<M
   return readCatalog(mirror.store, mirror.customerId);
 }
 
-type Served = Awaited<ReturnType<typeof insightMirror>>;
-
-/** The figures of the part of a period the mirror covers (none yet: zeros, and the coverage says so). */
-async function figuresOf(
-  served: Served,
-  scope: { driverId?: string | undefined; stationId?: string | undefined },
-  catalog: MirrorCatalog,
-): Promise<{ figures: SavingsFigures; top: MissedSaving[] }> {
-  if (served.query === null) return { figures: NO_SAVINGS, top: [] };
-  const fills = await savingsFills(served.mirror.store, served.mirror.customerId, served.query, scope);
-  return computeSavings(fills, catalog, savingsConfig().radiusMiles);
-}
-
 /**
  * GET /api/savings — what the fleet could have saved over a range of purchase-local dates (quarter, or from/to;
  * default the last 30 days), for the whole fleet or one driver or station: paid against the cheapest catalog price
@@ -80,12 +66,27 @@ export const getSavings = sessionOperation({
     const current = await insightMirror(ctx, periods.current);
     const previous = await insightMirror(ctx, periods.previous);
     const catalog = await catalogOf(ctx, current.mirror);
-    const shown = await figuresOf(current, scope, catalog);
-    const before = await figuresOf(previous, scope, catalog);
+    const { radiusMiles } = savingsConfig();
+    const shown = await savingsFor(
+      current.mirror.store,
+      current.mirror.customerId,
+      current.query,
+      scope,
+      catalog,
+      radiusMiles,
+    );
+    const before = await savingsFor(
+      previous.mirror.store,
+      previous.mirror.customerId,
+      previous.query,
+      scope,
+      catalog,
+      radiusMiles,
+    );
     return {
       range: periods.current,
       scope: { driverId: q.driver ?? null, stationId: q.station ?? null },
-      radiusMiles: savingsConfig().radiusMiles,
+      radiusMiles,
       coverage: current.coverage,
       current: shown.figures,
       previous: { range: periods.previous, coverage: previous.coverage, figures: before.figures },
