@@ -198,6 +198,8 @@ test.describe("the savings panel", () => {
         .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120)),
     );
     expect(overflowing).toEqual([]);
-    await expect(panel.getByTestId("savings-headline")).toBeInViewport();
+    const headline = panel.getByTestId("savings-headline");
+    await headline.scrollIntoViewIfNeeded();
+    await expect(headline).toBeInViewport();
   });
 });
