@@ -23,7 +23,7 @@ interface SummaryBody {
 }
 interface TransactionsBody {
   total: number;
-  items: { id: string; amount: string; driver: { name: string }; station: { name: string } }[];
+  items: { id: string; amount: string; driver: { id: string; name: string }; station: { name: string } }[];
 }
 
 async function getJson<T>(page: Page, url: string): Promise<T> {
@@ -131,7 +131,15 @@ test("the latest transactions list the 10 newest, each linking to its detail", a
   const rows = card.locator("tbody tr");
   await expect(rows).toHaveCount(Math.min(10, newest.total));
   const firstRow = rows.first();
-  await expect(firstRow.getByRole("link")).toHaveAttribute("href", `/transactions/${encodeURIComponent(first.id)}`);
+  await expect(firstRow.getByRole("link").first()).toHaveAttribute(
+    "href",
+    `/transactions/${encodeURIComponent(first.id)}`,
+  );
+  // Names link to their drill-down pages (issue 16).
+  await expect(firstRow.getByRole("link", { name: first.driver.name })).toHaveAttribute(
+    "href",
+    `/drivers/${encodeURIComponent(first.driver.id)}`,
+  );
   await expect(firstRow).toContainText(first.station.name);
   await expect(firstRow).toContainText(first.driver.name);
   await expect(firstRow).toContainText(money.format(decimal(first.amount)));

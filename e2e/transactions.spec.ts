@@ -88,7 +88,7 @@ test("searching a transaction's reference lists that transaction (the upstream's
   await expect(rows(page)).toHaveCount(1);
   await expect(rangeSummary(page)).toContainText("of 1");
   await expect(page.getByTestId("totals-purchases")).toHaveText("1");
-  await rows(page).first().click();
+  await rows(page).first().locator("time").click();
   await expect(page).toHaveURL((url) => url.pathname === `/transactions/${deep.id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Transaction ${deep.reference}` })).toBeVisible();
 });
@@ -145,7 +145,7 @@ test("clicking a row opens its detail with the same amount; Back to transactions
   const row = rows(page).nth(2);
   const amount = (await row.locator('[data-column="amount"]').textContent())?.trim() ?? "";
   expect(amount).toMatch(/^\$/);
-  await row.click();
+  await row.locator("time").click();
 
   await expect(page).toHaveURL((url) => url.pathname.startsWith("/transactions/"));
   await expect(page.getByTestId("detail-amount")).toHaveText(amount);

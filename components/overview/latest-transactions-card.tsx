@@ -5,15 +5,14 @@ import Link from "next/link";
 
 import { Card } from "@/components/ui/card";
 import { DataTable, useListTable } from "@/components/ui/data-table";
+import { EntityLink } from "@/components/ui/entity-link";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { TransactionStatusBadge } from "@/components/ui/status-badge";
+import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatDateTime, formatFullDateTime } from "@/lib/format/dates";
 import { formatCount, formatMoney } from "@/lib/format/numbers";
 import type { Transaction } from "@/lib/model";
 import { LATEST_TRANSACTIONS_COUNT, useLatestTransactions } from "@/lib/queries/summary";
-
-const LINK_CLASSES =
-  "font-medium text-brand-800 underline decoration-brand-800/40 underline-offset-2 hover:decoration-brand-800 dark:text-brand-300 dark:decoration-brand-300/50 dark:hover:decoration-brand-300";
 
 /** The newest transactions, each linking to its detail page. */
 export function LatestTransactionsCard({ className }: { className?: string }) {
@@ -31,7 +30,7 @@ export function LatestTransactionsCard({ className }: { className?: string }) {
         <>
           <LatestTable items={page.items} />
           <p className="mt-4 text-sm">
-            <Link href="/transactions" className={LINK_CLASSES}>
+            <Link href="/transactions" className={TEXT_LINK_CLASSES}>
               View all transactions
               {page.total > page.items.length ? (
                 <span className="text-slate-600 dark:text-slate-400"> ({formatCount(page.total)})</span>
@@ -53,7 +52,7 @@ const COLUMNS = [
     cell: ({ row }) => (
       <Link
         href={`/transactions/${encodeURIComponent(row.original.id)}`}
-        className={LINK_CLASSES}
+        className={TEXT_LINK_CLASSES}
         title={formatFullDateTime(row.original.at)}
       >
         {formatDateTime(row.original.at)}
@@ -64,14 +63,25 @@ const COLUMNS = [
     header: "Station",
     cell: ({ getValue }) => (
       <>
-        <span className="block">{getValue().name}</span>
+        <span className="block">
+          <EntityLink kind="station" id={getValue().id} inCell>
+            {getValue().name}
+          </EntityLink>
+        </span>
         <span className="block text-xs text-slate-600 dark:text-slate-400">
           {getValue().city}, {getValue().state}
         </span>
       </>
     ),
   }),
-  column.accessor((t) => t.driver.name, { id: "driver", header: "Driver" }),
+  column.accessor("driver", {
+    header: "Driver",
+    cell: ({ getValue }) => (
+      <EntityLink kind="driver" id={getValue().id} inCell>
+        {getValue().name}
+      </EntityLink>
+    ),
+  }),
   column.accessor("amount", {
     header: "Amount",
     meta: { numeric: true, cellClassName: "font-medium" },

@@ -4,6 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 
 import { Card } from "@/components/ui/card";
 import { DataTable, useListTable } from "@/components/ui/data-table";
+import { EntityLink } from "@/components/ui/entity-link";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { formatCount, formatMoney } from "@/lib/format/numbers";
 import type { RankedItem, TransactionSummary } from "@/lib/model";
@@ -52,14 +53,18 @@ function pick(summary: TransactionSummary, list: RankedList): RankedItem[] {
 
 const column = createColumnHelper<RankedItem>();
 
-function rankedColumns(nameHeading: string) {
+function rankedColumns(nameHeading: string, kind: "driver" | "station") {
   return [
     column.accessor("name", {
       header: nameHeading,
       meta: { rowHeader: true },
       cell: ({ row }) => (
         <>
-          <span className="block font-medium text-slate-900 dark:text-slate-50">{row.original.name}</span>
+          <span className="block font-medium text-slate-900 dark:text-slate-50">
+            <EntityLink kind={kind} id={row.original.id} inCell>
+              {row.original.name}
+            </EntityLink>
+          </span>
           {row.original.detail === null ? null : (
             <span className="block text-xs text-slate-600 dark:text-slate-400">{row.original.detail}</span>
           )}
@@ -80,8 +85,8 @@ function rankedColumns(nameHeading: string) {
 }
 
 const COLUMNS: Record<RankedList, ReturnType<typeof rankedColumns>> = {
-  topDrivers: rankedColumns(COPY.topDrivers.nameHeading),
-  topStations: rankedColumns(COPY.topStations.nameHeading),
+  topDrivers: rankedColumns(COPY.topDrivers.nameHeading, "driver"),
+  topStations: rankedColumns(COPY.topStations.nameHeading, "station"),
 };
 
 function RankedTable({ items, list }: { items: RankedItem[]; list: RankedList }) {

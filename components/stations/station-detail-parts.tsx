@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 
-export const DETAIL_LINK_CLASSES =
-  "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
+import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
+
+export const DETAIL_LINK_CLASSES = TEXT_LINK_CLASSES;
 
 /** "tire_service" → "Tire service". */
 export function humanize(key: string): string {

@@ -1,5 +1,6 @@
 import { createColumnHelper, type RowData } from "@tanstack/react-table";
 
+import { EntityLink } from "@/components/ui/entity-link";
 import { TransactionStatusBadge } from "@/components/ui/status-badge";
 import { describeOffset, formatDateTime } from "@/lib/format/dates";
 import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
@@ -63,7 +64,11 @@ export const transactionColumns = [
     header: "Station",
     cell: ({ getValue }) => (
       <>
-        <span className="block">{getValue().name}</span>
+        <span className="block">
+          <EntityLink kind="station" id={getValue().id} inCell>
+            {getValue().name}
+          </EntityLink>
+        </span>
         <span className={`block text-xs ${MUTED}`}>
           {getValue().city}, {getValue().state}
         </span>
@@ -76,10 +81,17 @@ export const transactionColumns = [
     cell: ({ getValue }) => (
       <>
         <span className="block" data-testid="driver-name">
-          {getValue().name}
+          <EntityLink kind="driver" id={getValue().id} inCell>
+            {getValue().name}
+          </EntityLink>
         </span>
         {getValue().truckId === null ? null : (
-          <span className={`block text-xs ${MUTED}`}>Truck {getValue().truckId}</span>
+          <span className={`block text-xs ${MUTED}`}>
+            Truck{" "}
+            <EntityLink kind="truck" id={getValue().truckId ?? ""} inCell>
+              {getValue().truckId}
+            </EntityLink>
+          </span>
         )}
       </>
     ),
@@ -89,9 +101,10 @@ export const transactionColumns = [
     header: "Card",
     cell: ({ getValue }) => (
       <span className="whitespace-nowrap">
-        <span aria-hidden="true">•••• </span>
-        <span className="sr-only">ending in </span>
-        {getValue().last4}
+        <EntityLink kind="card" id={getValue().last4} inCell label={`Card ending in ${getValue().last4}`}>
+          <span aria-hidden="true">•••• </span>
+          {getValue().last4}
+        </EntityLink>
       </span>
     ),
   }),

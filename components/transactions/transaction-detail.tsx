@@ -7,18 +7,17 @@ import type { ReactNode } from "react";
 
 import { Card } from "@/components/ui/card";
 import { type DefinitionItem, DefinitionList } from "@/components/ui/definition-list";
+import { EntityLink } from "@/components/ui/entity-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { DetailError, DetailLoading } from "@/components/ui/query-states";
 import { TransactionStatusBadge } from "@/components/ui/status-badge";
+import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { describeOffset, formatDateTime } from "@/lib/format/dates";
 import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { Extra, TransactionDetail } from "@/lib/model";
 import { useTransaction } from "@/lib/queries/transactions";
 
 import { parseListState, serializeListState } from "./list-state";
-
-const LINK_CLASSES =
-  "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200";
 
 /**
  * The list the user came from: `?back=` carries its query string. It is re-read through the list's own parser, so
@@ -35,7 +34,7 @@ export function TransactionDetailView({ id }: { id: string }) {
   const query = useTransaction(id);
   const backHref = useBackHref();
   const backLink = (
-    <Link href={backHref} className={LINK_CLASSES}>
+    <Link href={backHref} className={TEXT_LINK_CLASSES}>
       <span aria-hidden="true">← </span>Back to transactions
     </Link>
   );
@@ -137,7 +136,12 @@ function PartiesCards({ t }: { t: TransactionDetail }) {
       <Card title="Station">
         <DefinitionList
           items={[
-            ["Name", t.station.name],
+            [
+              "Name",
+              <EntityLink key="station" kind="station" id={t.station.id}>
+                {t.station.name}
+              </EntityLink>,
+            ],
             ["Location number", t.station.locNum],
             ["Address", [t.station.address, cityLine].filter(Boolean).join(", ")],
           ]}
@@ -146,17 +150,34 @@ function PartiesCards({ t }: { t: TransactionDetail }) {
       <Card title="Driver and card">
         <DefinitionList
           items={[
-            ["Driver", t.driver.name],
+            [
+              "Driver",
+              <EntityLink key="driver" kind="driver" id={t.driver.id}>
+                {t.driver.name}
+              </EntityLink>,
+            ],
             [
               "E-mail",
               t.driver.email === null ? null : (
-                <a key="email" className={LINK_CLASSES} href={`mailto:${t.driver.email}`}>
+                <a key="email" className={TEXT_LINK_CLASSES} href={`mailto:${t.driver.email}`}>
                   {t.driver.email}
                 </a>
               ),
             ],
-            ["Truck", t.driver.truckId],
-            ["Card", `•••• ${t.card.last4}`],
+            [
+              "Truck",
+              t.driver.truckId === null ? null : (
+                <EntityLink key="truck" kind="truck" id={t.driver.truckId}>
+                  {t.driver.truckId}
+                </EntityLink>
+              ),
+            ],
+            [
+              "Card",
+              <EntityLink key="card" kind="card" id={t.card.last4} label={`Card ending in ${t.card.last4}`}>
+                •••• {t.card.last4}
+              </EntityLink>,
+            ],
             ["Card type", t.card.type],
           ]}
         />

@@ -3,7 +3,7 @@
 import type { Row, Table } from "@tanstack/react-table";
 import type { Route } from "next";
 import { useRouter } from "next/navigation";
-import { type KeyboardEvent, useDeferredValue } from "react";
+import { type KeyboardEvent, type MouseEvent, useDeferredValue } from "react";
 
 import { Button } from "@/components/ui/button";
 import { DataTable, type RowAttributes } from "@/components/ui/data-table";
@@ -143,7 +143,9 @@ function TransactionRows({
     tabIndex: 0,
     "data-testid": "transaction-row",
     className: ROW_CLASSES,
-    onClick: () => {
+    onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+      // A name in the row links to its own page (a driver's, a station's): that link, not the row, was clicked.
+      if (event.target instanceof Element && event.target.closest("a, button") !== null) return;
       openRow(row.id);
     },
     onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +5,7 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { accepts, freePort } from "@/test/net";
+import { type RedisServer, startRedisServer } from "@/test/redis-server";
 
 import { RedisRevocationStore, type RevocationStore, SqliteRevocationStore } from "./revocations";
 
@@ -18,7 +17,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe.each(["sqlite", "redis"] as const)("revocation store (%s)", (kind) => {
   let store: RevocationStore;
   let dir: string | undefined;
-  let server: ChildProcess | undefined;
+  let server: RedisServer | undefined;
   let redis: Redis | undefined;
 
   beforeAll(async () => {
@@ -27,24 +26,15 @@ describe.each(["sqlite", "redis"] as const)("revocation store (%s)", (kind) => {
       store = new SqliteRevocationStore(join(dir, "sessions.db"));
       return;
     }
-    const port = await freePort();
-    server = spawn(
-      "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-      { stdio: "ignore" },
-    );
-    for (let i = 0; !(await accepts(port)); i++) {
-      if (i > 50) throw new Error("redis-server did not start (is Debian's redis-server installed?)");
-      await sleep(100);
-    }
-    redis = new Redis({ port, host: "127.0.0.1", maxRetriesPerRequest: 1 });
+    server = await startRedisServer();
+    redis = new Redis({ port: server.port, host: "127.0.0.1", maxRetriesPerRequest: 1 });
     store = new RedisRevocationStore(redis);
   });
   afterAll(async () => {
     if (store instanceof SqliteRevocationStore) store.close();
     if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
     await redis?.quit();
-    server?.kill("SIGTERM");
+    await server?.stop();
   });
 
   it("remembers a revoked session until the given time, and only that one", async () => {

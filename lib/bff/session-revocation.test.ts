@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type AppProcess, startApp } from "@/test/app-process";
 import { errorCodeOf, TestBrowser } from "@/test/browser";
-import { accepts, freePort } from "@/test/net";
+import { type RedisServer, startRedisServer } from "@/test/redis-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
 // A signed-out cookie stays signed out: after the app process restarts (the revocation list is on disk by default),
@@ -22,7 +21,7 @@ describe.each(["primary", "alternative"] as const)("signed-out sessions over HTT
   let upstream: SandboxProcess;
   const apps: AppProcess[] = [];
   const dirs: string[] = [];
-  let redisServer: ChildProcess | undefined;
+  let redisServer: RedisServer | undefined;
 
   const start = async (env: Record<string, string> = {}) => {
     const app = await startApp({
@@ -58,7 +57,7 @@ describe.each(["primary", "alternative"] as const)("signed-out sessions over HTT
   afterAll(async () => {
     for (const app of apps) await app.stop();
     await (upstream as SandboxProcess | undefined)?.stop();
-    redisServer?.kill("SIGTERM");
+    await redisServer?.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -94,23 +93,14 @@ describe.each(["primary", "alternative"] as const)("signed-out sessions over HTT
   }, 120_000);
 
   it("with REDIS_URL, an instance that did not see the sign-out refuses the cookie", async () => {
-    const port = await freePort();
-    redisServer = spawn(
-      "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-      { stdio: "ignore" },
-    );
-    for (let i = 0; !(await accepts(port)); i++) {
-      if (i > 50) throw new Error("redis-server did not start (is Debian's redis-server installed?)");
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    redisServer = await startRedisServer();
     // Each instance with a SQLite file of its own: only Redis can carry the sign-out from one to the other.
     const own = () => {
       const dir = mkdtempSync(join(tmpdir(), "ffd-sessions-"));
       dirs.push(dir);
       return join(dir, "sessions.db");
     };
-    const env = { REDIS_URL: `redis://127.0.0.1:${String(port)}` };
+    const env = { REDIS_URL: redisServer.url };
     const [one, two] = await Promise.all([start({ ...env, SESSION_DB: own() }), start({ ...env, SESSION_DB: own() })]);
     const copied = await signInAndOut(one);
     const res = await replay(two, copied);

@@ -1,0 +1,39 @@
+import { type ChildProcess, spawn } from "node:child_process";
+
+import { accepts, freePort } from "./net";
+
+/** Debian's redis-server (package `redis-server`; `npm test` installs it when missing: scripts/system-packages.ts). */
+export interface RedisServer {
+  port: number;
+  /** redis://127.0.0.1:PORT */
+  url: string;
+  /** Stops the server (SIGKILL with `crash`: as a dead host would, for fail-closed tests). */
+  stop(options?: { crash?: boolean }): Promise<void>;
+}
+
+/** A real redis-server for a test file: loopback, a free port, no persistence; stopped by `stop()`. */
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  const server: ChildProcess = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  for (let i = 0; !(await accepts(port)); i++) {
+    if (i > 50) {
+      server.kill("SIGKILL");
+      throw new Error("redis-server did not start (is Debian's redis-server installed?)");
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    url: `redis://127.0.0.1:${String(port)}`,
+    stop: async ({ crash = false } = {}) => {
+      if (server.exitCode !== null) return;
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill(crash ? "SIGKILL" : "SIGTERM");
+      await exited;
+    },
+  };
+}
