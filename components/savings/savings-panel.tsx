@@ -8,7 +8,9 @@ import { CoverageNote } from "@/components/insights/coverage-note";
 import { Card } from "@/components/ui/card";
 import { DataTable, useListTable } from "@/components/ui/data-table";
 import { DefinitionList } from "@/components/ui/definition-list";
+import { EntityLink } from "@/components/ui/entity-link";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { CELL_LINK_CLASSES, TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatDay, formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { MissedSaving, SavingsReply } from "@/lib/model/insight-savings";
@@ -18,7 +20,6 @@ import { savingsChange } from "./savings-change";
 import { savingsTransactionsLink } from "./savings-link";
 
 const NO_RANGE: Readonly<Record<string, string>> = {};
-const LINK = "underline underline-offset-2 text-sky-800 dark:text-sky-300";
 
 /**
  * "Could have saved $X on N fills": the fleet's (or one driver's or station's) completed diesel fills against the
@@ -117,7 +118,7 @@ function SavingsFiguresView({ reply, scope }: { reply: SavingsReply; scope: Savi
           : `Prices are recorded from each catalog walk since ${formatDay(reply.catalog.historySince.slice(0, 10))}; a fill on a day before that history is compared with today's catalog prices, which may differ from what stations charged then.`}
       </p>
       <p className="text-sm">
-        <Link className={LINK} href={savingsTransactionsLink(range, scope)}>
+        <Link className={TEXT_LINK_CLASSES} href={savingsTransactionsLink(range, scope)}>
           View the {formatCount(current.fills + current.otherProduct.fills + current.unknownStation.fills)} completed
           transactions behind these figures
         </Link>
@@ -130,9 +131,9 @@ function SavingsFiguresView({ reply, scope }: { reply: SavingsReply; scope: Savi
 type Row = MissedSaving & { id: string };
 const column = createColumnHelper<Row>();
 const stationLink = (s: { id: string; name: string }) => (
-  <Link className={LINK} href={`/stations/${encodeURIComponent(s.id)}` as Route}>
+  <EntityLink kind="station" id={s.id} inCell>
     {s.name}
-  </Link>
+  </EntityLink>
 );
 
 const COLUMNS = [
@@ -141,10 +142,17 @@ const COLUMNS = [
     meta: { rowHeader: true },
     cell: ({ row }) => (
       <>
-        <Link className={LINK} href={`/transactions/${encodeURIComponent(row.original.transactionId)}` as Route}>
+        <Link
+          className={CELL_LINK_CLASSES}
+          href={`/transactions/${encodeURIComponent(row.original.transactionId)}` as Route}
+        >
           {formatDay(row.original.localDate)}
         </Link>
-        <span className="block text-xs text-slate-600 dark:text-slate-400">{row.original.driver.name}</span>
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          <EntityLink kind="driver" id={row.original.driver.id} inCell>
+            {row.original.driver.name}
+          </EntityLink>
+        </span>
       </>
     ),
   }),
