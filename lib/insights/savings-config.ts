@@ -11,8 +11,8 @@ export interface SavingsConfig {
 }
 
 const HOUR_MS = 3_600_000;
-export const DEFAULT_SAVINGS_RADIUS_MILES = 10;
-export const DEFAULT_CATALOG_REFRESH_HOURS = 6;
+const DEFAULT_SAVINGS_RADIUS_MILES = 10;
+const DEFAULT_CATALOG_REFRESH_HOURS = 6;
 
 const numberIn = (name: string, fallback: number, min: number, max: number) =>
   z

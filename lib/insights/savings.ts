@@ -20,7 +20,7 @@ import type { MissedSaving, PriceBasis, SavingsFigures } from "@/lib/model/insig
 /** turf's mean Earth radius (6,371,008.8 m) in statute miles. */
 const EARTH_RADIUS_MILES = 6_371_008.8 / 1609.344;
 const MILES_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_MILES) / 180;
-export const TOP_MISSED = 10;
+const TOP_MISSED = 10;
 
 /** One completed fill as the mirror holds it, with its purchase-local date. */
 export interface SavingsFill {
