@@ -22,23 +22,11 @@ export async function savingsFills(
   range: LocalDateRange,
   scope: SavingsFilter,
 ): Promise<SavingsFill[]> {
+  // Only what the comparison needs (the columns of the index mirror_tx_completed: read from it alone); the names of
+  // the few fills the reply lists are read afterwards (detailsOf).
   const rows = await store.db
     .selectFrom("mirror_transactions")
-    .select([
-      "id",
-      "reference",
-      "at_ms",
-      "local_offset_min",
-      "station_id",
-      "station_name",
-      "station_city",
-      "station_state",
-      "driver_id",
-      "driver_name",
-      "product",
-      "gallons_milli",
-      "price_milli",
-    ])
+    .select(["id", "at_ms", "local_offset_min", "station_id", "product", "gallons_milli", "price_milli"])
     .where((eb) =>
       whereOf(eb, customerId, {
         status: "completed",
@@ -52,19 +40,45 @@ export async function savingsFills(
     const atMs = epochMs(r.at_ms);
     return {
       id: r.id,
-      reference: r.reference,
+      reference: "",
       atMs,
       offsetMin: r.local_offset_min,
       localDate: localDateOf(atMs, r.local_offset_min),
       stationId: r.station_id,
-      stationName: r.station_name,
-      stationCity: r.station_city,
-      stationState: r.station_state,
-      driverId: r.driver_id,
-      driverName: r.driver_name,
+      stationName: "",
+      stationCity: "",
+      stationState: "",
+      driverId: "",
+      driverName: "",
       product: r.product,
       gallonsMilli: r.gallons_milli,
       priceMilli: r.price_milli,
+    };
+  });
+}
+
+/** The listed missed savings with their fills' reference, station and driver read from the mirror. */
+async function withDetails(store: MirrorStore, customerId: string, top: MissedSaving[]): Promise<MissedSaving[]> {
+  if (top.length === 0) return top;
+  const rows = await store.db
+    .selectFrom("mirror_transactions")
+    .select(["id", "reference", "station_name", "station_city", "station_state", "driver_id", "driver_name"])
+    .where("customer_id", "=", customerId)
+    .where(
+      "id",
+      "in",
+      top.map((t) => t.transactionId),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return top.map((t) => {
+    const r = byId.get(t.transactionId);
+    if (!r) return t;
+    return {
+      ...t,
+      reference: r.reference,
+      driver: { id: r.driver_id, name: r.driver_name },
+      station: { id: t.station.id, name: r.station_name, city: r.station_city, state: r.station_state },
     };
   });
 }
@@ -82,5 +96,6 @@ export async function savingsFor(
   radiusMiles: number,
 ): Promise<{ figures: SavingsFigures; top: MissedSaving[] }> {
   if (range === null) return { figures: NO_SAVINGS, top: [] };
-  return computeSavings(await savingsFills(store, customerId, range, scope), catalog, radiusMiles);
+  const { figures, top } = computeSavings(await savingsFills(store, customerId, range, scope), catalog, radiusMiles);
+  return { figures, top: await withDetails(store, customerId, top) };
 }

@@ -1,9 +1,18 @@
 import distance from "@turf/distance";
 import { point } from "@turf/helpers";
 
-import { type CatalogStation, latestPrice, type MirrorCatalog, priceInForce } from "@/lib/mirror/catalog";
+import {
+  type CatalogStation,
+  countBefore,
+  latestPrice,
+  localDayEndMs,
+  type MirrorCatalog,
+  priceInForceBefore,
+} from "@/lib/mirror/catalog";
 import { fromMinorUnits } from "@/lib/model";
 import type { MissedSaving, PriceBasis, SavingsFigures } from "@/lib/model/insight-savings";
+
+import { dollars, TopMissed } from "./savings-top";
 
 /**
  * What the fleet could have saved (issue 16 item 4), computed exactly: per completed diesel fill, the cheapest
@@ -25,6 +34,7 @@ const TOP_MISSED = 10;
 /** One completed fill as the mirror holds it, with its purchase-local date. */
 export interface SavingsFill {
   id: string;
+  /** The fill's details below are read for the largest missed savings only (savingsFor); "" until then. */
   reference: string;
   atMs: number;
   offsetMin: number | null;
@@ -48,20 +58,17 @@ export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; 
   return distance(point([a.lng, a.lat]), point([b.lng, b.lat]), { units: "miles" });
 }
 
-interface Neighbour {
+export interface Neighbour {
   station: CatalogStation;
   miles: number;
 }
 
-interface Comparison {
+export interface Comparison {
   basis: PriceBasis;
   /** Null when no station within the radius has a price. */
   cheapest: { neighbour: Neighbour; priceMilli: number } | null;
   medianMilli: number | null;
 }
-
-/** Micro-dollars to dollars with 2 digits, rounded half up (the sums are never negative). */
-const dollars = (micro: bigint): string => fromMinorUnits((micro + 5_000n) / 10_000n, 2);
 
 /** Median of integers; an even count's is the mean of the middle two rounded half up. */
 function medianOf(values: number[]): number | null {
@@ -81,6 +88,8 @@ class Comparer {
   readonly #neighbours = new Map<string, Neighbour[]>();
   readonly #memo = new Map<string, Comparison>();
   readonly #medians = new Map<string, number | null>();
+  readonly #changes = new Map<string, number[]>();
+  readonly #stateChanges = new Map<string, number[]>();
 
   constructor(
     private readonly catalog: MirrorCatalog,
@@ -106,6 +115,8 @@ class Comparer {
     if (near) return near;
     near = [];
     const band = this.radiusMiles / MILES_PER_DEGREE_LAT;
+    // Miles per degree of longitude at the band's edge nearest a pole (the smallest there: a band never too narrow).
+    const lngMiles = MILES_PER_DEGREE_LAT * Math.cos(Math.min(89, Math.abs(origin.lat) + band) * (Math.PI / 180));
     let lo = 0;
     let hi = this.#byLat.length;
     while (lo < hi) {
@@ -116,6 +127,8 @@ class Comparer {
     for (let i = lo; i < this.#byLat.length; i++) {
       const s = this.#byLat[i];
       if (!s || s.lat > origin.lat + band) break;
+      // A longitude band first (cheap): turf's distance only for stations that may be within the radius.
+      if (Math.abs(s.lng - origin.lng) * lngMiles > this.radiusMiles * 1.01) continue;
       const miles = s.id === origin.id ? 0 : milesBetween(origin, s);
       if (miles <= this.radiusMiles) near.push({ station: s, miles });
     }
@@ -127,15 +140,29 @@ class Comparer {
     return s.current ? latestPrice(this.catalog.prices.get(s.id)) : null;
   }
 
+  /** The sorted instants at which any of these stations' prices changed (its records' starts). */
+  #changesOf(stations: readonly CatalogStation[]): number[] {
+    const at = new Set<number>();
+    for (const s of stations) for (const r of this.catalog.prices.get(s.id) ?? []) at.add(r.updatedMs);
+    return [...at].sort((a, b) => a - b);
+  }
+
+  /**
+   * The comparison for a fill at `origin` on a local date. It depends only on which price records began before that
+   * day ended, so it is memoised per "era": the number of the neighbourhood's price changes before the day's end.
+   */
   compare(origin: CatalogStation, localDate: string, offsetMin: number | null): Comparison {
-    const memoKey = `${origin.id}|${localDate}|${String(offsetMin)}`;
+    const endMs = localDayEndMs(localDate, offsetMin);
+    let changes = this.#changes.get(origin.id);
+    if (!changes) this.#changes.set(origin.id, (changes = this.#changesOf(this.#near(origin).map((n) => n.station))));
+    const memoKey = `${origin.id}|${String(countBefore(changes, endMs, (ms) => ms))}`;
     const known = this.#memo.get(memoKey);
     if (known) return known;
     const near = this.#near(origin);
     // History, when it knows the day's price of every station compared that has ever had one.
     const historical = near.map((n) => {
       const records = this.catalog.prices.get(n.station.id);
-      return records === undefined || records.length === 0 ? undefined : priceInForce(records, localDate, offsetMin);
+      return records === undefined || records.length === 0 ? undefined : priceInForceBefore(records, endMs);
     });
     const basis: PriceBasis = historical.some((p) => p === null) ? "today" : "history";
     let cheapest: Comparison["cheapest"] = null;
@@ -150,74 +177,32 @@ class Comparer {
             (n.miles === cheapest.neighbour.miles && n.station.id < cheapest.neighbour.station.id)));
       if (better) cheapest = { neighbour: n, priceMilli: price };
     });
-    const comparison: Comparison = {
-      basis,
-      cheapest,
-      medianMilli: this.#median(origin.state, basis, localDate, offsetMin),
-    };
+    const comparison: Comparison = { basis, cheapest, medianMilli: this.#median(origin.state, basis, endMs) };
     this.#memo.set(memoKey, comparison);
     return comparison;
   }
 
-  #median(state: string, basis: PriceBasis, localDate: string, offsetMin: number | null): number | null {
-    const key = basis === "today" ? `${state}|today` : `${state}|${localDate}|${String(offsetMin)}`;
+  /** The state's median: today's prices, or each station's price in force that day where known (memoised per era). */
+  #median(state: string, basis: PriceBasis, endMs: number): number | null {
+    const stations = this.#byState.get(state) ?? [];
+    let key = `${state}|today`;
+    if (basis === "history") {
+      let changes = this.#stateChanges.get(state);
+      if (!changes) this.#stateChanges.set(state, (changes = this.#changesOf(stations)));
+      key = `${state}|${String(countBefore(changes, endMs, (ms) => ms))}`;
+    }
     if (this.#medians.has(key)) return this.#medians.get(key) ?? null;
     const prices: number[] = [];
-    for (const s of this.#byState.get(state) ?? []) {
+    for (const s of stations) {
       const price =
         basis === "today"
           ? this.#today(s)
-          : (priceInForce(this.catalog.prices.get(s.id), localDate, offsetMin) ?? this.#today(s));
+          : (priceInForceBefore(this.catalog.prices.get(s.id), endMs) ?? this.#today(s));
       if (price !== null) prices.push(price);
     }
     const median = medianOf(prices);
     this.#medians.set(key, median);
     return median;
-  }
-}
-
-const stationOf = (s: CatalogStation) => ({ id: s.id, name: s.name, city: s.city, state: s.state });
-
-/** The largest missed savings so far, largest first (ties: the later fill first), at most `size`. */
-class TopMissed {
-  readonly #items: { micro: number; fill: SavingsFill; comparison: Comparison }[] = [];
-
-  constructor(private readonly size: number) {}
-
-  offer(micro: number, fill: SavingsFill, comparison: Comparison): void {
-    const before = (t: { micro: number; fill: SavingsFill }) =>
-      micro > t.micro || (micro === t.micro && fill.atMs > t.fill.atMs);
-    const last = this.#items.at(-1);
-    if (this.#items.length >= this.size && (last === undefined || !before(last))) return;
-    const at = this.#items.findIndex(before);
-    this.#items.splice(at === -1 ? this.#items.length : at, 0, { micro, fill, comparison });
-    if (this.#items.length > this.size) this.#items.pop();
-  }
-
-  list(): MissedSaving[] {
-    return this.#items.flatMap(({ micro, fill, comparison }) => {
-      const cheapest = comparison.cheapest;
-      if (cheapest === null) return [];
-      return [
-        {
-          transactionId: fill.id,
-          reference: fill.reference,
-          at: new Date(fill.atMs).toISOString(),
-          localDate: fill.localDate,
-          driver: { id: fill.driverId, name: fill.driverName },
-          station: { id: fill.stationId, name: fill.stationName, city: fill.stationCity, state: fill.stationState },
-          gallons: fromMinorUnits(BigInt(fill.gallonsMilli), 3),
-          paid: fromMinorUnits(BigInt(fill.priceMilli), 3),
-          cheaper: {
-            ...stationOf(cheapest.neighbour.station),
-            price: fromMinorUnits(BigInt(cheapest.priceMilli), 3),
-            miles: cheapest.neighbour.miles.toFixed(1),
-          },
-          saving: dollars(BigInt(micro)),
-          basis: comparison.basis,
-        },
-      ];
-    });
   }
 }
 

@@ -74,17 +74,26 @@ export function priceInForce(
   localDate: string,
   offsetMin: number | null,
 ): number | null {
+  return priceInForceBefore(records, localDayEndMs(localDate, offsetMin));
+}
+
+/** The price of the latest record that began before `endMs` (`records` oldest first); null when none did. */
+export function priceInForceBefore(records: readonly PriceRecord[] | undefined, endMs: number): number | null {
   if (records === undefined) return null;
-  const end = localDayEndMs(localDate, offsetMin);
-  // Binary search: the last record with updatedMs < end.
+  return records[countBefore(records, endMs, (r) => r.updatedMs) - 1]?.priceMilli ?? null;
+}
+
+/** How many of the sorted values lie before `endMs` (binary search). */
+export function countBefore<T>(sorted: readonly T[], endMs: number, valueOf: (item: T) => number): number {
   let lo = 0;
-  let hi = records.length;
+  let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((records[mid]?.updatedMs ?? Infinity) < end) lo = mid + 1;
+    const item = sorted[mid];
+    if (item !== undefined && valueOf(item) < endMs) lo = mid + 1;
     else hi = mid;
   }
-  return lo === 0 ? null : (records[lo - 1]?.priceMilli ?? null);
+  return lo;
 }
 
 /** The latest record's price of a station: what today's catalog says (null when it gave none). */

@@ -186,10 +186,28 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
         .execute();
     },
   },
-  // The station catalog and its price history (./catalog.ts): recorded at each catalog walk of a mirrored customer.
+  // The station catalog and its price history (./catalog.ts): recorded at each catalog walk of a mirrored customer;
+  // and the index of the savings' read of completed fills.
   "0003-catalog-prices": {
     async up(db: Kysely<unknown>): Promise<void> {
       await createCatalogTables(db, dialect);
+      // The savings' read of a period's completed fills (lib/insights/savings-query) from this index alone.
+      await db.schema
+        .createIndex("mirror_tx_completed")
+        .ifNotExists()
+        .on("mirror_transactions")
+        .columns([
+          "customer_id",
+          "status",
+          "at_ms",
+          "local_offset_min",
+          "product",
+          "station_id",
+          "gallons_milli",
+          "price_milli",
+          "id",
+        ])
+        .execute();
     },
   },
 });
