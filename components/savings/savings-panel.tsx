@@ -47,6 +47,10 @@ export function SavingsPanel({
         </p>
       ) : isError ? (
         <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : data.catalog.state === "loading" ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          Loading the station catalog to compare your fills with: the figures appear in a moment.
+        </p>
       ) : (
         <SavingsFiguresView reply={data} scope={scope} />
       )}

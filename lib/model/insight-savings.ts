@@ -70,6 +70,8 @@ export interface SavingsReply {
   /** The largest missed savings of the current period, largest first (at most 10). */
   top: MissedSaving[];
   catalog: {
+    /** "loading": no catalog walk recorded yet (one runs in the background): the figures are zeros, not savings. */
+    state: "ready" | "loading";
     stations: number;
     /** When the latest catalog walk was recorded; null when none yet. */
     lastWalkAt: string | null;

@@ -8,6 +8,7 @@ import { BffRequestError, fetchJson } from "./fetch-json";
 export type SavingsScope = Record<string, never> | { driver: string } | { station: string };
 
 const MIRROR_WAIT_MS = 10_000;
+const CATALOG_WAIT_MS = 3_000;
 
 /** The BFF's 409: the figures need the local copy of the transactions, which this session cannot read (yet). */
 export const isMirrorNeeded = (error: unknown): error is BffRequestError =>
@@ -23,7 +24,13 @@ export function savingsQueryOptions(scope: SavingsScope, range: Readonly<Record<
     queryFn: ({ signal }) => fetchJson<SavingsReply>(`/api/savings${search === "" ? "" : `?${search}`}`, { signal }),
     placeholderData: keepPreviousData,
     // Right after sign-in the local copy is not readable until its first head sync (a 409): ask again shortly.
-    refetchInterval: (query) => (isMirrorNeeded(query.state.error) ? MIRROR_WAIT_MS : false),
+    // The catalog is walked in the background the first time: ask again until it is recorded.
+    refetchInterval: (query) =>
+      isMirrorNeeded(query.state.error)
+        ? MIRROR_WAIT_MS
+        : query.state.data?.catalog.state === "loading"
+          ? CATALOG_WAIT_MS
+          : false,
   });
 }
 

@@ -4,9 +4,10 @@ import { milesBetween } from "@/lib/insights/savings";
 import { readCatalog } from "@/lib/mirror/catalog";
 import type { Station, Transaction } from "@/lib/model";
 import { toMinorUnits } from "@/lib/model/decimal-math";
+import type { SavingsReply } from "@/lib/model/insight-savings";
 import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
 
-import { runWithQuery } from "../operation";
+import { type OperationContext, runWithQuery } from "../operation";
 import { fleetApi } from "../upstream";
 import { getSavings } from "./savings";
 
@@ -41,6 +42,16 @@ function bruteForce(fills: Transaction[], catalog: Station[]) {
   return { couldHaveSaved: ((micro + 5_000n) / 10_000n).toString(), withSaving };
 }
 
+/** The reply once the catalog walk a first request starts in the background has been recorded. */
+async function readySavings(ctx: OperationContext, query: Record<string, string>): Promise<SavingsReply> {
+  for (let i = 0; i < 300; i++) {
+    const reply = await runWithQuery(getSavings, ctx, query);
+    if (reply.catalog.state === "ready") return reply;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the catalog walk was never recorded");
+}
+
 const cents = (dollars: string) => toMinorUnits(dollars, 2).toString();
 
 describe.each(["primary", "alternative"] as const)("GET /api/savings (%s profile)", (profile) => {
@@ -55,7 +66,11 @@ describe.each(["primary", "alternative"] as const)("GET /api/savings (%s profile
     t.status === "completed" && localDate(t) >= RANGE.from && localDate(t) <= RANGE.to;
 
   it("equals a brute-force comparison of the sandbox's fills with its catalog, and records the walk once", async () => {
-    const reply = await runWithQuery(getSavings, stack().mirrorCtx(), RANGE);
+    // No catalog recorded yet: the first reply says it is loading (zeros, not savings) and the walk starts.
+    const first = await runWithQuery(getSavings, stack().mirrorCtx(), RANGE);
+    expect(first.catalog).toMatchObject({ state: "loading", stations: 0 });
+    expect(first.current).toMatchObject({ fills: 0, couldHaveSaved: "0.00" });
+    const reply = await readySavings(stack().mirrorCtx(), RANGE);
     const fills = all.filter(inRange);
     const diesel = fills.filter((t) => t.product === "diesel");
     expect(diesel.length).toBeGreaterThan(20);
@@ -86,12 +101,12 @@ describe.each(["primary", "alternative"] as const)("GET /api/savings (%s profile
   it("narrows to one driver or one station", async () => {
     const sample = all.find((t) => inRange(t) && t.product === "diesel");
     if (!sample) throw new Error("no diesel fill in the range");
-    const driver = await runWithQuery(getSavings, stack().mirrorCtx(), { ...RANGE, driver: sample.driver.id });
+    const driver = await readySavings(stack().mirrorCtx(), { ...RANGE, driver: sample.driver.id });
     const driverFills = all.filter((t) => inRange(t) && t.product === "diesel" && t.driver.id === sample.driver.id);
     expect(driver.scope).toEqual({ driverId: sample.driver.id, stationId: null });
     expect(driver.current.fills).toBe(driverFills.length);
     expect(cents(driver.current.couldHaveSaved)).toBe(bruteForce(driverFills, catalog).couldHaveSaved);
-    const station = await runWithQuery(getSavings, stack().mirrorCtx(), { ...RANGE, station: sample.station.id });
+    const station = await readySavings(stack().mirrorCtx(), { ...RANGE, station: sample.station.id });
     const stationFills = all.filter((t) => inRange(t) && t.product === "diesel" && t.station.id === sample.station.id);
     expect(station.current.fills).toBe(stationFills.length);
     expect(cents(station.current.couldHaveSaved)).toBe(bruteForce(stationFills, catalog).couldHaveSaved);

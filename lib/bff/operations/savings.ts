@@ -2,9 +2,11 @@ import "server-only";
 
 import { z } from "zod";
 
+import { NO_SAVINGS } from "@/lib/insights/savings";
 import { savingsConfig } from "@/lib/insights/savings-config";
 import { savingsFor } from "@/lib/insights/savings-query";
-import { lastCatalogWalkMs, type MirrorCatalog, readCatalog } from "@/lib/mirror/catalog";
+import { lastCatalogWalkMs, readCatalog } from "@/lib/mirror/catalog";
+import type { InsightCoverage, InsightPeriods } from "@/lib/model";
 import type { SavingsReply } from "@/lib/model/insight-savings";
 
 import { getCatalog, recordWalk } from "../catalog";
@@ -29,30 +31,49 @@ const SavingsQuery = z
   });
 
 /**
- * The mirror's record of the catalog, walked again first when none was recorded or the last is older than
- * CATALOG_REFRESH_HOURS: the walk (⌈stations/500⌉ upstream calls, bulk priority, cached per customer for minutes)
- * records every changed price, so the history keeps growing while the customer uses the dashboard. A failed walk with
- * an older record at hand compares against that record (logged); without any record it fails the request.
+ * Walks the catalog again in the background when none was recorded or the last record is older than
+ * CATALOG_REFRESH_HOURS: the walk (⌈stations/500⌉ upstream calls at bulk priority, single-flight and cached per
+ * customer for minutes) records every changed price, so the history keeps growing while the customer uses the
+ * dashboard. Never awaited: the walk queues behind the sync's own bulk calls after a sign-in, and the reply must not
+ * wait for it (the panel says the catalog is loading and asks again). A failed walk is logged; the next request
+ * starts another.
  */
-async function catalogOf(ctx: OperationContext, mirror: MirrorAccess): Promise<MirrorCatalog> {
+async function refreshCatalog(ctx: OperationContext, mirror: MirrorAccess): Promise<void> {
   const last = await lastCatalogWalkMs(mirror.store, mirror.customerId);
-  if (last === null || now() - last > savingsConfig().catalogRefreshMs) {
-    try {
-      // getCatalog records a walk it makes; a catalog it serves from its cache is recorded here (idempotent).
-      await recordWalk(mirror, await getCatalog(ctx.session.credentials, ctx.key, mirror));
-    } catch (error) {
-      if (last === null) throw error;
-      logger().warn({ err: error instanceof Error ? error.message : String(error) }, "savings: catalog refresh failed");
-    }
-  }
-  return readCatalog(mirror.store, mirror.customerId);
+  if (last !== null && now() - last <= savingsConfig().catalogRefreshMs) return;
+  // getCatalog records a walk it makes; a catalog it serves from its cache is recorded here (idempotent).
+  getCatalog(ctx.session.credentials, ctx.key, mirror)
+    .then((stations) => recordWalk(mirror, stations))
+    .catch((error: unknown) => {
+      logger().warn({ err: error instanceof Error ? error.message : String(error) }, "savings: catalog walk failed");
+    });
+}
+
+/** The reply while no catalog is recorded yet: no figures (zeros), `catalog.state` "loading". */
+function loadingReply(
+  periods: InsightPeriods,
+  scope: { driverId?: string | undefined; stationId?: string | undefined },
+  coverage: InsightCoverage,
+  previousCoverage: InsightCoverage,
+): SavingsReply {
+  return {
+    range: periods.current,
+    scope: { driverId: scope.driverId ?? null, stationId: scope.stationId ?? null },
+    radiusMiles: savingsConfig().radiusMiles,
+    coverage,
+    current: NO_SAVINGS,
+    previous: { range: periods.previous, coverage: previousCoverage, figures: NO_SAVINGS },
+    top: [],
+    catalog: { state: "loading", stations: 0, lastWalkAt: null, historySince: null },
+  };
 }
 
 /**
  * GET /api/savings — what the fleet could have saved over a range of purchase-local dates (quarter, or from/to;
  * default the last 30 days), for the whole fleet or one driver or station: paid against the cheapest catalog price
  * within SAVINGS_RADIUS_MILES and the state's median (lib/insights/savings), with the previous period. From the
- * mirror only (409 `mirror_needed` without it); the reply's coverage says what part of the range the figures cover.
+ * mirror only (409 `mirror_needed` without it); the reply's coverage says what part of the range the figures cover,
+ * and `catalog.state` "loading" (no figures) until a catalog walk has been recorded.
  */
 export const getSavings = sessionOperation({
   route: "GET /api/savings",
@@ -65,7 +86,9 @@ export const getSavings = sessionOperation({
     // insightMirror refuses (409, a sentence) a session without its mirror; the previous period is asked apart.
     const current = await insightMirror(ctx, periods.current);
     const previous = await insightMirror(ctx, periods.previous);
-    const catalog = await catalogOf(ctx, current.mirror);
+    await refreshCatalog(ctx, current.mirror);
+    const catalog = await readCatalog(current.mirror.store, current.mirror.customerId);
+    if (catalog.lastWalkMs === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
     const { radiusMiles } = savingsConfig();
     const shown = await savingsFor(
       current.mirror.store,
@@ -92,8 +115,9 @@ export const getSavings = sessionOperation({
       previous: { range: periods.previous, coverage: previous.coverage, figures: before.figures },
       top: shown.top,
       catalog: {
+        state: "ready",
         stations: catalog.stations.length,
-        lastWalkAt: catalog.lastWalkMs === null ? null : new Date(catalog.lastWalkMs).toISOString(),
+        lastWalkAt: new Date(catalog.lastWalkMs).toISOString(),
         historySince: catalog.historyFromMs === null ? null : new Date(catalog.historyFromMs).toISOString(),
       },
     };
