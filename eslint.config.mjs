@@ -154,8 +154,9 @@ export default tseslint.config(
     rules: { "boundaries/imports": ["error", { zones: BROWSER_ZONES }] },
   },
   {
-    // Feature folders of components/ stay apart: what two of them need lives in components/ui; the insights range picker
-    // and coverage note, and the savings panel, are mounted by several pages (issue 16).
+    // Feature folders of components/ stay apart: what two of them need lives in components/ui (or, for the insight
+    // pages, the contract's components/insights: range picker, coverage note; and components/savings: the savings
+    // panel the overview, driver and station pages mount).
     files: ["components/**/*.{ts,tsx}", "lib/queries/**/*.{ts,tsx}"],
     rules: {
       "boundaries/imports": [

@@ -22,6 +22,7 @@ import { runA11yPart } from "./parts/a11y";
 import { runEconomyPart } from "./parts/economy";
 import { runExportPart } from "./parts/export";
 import { runHeadersPart } from "./parts/headers";
+import { runInsightsExceptionsPart } from "./parts/insights-exceptions";
 import { runInsightsSavingsPart } from "./parts/insights-savings";
 import { runMapPart } from "./parts/map";
 import { runMirrorPart } from "./parts/mirror";
@@ -39,6 +40,7 @@ const PARTS: Readonly<Record<PartName, Part>> = {
   a11y: runA11yPart,
   headers: runHeadersPart,
   mirror: runMirrorPart,
+  "insights-exceptions": runInsightsExceptionsPart,
   "insights-savings": runInsightsSavingsPart,
 };
 

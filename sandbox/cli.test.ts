@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { findKey, verifySecret } from "./db/keys";
 import { openDatabase } from "./db/open";
+import { EXCEPTION_CASE_ROWS } from "./db/seed-exceptions";
 
 const run = promisify(execFile);
 const TSX = ["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts"];
@@ -264,6 +265,7 @@ describe("sandbox command line", () => {
       code: string;
       transactions: number;
     }[];
-    expect(customers.find((c) => c.code === "PFL")?.transactions).toBe(300);
+    // The 300 generated and the seeded exception cases (db/seed-exceptions.ts).
+    expect(customers.find((c) => c.code === "PFL")?.transactions).toBe(300 + EXCEPTION_CASE_ROWS);
   }, 60_000);
 });

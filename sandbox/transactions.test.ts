@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { PROFILES } from "./config";
 import { addTransactions } from "./db/seed";
+import { EXCEPTION_CASE_ROWS } from "./db/seed-exceptions";
 import { schemasFor } from "./routes/schemas";
 import { TEST_TRANSACTIONS } from "./test/constants";
+
+/** The demo customer's rows: the generated history and the seeded exception cases. */
+const DEMO_ROWS = TEST_TRANSACTIONS + EXCEPTION_CASE_ROWS;
 import {
   client,
   decimalUnits,
@@ -52,9 +56,9 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
     const res = await list("");
     expect(res.status).toBe(200);
     const body = schemas.TransactionPage.parse(res.body);
-    expect(body.data).toMatchObject({ page: 1, limit: 50, total: TEST_TRANSACTIONS });
+    expect(body.data).toMatchObject({ page: 1, limit: 50, total: DEMO_ROWS });
     expect(body.data.items).toHaveLength(50);
-    expect(body.data.pages).toBe(Math.ceil(TEST_TRANSACTIONS / 50));
+    expect(body.data.pages).toBe(Math.ceil(DEMO_ROWS / 50));
     const item = body.data.items[0];
     if (profile === "primary") {
       expect(typeof item?.amount).toBe("number");
@@ -67,7 +71,7 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
 
   it("walking every page yields every transaction exactly once, newest first, and total/pages agree", async () => {
     const { items, total, pages } = await walk("");
-    expect(total).toBe(TEST_TRANSACTIONS);
+    expect(total).toBe(DEMO_ROWS);
     expect(pages).toBe(Math.ceil(total / 200));
     expect(items).toHaveLength(total);
     expect(new Set(items.map((i) => i.id)).size).toBe(total);
@@ -93,7 +97,7 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
       expect(res.page.data.total).toBeGreaterThan(0);
       sum += res.page.data.total;
     }
-    expect(sum).toBe(TEST_TRANSACTIONS);
+    expect(sum).toBe(DEMO_ROWS);
   });
 
   it("searches station name, driver name and card last four, case-insensitively", async () => {
@@ -131,7 +135,7 @@ describe.each(PROFILES)("GET /transactions (%s profile)", (profile) => {
     const res = await list("?page=9999&limit=200");
     expect(res.status).toBe(200);
     expect(res.page.data.items).toEqual([]);
-    expect(res.page.data.total).toBe(TEST_TRANSACTIONS);
+    expect(res.page.data.total).toBe(DEMO_ROWS);
   });
 
   it("from/to are inclusive at the day edges", async () => {

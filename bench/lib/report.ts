@@ -13,6 +13,7 @@ export const PART_NAMES = [
   "a11y",
   "headers",
   "mirror",
+  "insights-exceptions",
   "insights-savings",
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
@@ -28,7 +29,8 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
   headers: "8. Security headers and the session cookie",
   mirror:
     "9. The fleet mirror: backfill rate, warm queries over 1,000,000 rows, size, upstream requests with the mirror on",
-  "insights-savings": "Insights: savings against cheaper stations nearby over 1,000,000 mirrored rows",
+  "insights-exceptions": "10. Exceptions: GET /api/exceptions' rules over 30 and 90 days of 1,000,000 mirrored rows",
+  "insights-savings": "11. Savings against cheaper stations nearby over 1,000,000 mirrored rows",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */

@@ -165,7 +165,7 @@ export interface Reporter {
 }
 
 /** p50/p95 of up to 20 runs after 3 warm-ups; a slow query stops after a minute of runs (at least 5). */
-async function time(r: Reporter, label: string, store: MirrorStore, run: () => Promise<unknown>): Promise<void> {
+export async function time(r: Reporter, label: string, store: MirrorStore, run: () => Promise<unknown>): Promise<void> {
   for (let i = 0; i < 3; i++) await run();
   const ms: number[] = [];
   const started = performance.now();

@@ -13,6 +13,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Overview" },
   { href: "/transactions", label: "Transactions" },
   { href: "/stations", label: "Stations" },
+  { href: "/exceptions", label: "Exceptions" },
 ];
 
 /**

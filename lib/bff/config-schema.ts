@@ -2,6 +2,8 @@ import "server-only";
 
 import { z } from "zod";
 
+import { DEFAULT_EXCEPTION_THRESHOLDS as D } from "@/lib/insights/exceptions/types";
+
 /**
  * The schema of the BFF's environment variables (zod): each variable's type, default and bounds, and a message that
  * names the variable and says what to give. The checks across variables live in config.ts.
@@ -32,7 +34,51 @@ export const int = (name: string, fallback: number, min: number, max: number) =>
       return n;
     });
 
+/**
+ * The exception rules' thresholds (issue 16 item 3; lib/insights/exceptions), whole numbers an operator may change;
+ * the defaults are DEFAULT_EXCEPTION_THRESHOLDS' and the /exceptions page shows both. Read by
+ * lib/bff/operations/exceptions-thresholds.ts; part of EnvSchema so a bad value stops the server at start.
+ */
+export const ExceptionsEnvSchema = z.object({
+  EXCEPTIONS_RAPID_FILLS_COUNT: int("EXCEPTIONS_RAPID_FILLS_COUNT", D.rapidFillsCount, 2, 50),
+  EXCEPTIONS_RAPID_FILLS_WINDOW_MINUTES: int(
+    "EXCEPTIONS_RAPID_FILLS_WINDOW_MINUTES",
+    D.rapidFillsWindowMinutes,
+    1,
+    7 * 24 * 60,
+  ),
+  EXCEPTIONS_LARGE_FILL_PERCENTILE: int("EXCEPTIONS_LARGE_FILL_PERCENTILE", D.largeFillPercentile, 50, 100),
+  EXCEPTIONS_LARGE_FILL_MEDIAN_PERCENT: int(
+    "EXCEPTIONS_LARGE_FILL_MEDIAN_PERCENT",
+    D.largeFillMedianPercent,
+    100,
+    1000,
+  ),
+  EXCEPTIONS_HISTORY_MIN_FILLS: int("EXCEPTIONS_HISTORY_MIN_FILLS", D.historyMinFills, 1, 10_000),
+  EXCEPTIONS_HISTORY_DAYS: int("EXCEPTIONS_HISTORY_DAYS", D.historyDays, 7, 3_653),
+  EXCEPTIONS_NIGHT_START_HOUR: int("EXCEPTIONS_NIGHT_START_HOUR", D.nightStartHour, 0, 23),
+  EXCEPTIONS_NIGHT_END_HOUR: int("EXCEPTIONS_NIGHT_END_HOUR", D.nightEndHour, 0, 23),
+  EXCEPTIONS_WEEKENDS: flag("EXCEPTIONS_WEEKENDS", D.weekends),
+  EXCEPTIONS_PRICE_MARGIN_CENTS: int("EXCEPTIONS_PRICE_MARGIN_CENTS", D.priceMarginCents, 0, 10_000),
+  EXCEPTIONS_UNUSUAL_PRODUCT_MAX_PERCENT: int(
+    "EXCEPTIONS_UNUSUAL_PRODUCT_MAX_PERCENT",
+    D.unusualProductMaxPercent,
+    1,
+    50,
+  ),
+  EXCEPTIONS_DEF_DIESEL_WINDOW_MINUTES: int(
+    "EXCEPTIONS_DEF_DIESEL_WINDOW_MINUTES",
+    D.defDieselWindowMinutes,
+    0,
+    24 * 60,
+  ),
+  EXCEPTIONS_TRAVEL_MPH: int("EXCEPTIONS_TRAVEL_MPH", D.travelMph, 10, 1_000),
+  EXCEPTIONS_TRAVEL_MIN_MILES: int("EXCEPTIONS_TRAVEL_MIN_MILES", D.travelMinMiles, 0, 3_000),
+  EXCEPTIONS_FAILED_WINDOW_MINUTES: int("EXCEPTIONS_FAILED_WINDOW_MINUTES", D.failedWindowMinutes, 1, 24 * 60),
+});
+
 export const EnvSchema = z.object({
+  ...ExceptionsEnvSchema.shape,
   FLEET_API_BASE_URL: z
     .string()
     .optional()

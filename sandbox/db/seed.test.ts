@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { migrate } from "./schema";
 import { DEFAULT_TRANSACTIONS, DEMO_KEYS, seedDatabase, type SeedOptions } from "./seed";
+import { EXCEPTION_CASE_ROWS } from "./seed-exceptions";
 
 const ANCHOR = new Date("2026-06-15T12:00:00Z");
 
@@ -66,7 +67,8 @@ describe("seedDatabase", () => {
         }
       ).n;
     const total = count("1");
-    expect(total).toBe(DEFAULT_TRANSACTIONS);
+    // The generated history plus the seeded exception cases (./seed-exceptions.ts).
+    expect(total).toBe(DEFAULT_TRANSACTIONS + EXCEPTION_CASE_ROWS);
     expect(count("status = 'completed'") / total).toBeGreaterThan(0.9);
     expect(count("status = 'pending'")).toBeGreaterThan(0);
     const failed = count("status = 'failed'") / total;

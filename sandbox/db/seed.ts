@@ -4,6 +4,7 @@ import { deriveKeyPair, insertKey, type Scope, SCOPES } from "./keys";
 import { amountCents } from "./money";
 import { createRng } from "./rng";
 import { type CustomerSpec, seedCustomer, type SeededStation } from "./seed-customer";
+import { seedExceptionCases } from "./seed-exceptions";
 import { generateStations } from "./stations";
 import { isoUtc, offsetMinutes } from "./timezones";
 
@@ -111,6 +112,8 @@ export function seedDatabase(db: Database.Database, options: SeedOptions): void 
         spec === DEMO_CUSTOMER ? options.transactions : Math.max(500, Math.round(options.transactions / 10));
       seedCustomer(db, rng, spec, stationRows, count, anchorSec);
     }
+    // After the generated history and from a generator of its own: no generated row changes.
+    seedExceptionCases(db, options.seed, DEMO_CUSTOMER.code, stationRows, anchorSec);
 
     const customerPk = (code: string) =>
       (db.prepare("SELECT pk FROM customers WHERE code = ?").get(code) as { pk: number }).pk;

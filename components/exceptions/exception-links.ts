@@ -1,0 +1,33 @@
+import type { Route } from "next";
+
+import type { ExceptionContextFilter } from "@/lib/model/insight-exceptions";
+import { NO_MIRROR_FILTERS, writeTransactionFilters } from "@/lib/queries/transaction-filters";
+
+/**
+ * The transactions list around a hit: the subject's purchases on the hit's local dates (`dates=local`), written by
+ * the list's own filter writer so the link reads exactly as the list does.
+ */
+export function contextHref(context: ExceptionContextFilter): Route {
+  const query = writeTransactionFilters(new URLSearchParams(), {
+    from: context.from,
+    to: context.to,
+    tz: "UTC",
+    status: null,
+    search: "",
+    mirror: { ...NO_MIRROR_FILTERS, driver: context.driver, card: context.card, truck: context.truck, dates: "local" },
+  });
+  return `/transactions?${query.toString()}` as Route;
+}
+
+export const transactionHref = (id: string): Route => `/transactions/${encodeURIComponent(id)}` as Route;
+
+/** A count against the previous period's, in words (the arrow only repeats them): "▲ 3 more than the previous period". */
+export function countChange(count: number, previous: number | null): { arrow: "▲" | "▼" | null; text: string } | null {
+  if (previous === null) return null;
+  const diff = count - previous;
+  if (diff === 0) return { arrow: null, text: `Same as the previous period (${String(previous)})` };
+  return {
+    arrow: diff > 0 ? "▲" : "▼",
+    text: `${String(Math.abs(diff))} ${diff > 0 ? "more" : "fewer"} than the previous period (${String(previous)})`,
+  };
+}

@@ -1,0 +1,130 @@
+// The exceptions page (issue 16 item 3): every rule's count (the seeded cases give each one at least one hit), the
+// off-hours count equal to the one computed from the sandbox's own rows, the rule filter in the URL by keyboard, a
+// hit's transaction link, the thresholds and the catalog caveat, axe in both themes and a 360 px phone.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
+import { EXCEPTION_RULE_IDS } from "@/lib/model/insight-exceptions";
+
+import { expect, expectLoaded, test } from "./fixtures";
+import { type Profile, serversOf } from "./profiles";
+
+const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
+/** The first sign-in of a run copies the customer's whole history: allow for it once. */
+const MIRROR_READY_TIMEOUT_MS = 120_000;
+const DAY_MS = 86_400_000;
+
+const to = new Date().toISOString().slice(0, 10);
+const from = new Date(Date.now() - 29 * DAY_MS).toISOString().slice(0, 10);
+
+async function waitForMirrorReady(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get("/api/sync");
+        return response.ok() ? ((await response.json()) as { state: string }).state : `HTTP ${response.status()}`;
+      },
+      { timeout: MIRROR_READY_TIMEOUT_MS, intervals: [1_000] },
+    )
+    .toBe("ready");
+}
+
+/**
+ * The demo customer's fills (not failed) at night (22:00–05:00) or on a weekend, by each purchase's local time — read
+ * from the sandbox's own database. The alternative profile sends times in UTC, so there the local time is UTC.
+ */
+function offHoursFromSandbox(profile: Profile): number {
+  const db = new Database(serversOf(profile).db, { readonly: true });
+  try {
+    const offset = profile === "primary" ? "t.tz_offset_min * 60" : "0";
+    const n: unknown = db
+      .prepare(
+        `SELECT count(*) FROM (
+           SELECT t.at_utc + ${offset} AS local FROM transactions t JOIN customers c ON c.pk = t.customer_pk
+           WHERE c.code = 'PFL' AND t.status != 'failed')
+         WHERE date(local, 'unixepoch') BETWEEN ? AND ?
+           AND (CAST(strftime('%H', local, 'unixepoch') AS INTEGER) >= 22
+             OR CAST(strftime('%H', local, 'unixepoch') AS INTEGER) < 5
+             OR strftime('%w', local, 'unixepoch') IN ('0', '6'))`,
+      )
+      .pluck()
+      .get(from, to);
+    if (typeof n !== "number") throw new Error("the sandbox did not count");
+    return n;
+  } finally {
+    db.close();
+  }
+}
+
+async function openExceptions(page: Page, query = ""): Promise<void> {
+  await page.goto(`/exceptions?from=${from}&to=${to}${query}`);
+  await expect(page.getByTestId("exception-rules")).toBeVisible({ timeout: 30_000 });
+  await expectLoaded(page);
+}
+
+test.describe("the exceptions page", () => {
+  test.setTimeout(MIRROR_READY_TIMEOUT_MS + 60_000);
+
+  test.beforeEach(async ({ loggedInPage: page }) => {
+    await waitForMirrorReady(page);
+  });
+
+  test("counts every rule's hits; off hours equal the sandbox's own count; thresholds and caveat shown", async ({
+    loggedInPage: page,
+    profile,
+  }) => {
+    await openExceptions(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Exceptions" })).toBeVisible();
+    await expect(page.getByText("each purchase's own local time")).toBeVisible();
+    for (const id of EXCEPTION_RULE_IDS) {
+      const count = Number(await page.getByTestId(`count-${id}`).textContent());
+      expect(count, id).toBeGreaterThanOrEqual(1);
+    }
+    await expect(page.getByTestId("count-off-hours")).toHaveText(String(offHoursFromSandbox(profile)));
+    await expect(page.getByText(/within 2 h 10 min, 412\.0 gal in total/)).toBeVisible();
+    const thresholds = page.getByTestId("exception-thresholds");
+    await expect(thresholds.getByRole("row", { name: /Impossible travel: faster than/ })).toContainText("75 mph");
+    await expect(thresholds).toContainText("EXCEPTIONS_TRAVEL_MPH");
+    await expect(page.getByTestId("catalog-note")).toContainText("holds today's price");
+  });
+
+  test("the rule filter is a labelled select kept in the URL; a hit links to its transaction", async ({
+    loggedInPage: page,
+  }) => {
+    await openExceptions(page);
+    const select = page.getByRole("combobox", { name: "Show hits of" });
+    await select.focus();
+    await select.selectOption("impossible-travel");
+    await expect(page).toHaveURL(/rule=impossible-travel/);
+    const hits = page.getByTestId("exception-hits").getByRole("listitem");
+    // The list of every rule stays on screen until the narrowed one arrives: wait until no other rule's hit is left.
+    await expect(page.getByTestId("exception-hits").locator('li:not([data-rule="impossible-travel"])')).toHaveCount(0);
+    await expect(hits.first()).toContainText(/mi away within/);
+    await page.reload();
+    await expect(select).toHaveValue("impossible-travel");
+    const link = hits.first().getByRole("link", { name: "Transaction 1" });
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/transactions\/[^/?]+$/);
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`has no serious or critical axe violation (${scheme} theme)`, async ({ loggedInPage: page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await openExceptions(page);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ""));
+      expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+
+  test("fits a 360 px phone: the page does not scroll sideways (tables scroll in their own box)", async ({
+    loggedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await openExceptions(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

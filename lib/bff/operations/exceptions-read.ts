@@ -1,0 +1,130 @@
+import "server-only";
+
+import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
+import type {
+  CatalogStation,
+  ExceptionThresholds,
+  HistoryFill,
+  Purchase,
+  RuleOutcome,
+} from "@/lib/insights/exceptions/types";
+import { localDayWhere, type MirrorStore } from "@/lib/mirror";
+import { addDays, type LocalDateRange, type Station, toMinorUnits } from "@/lib/model";
+import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
+
+/**
+ * What the exception rules read of the mirror: a period's purchases (every status, oldest first) and the narrow
+ * history the "usual" rules compare with (fills with a truck: truck, product, gallons). Both by local date.
+ */
+
+const STATUSES = new Set(["completed", "pending", "failed"]);
+
+const asStatus = (status: string): Purchase["status"] =>
+  STATUSES.has(status) ? (status as Purchase["status"]) : "pending";
+
+async function readPurchases(store: MirrorStore, customerId: string, range: LocalDateRange): Promise<Purchase[]> {
+  const rows = await store.db
+    .selectFrom("mirror_transactions")
+    .select([
+      "id",
+      "at_ms",
+      "local_offset_min",
+      "status",
+      "product",
+      "gallons_milli",
+      "price_milli",
+      "station_id",
+      "station_name",
+      "driver_id",
+      "driver_name",
+      "truck_id",
+      "card_last4",
+      "def_gallons_milli",
+    ])
+    .where((eb) => eb.and([eb("customer_id", "=", customerId), localDayWhere(eb, range)]))
+    .orderBy("at_ms")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    // pg reads bigint as a string; epoch milliseconds are exact as doubles.
+    atMs: Number(r.at_ms),
+    offsetMin: r.local_offset_min,
+    status: asStatus(r.status),
+    product: r.product,
+    gallonsMilli: r.gallons_milli,
+    priceMilli: r.price_milli,
+    stationId: r.station_id,
+    stationName: r.station_name,
+    driverId: r.driver_id,
+    driverName: r.driver_name,
+    truckId: r.truck_id,
+    cardLast4: r.card_last4,
+    defGallonsMilli: r.def_gallons_milli ?? 0,
+  }));
+}
+
+async function readHistory(store: MirrorStore, customerId: string, range: LocalDateRange): Promise<HistoryFill[]> {
+  const rows = await store.db
+    .selectFrom("mirror_transactions")
+    .select(["truck_id", "product", "gallons_milli"])
+    .where((eb) =>
+      eb.and([
+        eb("customer_id", "=", customerId),
+        localDayWhere(eb, range),
+        eb("truck_id", "is not", null),
+        eb("status", "!=", "failed"),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => ({
+    status: "completed",
+    truckId: r.truck_id,
+    product: r.product,
+    gallonsMilli: r.gallons_milli,
+  }));
+}
+
+/** The catalog by station id, as the rules read it: today's diesel price in thousandths and the place. */
+export function catalogIndex(stations: readonly Station[]): Map<string, CatalogStation> {
+  return new Map(
+    stations.map((s) => [
+      s.id,
+      { dieselPriceMilli: s.price === null ? null : Number(toMinorUnits(s.price, 3)), lat: s.lat, lng: s.lng },
+    ]),
+  );
+}
+
+/** The days whose fills are a period's "usual": the `historyDays` before it. */
+export const historyRangeOf = (query: LocalDateRange, thresholds: ExceptionThresholds): LocalDateRange => ({
+  from: addDays(query.from, -thresholds.historyDays),
+  to: addDays(query.from, -1),
+});
+
+/**
+ * Every rule over one period's days (`query`) with the history's (`historyQuery`, null: none): the computation of
+ * GET /api/exceptions, apart from the session so the bench times it alone. A rule that needs the catalog finds no
+ * hit when `catalog` is null (the operation says it did not run).
+ */
+export async function judgePeriod(
+  store: MirrorStore,
+  customerId: string,
+  p: {
+    query: LocalDateRange;
+    historyQuery: LocalDateRange | null;
+    catalog: ReadonlyMap<string, CatalogStation> | null;
+    thresholds: ExceptionThresholds;
+  },
+): Promise<Map<ExceptionRuleId, RuleOutcome>> {
+  const [purchases, history] = await Promise.all([
+    readPurchases(store, customerId, p.query),
+    p.historyQuery === null ? Promise.resolve([]) : readHistory(store, customerId, p.historyQuery),
+  ]);
+  const input = { purchases, history, catalog: p.catalog, thresholds: p.thresholds };
+  return new Map(
+    EXCEPTION_RULES.map((rule) => [
+      rule.id,
+      rule.needsCatalog && p.catalog === null ? { hits: [], notJudged: null } : rule.run(input),
+    ]),
+  );
+}

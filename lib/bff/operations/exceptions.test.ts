@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+
+import { EXCEPTION_RULE_IDS, type ExceptionsReply } from "@/lib/model/insight-exceptions";
+import { TEST_ANCHOR } from "@/sandbox/test/constants";
+import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
+
+import { runWithQuery } from "../operation";
+import { exceptionsOperation } from "./exceptions";
+import { operationContextForTest } from "./test-context";
+
+// GET /api/exceptions over a real mirror of the sandbox's demo customer, whose seeded exception cases
+// (sandbox/db/seed-exceptions.ts) lie in the 30 days up to the anchor: every rule finds at least one hit.
+
+const to = TEST_ANCHOR.toISOString().slice(0, 10);
+const from = new Date(TEST_ANCHOR.getTime() - 29 * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(["primary", "alternative"] as const)("GET /api/exceptions (%s profile)", (profile) => {
+  const stack = mirrorServeStackFor(profile);
+  const run = (q: Record<string, string>): Promise<ExceptionsReply> =>
+    runWithQuery(exceptionsOperation, stack().mirrorCtx(), q);
+
+  it("finds every rule's seeded case for the demo customer, with a sentence and the transactions behind it", async () => {
+    const reply = await run({ from, to });
+    expect(reply.coverage).toMatchObject({ complete: true, covered: { from, to } });
+    expect(reply.rules.map((r) => r.id)).toEqual([...EXCEPTION_RULE_IDS]);
+    for (const rule of reply.rules) {
+      expect(rule, rule.id).toMatchObject({ status: "run", reason: null });
+      expect(rule.count, rule.id).toBeGreaterThanOrEqual(1);
+      expect(rule.previousCount, rule.id).not.toBeNull();
+    }
+    const ids = new Set(stack().all.map((t) => t.id));
+    for (const hit of reply.hits) {
+      expect(hit.sentence.length).toBeGreaterThan(20);
+      for (const id of hit.transactionIds) expect(ids.has(id)).toBe(true);
+    }
+    expect(reply.hitsTotal).toBe(reply.rules.reduce((n, r) => n + r.count, 0));
+    const rapid = reply.hits.find((h) => h.rule === "rapid-fills" && !h.sentence.includes("truck T-900"));
+    expect(rapid?.sentence ?? "").toMatch(/^\d+ fills on (card •••• \d{4}|truck \S+) within /);
+    const seeded = reply.hits.filter((h) => h.sentence.includes("within 2 h 10 min, 412.0 gal in total"));
+    expect(seeded).toHaveLength(1);
+    expect(seeded[0]?.transactionIds).toHaveLength(3);
+    expect(reply.thresholds.find((t) => t.env === "EXCEPTIONS_TRAVEL_MPH")).toEqual({
+      env: "EXCEPTIONS_TRAVEL_MPH",
+      label: "Impossible travel: faster than",
+      value: "75 mph",
+      defaultValue: "75 mph",
+    });
+  });
+
+  it("narrows the hits to one rule (rule=) and keeps every rule's count", async () => {
+    const reply = await run({ from, to, rule: "impossible-travel" });
+    expect(reply.rule).toBe("impossible-travel");
+    expect(reply.hits.length).toBeGreaterThan(0);
+    expect(new Set(reply.hits.map((h) => h.rule))).toEqual(new Set(["impossible-travel"]));
+    expect(reply.hitsTotal).toBe(reply.rules.find((r) => r.id === "impossible-travel")?.count);
+    expect(reply.rules.every((r) => r.count >= 1)).toBe(true);
+  });
+
+  it("answers a bad rule, a bad range and a quarter with dates with a 400 that says what to send", async () => {
+    const bad = await rejection(run({ from, to, rule: "speeding" }));
+    expect(bad).toMatchObject({ code: "bad_request" });
+    expect(bad.message).toContain("The rule (rule) must be one of rapid-fills, large-fill, off-hours");
+    expect(bad.message).toContain("“speeding” is not one.");
+    expect((await rejection(run({ from: to, to: from }))).message).toMatch(/is after the end date/);
+    expect(await rejection(run({ quarter: "2026-Q2", from })).then((e) => e.message)).toMatch(/not both/);
+    expect((await rejection(run({ quarter: "2026-Q5" }))).code).toBe("bad_request");
+    expect((await rejection(run({ from, to, colour: "red" }))).code).toBe("bad_request");
+  });
+
+  it("lists the catalog rules as not run, with why, for a key without the locations scope (the others still run)", async () => {
+    const created = JSON.parse(
+      await stack().sb.cli("keys", "create", "--customer", "PFL", "--scopes", "account,transactions"),
+    ) as { key_id: string; secret: string };
+    const ctx = operationContextForTest(
+      { keyId: created.key_id, secret: created.secret },
+      { mirror: () => Promise.resolve(stack().mirror.access) },
+    );
+    const reply = await runWithQuery(exceptionsOperation, ctx, { from, to });
+    for (const id of ["above-catalog-price", "impossible-travel"]) {
+      const rule = reply.rules.find((r) => r.id === id);
+      expect(rule).toMatchObject({ status: "not_run", count: 0, previousCount: null });
+      expect(rule?.reason).toMatch(/lacks the locations scope/);
+    }
+    expect(reply.rules.find((r) => r.id === "rapid-fills")).toMatchObject({ status: "run" });
+    expect(reply.hits.some((h) => h.rule === "impossible-travel")).toBe(false);
+  });
+
+  it("says the session needs the mirror (409) when it has none", async () => {
+    const error = await rejection(runWithQuery(exceptionsOperation, stack().upstreamCtx(), { from, to }));
+    expect(error.code).toBe("mirror_needed");
+  });
+});

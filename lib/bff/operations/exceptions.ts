@@ -1,0 +1,146 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { isFleetApiError } from "@/lib/fleet-api";
+import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
+import type { CatalogStation, ExceptionThresholds, RawHit, RuleOutcome } from "@/lib/insights/exceptions/types";
+import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
+import {
+  EXCEPTION_RULE_IDS,
+  type ExceptionHit,
+  type ExceptionRuleId,
+  type ExceptionsReply,
+  isExceptionRuleId,
+} from "@/lib/model/insight-exceptions";
+
+import { getCatalog } from "../catalog";
+import { now } from "../clock";
+import { insightPeriodsOf, insightRangeShape, todayOf } from "../insights/range";
+import { insightMirror } from "../insights/serving";
+import type { MirrorAccess } from "../mirror/access";
+import { type OperationContext, sessionOperation } from "../operation";
+import { quoted } from "../quoted";
+import { catalogIndex, historyRangeOf, judgePeriod } from "./exceptions-read";
+import { exceptionThresholds, thresholdTable } from "./exceptions-thresholds";
+
+/** The newest hits the reply carries; `hitsTotal` counts them all (a quarter of a large fleet may have thousands). */
+const MAX_HITS_SHOWN = 500;
+
+const CATALOG_NOTE =
+  "The price rule compares with the station catalog, which holds today's price, not the price on the purchase day: a hit on an older purchase may only show that the price has fallen since.";
+
+const ExceptionsQuery = z
+  .object({
+    ...insightRangeShape,
+    rule: z
+      .string()
+      .refine(isExceptionRuleId, {
+        error: (issue) =>
+          `The rule (rule) must be one of ${EXCEPTION_RULE_IDS.join(", ")}; ${quoted(issue.input)} is not one`,
+      })
+      .optional(),
+  })
+  .strict();
+
+type Catalog = { stations: ReadonlyMap<string, CatalogStation>; reason: null } | { stations: null; reason: string };
+
+/** The station catalog (locations scope); when it cannot be read, why, so the catalog rules say they did not run. */
+async function readCatalog(ctx: OperationContext): Promise<Catalog> {
+  try {
+    return { stations: catalogIndex(await getCatalog(ctx.session.credentials, ctx.key)), reason: null };
+  } catch (error) {
+    if (!isFleetApiError(error)) throw error;
+    if (error.code === "scope_denied")
+      return {
+        stations: null,
+        reason:
+          "Not run: it needs the station catalog, and your API key lacks the locations scope. Ask for a key with the locations scope.",
+      };
+    return {
+      stations: null,
+      reason: `Not run: the station catalog could not be read from the Fleet Fuel API just now (${error.message}). Reload to try again.`,
+    };
+  }
+}
+
+/** Every rule over one period's covered days (null: none covered, nothing run). */
+async function runPeriod(
+  access: MirrorAccess,
+  ctx: OperationContext,
+  query: LocalDateRange | null,
+  catalog: Catalog,
+  thresholds: ExceptionThresholds,
+): Promise<Map<ExceptionRuleId, RuleOutcome> | null> {
+  if (query === null) return null;
+  // Only the days the mirror holds whole, for the history as for the period: never a partial day.
+  const history = await insightMirror(ctx, historyRangeOf(query, thresholds));
+  return judgePeriod(access.store, access.customerId, {
+    query,
+    historyQuery: history.query,
+    catalog: catalog.stations,
+    thresholds,
+  });
+}
+
+const toHit = (h: RawHit): ExceptionHit => ({
+  rule: h.rule,
+  sentence: h.sentence(),
+  at: new Date(h.atMs).toISOString(),
+  localDate: h.localDate,
+  transactionIds: h.transactionIds,
+  context: h.context,
+});
+
+/**
+ * GET /api/exceptions — the exception rules (issue 16 item 3) over a period (quarter, or from/to purchase-local dates,
+ * default the last 30 days) from the mirror: each rule's count and the previous period's, the hits newest first with
+ * their sentences and transactions (`rule=` narrows the hits to one rule), the thresholds in force, and coverage.
+ */
+export const exceptionsOperation = sessionOperation({
+  route: "GET /api/exceptions",
+  input: { query: ExceptionsQuery },
+  csrf: "same-site",
+  priority: "bulk",
+  run: async (ctx, q): Promise<ExceptionsReply> => {
+    const periods = insightPeriodsOf(q, todayOf(now()));
+    const thresholds = exceptionThresholds();
+    const [current, previous] = [await insightMirror(ctx, periods.current), await insightMirror(ctx, periods.previous)];
+    const needsCatalog = current.query !== null || previous.query !== null;
+    const catalog: Catalog = needsCatalog ? await readCatalog(ctx) : { stations: null, reason: "No days to judge." };
+    const [found, foundBefore] = await Promise.all([
+      runPeriod(current.mirror, ctx, current.query, catalog, thresholds),
+      runPeriod(previous.mirror, ctx, previous.query, catalog, thresholds),
+    ]);
+    const rule = q.rule !== undefined && isExceptionRuleId(q.rule) ? q.rule : null;
+    const rules = EXCEPTION_RULES.map((r) => {
+      const notRun = r.needsCatalog && catalog.stations === null && found !== null;
+      const outcome = found?.get(r.id);
+      return {
+        id: r.id,
+        name: r.name,
+        description: r.describe(thresholds),
+        status: notRun ? ("not_run" as const) : ("run" as const),
+        reason: notRun ? catalog.reason : null,
+        count: outcome?.hits.length ?? 0,
+        previousCount: notRun || foundBefore === null ? null : (foundBefore.get(r.id)?.hits.length ?? 0),
+        notJudged: outcome?.notJudged ?? null,
+      };
+    });
+    const all = [...(found?.values() ?? [])]
+      .flatMap((o) => o.hits)
+      .filter((h) => rule === null || h.rule === rule)
+      .sort((a, b) => b.atMs - a.atMs || a.rule.localeCompare(b.rule));
+    return {
+      periods,
+      coverage: current.coverage,
+      previousCoverage: previous.coverage satisfies InsightCoverage,
+      rule,
+      rules,
+      hits: all.slice(0, MAX_HITS_SHOWN).map(toHit),
+      hitsTotal: all.length,
+      thresholds: thresholdTable(thresholds),
+      catalogNote: CATALOG_NOTE,
+    };
+  },
+});

@@ -1,0 +1,73 @@
+import { localDateOf, localMsOf } from "@/lib/mirror/local-dates";
+import type { ExceptionContextFilter } from "@/lib/model/insight-exceptions";
+
+import type { Purchase } from "./types";
+
+/** The words and numbers of the rules' sentences: one home, so every sentence writes a card or a span alike. */
+
+const MINUTE_MS = 60_000;
+
+/** The purchase's local wall time as a UTC Date (read its getUTC… parts): its own offset, UTC when it had none. */
+export const localWall = (p: Pick<Purchase, "atMs" | "offsetMin">): Date => new Date(localMsOf(p.atMs, p.offsetMin));
+
+/** YYYY-MM-DD of the purchase's local date. */
+export const localDate = (p: Pick<Purchase, "atMs" | "offsetMin">): string => localDateOf(p.atMs, p.offsetMin);
+
+const gallonsFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const milesFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const percentFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** "412.0 gal" from thousandths of a gallon. */
+export const gallons = (milli: number): string => `${gallonsFormat.format(milli / 1000)} gal`;
+
+/** "$3.859" from thousandths of a dollar. */
+export const unitPrice = (milli: number): string => `$${(milli / 1000).toFixed(3)}`;
+
+/** "$12.34" from cents. */
+export const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+
+export const miles = (value: number): string => `${milesFormat.format(value)} mi`;
+
+export const percent = (value: number): string => `${percentFormat.format(value)} %`;
+
+/** "card •••• 4480" */
+export const card = (last4: string): string => `card •••• ${last4}`;
+
+/** "2 h 10 min", "45 min", "0 min" (whole minutes, rounded down: a span never reads longer than it was). */
+export function duration(ms: number): string {
+  const minutes = Math.floor(ms / MINUTE_MS);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${String(m)} min`;
+  return m === 0 ? `${String(h)} h` : `${String(h)} h ${String(m)} min`;
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** "Saturday 2026-11-21 23:40" in the purchase's local time. */
+export function localMoment(p: Pick<Purchase, "atMs" | "offsetMin">): string {
+  const wall = localWall(p);
+  const time = wall.toISOString().slice(11, 16);
+  return `${WEEKDAYS[wall.getUTCDay()] ?? ""} ${localDate(p)} ${time}`;
+}
+
+export const hourName = (hour: number): string => `${String(hour).padStart(2, "0")}:00`;
+
+/** The list filter of a subject's purchases on the local days of `purchases` (oldest first). */
+export function contextOf(
+  purchases: readonly Purchase[],
+  subject: { driver?: string; card?: string; truck?: string },
+  label: string,
+): ExceptionContextFilter {
+  const first = purchases[0];
+  const last = purchases[purchases.length - 1];
+  if (first === undefined || last === undefined) throw new RangeError("a hit needs at least one purchase");
+  return {
+    from: localDate(first),
+    to: localDate(last),
+    driver: subject.driver ?? null,
+    card: subject.card ?? null,
+    truck: subject.truck ?? null,
+    label,
+  };
+}

@@ -1,0 +1,94 @@
+import { card, contextOf, duration, gallons, localDate, localMoment, miles, money, unitPrice } from "./describe";
+import { groupBy, isFill } from "./rules-frequency";
+import type { CatalogStation, RawHit, RuleInput, RuleOutcome } from "./types";
+
+const EARTH_RADIUS_MILES = 3958.8;
+const HOUR_MS = 3_600_000;
+/** The catalog's one price per station is the customer's diesel price (GET /locations): only diesel is compared. */
+const CATALOG_PRODUCT = "diesel";
+
+const stationsMissing = (n: number) =>
+  `${String(n)} ${n === 1 ? "purchase was" : "purchases were"} not judged: ${n === 1 ? "its station is" : "their stations are"} not in the station catalog (or it has no price).`;
+
+/** Great-circle distance in miles (haversine). */
+export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * A diesel fill paid more per gallon than the station's catalog price by more than the margin. The catalog holds
+ * today's price, not the price on the purchase day: the page says so, and an old purchase's hit is a question.
+ */
+export function aboveCatalogPrice({ purchases, catalog, thresholds }: RuleInput): RuleOutcome {
+  if (catalog === null) return { hits: [], notJudged: null };
+  const marginMilli = thresholds.priceMarginCents * 10;
+  const hits: RawHit[] = [];
+  let missing = 0;
+  for (const p of purchases) {
+    if (!isFill(p) || p.product !== CATALOG_PRODUCT) continue;
+    const station = catalog.get(p.stationId);
+    if (station?.dieselPriceMilli == null) {
+      missing++;
+      continue;
+    }
+    const catalogMilli = station.dieselPriceMilli;
+    const over = p.priceMilli - catalogMilli;
+    if (over <= marginMilli) continue;
+    // Whole cents, rounded half up like the upstream's amounts: what the gallons cost above the catalog price.
+    const extraCents = Math.round((over * p.gallonsMilli) / 10_000);
+    hits.push({
+      rule: "above-catalog-price",
+      sentence: () =>
+        `Paid ${unitPrice(p.priceMilli)}/gal for ${gallons(p.gallonsMilli)} of diesel at ${p.stationName} (${localMoment(p)} local time), ${unitPrice(over)} above its catalog price ${unitPrice(catalogMilli)} today: ${money(extraCents)} more.`,
+      atMs: p.atMs,
+      localDate: localDate(p),
+      transactionIds: [p.id],
+      context: contextOf([p], { driver: p.driverId }, `Purchases by ${p.driverName} that day`),
+    });
+  }
+  return { hits, notJudged: missing === 0 ? null : stationsMissing(missing) };
+}
+
+/**
+ * Two purchases in a row by one driver whose stations are farther apart (great circle) than the time between them
+ * allows at the speed limit (default 75 mph), and at least `travelMinMiles` apart (neighbouring stations, minutes
+ * apart, are not travel). Failed attempts count: the card was at the pump.
+ */
+export function impossibleTravel({ purchases, catalog, thresholds }: RuleInput): RuleOutcome {
+  if (catalog === null) return { hits: [], notJudged: null };
+  const hits: RawHit[] = [];
+  const missing = new Set<string>();
+  for (const run of groupBy(purchases, (p) => p.driverId).values()) {
+    for (let i = 1; i < run.length; i++) {
+      const a = run[i - 1];
+      const b = run[i];
+      if (a === undefined || b === undefined) continue;
+      const from: CatalogStation | undefined = catalog.get(a.stationId);
+      const to: CatalogStation | undefined = catalog.get(b.stationId);
+      if (!from || !to) {
+        if (!from) missing.add(a.id);
+        if (!to) missing.add(b.id);
+        continue;
+      }
+      if (a.stationId === b.stationId) continue;
+      const distance = milesBetween(from, to);
+      const hours = (b.atMs - a.atMs) / HOUR_MS;
+      if (distance < thresholds.travelMinMiles || distance <= thresholds.travelMph * hours) continue;
+      const speed = hours > 0 ? `${miles(distance / hours)} per hour` : "no time at all";
+      hits.push({
+        rule: "impossible-travel",
+        sentence: () =>
+          `${a.driverName} bought at ${a.stationName} and then at ${b.stationName} ${miles(distance)} away within ${duration(b.atMs - a.atMs)} (${speed}; the limit is ${String(thresholds.travelMph)} mph), on ${card(a.cardLast4)}${b.cardLast4 === a.cardLast4 ? "" : ` and ${card(b.cardLast4)}`}.`,
+        atMs: a.atMs,
+        localDate: localDate(a),
+        transactionIds: [a.id, b.id],
+        context: contextOf([a, b], { driver: a.driverId }, `Purchases by ${a.driverName} on those days`),
+      });
+    }
+  }
+  return { hits, notJudged: missing.size === 0 ? null : stationsMissing(missing.size) };
+}

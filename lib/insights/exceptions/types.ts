@@ -1,0 +1,100 @@
+import type { ExceptionContextFilter, ExceptionRuleId } from "@/lib/model/insight-exceptions";
+
+/**
+ * What the exception rules read of a mirrored purchase: exact integers (thousandths of a gallon and of a dollar per
+ * gallon), the instant and the offset the upstream gave with it (the purchase's local time is `atMs + offsetMin`).
+ */
+export interface Purchase {
+  id: string;
+  atMs: number;
+  /** Minutes east of UTC; null when the upstream said Z (then the local time is UTC). */
+  offsetMin: number | null;
+  status: "completed" | "pending" | "failed";
+  product: string;
+  gallonsMilli: number;
+  priceMilli: number;
+  stationId: string;
+  stationName: string;
+  driverId: string;
+  driverName: string;
+  truckId: string | null;
+  cardLast4: string;
+  /** Diesel exhaust fluid bought with the purchase; 0 when none. */
+  defGallonsMilli: number;
+}
+
+/** What the "usual" rules read of a truck's earlier purchases. */
+export type HistoryFill = Pick<Purchase, "status" | "truckId" | "product" | "gallonsMilli">;
+
+/** What the rules need of a catalog station: today's customer diesel price and where it is. */
+export interface CatalogStation {
+  /** Thousandths of a dollar per gallon; null when the catalog gives none. */
+  dieselPriceMilli: number | null;
+  lat: number;
+  lng: number;
+}
+
+/** The operator's thresholds (env EXCEPTIONS_*, lib/bff/config-schema.ts); whole numbers so they are typed exactly. */
+export interface ExceptionThresholds {
+  rapidFillsCount: number;
+  rapidFillsWindowMinutes: number;
+  largeFillPercentile: number;
+  /** 150 = 1.5 × the median. */
+  largeFillMedianPercent: number;
+  historyMinFills: number;
+  historyDays: number;
+  /** Local hours: night is [start, end) across midnight when start > end. */
+  nightStartHour: number;
+  nightEndHour: number;
+  weekends: boolean;
+  priceMarginCents: number;
+  unusualProductMaxPercent: number;
+  defDieselWindowMinutes: number;
+  travelMph: number;
+  travelMinMiles: number;
+  failedWindowMinutes: number;
+}
+
+export const DEFAULT_EXCEPTION_THRESHOLDS: ExceptionThresholds = {
+  rapidFillsCount: 3,
+  rapidFillsWindowMinutes: 180,
+  largeFillPercentile: 99,
+  largeFillMedianPercent: 150,
+  historyMinFills: 20,
+  historyDays: 180,
+  nightStartHour: 22,
+  nightEndHour: 5,
+  weekends: true,
+  priceMarginCents: 10,
+  unusualProductMaxPercent: 2,
+  defDieselWindowMinutes: 60,
+  travelMph: 75,
+  travelMinMiles: 10,
+  failedWindowMinutes: 30,
+};
+
+/** A rule's finding before it is turned into the reply's hit (the instant stays a number for sorting). */
+export interface RawHit {
+  rule: ExceptionRuleId;
+  /** Written only for the hits a reply shows: counting (the previous period, hits past the first 500) needs none. */
+  sentence: () => string;
+  atMs: number;
+  localDate: string;
+  transactionIds: string[];
+  context: ExceptionContextFilter;
+}
+
+/** What one rule found over one period, and what it could not judge (a sentence, or null). */
+export interface RuleOutcome {
+  hits: RawHit[];
+  notJudged: string | null;
+}
+
+/** The rules' input: the period's purchases (oldest first) and the history before it (for the "usual" rules). */
+export interface RuleInput {
+  purchases: readonly Purchase[];
+  history: readonly HistoryFill[];
+  /** By station id; null when the catalog could not be read (the catalog rules do not run then). */
+  catalog: ReadonlyMap<string, CatalogStation> | null;
+  thresholds: ExceptionThresholds;
+}
