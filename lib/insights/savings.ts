@@ -51,14 +51,14 @@ export interface SavingsFill {
 }
 
 /** The catalog prices diesel only ("diesel", "Diesel #2", …): other products are not compared. */
-export const isComparedProduct = (product: string): boolean => product.toLowerCase().includes("diesel");
+const isComparedProduct = (product: string): boolean => product.toLowerCase().includes("diesel");
 
 /** Great-circle distance in miles: turf's, the same sphere as the stations page's distances (components/stations). */
 export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   return distance(point([a.lng, a.lat]), point([b.lng, b.lat]), { units: "miles" });
 }
 
-export interface Neighbour {
+interface Neighbour {
   station: CatalogStation;
   miles: number;
 }
