@@ -25,6 +25,7 @@ import { runHeadersPart } from "./parts/headers";
 import { runInsightsDrilldownsPart } from "./parts/insights-drilldowns";
 import { runInsightsExceptionsPart } from "./parts/insights-exceptions";
 import { runInsightsJurisdictionsPart } from "./parts/insights-jurisdictions";
+import { runInsightsSavingsPart } from "./parts/insights-savings";
 import { runMapPart } from "./parts/map";
 import { runMirrorPart } from "./parts/mirror";
 import { runOverheadPart } from "./parts/overhead";
@@ -44,6 +45,7 @@ const PARTS: Readonly<Record<PartName, Part>> = {
   "insights-exceptions": runInsightsExceptionsPart,
   "insights-jurisdictions": runInsightsJurisdictionsPart,
   "insights-drilldowns": runInsightsDrilldownsPart,
+  "insights-savings": runInsightsSavingsPart,
 };
 
 const USAGE = `npm run bench [-- PART… --smoke --long --reseed --out PATH]

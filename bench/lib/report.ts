@@ -16,6 +16,7 @@ export const PART_NAMES = [
   "insights-exceptions",
   "insights-jurisdictions",
   "insights-drilldowns",
+  "insights-savings",
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
@@ -33,6 +34,7 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
   "insights-exceptions": "10. Exceptions: GET /api/exceptions' rules over 30 and 90 days of 1,000,000 mirrored rows",
   "insights-jurisdictions": "11. Fuel by jurisdiction (quarter query p95 over 1,000,000 rows, XLSX export of 250,000)",
   "insights-drilldowns": "12. Drill-downs: ranked and detail queries over 1,000,000 mirrored rows",
+  "insights-savings": "13. Savings against cheaper stations nearby over 1,000,000 mirrored rows",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */

@@ -1,3 +1,5 @@
+import { SavingsPanel } from "@/components/savings/savings-panel";
+
 import { AccountCard } from "./account-card";
 import { DailyChartCard } from "./daily-chart-card";
 import { LatestTransactionsCard } from "./latest-transactions-card";
@@ -15,6 +17,7 @@ export function Overview() {
         <TopListCard list="topDrivers" />
         <TopListCard list="topStations" />
       </div>
+      <SavingsPanel scope={{}} className="lg:col-span-3" />
       <LatestTransactionsCard className="lg:col-span-3" />
     </div>
   );

@@ -1,11 +1,15 @@
 import "server-only";
 
 import type { Credentials } from "@/lib/fleet-api";
+import { recordCatalogWalk } from "@/lib/mirror/catalog";
 import type { Station } from "@/lib/model";
 
 import { cache, cacheKey } from "./cache";
 import { trackCatalogWalk } from "./catalog-progress";
+import { now } from "./clock";
 import { getConfig } from "./config";
+import { logger } from "./log";
+import type { MirrorAccess } from "./mirror/access";
 import { fleetApi } from "./upstream";
 
 const catalogKey = (key: string) => cacheKey(key, "locations", "all");
@@ -13,12 +17,15 @@ const catalogKey = (key: string) => cacheKey(key, "locations", "all");
 /**
  * The whole station catalog of one key, at bulk priority, cached for minutes per customer: ⌈stations/500⌉ upstream
  * calls per TTL. The walk reports each page to GET /api/locations/progress, so the map page can show how far it has got.
+ * With the customer's mirror (`mirror`), each walk is recorded in it: the stations and every changed price (the price
+ * history the savings compare against, lib/mirror/catalog). A failed recording is logged and the catalog served anyway.
  */
-export function getCatalog(credentials: Credentials, key: string): Promise<Station[]> {
+export function getCatalog(credentials: Credentials, key: string, mirror?: MirrorAccess | null): Promise<Station[]> {
   return cache().get<Station[]>(catalogKey(key), getConfig().cacheTtlMs.locations, async () => {
     const progress = trackCatalogWalk(key);
+    let stations: Station[];
     try {
-      const stations = await fleetApi().listAllLocations(
+      stations = await fleetApi().listAllLocations(
         credentials,
         {},
         {
@@ -28,10 +35,23 @@ export function getCatalog(credentials: Credentials, key: string): Promise<Stati
         },
       );
       progress.finish("done");
-      return stations;
     } catch (error) {
       progress.finish("failed");
       throw error;
     }
+    if (mirror) await recordWalk(mirror, stations);
+    return stations;
   });
+}
+
+/** Records a walk's stations and changed prices in the customer's mirror; never fails the catalog's reader. */
+export async function recordWalk(mirror: MirrorAccess, stations: readonly Station[]): Promise<void> {
+  try {
+    await recordCatalogWalk(mirror.store, mirror.customerId, stations, now());
+  } catch (error) {
+    logger().warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      "recording the catalog in the mirror failed",
+    );
+  }
 }

@@ -123,6 +123,39 @@ async function createRollupTables(db: Kysely<unknown>, dialect: MirrorDialect): 
     .execute();
 }
 
+async function createCatalogTables(db: Kysely<unknown>, dialect: MirrorDialect): Promise<void> {
+  const int8 = dialect === "postgres" ? "bigint" : "integer";
+  const double = dialect === "postgres" ? "double precision" : "real";
+  await db.schema
+    .createTable("mirror_stations")
+    .ifNotExists()
+    .addColumn("customer_id", "text", (c) => c.notNull())
+    .addColumn("id", "text", (c) => c.notNull())
+    .addColumn("loc_num", "text", (c) => c.notNull())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("brand", "text", (c) => c.notNull())
+    .addColumn("address", "text", (c) => c.notNull())
+    .addColumn("city", "text", (c) => c.notNull())
+    .addColumn("state", "text", (c) => c.notNull())
+    .addColumn("lat", double, (c) => c.notNull())
+    .addColumn("lng", double, (c) => c.notNull())
+    .addColumn("first_seen_ms", int8, (c) => c.notNull())
+    .addColumn("last_seen_ms", int8, (c) => c.notNull())
+    .addPrimaryKeyConstraint("mirror_stations_pk", ["customer_id", "id"])
+    .execute();
+  // The key is also the reader's index: a station's records in time order, the one in force found by a range scan.
+  await db.schema
+    .createTable("mirror_station_prices")
+    .ifNotExists()
+    .addColumn("customer_id", "text", (c) => c.notNull())
+    .addColumn("station_id", "text", (c) => c.notNull())
+    .addColumn("updated_ms", int8, (c) => c.notNull())
+    .addColumn("price_milli", "integer", (c) => c.notNull())
+    .addColumn("seen_ms", int8, (c) => c.notNull())
+    .addPrimaryKeyConstraint("mirror_station_prices_pk", ["customer_id", "station_id", "updated_ms"])
+    .execute();
+}
+
 /**
  * The mirror's migrations, in code (no migration folder to ship), run by Kysely's Migrator when a store opens. Where
  * the two stores differ (column types), the migration branches on the dialect; queries never do.
@@ -150,6 +183,30 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
         .ifNotExists()
         .on("mirror_transactions")
         .columns(["customer_id", "driver_id", "at_ms"])
+        .execute();
+    },
+  },
+  // The station catalog and its price history (./catalog.ts): recorded at each catalog walk of a mirrored customer;
+  // and the index of the savings' read of completed fills.
+  "0003-catalog-prices": {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await createCatalogTables(db, dialect);
+      // The savings' read of a period's completed fills (lib/insights/savings-query) from this index alone.
+      await db.schema
+        .createIndex("mirror_tx_completed")
+        .ifNotExists()
+        .on("mirror_transactions")
+        .columns([
+          "customer_id",
+          "status",
+          "at_ms",
+          "local_offset_min",
+          "product",
+          "station_id",
+          "gallons_milli",
+          "price_milli",
+          "id",
+        ])
         .execute();
     },
   },

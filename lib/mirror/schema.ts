@@ -1,5 +1,7 @@
 import type { ColumnType } from "kysely";
 
+import type { MirrorStationPriceTable, MirrorStationTable } from "./catalog-schema";
+
 /**
  * The mirror's tables, as Kysely sees them. One schema for both stores; where the drivers differ in what they hand
  * back (`pg` reads `bigint` and sums as strings, better-sqlite3 as numbers), the read type says `number | string` and
@@ -105,4 +107,6 @@ export interface MirrorDatabase {
   mirror_sync_state: MirrorSyncStateTable;
   mirror_bucket_totals: MirrorBucketTotalsTable;
   mirror_group_totals: MirrorGroupTotalsTable;
+  mirror_stations: MirrorStationTable;
+  mirror_station_prices: MirrorStationPriceTable;
 }

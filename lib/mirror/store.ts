@@ -7,6 +7,7 @@ import pg from "pg";
 
 import { type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/model";
 
+import { purgeCatalog } from "./catalog";
 import { type MirrorDialect, mirrorMigrations } from "./migrations";
 import { purgeRollups } from "./rollups";
 import { epochMs, exactInteger, fromRow } from "./rows";
@@ -264,12 +265,13 @@ export class MirrorStore {
       .execute();
   }
 
-  /** Deletes one customer's mirror: rows, rollups and sync state. */
+  /** Deletes one customer's mirror: rows, rollups, catalog and price history, sync state. */
   async purge(customerId: string): Promise<void> {
     await this.transaction(async (trx) => {
       await lockCustomerWrites(trx, this.dialect, customerId);
       await trx.deleteFrom("mirror_transactions").where("customer_id", "=", customerId).execute();
       await purgeRollups(trx, customerId);
+      await purgeCatalog(trx, customerId);
       await trx.deleteFrom("mirror_sync_state").where("customer_id", "=", customerId).execute();
     });
   }

@@ -1,0 +1,127 @@
+/**
+ * Part: savings (issue 16 item 4) — the computation of GET /api/savings (the catalog and its price history read from
+ * the mirror, then the completed fills of the range and of the previous period compared with it) over the
+ * 1,000,000-row mirror bench:mirror builds (bench/standalone/bench-mirror-data.ts), for 30 and 90 days, on SQLite and
+ * PostgreSQL. The catalog: 2,500 stations (the rows' station ids) about 4 within 10 miles of each other, recorded by
+ * two walks 60 and 20 days before the rows end (a third of the prices changed in the second), so both the price in
+ * force on the day and today's catalog are used. Smoke size only checks that it runs.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+import { sql } from "kysely";
+
+import { savingsFor } from "@/lib/insights/savings-query";
+import { MirrorStore } from "@/lib/mirror";
+import { readCatalog, recordCatalogWalk } from "@/lib/mirror/catalog";
+import { fromMinorUnits, type LocalDateRange, type Station } from "@/lib/model";
+import { startPostgresServer } from "@/test/postgres-server";
+
+import type { BenchContext } from "../lib/context";
+import { percentile } from "../lib/report";
+import { fill, STATES } from "../standalone/bench-mirror-data";
+import { DIR } from "../standalone/bench-mirror-measure";
+
+const SIZES = { default: 1_000_000, smoke: 5_000 };
+const STATIONS = 2_500;
+const RADIUS_MILES = 10;
+const DAY_MS = 86_400_000;
+/** The rows' last instant (bench:mirror's). */
+const END_MS = Date.parse("2026-11-01T00:00:00Z");
+const GOAL_MS = { sqlite: 100, postgres: 150 } as const;
+
+/** A deterministic catalog over the bench rows' station ids, in a 5° × 10° box (about 4 stations per 10 miles). */
+function catalogAt(walkMs: number, changed: boolean): Station[] {
+  let seed = 2026;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  return Array.from({ length: STATIONS }, (_, i) => {
+    const lat = 35 + next() * 5;
+    const lng = -100 + next() * 10;
+    const base = 3_200 + Math.floor(next() * 1_200);
+    const price = changed && i % 3 === 0 ? base - 40 : base;
+    return {
+      id: `st-${String(i)}`,
+      locNum: String(i),
+      name: `Station ${String(i)}`,
+      brand: "bench",
+      address: `${String(i)} Main St`,
+      city: `City ${String(i % 300)}`,
+      state: STATES[i % STATES.length] ?? "TX",
+      lat,
+      lng,
+      price: fromMinorUnits(BigInt(price), 3),
+      priceUpdatedAt: new Date(walkMs - 3_600_000).toISOString(),
+    };
+  });
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const rangeOf = (days: number): LocalDateRange => ({ from: dayOf(END_MS - days * DAY_MS), to: dayOf(END_MS - DAY_MS) });
+const previousOf = (days: number): LocalDateRange => ({
+  from: dayOf(END_MS - 2 * days * DAY_MS),
+  to: dayOf(END_MS - (days + 1) * DAY_MS),
+});
+
+export async function runInsightsSavingsPart(ctx: BenchContext): Promise<void> {
+  const rows = ctx.options.smoke ? SIZES.smoke : SIZES.default;
+  mkdirSync(DIR, { recursive: true });
+  const sqlitePath = join(DIR, `queries-${String(rows)}.db`);
+  const pg = await startPostgresServer();
+  try {
+    for (const kind of ["sqlite", "postgres"] as const) {
+      if (kind === "sqlite" && ctx.options.reseed)
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(sqlitePath + suffix, { force: true });
+      const store =
+        kind === "sqlite"
+          ? await MirrorStore.open({ path: sqlitePath })
+          : await MirrorStore.open({ databaseUrl: await pg.createDatabase("bench_savings") });
+      try {
+        if ((await store.extent("BENCH")).rows !== rows) {
+          await store.purge("BENCH");
+          await fill(store, rows, END_MS);
+        }
+        await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 60 * DAY_MS, false), END_MS - 60 * DAY_MS);
+        await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 20 * DAY_MS, true), END_MS - 20 * DAY_MS);
+        await sql`ANALYZE`.execute(store.db);
+        for (const days of [30, 90]) {
+          const run = async () => {
+            const catalog = await readCatalog(store, "BENCH");
+            const current = await savingsFor(store, "BENCH", rangeOf(days), {}, catalog, RADIUS_MILES);
+            await savingsFor(store, "BENCH", previousOf(days), {}, catalog, RADIUS_MILES);
+            return current.figures;
+          };
+          const figures = await run();
+          for (let i = 0; i < 2; i++) await run();
+          const ms: number[] = [];
+          const started = performance.now();
+          for (let i = 0; i < 20 && (i < 5 || performance.now() - started < 60_000); i++) {
+            const t = performance.now();
+            await run();
+            ms.push(performance.now() - t);
+          }
+          const note = `${String(ms.length)} warm runs after 3 warm-ups; ${rows.toLocaleString("en-US")} rows, ${String(figures.fills)} diesel fills compared in the period (history ${String(figures.basis.history)}, today's catalog ${String(figures.basis.today)}), plus the previous period`;
+          ctx.add({
+            part: "insights-savings",
+            name: `${kind}: GET /api/savings computation, ${String(days)} days, p50`,
+            value: percentile(ms, 50),
+            unit: "ms",
+            goal: null,
+            note,
+          });
+          ctx.add({
+            part: "insights-savings",
+            name: `${kind}: GET /api/savings computation, ${String(days)} days, p95`,
+            value: percentile(ms, 95),
+            unit: "ms",
+            goal: { op: "<=", target: GOAL_MS[kind] },
+            note,
+          });
+        }
+      } finally {
+        await store.close();
+      }
+    }
+  } finally {
+    await pg.stop();
+  }
+}

@@ -1,0 +1,208 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import type { Route } from "next";
+import Link from "next/link";
+
+import { CoverageNote } from "@/components/insights/coverage-note";
+import { Card } from "@/components/ui/card";
+import { DataTable, useListTable } from "@/components/ui/data-table";
+import { DefinitionList } from "@/components/ui/definition-list";
+import { EntityLink } from "@/components/ui/entity-link";
+import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { CELL_LINK_CLASSES, TEXT_LINK_CLASSES } from "@/components/ui/text-link";
+import { formatDay, formatLongDay } from "@/lib/format/dates";
+import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import type { MissedSaving, SavingsReply } from "@/lib/model/insight-savings";
+import { isMirrorNeeded, type SavingsScope, useSavings } from "@/lib/queries/savings";
+
+import { savingsChange } from "./savings-change";
+import { savingsTransactionsLink } from "./savings-link";
+
+const NO_RANGE: Readonly<Record<string, string>> = {};
+
+/**
+ * "Could have saved $X on N fills": the fleet's (or one driver's or station's) completed diesel fills against the
+ * cheapest catalog price within the radius and the state's median (GET /api/savings), with the previous period, the
+ * honest word on which prices were compared, and the largest missed savings with the cheaper station (on the map's
+ * station page). `range` is the insight range picker's query; none: the last 30 days.
+ */
+export function SavingsPanel({
+  scope,
+  range = NO_RANGE,
+  className,
+}: {
+  scope: SavingsScope;
+  range?: Readonly<Record<string, string>>;
+  className?: string;
+}) {
+  const { data, isPending, isError, error, refetch, isFetching } = useSavings(scope, range);
+  return (
+    <Card title="Savings against cheaper stations nearby" className={className}>
+      {isPending ? (
+        <CardSkeleton label="Comparing your fills with the station catalog…" rows={4} />
+      ) : isMirrorNeeded(error) ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {error.message}
+        </p>
+      ) : isError ? (
+        <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : data.catalog.state === "loading" ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          Loading the station catalog to compare your fills with: the figures appear in a moment.
+        </p>
+      ) : (
+        <SavingsFiguresView reply={data} scope={scope} />
+      )}
+    </Card>
+  );
+}
+
+function SavingsFiguresView({ reply, scope }: { reply: SavingsReply; scope: SavingsScope }) {
+  const { current, previous, range } = reply;
+  const change =
+    previous.coverage.covered === null
+      ? null
+      : savingsChange(current.couldHaveSaved, previous.figures.couldHaveSaved, previous.range);
+  const period = `${formatLongDay(range.from)} to ${formatLongDay(range.to)}`;
+  return (
+    <div className="space-y-4" data-testid="savings-panel">
+      <CoverageNote coverage={reply.coverage} />
+      <div>
+        <p
+          className="text-xl font-semibold text-slate-900 tabular-nums dark:text-slate-50"
+          data-testid="savings-headline"
+        >
+          Could have saved {formatMoney(current.couldHaveSaved)} on {formatCount(current.fillsWithSaving)}{" "}
+          {current.fillsWithSaving === 1 ? "fill" : "fills"}
+        </p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          by filling at the cheapest station within {String(reply.radiusMiles)} miles, out of{" "}
+          {formatCount(current.fills)} completed diesel {current.fills === 1 ? "fill" : "fills"} (
+          {formatGallons(current.gallons)} gal) from {period}, by purchase-local date.
+        </p>
+        {change === null ? null : (
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="savings-change">
+            {change.arrow === null ? null : <span aria-hidden="true">{change.arrow} </span>}
+            {change.text}
+          </p>
+        )}
+      </div>
+      <DefinitionList
+        items={[
+          [
+            "Paid above the state's median price",
+            `${formatMoney(current.aboveStateMedian)} on ${formatCount(current.fillsAboveStateMedian)} fills`,
+          ],
+          [
+            "Prices compared",
+            `${formatCount(current.basis.history)} fills at the price in force on the purchase day; ${formatCount(current.basis.today)} at today's catalog prices`,
+          ],
+          ...(current.unknownStation.fills > 0
+            ? ([
+                [
+                  "Not compared: stations missing from the catalog",
+                  `${formatCount(current.unknownStation.fills)} fills (${formatGallons(current.unknownStation.gallons)} gal)`,
+                ],
+              ] as const)
+            : []),
+          ...(current.otherProduct.fills > 0
+            ? ([
+                [
+                  "Not compared: other products (the catalog prices diesel only)",
+                  `${formatCount(current.otherProduct.fills)} fills (${formatGallons(current.otherProduct.gallons)} gal)`,
+                ],
+              ] as const)
+            : []),
+        ]}
+      />
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        {reply.catalog.historySince === null
+          ? "The catalog gives today's prices only, so every fill is compared with today's prices; what stations charged on the day may have differed."
+          : `Prices are recorded from each catalog walk since ${formatDay(reply.catalog.historySince.slice(0, 10))}; a fill on a day before that history is compared with today's catalog prices, which may differ from what stations charged then.`}
+      </p>
+      <p className="text-sm">
+        <Link className={TEXT_LINK_CLASSES} href={savingsTransactionsLink(range, scope)}>
+          View the {formatCount(current.fills + current.otherProduct.fills + current.unknownStation.fills)} completed
+          transactions behind these figures
+        </Link>
+      </p>
+      {reply.top.length === 0 ? null : <MissedTable items={reply.top} />}
+    </div>
+  );
+}
+
+type Row = MissedSaving & { id: string };
+const column = createColumnHelper<Row>();
+const stationLink = (s: { id: string; name: string }) => (
+  <EntityLink kind="station" id={s.id} inCell>
+    {s.name}
+  </EntityLink>
+);
+
+const COLUMNS = [
+  column.accessor("localDate", {
+    header: "Fill",
+    meta: { rowHeader: true },
+    cell: ({ row }) => (
+      <>
+        <Link
+          className={CELL_LINK_CLASSES}
+          href={`/transactions/${encodeURIComponent(row.original.transactionId)}` as Route}
+        >
+          {formatDay(row.original.localDate)}
+        </Link>
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          <EntityLink kind="driver" id={row.original.driver.id} inCell>
+            {row.original.driver.name}
+          </EntityLink>
+        </span>
+      </>
+    ),
+  }),
+  column.accessor((r) => r.station.name, {
+    id: "station",
+    header: "Filled at",
+    cell: ({ row }) => (
+      <>
+        {stationLink(row.original.station)}
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          {formatUnitPrice(row.original.paid)} · {formatGallons(row.original.gallons)} gal
+        </span>
+      </>
+    ),
+  }),
+  column.accessor((r) => r.cheaper.name, {
+    id: "cheaper",
+    header: "Cheaper nearby",
+    cell: ({ row }) => (
+      <>
+        {stationLink(row.original.cheaper)}
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          {formatUnitPrice(row.original.cheaper.price)} · {row.original.cheaper.miles} mi
+          {row.original.basis === "today" ? " · today's price" : ""}
+        </span>
+      </>
+    ),
+  }),
+  column.accessor("saving", {
+    header: "Could have saved",
+    meta: { numeric: true, cellClassName: "font-medium" },
+    cell: ({ getValue }) => formatMoney(getValue()),
+  }),
+];
+
+function MissedTable({ items }: { items: MissedSaving[] }) {
+  const rows = items.map((m) => ({ ...m, id: m.transactionId }));
+  const table = useListTable(rows, COLUMNS);
+  return (
+    <DataTable
+      table={table}
+      variant="plain"
+      caption="Largest missed savings"
+      testId="savings-top"
+      // Its cells hold links, so the scroll box has something to focus (axe: scrollable-region-focusable).
+      wrapperClassName="overflow-x-auto"
+    />
+  );
+}

@@ -1,0 +1,131 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { milesBetween } from "@/lib/insights/savings";
+import { readCatalog } from "@/lib/mirror/catalog";
+import type { Station, Transaction } from "@/lib/model";
+import { toMinorUnits } from "@/lib/model/decimal-math";
+import type { SavingsReply } from "@/lib/model/insight-savings";
+import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
+
+import { type OperationContext, runWithQuery } from "../operation";
+import { fleetApi } from "../upstream";
+import { getSavings } from "./savings";
+
+// GET /api/savings over a real mirror synced from the real sandbox (both profiles): the figures equal a brute-force
+// comparison of the sandbox's own transactions with its own catalog (every station against every other), the
+// catalog walk is recorded in the mirror once, and bad parameters are 400s with a sentence, no mirror a 409.
+
+const RADIUS_MILES = 10;
+const RANGE = { from: "2026-05-01", to: "2026-05-31" };
+
+const localDate = (t: Transaction) =>
+  new Date(Date.parse(t.at) + (t.localOffsetMinutes ?? 0) * 60_000).toISOString().slice(0, 10);
+
+/** Σ max(0, paid − cheapest within the radius) × gallons in micro-dollars, by brute force over the whole catalog. */
+function bruteForce(fills: Transaction[], catalog: Station[]) {
+  const byId = new Map(catalog.map((s) => [s.id, s]));
+  let micro = 0n;
+  let withSaving = 0;
+  for (const t of fills) {
+    const here = byId.get(t.station.id);
+    if (!here) throw new Error(`the sandbox's station ${t.station.id} is not in its catalog`);
+    const prices = catalog
+      .filter((s) => s.price !== null && milesBetween(here, s) <= RADIUS_MILES)
+      .map((s) => toMinorUnits(s.price ?? "0", 3));
+    const cheapest = prices.reduce((a, b) => (b < a ? b : a));
+    const paid = toMinorUnits(t.pricePerGallon, 3);
+    if (paid > cheapest) {
+      micro += (paid - cheapest) * toMinorUnits(t.gallons, 3);
+      withSaving++;
+    }
+  }
+  return { couldHaveSaved: ((micro + 5_000n) / 10_000n).toString(), withSaving };
+}
+
+/** The reply once the catalog walk a first request starts in the background has been recorded. */
+async function readySavings(ctx: OperationContext, query: Record<string, string>): Promise<SavingsReply> {
+  for (let i = 0; i < 300; i++) {
+    const reply = await runWithQuery(getSavings, ctx, query);
+    if (reply.catalog.state === "ready") return reply;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the catalog walk was never recorded");
+}
+
+const cents = (dollars: string) => toMinorUnits(dollars, 2).toString();
+
+describe.each(["primary", "alternative"] as const)("GET /api/savings (%s profile)", (profile) => {
+  const stack = mirrorServeStackFor(profile);
+  let all: Transaction[];
+  let catalog: Station[];
+  beforeAll(async () => {
+    ({ all } = stack());
+    catalog = await fleetApi().listAllLocations(stack().sb.keys["demo-full"], {}, { priority: "interactive" });
+  });
+  const inRange = (t: Transaction) =>
+    t.status === "completed" && localDate(t) >= RANGE.from && localDate(t) <= RANGE.to;
+
+  it("equals a brute-force comparison of the sandbox's fills with its catalog, and records the walk once", async () => {
+    // No catalog recorded yet: the first reply says it is loading (zeros, not savings) and the walk starts.
+    const first = await runWithQuery(getSavings, stack().mirrorCtx(), RANGE);
+    expect(first.catalog).toMatchObject({ state: "loading", stations: 0 });
+    expect(first.current).toMatchObject({ fills: 0, couldHaveSaved: "0.00" });
+    const reply = await readySavings(stack().mirrorCtx(), RANGE);
+    const fills = all.filter(inRange);
+    const diesel = fills.filter((t) => t.product === "diesel");
+    expect(diesel.length).toBeGreaterThan(20);
+    const expected = bruteForce(diesel, catalog);
+    expect(reply.range).toEqual(RANGE);
+    expect(reply.radiusMiles).toBe(RADIUS_MILES);
+    expect(reply.coverage.complete).toBe(true);
+    expect(reply.current.fills).toBe(diesel.length);
+    expect(cents(reply.current.couldHaveSaved)).toBe(expected.couldHaveSaved);
+    expect(reply.current.fillsWithSaving).toBe(expected.withSaving);
+    expect(reply.current.basis.history + reply.current.basis.today).toBe(diesel.length);
+    expect(reply.current.unknownStation.fills).toBe(0);
+    expect(reply.current.otherProduct.fills).toBe(fills.length - diesel.length);
+    expect(reply.previous.range).toEqual({ from: "2026-03-31", to: "2026-04-30" });
+    expect(reply.top.length).toBeGreaterThan(0);
+    for (const missed of reply.top) expect(catalog.some((s) => s.id === missed.cheaper.id)).toBe(true);
+
+    const mirror = stack().mirror.access;
+    const recorded = await readCatalog(mirror.store, mirror.customerId);
+    expect(recorded.stations).toHaveLength(catalog.length);
+    expect(reply.catalog.stations).toBe(catalog.length);
+    // Asked again within CATALOG_REFRESH_HOURS: the recorded catalog is not walked again.
+    const again = await runWithQuery(getSavings, stack().mirrorCtx(), RANGE);
+    expect(again.catalog.lastWalkAt).toBe(reply.catalog.lastWalkAt);
+    expect(again.current).toEqual(reply.current);
+  });
+
+  it("narrows to one driver or one station", async () => {
+    const sample = all.find((t) => inRange(t) && t.product === "diesel");
+    if (!sample) throw new Error("no diesel fill in the range");
+    const driver = await readySavings(stack().mirrorCtx(), { ...RANGE, driver: sample.driver.id });
+    const driverFills = all.filter((t) => inRange(t) && t.product === "diesel" && t.driver.id === sample.driver.id);
+    expect(driver.scope).toEqual({ driverId: sample.driver.id, stationId: null });
+    expect(driver.current.fills).toBe(driverFills.length);
+    expect(cents(driver.current.couldHaveSaved)).toBe(bruteForce(driverFills, catalog).couldHaveSaved);
+    const station = await readySavings(stack().mirrorCtx(), { ...RANGE, station: sample.station.id });
+    const stationFills = all.filter((t) => inRange(t) && t.product === "diesel" && t.station.id === sample.station.id);
+    expect(station.current.fills).toBe(stationFills.length);
+    expect(cents(station.current.couldHaveSaved)).toBe(bruteForce(stationFills, catalog).couldHaveSaved);
+  });
+
+  it.each<[Record<string, string>, RegExp]>([
+    [{ quarter: "2026-Q5" }, /quarter/i],
+    [{ from: "2026-05-31", to: "2026-05-01" }, /after|before/i],
+    [{ ...RANGE, driver: "D-1", station: "S-1" }, /not both/],
+    [{ ...RANGE, driver: "no spaces please" }, /The driver \(driver\) must be an id/],
+  ])("refuses %o with a sentence (400)", async (query, message) => {
+    const error = await rejection(runWithQuery(getSavings, stack().mirrorCtx(), query));
+    expect(error.code).toBe("bad_request");
+    expect(error.message).toMatch(message);
+  });
+
+  it("needs the local copy: 409 with a sentence when the session has none", async () => {
+    const error = await rejection(runWithQuery(getSavings, stack().upstreamCtx(), RANGE));
+    expect(error.code).toBe("mirror_needed");
+    expect(error.message.length).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,125 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { NO_SAVINGS } from "@/lib/insights/savings";
+import { savingsConfig } from "@/lib/insights/savings-config";
+import { savingsFor } from "@/lib/insights/savings-query";
+import { lastCatalogWalkMs, readCatalog } from "@/lib/mirror/catalog";
+import type { InsightCoverage, InsightPeriods } from "@/lib/model";
+import type { SavingsReply } from "@/lib/model/insight-savings";
+
+import { getCatalog, recordWalk } from "../catalog";
+import { now } from "../clock";
+import { insightPeriodsOf, insightRangeShape, todayOf } from "../insights/range";
+import { insightMirror } from "../insights/serving";
+import { logger } from "../log";
+import type { MirrorAccess } from "../mirror/access";
+import { mirrorShape } from "../mirror-serve/params";
+import type { OperationContext } from "../operation";
+import { sessionOperation } from "../operation";
+
+const SavingsQuery = z
+  .object({ ...insightRangeShape, driver: mirrorShape.driver, station: mirrorShape.station })
+  .superRefine((q, ctx) => {
+    if (q.driver !== undefined && q.station !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["driver"],
+        message: "Ask for one driver (driver) or one station (station), not both at once",
+      });
+  });
+
+/**
+ * Walks the catalog again in the background when none was recorded or the last record is older than
+ * CATALOG_REFRESH_HOURS: the walk (⌈stations/500⌉ upstream calls at bulk priority, single-flight and cached per
+ * customer for minutes) records every changed price, so the history keeps growing while the customer uses the
+ * dashboard. Never awaited: the walk queues behind the sync's own bulk calls after a sign-in, and the reply must not
+ * wait for it (the panel says the catalog is loading and asks again). A failed walk is logged; the next request
+ * starts another.
+ */
+async function refreshCatalog(ctx: OperationContext, mirror: MirrorAccess): Promise<void> {
+  const last = await lastCatalogWalkMs(mirror.store, mirror.customerId);
+  if (last !== null && now() - last <= savingsConfig().catalogRefreshMs) return;
+  // getCatalog records a walk it makes; a catalog it serves from its cache is recorded here (idempotent).
+  getCatalog(ctx.session.credentials, ctx.key, mirror)
+    .then((stations) => recordWalk(mirror, stations))
+    .catch((error: unknown) => {
+      logger().warn({ err: error instanceof Error ? error.message : String(error) }, "savings: catalog walk failed");
+    });
+}
+
+/** The reply while no catalog is recorded yet: no figures (zeros), `catalog.state` "loading". */
+function loadingReply(
+  periods: InsightPeriods,
+  scope: { driverId?: string | undefined; stationId?: string | undefined },
+  coverage: InsightCoverage,
+  previousCoverage: InsightCoverage,
+): SavingsReply {
+  return {
+    range: periods.current,
+    scope: { driverId: scope.driverId ?? null, stationId: scope.stationId ?? null },
+    radiusMiles: savingsConfig().radiusMiles,
+    coverage,
+    current: NO_SAVINGS,
+    previous: { range: periods.previous, coverage: previousCoverage, figures: NO_SAVINGS },
+    top: [],
+    catalog: { state: "loading", stations: 0, lastWalkAt: null, historySince: null },
+  };
+}
+
+/**
+ * GET /api/savings — what the fleet could have saved over a range of purchase-local dates (quarter, or from/to;
+ * default the last 30 days), for the whole fleet or one driver or station: paid against the cheapest catalog price
+ * within SAVINGS_RADIUS_MILES and the state's median (lib/insights/savings), with the previous period. From the
+ * mirror only (409 `mirror_needed` without it); the reply's coverage says what part of the range the figures cover,
+ * and `catalog.state` "loading" (no figures) until a catalog walk has been recorded.
+ */
+export const getSavings = sessionOperation({
+  route: "GET /api/savings",
+  input: { query: SavingsQuery },
+  csrf: "same-site",
+  priority: "bulk",
+  run: async (ctx, q): Promise<SavingsReply> => {
+    const periods = insightPeriodsOf(q, todayOf(now()));
+    const scope = { driverId: q.driver, stationId: q.station };
+    // insightMirror refuses (409, a sentence) a session without its mirror; the previous period is asked apart.
+    const current = await insightMirror(ctx, periods.current);
+    const previous = await insightMirror(ctx, periods.previous);
+    await refreshCatalog(ctx, current.mirror);
+    const catalog = await readCatalog(current.mirror.store, current.mirror.customerId);
+    if (catalog.lastWalkMs === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
+    const { radiusMiles } = savingsConfig();
+    const shown = await savingsFor(
+      current.mirror.store,
+      current.mirror.customerId,
+      current.query,
+      scope,
+      catalog,
+      radiusMiles,
+    );
+    const before = await savingsFor(
+      previous.mirror.store,
+      previous.mirror.customerId,
+      previous.query,
+      scope,
+      catalog,
+      radiusMiles,
+    );
+    return {
+      range: periods.current,
+      scope: { driverId: q.driver ?? null, stationId: q.station ?? null },
+      radiusMiles,
+      coverage: current.coverage,
+      current: shown.figures,
+      previous: { range: periods.previous, coverage: previous.coverage, figures: before.figures },
+      top: shown.top,
+      catalog: {
+        state: "ready",
+        stations: catalog.stations.length,
+        lastWalkAt: new Date(catalog.lastWalkMs).toISOString(),
+        historySince: catalog.historyFromMs === null ? null : new Date(catalog.historyFromMs).toISOString(),
+      },
+    };
+  },
+});
