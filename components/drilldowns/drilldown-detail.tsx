@@ -9,6 +9,7 @@ import { type InsightRange, InsightRangePicker, useInsightRange } from "@/compon
 import { DailyChart } from "@/components/overview/daily-chart";
 import { PeriodChangeLine } from "@/components/overview/daily-chart-card";
 import { LatestTable } from "@/components/overview/latest-transactions-card";
+import { SavingsPanel } from "@/components/savings/savings-panel";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/definition-list";
 import { PageHeader } from "@/components/ui/page-header";
@@ -50,6 +51,8 @@ export function DrilldownDetailPage({
         Spend, gallons and stations of this {words.one} over {range.label}.
       </PageHeader>
       <DrilldownInsights dimension={dimension} id={id} range={range} query={query} />
+      {/* GET /api/savings takes a driver or a station: the panel shows on those pages. */}
+      {dimension === "driver" ? <SavingsPanel scope={{ driver: id }} range={Object.fromEntries(range.params)} /> : null}
     </div>
   );
 }
@@ -64,6 +67,7 @@ export function StationInsights({ id }: { id: string }) {
         Your fleet at this station
       </h2>
       <DrilldownInsights dimension="station" id={id} range={range} query={query} />
+      <SavingsPanel scope={{ station: id }} range={Object.fromEntries(range.params)} />
     </section>
   );
 }

@@ -48,7 +48,10 @@ type Catalog = { stations: ReadonlyMap<string, CatalogStation>; reason: null } |
 /** The station catalog (locations scope); when it cannot be read, why, so the catalog rules say they did not run. */
 async function readCatalog(ctx: OperationContext): Promise<Catalog> {
   try {
-    return { stations: catalogIndex(await getCatalog(ctx.session.credentials, ctx.key)), reason: null };
+    return {
+      stations: catalogIndex(await getCatalog(ctx.session.credentials, ctx.key, await ctx.mirror())),
+      reason: null,
+    };
   } catch (error) {
     if (!isFleetApiError(error)) throw error;
     if (error.code === "scope_denied")

@@ -35,7 +35,7 @@ const NO_CATALOG = "Blank: the station catalog could not be read from the Fleet 
  */
 async function addresses(ctx: OperationContext): Promise<{ stations: Map<string, Station>; note: string | null }> {
   try {
-    const all = await getCatalog(ctx.session.credentials, ctx.key);
+    const all = await getCatalog(ctx.session.credentials, ctx.key, await ctx.mirror());
     return { stations: new Map(all.map((s) => [s.id, s])), note: null };
   } catch (error) {
     if (error instanceof FleetApiError && error.code === "scope_denied")
