@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MirrorSync } from "@/lib/mirror";
 import {
-  type MirrorUpstream,
   mirrorStoresOfThisFile,
+  type MirrorUpstream,
   PAGE_SIZE,
   startMirrorUpstream,
   upstreamWalk,
