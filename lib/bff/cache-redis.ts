@@ -19,7 +19,16 @@ const PREFIX = "ffd:cache:";
 export class RedisCacheStore implements SharedCacheStore {
   #down = false;
 
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly log: (level: "warn" | "info", message: string, fields?: object) => void = (
+      level,
+      message,
+      fields,
+    ) => {
+      logger()[level](fields ?? {}, message);
+    },
+  ) {}
 
   async read(key: string): Promise<{ value: unknown; ttlMs: number } | undefined> {
     try {
@@ -57,7 +66,7 @@ export class RedisCacheStore implements SharedCacheStore {
   }
 
   private up(): void {
-    if (this.#down) logger().info("shared cache (Redis) reachable again");
+    if (this.#down) this.log("info", "shared cache (Redis) reachable again");
     this.#down = false;
   }
 
@@ -65,10 +74,9 @@ export class RedisCacheStore implements SharedCacheStore {
   private failed(error: unknown): void {
     if (this.#down) return;
     this.#down = true;
-    logger().warn(
-      { err: error instanceof Error ? error.message : String(error) },
-      "shared cache (Redis) unreachable: caching in this process only until it is back",
-    );
+    this.log("warn", "shared cache (Redis) unreachable: caching in this process only until it is back", {
+      err: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
