@@ -29,7 +29,9 @@ export function mirrorService(): MirrorService {
       ...(redis
         ? {
             lock: new RedisSyncLock(redis, {
-              onLost: (customer, reason) => { logger().warn({ customer, reason }, "sync lease renewal failed"); },
+              onLost: (customer, reason) => {
+                logger().warn({ customer, reason }, "sync lease renewal failed");
+              },
             }),
           }
         : {}),
