@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startApp } from "@/test/app-process";
 import { errorCodeOf, errorMessageOf, TestBrowser } from "@/test/browser";
 import { freePort } from "@/test/net";
+import { startPostgresServer } from "@/test/postgres-server";
 import { type RedisServer, startRedisServer } from "@/test/redis-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
@@ -126,7 +127,7 @@ describe.each(["primary", "alternative"] as const)("several instances sharing Re
   }, 120_000);
 });
 
-describe("several instances without Redis", () => {
+describe("without Redis: the several-instances warning, the database health", () => {
   const apps: AppProcess[] = [];
   const dir = mkdtempSync(join(tmpdir(), "ffd-sessions-"));
   let upstream: SandboxProcess;
@@ -149,5 +150,25 @@ describe("several instances without Redis", () => {
     // The second sees the first's heartbeat row when it starts (the first sees the second's on its next beat).
     while (!second.output().includes(warning)) await new Promise((r) => setTimeout(r, 200));
     expect(second.output().split(warning)).toHaveLength(2);
+  }, 120_000);
+
+  it("GET /api/healthz names the mirror's PostgreSQL: ok while it answers, 503 with database down once it is stopped", async () => {
+    const postgres = await startPostgresServer();
+    const app = await startApp({
+      SESSION_SECRET,
+      FLEET_API_BASE_URL: upstream.baseUrl,
+      SESSION_DB: join(dir, "sessions-pg.db"),
+      MIRROR_ENABLED: "true",
+      DATABASE_URL: await postgres.createDatabase("health"),
+    });
+    apps.push(app);
+    const up = await new TestBrowser(app.origin).fetch("/api/healthz");
+    expect(up.status).toBe(200);
+    expect(up.body).toEqual({ ok: true, redis: "off", database: "ok", upstream: "reachable" });
+    await postgres.stop();
+    const down = await new TestBrowser(app.origin).fetch("/api/healthz");
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ ok: false, redis: "off", database: "down", upstream: "reachable" });
+    expect(down.text).not.toContain("postgres");
   }, 120_000);
 });
