@@ -53,6 +53,7 @@ describe("TtlCache over RedisCacheStore", () => {
     expect(ttl).toBeLessThanOrEqual(60_000);
     // Not shared: what is not on the list (values that may not be plain JSON) stays in process.
     await one.get(cacheKey(CUSTOMER, "station-detail", "S1"), 60_000, () => Promise.resolve(1));
+    expect(await observer.keys("ffd:cache:*")).toHaveLength(1);
     one.forget(CUSTOMER);
     while ((await observer.keys("ffd:cache:*")).length > 0) await new Promise((r) => setTimeout(r, 20));
   });
