@@ -1,6 +1,7 @@
 // The configuration is parsed at startup so bad values stop the start with every problem named, instead of failing
 // on the first request. (A throw from register() alone does not stop `next start`.)
 import { ConfigError, getConfig } from "@/lib/bff/config";
+import { watchForOtherInstances } from "@/lib/bff/instance-heartbeat";
 import { scheduleRetention } from "@/lib/bff/mirror/retention";
 
 try {
@@ -19,3 +20,6 @@ if (getConfig().mirror.enabled)
   scheduleRetention(getConfig().mirror, (message) => {
     console.warn(message);
   });
+
+// Several instances without REDIS_URL would each keep the whole budget: warn when another one is seen (one log line).
+watchForOtherInstances();

@@ -2,12 +2,33 @@ import "server-only";
 
 import { FleetApiError } from "@/lib/fleet-api";
 
+import { sharedCacheStore } from "./cache-redis";
 import { now } from "./clock";
 
 interface Entry {
   value: unknown;
   expiresAt: number;
 }
+
+/**
+ * Where entries are shared between app instances (Redis with REDIS_URL: cache-redis.ts). Fails open: `read` answers
+ * undefined and `write`/`forget` do nothing while it is unreachable — a cache miss costs an upstream call, which the
+ * request budget still guards.
+ */
+export interface SharedCacheStore {
+  /** The entry and the milliseconds it has left, or undefined. */
+  read(key: string): Promise<{ value: unknown; ttlMs: number } | undefined>;
+  write(key: string, value: unknown, ttlMs: number): Promise<void>;
+  forget(prefix: string): Promise<void>;
+}
+
+/**
+ * The caches worth sharing: the ones that save upstream calls another instance would repeat (the account, the pages
+ * of transactions, the station catalog). Their values are plain JSON (what the routes send).
+ */
+const SHARED_NAMES = new Set(["account", "account-upstream", "transactions", "locations"]);
+/** The name part of a cacheKey (`hash:name[:input]`; the credential hash is base64url, without colons). */
+const isShared = (key: string) => SHARED_NAMES.has(key.split(":", 2)[1] ?? "");
 
 /** One shared load: its promise, the controller of the signal it runs with, and how many callers still wait for it. */
 interface Flight {
@@ -29,7 +50,10 @@ export class TtlCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Flight>();
 
-  constructor(private readonly maxEntries = 2_000) {}
+  constructor(
+    private readonly maxEntries = 2_000,
+    private readonly shared?: SharedCacheStore,
+  ) {}
 
   /**
    * The fresh entry of `key`, or the value of `load` (shared with every concurrent caller of the same key, cached for
@@ -67,14 +91,24 @@ export class TtlCache {
   private start<T>(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<T>): Flight {
     const controller = new AbortController();
     const flight: Flight = { promise: Promise.resolve(), controller, waiters: 0, settled: false };
-    flight.promise = new Promise<T>((resolve) => {
-      resolve(load(controller.signal));
-    }).then(
-      (value) => {
+    const shared = this.shared !== undefined && ttlMs > 0 && isShared(key) ? this.shared : undefined;
+    // Another instance's fresh answer first (for what it has left of its TTL), else the load, then shared in turn.
+    const loaded = async () => ({ value: await load(controller.signal), ttlMs, loaded: true });
+    const loadOrRead = async (store: SharedCacheStore): Promise<{ value: T; ttlMs: number; loaded: boolean }> => {
+      const hit = await store.read(key);
+      if (hit !== undefined) return { value: hit.value as T, ttlMs: Math.min(ttlMs, hit.ttlMs), loaded: false };
+      return loaded();
+    };
+    // Without a shared store the load starts at once, as it always has (callers and tests rely on it).
+    flight.promise = (shared === undefined ? loaded() : loadOrRead(shared)).then(
+      (got) => {
         flight.settled = true;
         if (this.inflight.get(key) === flight) this.inflight.delete(key);
-        if (ttlMs > 0 && !controller.signal.aborted) this.set(key, value, ttlMs);
-        return value;
+        if (got.ttlMs > 0 && !controller.signal.aborted) {
+          this.set(key, got.value, got.ttlMs);
+          if (got.loaded) void shared?.write(key, got.value, got.ttlMs);
+        }
+        return got.value;
       },
       (error: unknown) => {
         flight.settled = true;
@@ -113,6 +147,7 @@ export class TtlCache {
   /** Drops every entry of one customer (after logout). */
   forget(prefix: string): void {
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    void this.shared?.forget(prefix);
   }
 }
 
@@ -138,8 +173,9 @@ function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promi
   });
 }
 
+/** The process's cache; with REDIS_URL its shareable entries are also in Redis (cache-redis.ts). */
 export function cache(): TtlCache {
-  holder.__ffdCache ??= new TtlCache();
+  holder.__ffdCache ??= new TtlCache(2_000, sharedCacheStore());
   return holder.__ffdCache;
 }
 

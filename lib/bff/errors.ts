@@ -21,6 +21,8 @@ const BFF_ERROR_STATUS = {
   upstream_unavailable: 502,
   upstream_invalid: 502,
   internal_error: 500,
+  // Redis (REDIS_URL) unreachable where acting without it could break a guarantee (fail closed).
+  shared_state_unavailable: 503,
 } as const;
 export type BffErrorCode = keyof typeof BFF_ERROR_STATUS;
 

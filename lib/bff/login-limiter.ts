@@ -20,8 +20,8 @@ const KEY_FREE_FAILURES = 3;
 const KEY_FIRST_WAIT_MS = 5_000;
 const KEY_MAX_WAIT_MS = 15 * 60_000;
 /** A key id's failures are forgotten after this long without one. */
-const KEY_FORGET_AFTER_MS = 24 * 3_600_000;
-const ADDRESS_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+export const KEY_FORGET_AFTER_MS = 24 * 3_600_000;
+export const ADDRESS_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 /** Entries per map; past it the least recently failed go first (a flood of made-up ids cannot grow memory). */
 const MAX_TRACKED = 10_000;
 
@@ -37,7 +37,7 @@ const holder = globalThis as typeof globalThis & {
 const keyFailures = () => (holder.__ffdLoginKeyFailures ??= new Map<string, KeyFailures>());
 const addressFailures = () => (holder.__ffdLoginAddressFailures ??= new Map<string, number[]>());
 
-const hashedKeyId = (keyId: string) => createHash("sha256").update(keyId).digest("base64url");
+export const hashedKeyId = (keyId: string) => createHash("sha256").update(keyId).digest("base64url");
 
 /** How long a key id waits after `consecutive` failures in a row: none for the first few, then 5 s doubling to 15 min. */
 export function keyWaitAfter(consecutive: number): number {
@@ -88,6 +88,28 @@ export function recordLoginFailure(keyId: string, address: string | null): void 
 export function recordLoginSuccess(keyId: string): void {
   keyFailures().delete(hashedKeyId(keyId));
 }
+
+/**
+ * The limiter as the sign-in uses it: in process without REDIS_URL (the functions above), in Redis with it
+ * (login-limiter-redis.ts), so the failures on every instance add up to the same limits as on one.
+ */
+export interface LoginLimiter {
+  waitMs(keyId: string, address: string | null): Promise<number>;
+  recordFailure(keyId: string, address: string | null): Promise<void>;
+  recordSuccess(keyId: string): Promise<void>;
+}
+
+export const memoryLoginLimiter: LoginLimiter = {
+  waitMs: (keyId, address) => Promise.resolve(loginWaitMs(keyId, address)),
+  recordFailure: (keyId, address) => {
+    recordLoginFailure(keyId, address);
+    return Promise.resolve();
+  },
+  recordSuccess: (keyId) => {
+    recordLoginSuccess(keyId);
+    return Promise.resolve();
+  },
+};
 
 function evictOldest(map: Map<string, unknown>): void {
   for (const oldest of map.keys()) {

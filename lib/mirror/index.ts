@@ -15,6 +15,7 @@ export {
 } from "./local-dates";
 export type { SyncLease, SyncLock } from "./lock";
 export { MemorySyncLock } from "./lock";
+export { RedisSyncLock } from "./lock-redis";
 export { periodTotals } from "./period-totals";
 export type { MirrorPage, PageQuery, SortColumn, StateProductRow } from "./queries";
 export { countsByStatus, listPage, SORT_COLUMNS, stateProductTotals } from "./queries";

@@ -1,9 +1,12 @@
 import "server-only";
 
+import { RedisSyncLock } from "@/lib/mirror";
+
 import { cache } from "../cache";
 import { now } from "../clock";
 import { getConfig } from "../config";
 import { logger } from "../log";
+import { sharedRedis } from "../redis";
 import { revocations } from "../revocations";
 import { fleetApi, requestContext } from "../upstream";
 import { MirrorService } from "./service";
@@ -14,6 +17,7 @@ const holder = globalThis as typeof globalThis & { __ffdMirror?: MirrorService }
 export function mirrorService(): MirrorService {
   if (!holder.__ffdMirror) {
     const { mirror, upstream, session } = getConfig();
+    const redis = sharedRedis();
     holder.__ffdMirror = new MirrorService({
       config: mirror,
       client: fleetApi(),
@@ -21,6 +25,16 @@ export function mirrorService(): MirrorService {
       idleMs: session.idleMs,
       absoluteMs: session.absoluteMs,
       now,
+      // With REDIS_URL one instance syncs a customer at a time; without it the service's in-process lock.
+      ...(redis
+        ? {
+            lock: new RedisSyncLock(redis, {
+              onLost: (customer, reason) => {
+                logger().warn({ customer, reason }, "sync lease renewal failed");
+              },
+            }),
+          }
+        : {}),
       endSessions: async (sessions, keyHash) => {
         for (const { sid, untilMs } of sessions) await revocations().revoke(sid, untilMs);
         cache().forget(keyHash);

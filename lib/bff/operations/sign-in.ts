@@ -6,7 +6,8 @@ import type { SignInResult } from "@/lib/model";
 import { cache, upstreamAccountKey } from "../cache";
 import { getConfig } from "../config";
 import { BffError } from "../errors";
-import { clientAddress, loginWaitMs, recordLoginFailure, recordLoginSuccess } from "../login-limiter";
+import { clientAddress } from "../login-limiter";
+import { loginLimiter } from "../login-limiter-redis";
 import { mirrorService } from "../mirror/instance";
 import { type PublicContext, publicOperation } from "../operation";
 import { startSession } from "../session";
@@ -55,7 +56,7 @@ async function verify(ctx: PublicContext, credentials: Credentials): Promise<str
   // A pair known good (it signed in lately, or its token is held) skips the throttles: other people's failures,
   // even with this key id, must not lock its owner out.
   if (!(await fleetApi().recognises(credentials))) {
-    const waitMs = loginWaitMs(credentials.keyId, address);
+    const waitMs = await loginLimiter().waitMs(credentials.keyId, address);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       throw new BffError(
@@ -67,14 +68,14 @@ async function verify(ctx: PublicContext, credentials: Credentials): Promise<str
   }
   try {
     const { scopes } = await fleetApi().authenticate(credentials, { signal: ctx.signal });
-    recordLoginSuccess(credentials.keyId);
+    await loginLimiter().recordSuccess(credentials.keyId);
     return scopes;
   } catch (error) {
     if (
       isFleetApiError(error) &&
       (error.code === "unauthenticated" || error.code === "invalid_credentials" || error.code === "bad_request")
     ) {
-      recordLoginFailure(credentials.keyId, address);
+      await loginLimiter().recordFailure(credentials.keyId, address);
       throw new BffError("invalid_credentials", "The key id or secret is wrong, or the key was revoked.");
     }
     // address_refused (the key's allow-list lacks this server) and too_many_failed_checks are mapped by the handler.

@@ -1,0 +1,62 @@
+import "server-only";
+
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+import Database from "better-sqlite3";
+
+import { getConfig } from "./config";
+import { logger } from "./log";
+
+const BEAT_MS = 15_000;
+/** A row newer than this is a live process (a crashed one's row goes stale and is pruned). */
+const ALIVE_MS = 3 * BEAT_MS;
+
+const holder = globalThis as typeof globalThis & { __ffdHeartbeat?: NodeJS.Timeout };
+
+/**
+ * Without REDIS_URL each process keeps its own request budget, tokens, sign-in limiter and caches: two instances
+ * behind one address spend twice the provider's budget. Where it can be seen — processes sharing the session database
+ * (SESSION_DB, one machine) — each process writes a heartbeat row and warns once, in one log line, when it sees
+ * another live one. Nothing with REDIS_URL (the state is shared then).
+ */
+export function watchForOtherInstances(): void {
+  const { redisUrl, session } = getConfig();
+  if (redisUrl || holder.__ffdHeartbeat) return;
+  mkdirSync(dirname(session.dbPath), { recursive: true, mode: 0o700 });
+  const db = new Database(session.dbPath);
+  db.pragma("journal_mode = WAL");
+  db.pragma("busy_timeout = 5000");
+  db.exec("CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, pid INTEGER NOT NULL, seen_ms INTEGER NOT NULL)");
+  const id = randomBytes(8).toString("hex");
+  const beat = db.prepare(
+    "INSERT INTO instances (id, pid, seen_ms) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms",
+  );
+  const prune = db.prepare("DELETE FROM instances WHERE seen_ms < ?");
+  const others = db.prepare<[string, number], { n: number }>(
+    "SELECT count(*) AS n FROM instances WHERE id <> ? AND seen_ms >= ?",
+  );
+  let warned = false;
+  const tick = () => {
+    try {
+      // The system clock, not the BFF's (tests move that one forward in one process).
+      const t = Date.now();
+      beat.run(id, process.pid, t);
+      prune.run(t - ALIVE_MS);
+      const n = others.get(id, t - ALIVE_MS)?.n ?? 0;
+      if (n > 0 && !warned) {
+        warned = true;
+        logger().warn(
+          { otherInstances: n },
+          "another dashboard instance shares this session database while REDIS_URL is unset: each keeps its own request budget, sign-in limiter and caches, so together they can exceed the provider's budget. Set REDIS_URL on every instance (README: Running several instances).",
+        );
+      }
+    } catch {
+      // A busy or read-only file: the warning is best effort, never a reason to fail.
+    }
+  };
+  tick();
+  holder.__ffdHeartbeat = setInterval(tick, BEAT_MS);
+  holder.__ffdHeartbeat.unref();
+}

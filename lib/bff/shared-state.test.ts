@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type AppProcess, startApp } from "@/test/app-process";
+import { errorCodeOf, errorMessageOf, TestBrowser } from "@/test/browser";
+import { freePort } from "@/test/net";
+import { startPostgresServer } from "@/test/postgres-server";
+import { type RedisServer, startRedisServer } from "@/test/redis-server";
+import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+
+// Two built app instances sharing a real redis-server (issue 17): the failed sign-ins on both add up to one limit,
+// the second instance serves the account and the catalog from Redis without an upstream call, GET /api/healthz says
+// what is reachable, and with Redis killed a sign-in gets a 503 naming the shared state (fail closed). The real
+// sandbox as a process, in both profiles, over HTTP.
+
+const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+
+interface SandboxRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+describe.each(["primary", "alternative"] as const)("several instances sharing Redis (%s profile)", (profile) => {
+  let upstream: SandboxProcess;
+  let redisServer: RedisServer;
+  let a: AppProcess;
+  let b: AppProcess;
+  const apps: AppProcess[] = [];
+  const start = async (env: Record<string, string>) => {
+    const app = await startApp({ SESSION_SECRET, FLEET_API_BUDGET: "100000", LOG_LEVEL: "info", ...env });
+    apps.push(app);
+    return app;
+  };
+  /** What the sandbox has served so far (its request log). */
+  const served = async (): Promise<SandboxRequest[]> => {
+    const origin = upstream.baseUrl.replace(/\/api\/v1$/, "");
+    const reply = await fetch(`${origin}/sandbox/requests`);
+    return ((await reply.json()) as { requests: SandboxRequest[] }).requests;
+  };
+
+  beforeAll(async () => {
+    [upstream, redisServer] = await Promise.all([
+      startSandboxProcess({ profile, args: ["--control", "--budget", "100000"] }),
+      startRedisServer(),
+    ]);
+    const env = { FLEET_API_BASE_URL: upstream.baseUrl, REDIS_URL: redisServer.url };
+    [a, b] = await Promise.all([start(env), start(env)]);
+  }, 300_000);
+  afterAll(async () => {
+    for (const app of apps) await app.stop();
+    await (upstream as SandboxProcess | undefined)?.stop();
+    await (redisServer as RedisServer | undefined)?.stop();
+  });
+
+  it("adds up the failed sign-ins of both instances: the 4th failure in a row of one key id waits, whichever instance it reaches", async () => {
+    const { keyId } = upstream.keys["demo-full"];
+    const onA = new TestBrowser(a.origin);
+    const onB = new TestBrowser(b.origin);
+    // Three failures in a row are free (a person's typos), spread over both instances.
+    for (const browser of [onA, onB, onA]) {
+      const res = await browser.login(keyId, "wrong-secret-0000000000000000");
+      expect(res.status).toBe(401);
+      expect(errorCodeOf(res.body)).toBe("invalid_credentials");
+    }
+    // One instance alone has seen a single failure; together they have seen three: the next one waits.
+    const refused = await onB.login(keyId, "wrong-secret-0000000000000000");
+    expect(refused.status).toBe(429);
+    expect(errorCodeOf(refused.body)).toBe("rate_limited");
+    expect(Number(refused.res.headers.get("retry-after"))).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("serves the account and the station catalog on the second instance from Redis, without an upstream call", async () => {
+    const { keyId, secret } = upstream.keys["other-full"];
+    const onA = new TestBrowser(a.origin);
+    expect((await onA.login(keyId, secret)).status).toBe(200);
+    const accountA = await onA.fetch("/api/account");
+    expect(accountA.status).toBe(200);
+    const locationsA = await onA.fetch("/api/locations");
+    expect(locationsA.status).toBe(200);
+    // The same session on the other instance (a load balancer may send the next request anywhere).
+    const onB = new TestBrowser(b.origin);
+    onB.cookie = onA.cookie;
+    const before = (await served()).length;
+    const accountB = await onB.fetch("/api/account");
+    const locationsB = await onB.fetch("/api/locations");
+    expect(accountB.status).toBe(200);
+    expect(accountB.body).toEqual(accountA.body);
+    expect(locationsB.status).toBe(200);
+    expect(locationsB.body).toEqual(locationsA.body);
+    expect((await served()).slice(before)).toEqual([]);
+  }, 120_000);
+
+  it("GET /api/healthz: 200 with everything reachable, 503 naming the upstream when it is not; no URL or secret; the API headers", async () => {
+    const res = await new TestBrowser(a.origin).fetch("/api/healthz");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, redis: "ok", database: "off", upstream: "reachable" });
+    expect(res.res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.res.headers.get("cache-control")).toBe("no-store");
+    // Without REDIS_URL: "off", still healthy; an upstream nobody answers at: 503 naming it.
+    const closedPort = await freePort();
+    const alone = await start({ FLEET_API_BASE_URL: `http://127.0.0.1:${String(closedPort)}/api/v1` });
+    const down = await new TestBrowser(alone.origin).fetch("/api/healthz");
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ ok: false, redis: "off", database: "off", upstream: "unreachable" });
+    for (const text of [res.text, down.text]) {
+      expect(text).not.toContain("127.0.0.1");
+      expect(text).not.toContain("redis://");
+    }
+  }, 120_000);
+
+  it("with Redis killed: healthz 503 naming Redis, and a sign-in gets a 503 that says why (fail closed), never a crash", async () => {
+    await redisServer.stop({ crash: true });
+    const health = await new TestBrowser(a.origin).fetch("/api/healthz");
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({ ok: false, redis: "down", upstream: "reachable" });
+    const { keyId } = upstream.keys["demo-full"];
+    const res = await new TestBrowser(b.origin).login(keyId, "another-wrong-secret-000000000");
+    expect(res.status).toBe(503);
+    expect(errorCodeOf(res.body)).toBe("shared_state_unavailable");
+    expect(errorMessageOf(res.body)).toMatch(/shared state \(Redis\) cannot be reached/);
+    expect(res.text).not.toContain(redisServer.url);
+    expect(b.output()).not.toContain(redisServer.url);
+  }, 120_000);
+});
+
+describe("without Redis: the several-instances warning, the database health", () => {
+  const apps: AppProcess[] = [];
+  const dir = mkdtempSync(join(tmpdir(), "ffd-sessions-"));
+  let upstream: SandboxProcess;
+  beforeAll(async () => {
+    upstream = await startSandboxProcess({ profile: "primary" });
+  }, 120_000);
+  afterAll(async () => {
+    for (const app of apps) await app.stop();
+    await (upstream as SandboxProcess | undefined)?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("are warned about in one log line when they share the session database and REDIS_URL is unset", async () => {
+    const env = { SESSION_SECRET, FLEET_API_BASE_URL: upstream.baseUrl, SESSION_DB: join(dir, "sessions.db") };
+    const first = await startApp(env);
+    apps.push(first);
+    const second = await startApp(env);
+    apps.push(second);
+    const warning = "another dashboard instance shares this session database while REDIS_URL is unset";
+    // The second sees the first's heartbeat row when it starts (the first sees the second's on its next beat).
+    while (!second.output().includes(warning)) await new Promise((r) => setTimeout(r, 200));
+    expect(second.output().split(warning)).toHaveLength(2);
+  }, 120_000);
+
+  it("GET /api/healthz names the mirror's PostgreSQL: ok while it answers, 503 with database down once it is stopped", async () => {
+    const postgres = await startPostgresServer();
+    const app = await startApp({
+      SESSION_SECRET,
+      FLEET_API_BASE_URL: upstream.baseUrl,
+      SESSION_DB: join(dir, "sessions-pg.db"),
+      MIRROR_ENABLED: "true",
+      DATABASE_URL: await postgres.createDatabase("health"),
+    });
+    apps.push(app);
+    const up = await new TestBrowser(app.origin).fetch("/api/healthz");
+    expect(up.status).toBe(200);
+    expect(up.body).toEqual({ ok: true, redis: "off", database: "ok", upstream: "reachable" });
+    await postgres.stop();
+    const down = await new TestBrowser(app.origin).fetch("/api/healthz");
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ ok: false, redis: "off", database: "down", upstream: "reachable" });
+    expect(down.text).not.toContain("postgres");
+  }, 120_000);
+});
