@@ -69,6 +69,11 @@ export class MirrorStore {
     if (options.databaseUrl) {
       // The pool's clients read bigint and numeric as strings (pg's default), which rows.ts converts exactly.
       const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+      // An idle client whose server went away emits "error" on the pool; unheard, that would end the process. The next
+      // query fails with its own error, which its caller reports (the sync's outcome, a route's 503, /api/healthz).
+      pool.on("error", (error) => {
+        console.warn(`The mirror's PostgreSQL connection was lost: ${error.message}`);
+      });
       store = new MirrorStore(new Kysely<MirrorDatabase>({ dialect: new PostgresDialect({ pool }) }), "postgres");
     } else {
       const path = options.path ?? DEFAULT_MIRROR_PATH;
