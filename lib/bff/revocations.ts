@@ -4,10 +4,11 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
 import Database from "better-sqlite3";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 import { now } from "./clock";
 import { getConfig } from "./config";
+import { sharedRedis } from "./redis";
 
 /**
  * Ended sessions. A sealed cookie cannot be recalled, so logout puts the session id here until the session's absolute
@@ -96,10 +97,10 @@ const holder = globalThis as typeof globalThis & { __ffdRevocations?: Revocation
 
 export function revocations(): RevocationStore {
   if (!holder.__ffdRevocations) {
-    const { redisUrl, session } = getConfig();
-    holder.__ffdRevocations = redisUrl
-      ? new RedisRevocationStore(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
-      : new SqliteRevocationStore(session.dbPath);
+    const redis = sharedRedis();
+    holder.__ffdRevocations = redis
+      ? new RedisRevocationStore(redis)
+      : new SqliteRevocationStore(getConfig().session.dbPath);
   }
   return holder.__ffdRevocations;
 }
