@@ -13,6 +13,7 @@ export const PART_NAMES = [
   "a11y",
   "headers",
   "mirror",
+  "cluster-budget",
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
@@ -27,6 +28,7 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
   headers: "8. Security headers and the session cookie",
   mirror:
     "9. The fleet mirror: backfill rate, warm queries over 1,000,000 rows, size, upstream requests with the mirror on",
+  "cluster-budget": "10. Several instances: added latency of the request budget shared through Redis",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */
