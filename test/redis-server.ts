@@ -30,7 +30,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     port,
     url: `redis://127.0.0.1:${String(port)}`,
     stop: async ({ crash = false } = {}) => {
-      if (server.exitCode !== null) return;
+      if (server.exitCode !== null || server.signalCode !== null) return; // already gone (a crash stop exits by signal)
       const exited = new Promise((r) => server.once("exit", r));
       server.kill(crash ? "SIGKILL" : "SIGTERM");
       await exited;

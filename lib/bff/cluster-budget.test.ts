@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type AppProcess, startApp } from "@/test/app-process";
-import { TestBrowser } from "@/test/browser";
+import { errorCodeOf, TestBrowser } from "@/test/browser";
 import { type RedisServer, startRedisServer } from "@/test/redis-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
@@ -12,7 +12,10 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 const BUDGET = 8;
 const WINDOW_SECONDS = 3;
-/** How late this test may see a request in the sandbox's output (it polls): the check's window is shorter by this. */
+/**
+ * How late this test may see a request in the sandbox's output, beyond the time it took to answer (the test polls the
+ * output every 10 ms; the pipe adds a little): the check's window is shorter by this. The app keeps 250 ms more.
+ */
 const OBSERVATION_SLACK_MS = 150;
 
 describe.each(["primary", "alternative"] as const)(
@@ -48,8 +51,9 @@ describe.each(["primary", "alternative"] as const)(
         const out = upstream.output();
         const fresh = out.slice(offset);
         offset = out.length;
-        for (const m of fresh.matchAll(/\[sandbox\] ((?:GET|POST) \/api\/v1\/\S+ \d{3})/g))
-          seen.push({ at: Date.now(), line: m[1] ?? "" });
+        // The sandbox logs a request once answered, with how long that took: it arrived that much earlier.
+        for (const m of fresh.matchAll(/\[sandbox\] ((?:GET|POST) \/api\/v1\/\S+ \d{3}) ([\d.]+)ms/g))
+          seen.push({ at: Date.now() - Number(m[2]), line: m[1] ?? "" });
       }, 10);
     }, 240_000);
     afterAll(async () => {
@@ -83,5 +87,18 @@ describe.each(["primary", "alternative"] as const)(
         );
       }
     }, 120_000);
+
+    it("with Redis down, a page load is a clear 503 and nothing reaches the provider", async () => {
+      const { keyId, secret } = upstream.keys["demo-full"];
+      const b = new TestBrowser(apps[0]?.origin ?? "");
+      expect((await b.login(keyId, secret)).status).toBe(200);
+      await redis.stop({ crash: true });
+      const before = upstream.output().length;
+      const res = await b.fetch("/api/transactions?page=50&limit=5");
+      expect(res.status).toBe(503);
+      expect(errorCodeOf(res.body)).toBe("shared_state_unavailable");
+      expect(JSON.stringify(res.body)).toMatch(/Redis/);
+      expect(upstream.output().slice(before)).not.toMatch(/\[sandbox\] (GET|POST) /);
+    }, 60_000);
   },
 );
