@@ -81,16 +81,17 @@ describe("RedisBudgetStore: one key's budget over several instances (real redis-
       instances: fc.integer({ min: 2, max: 3 }),
       // Above reserveOf's floor of 5, so reserve-keeping callers get a share of the window too.
       budget: fc.integer({ min: 6, max: 8 }),
-      windowMs: fc.integer({ min: 120, max: 250 }),
+      windowMs: fc.integer({ min: 150, max: 250 }),
       callers: fc.array(
         fc.record({
           instance: fc.nat(2),
           priority: fc.constantFrom<Priority>("interactive", "bulk"),
           keepReserve: fc.constantFrom(false, false, false, true),
-          arriveAt: fc.integer({ min: 0, max: 300 }),
+          arriveAt: fc.integer({ min: 0, max: 200 }),
           abortAfter: fc.option(fc.integer({ min: 0, max: 200 }), { freq: 4 }),
         }),
-        { minLength: 1, maxLength: 10 },
+        // More callers than one window's budget, so instances that did not share it would exceed it.
+        { minLength: 12, maxLength: 20 },
       ),
     });
     await fc.assert(
