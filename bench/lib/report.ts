@@ -17,6 +17,7 @@ export const PART_NAMES = [
   "insights-jurisdictions",
   "insights-drilldowns",
   "insights-savings",
+  "cluster-budget",
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
@@ -35,6 +36,7 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
   "insights-jurisdictions": "11. Fuel by jurisdiction (quarter query p95 over 1,000,000 rows, XLSX export of 250,000)",
   "insights-drilldowns": "12. Drill-downs: ranked and detail queries over 1,000,000 mirrored rows",
   "insights-savings": "13. Savings against cheaper stations nearby over 1,000,000 mirrored rows",
+  "cluster-budget": "14. Several instances: added latency of the request budget shared through Redis",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */

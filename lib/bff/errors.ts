@@ -20,6 +20,8 @@ const BFF_ERROR_STATUS = {
   too_many_running: 429,
   upstream_unavailable: 502,
   upstream_invalid: 502,
+  // Redis (the state instances share) is not answering: refused rather than risk the provider's budget.
+  shared_state_unavailable: 503,
   internal_error: 500,
   // Redis (REDIS_URL) unreachable where acting without it could break a guarantee (fail closed).
   shared_state_unavailable: 503,
@@ -105,6 +107,12 @@ export function fromUpstream(error: FleetApiError): BffError {
       );
     case "aborted":
       return new BffError("bad_request", "The request was cancelled.");
+    case "shared_state_unavailable":
+      return new BffError(
+        "shared_state_unavailable",
+        "The dashboard's shared state (Redis) is not answering, so nothing was sent to the Fleet Fuel API. Please try again in a minute; if it persists, tell your administrator.",
+        { "Retry-After": "30" },
+      );
     case "network_error":
     case "timeout":
     case "server_error":

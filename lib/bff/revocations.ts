@@ -4,10 +4,12 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
 import Database from "better-sqlite3";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 import { now } from "./clock";
 import { getConfig } from "./config";
+import { BffError } from "./errors";
+import { sharedRedis } from "./redis";
 
 /**
  * Ended sessions. A sealed cookie cannot be recalled, so logout puts the session id here until the session's absolute
@@ -81,14 +83,29 @@ export class SqliteRevocationStore implements RevocationStore {
   }
 }
 
+/** Redis down: no session can be told apart from a signed-out one, so none is accepted (fail closed). */
+const revocationsUnavailable = (): BffError =>
+  new BffError(
+    "shared_state_unavailable",
+    "The dashboard cannot check sign-outs right now (its shared state, Redis, is not answering). Please try again in a minute; if it persists, tell your administrator.",
+    { "Retry-After": "30" },
+  );
+
 export class RedisRevocationStore implements RevocationStore {
   constructor(private readonly redis: Redis) {}
   async revoke(sid: string, untilMs: number): Promise<void> {
     // Redis expires the key itself: the store stays bounded without a sweep.
-    await this.redis.set(`ffd:revoked:${sid}`, "1", "PX", Math.max(1, Math.ceil(untilMs - now())));
+    await this.redis
+      .set(`ffd:revoked:${sid}`, "1", "PX", Math.max(1, Math.ceil(untilMs - now())))
+      .catch((error: unknown) => {
+        throw Object.assign(revocationsUnavailable(), { cause: error });
+      });
   }
   async isRevoked(sid: string): Promise<boolean> {
-    return (await this.redis.exists(`ffd:revoked:${sid}`)) === 1;
+    const found = await this.redis.exists(`ffd:revoked:${sid}`).catch((error: unknown) => {
+      throw Object.assign(revocationsUnavailable(), { cause: error });
+    });
+    return found === 1;
   }
 }
 
@@ -96,10 +113,10 @@ const holder = globalThis as typeof globalThis & { __ffdRevocations?: Revocation
 
 export function revocations(): RevocationStore {
   if (!holder.__ffdRevocations) {
-    const { redisUrl, session } = getConfig();
-    holder.__ffdRevocations = redisUrl
-      ? new RedisRevocationStore(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
-      : new SqliteRevocationStore(session.dbPath);
+    const redis = sharedRedis();
+    holder.__ffdRevocations = redis
+      ? new RedisRevocationStore(redis)
+      : new SqliteRevocationStore(getConfig().session.dbPath);
   }
   return holder.__ffdRevocations;
 }

@@ -5,9 +5,16 @@ import "server-only";
 export type AcquireAttempt = { granted: true } | { granted: false; retryAtMs: number };
 
 /**
- * Where send times live. Memory now; a Redis implementation (a sorted set per key scored by send time, with unique
- * members, and a Lua script doing prune + count + add atomically; the pause as a plain key with PX) can implement the
- * same interface so several BFF instances share one key's budget.
+ * Who asks for the slot, for a store shared by several instances: an `interactive` request refused there holds back
+ * the `bulk` requests of every instance until it is served (budget-store-redis.ts). A store of one process ignores it:
+ * its one queue already serves interactive first.
+ */
+export type Claim = "interactive" | "bulk";
+
+/**
+ * Where send times live: in memory (one process, the default), or in Redis (budget-store-redis.ts: a sorted set per
+ * key scored by send time, with unique members, and a Lua script doing prune + count + add atomically; the pause as a
+ * plain key with PX) so several BFF instances share one key's budget.
  */
 export interface BudgetStore {
   /**
@@ -16,7 +23,7 @@ export interface BudgetStore {
    * send could be granted, i.e. the later of the pause's end and the time enough entries leave the window to get below
    * `budget` (the oldest entry's when the window holds exactly `budget`).
    */
-  tryAcquire(key: string, nowMs: number, budget: number, windowMs: number): Promise<AcquireAttempt>;
+  tryAcquire(key: string, nowMs: number, budget: number, windowMs: number, claim?: Claim): Promise<AcquireAttempt>;
   /** No sends for this key before `untilMs`; extends, never shortens, an existing pause. */
   pauseUntil(key: string, untilMs: number): Promise<void>;
   /** Sends recorded for this key in the window ending at `nowMs` (read only; Redis: ZCOUNT). */
@@ -70,7 +77,8 @@ export class MemoryBudgetStore implements BudgetStore {
     return this.#logs.size;
   }
 
-  tryAcquire(key: string, nowMs: number, budget: number, windowMs: number): Promise<AcquireAttempt> {
+  /** `claim` is not needed here: this process's one queue per key already serves interactive first. */
+  tryAcquire(key: string, nowMs: number, budget: number, windowMs: number, _claim?: Claim): Promise<AcquireAttempt> {
     this.#sweep(nowMs, windowMs);
     const log = this.#logs.get(key) ?? { times: [], head: 0, pausedUntilMs: Number.NEGATIVE_INFINITY, windowMs };
     this.#logs.set(key, log);

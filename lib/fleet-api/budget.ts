@@ -214,7 +214,13 @@ export class RequestBudget {
         const ceiling = head.keepsReserve ? Math.max(0, budget - reserveOf(budget)) : budget;
         const attempt =
           ceiling > 0
-            ? await this.#store.tryAcquire(key, this.#clock.now(), ceiling, this.#storeWindowMs)
+            ? await this.#store.tryAcquire(
+                key,
+                this.#clock.now(),
+                ceiling,
+                this.#storeWindowMs,
+                head.priority === "interactive" && !head.keepsReserve ? "interactive" : "bulk",
+              )
             : ({ granted: false, retryAtMs: this.#clock.now() + this.#windowMs } as const);
         if (attempt.granted) {
           // Every waiter may have aborted while the store answered; the slot then goes unused, which is only cautious.

@@ -5,6 +5,7 @@ import type { Page, Transaction } from "@/lib/model";
 import type { Priority, RequestBudget } from "./budget";
 import type { Clock } from "./clock";
 import type { FailedCheckLimiter, PairVerdictStore } from "./credential-checks";
+import type { TokenStore } from "./token-store";
 
 /** What callers of `FleetApiClient` give it and get from it, besides the model's types. */
 
@@ -31,6 +32,8 @@ export interface FleetApiClientOptions {
   verdicts?: PairVerdictStore;
   /** Key of the HMAC naming a pair in `verdicts`; random per process by default (give one to share a store). */
   verdictPepper?: Uint8Array;
+  /** The bearer token shared by several instances (Redis); unset, each process holds its own (one instance). */
+  tokens?: TokenStore;
   /** After POST /auth was unavailable, use HTTP Basic for this long before trying /auth again. */
   basicFallbackMs?: number;
   /** Called once per upstream HTTP request (for logs and metrics). Never given credentials. */

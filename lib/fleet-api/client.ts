@@ -69,6 +69,7 @@ export class FleetApiClient {
       verdicts: options.verdicts ?? new MemoryPairVerdictStore(),
       verdictPepper: options.verdictPepper ?? randomPepper(),
       onUpstreamCall: options.onUpstreamCall,
+      tokens: options.tokens,
     });
   }
 

@@ -3,6 +3,7 @@ import "server-only";
 export type { Priority } from "./budget";
 export { RequestBudget, reserveOf } from "./budget";
 export type { BudgetStore } from "./budget-store";
+export { RedisBudgetStore } from "./budget-store-redis";
 export { FleetApiClient, TRANSACTIONS_PAGE_MAX } from "./client";
 export type {
   BudgetUse,
@@ -21,4 +22,6 @@ export { credentialKey, keyFingerprint } from "./credentials";
 export type { FleetApiErrorCode } from "./errors";
 export { FleetApiError, isFleetApiError } from "./errors";
 export { RecentIds } from "./recent-ids";
+export type { TokenStore } from "./token-store";
+export { RedisTokenStore } from "./token-store";
 export { isLoopbackHost } from "./urls";

@@ -12,6 +12,7 @@ import { raceAbort, send, type UpstreamReply } from "./http";
 import type { KeyState, TokenEntry } from "./key-state";
 import { variantsFor } from "./negotiation";
 import { reshapeAuth } from "./reshape";
+import { sharedToken, type TokenStore } from "./token-store";
 import { isAuthUnavailable, judgeCheck, upstreamError } from "./upstream-errors";
 
 /** How long a verdict on a pair holds. */
@@ -39,6 +40,8 @@ export interface KeyPairAuthDeps {
   verdictPepper: Uint8Array;
   backoffDelay: (failures: number) => number;
   report: ReportUpstreamCall;
+  /** The token shared by several instances (Redis); unset, the key's state in this process is the only holder. */
+  tokens: TokenStore | undefined;
 }
 
 /** How a request is authorised: a bearer token, or the key pair itself (HTTP Basic). */
@@ -116,8 +119,10 @@ export class KeyPairAuth {
     if (!state.inflight) {
       const waitMs = state.token ? Math.max(0, state.token.expiredAtMs - now) : 0;
       const renew = async (): Promise<TokenEntry> => {
+        const post = () => this.postAuth(credentials, key, state, priority, keepReserve);
+        if (this.deps.tokens) return sharedToken(this.deps.tokens, key, state, this.deps.clock, this.renewalMs(), post);
         if (waitMs > 0) await this.deps.clock.sleep(waitMs);
-        return this.postAuth(credentials, key, state, priority, keepReserve);
+        return post();
       };
       const inflight = renew().finally(() => {
         if (state.inflight === inflight) state.inflight = undefined;
@@ -126,6 +131,13 @@ export class KeyPairAuth {
       state.inflight = inflight;
     }
     return raceAbort(state.inflight, signal);
+  }
+
+  /** The upstream refused `token` (401): nobody, here or on another instance, uses it again. */
+  async forget(key: string, state: KeyState, token: string | undefined): Promise<void> {
+    if (token === undefined) return;
+    if (state.token?.token === token) state.token = undefined;
+    await this.deps.tokens?.drop(key, token);
   }
 
   private async postAuth(
@@ -192,6 +204,11 @@ export class KeyPairAuth {
       }
       throw upstreamError(reply, credentials, this.deps.clock.now());
     }
+  }
+
+  /** How long one renewal may take (its attempts and their waits): the renewal lock's lifetime across instances. */
+  private renewalMs(): number {
+    return this.deps.maxAttempts * (this.deps.timeoutMs + INTERACTIVE_MAX_WAIT_MS);
   }
 
   private pairId(credentials: Credentials): string {

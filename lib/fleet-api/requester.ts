@@ -17,6 +17,7 @@ import { abortedError, send, type UpstreamReply } from "./http";
 import { type Authorization, KeyPairAuth } from "./key-pair-auth";
 import { type KeyState, KeyStates } from "./key-state";
 import { type Negotiate, type Resource, scopeName, type Variants, variantsFor } from "./negotiation";
+import type { TokenStore } from "./token-store";
 import { upstreamError } from "./upstream-errors";
 
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -60,6 +61,7 @@ export interface RequesterSettings {
   verdicts: PairVerdictStore;
   verdictPepper: Uint8Array;
   onUpstreamCall: ((call: UpstreamCall) => void) | undefined;
+  tokens: TokenStore | undefined;
 }
 
 /**
@@ -115,14 +117,14 @@ export class Requester {
       if (error.code === "address_refused" && auth.kind === "bearer") {
         // Not the token's fault, nor the key's: a new token would be refused too. Remembered, so the next call of
         // this pair is answered here instead of spending a POST /auth on the same refusal.
-        if (call.state.token?.token === auth.token) call.state.token = undefined;
+        await this.auth.forget(key, call.state, auth.token);
         await this.auth.rememberAddressRefused(credentials, error.message);
         throw error;
       }
       if (reply.status === 401 && auth.kind === "bearer" && !hasReauthenticated) {
         // The token expired or was revoked early: drop it, get a new one, try once more.
         hasReauthenticated = true;
-        if (call.state.token?.token === auth.token) call.state.token = undefined;
+        await this.auth.forget(key, call.state, auth.token);
         continue;
       }
       if (reply.status === 400 && negotiated === undefined) {
