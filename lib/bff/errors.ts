@@ -20,11 +20,10 @@ const BFF_ERROR_STATUS = {
   too_many_running: 429,
   upstream_unavailable: 502,
   upstream_invalid: 502,
-  // Redis (the state instances share) is not answering: refused rather than risk the provider's budget.
+  // Redis (REDIS_URL: the state instances share) is not answering where acting without it could break a guarantee
+  // (the provider's budget, a signed-out session, the sign-in limiter): refused, fail closed.
   shared_state_unavailable: 503,
   internal_error: 500,
-  // Redis (REDIS_URL) unreachable where acting without it could break a guarantee (fail closed).
-  shared_state_unavailable: 503,
 } as const;
 export type BffErrorCode = keyof typeof BFF_ERROR_STATUS;
 
