@@ -4,6 +4,7 @@ import { type ClientRequest, get, type IncomingMessage } from "node:http";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { EXCEPTION_CASE_ROWS } from "@/sandbox/db/seed-exceptions";
 import { type AppProcess, startApp } from "@/test/app-process";
 import { isListCall, SESSION_SECRET, upstreamRequests } from "@/test/bff-stack";
 import { TestBrowser } from "@/test/browser";
@@ -11,6 +12,9 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 
 // Large exports through the BFF over real HTTP: every row exactly once, formula injection neutralised, the walk
 // stopped when the browser goes away or stops reading. Each describe block starts a sandbox of its own size.
+
+/** The demo customer's rows: the generated 25,000 and the seeded exception cases (sandbox/db/seed-exceptions). */
+const ROWS = 25_000 + EXCEPTION_CASE_ROWS;
 
 describe("exports of 25,000 rows", () => {
   let upstream: SandboxProcess;
@@ -34,7 +38,7 @@ describe("exports of 25,000 rows", () => {
     const before = upstreamRequests(upstream).filter(isListCall).length;
     const all = await b.fetch("/api/transactions/totals");
     expect(all.status).toBe(200);
-    expect(all.body).toEqual({ state: "too_many", transactions: 25_000, maxRows: 5_000 });
+    expect(all.body).toEqual({ state: "too_many", transactions: ROWS, maxRows: 5_000 });
     expect(upstreamRequests(upstream).filter(isListCall).length - before).toBe(1);
   }, 60_000);
 
@@ -56,7 +60,7 @@ describe("exports of 25,000 rows", () => {
       .pluck()
       .all() as string[];
     db.close();
-    expect(expected).toHaveLength(25_000);
+    expect(expected).toHaveLength(ROWS);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expected);
   }, 120_000);

@@ -190,6 +190,7 @@ function insertCases(
     insert.run(
       rng.uuid(),
       customer.pk,
+      // Renumbered into the customer's sequence below (renumberReferences).
       `FX${String(ref++).padStart(10, "0")}`,
       at,
       offsetMinutes(s.state, at),
@@ -208,4 +209,22 @@ function insertCases(
       at + 60,
     );
   }
+  renumberReferences(db, customer.pk);
+}
+
+/**
+ * References rise with time, as the generated ones do (and as the BFF's reference search assumes: it bisects the
+ * newest-first pages by reference): the cases take their place in the customer's sequence, renumbered from its first
+ * reference in (time, insertion) order — the generated rows before the first case keep theirs.
+ */
+function renumberReferences(db: Database.Database, customerPk: number): void {
+  const first = db
+    .prepare("SELECT min(ref) AS ref FROM transactions WHERE customer_pk = ? AND ref LIKE 'FF%'")
+    .get(customerPk) as { ref: string | null };
+  const base = first.ref === null ? 1_000_000 : Number(first.ref.slice(2));
+  db.prepare(
+    `UPDATE transactions SET ref = 'FF' || printf('%010d', ? + ordered.n - 1)
+     FROM (SELECT pk, row_number() OVER (ORDER BY at_utc, pk) AS n FROM transactions WHERE customer_pk = ?) AS ordered
+     WHERE transactions.pk = ordered.pk`,
+  ).run(base, customerPk);
 }
