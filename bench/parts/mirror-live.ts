@@ -18,13 +18,17 @@ const READY_TIMEOUT_MS = 5 * 60_000;
 const READY_POLL_MS = 1_000;
 /** After the overview's requests: time for the background sync the sign-in starts to make its calls. */
 const AFTER_OVERVIEW_MS = 5_000;
-/** What the overview page asks the BFF for (lib/queries: session badge, account, 30-day summary, latest 10, sync line). */
+/**
+ * What the overview page asks the BFF for (lib/queries: session badge, account, 30-day summary, latest 10, sync line,
+ * the savings panel — which walks the station catalog when the mirror's record of it is older than 6 h).
+ */
 const OVERVIEW_PATHS = [
   "/api/session",
   "/api/account",
   "/api/transactions/summary",
   "/api/transactions?limit=10",
   "/api/sync",
+  "/api/savings",
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -66,7 +70,7 @@ async function bffGet(app: App, session: Session, path: string): Promise<unknown
  * complete; the sign-in's verification still runs after it, and belongs to the sign-in, not to the steady state).
  * The last state seen when it does not within the timeout.
  */
-async function waitReady(app: App, session: Session): Promise<string> {
+export async function waitReady(app: App, session: Session): Promise<string> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let state = "";
   while (Date.now() < deadline) {

@@ -27,6 +27,8 @@ export interface LighthouseTarget {
   runs: number;
   /** Whether /stations has the map; without it /stations is reported as not measured. */
   mapPresent: boolean;
+  /** The pages to measure; default /login, /, /transactions, /stations (fewer in a smoke run). */
+  paths?: readonly string[];
 }
 
 /** Runs Lighthouse over every page and preset (fewer in a smoke run) and adds their figures. */
@@ -34,7 +36,7 @@ export async function measureLighthouse(ctx: BenchContext, target: LighthouseTar
   const lighthouse = await launchLighthouse();
   const presets: Preset[] = ["desktop", "mobile"];
   // The smoke run proves the path (both presets, a signed-out and a signed-in page), not the figures.
-  const pages = ctx.options.smoke ? ["/login", "/"] : ["/login", "/", "/transactions", "/stations"];
+  const pages = target.paths ?? (ctx.options.smoke ? ["/login", "/"] : ["/login", "/", "/transactions", "/stations"]);
   for (const preset of presets) {
     for (const path of pages) {
       if (ctx.options.smoke && preset === "mobile" && path !== "/login") continue;

@@ -10,6 +10,7 @@ import { signedInContext, waitSettled } from "../lib/browser";
 import type { BenchContext } from "../lib/context";
 import { withTimeLimit } from "../lib/time-limit";
 import { measureFilterToRows, RESPONSE_TIMEOUT_MS } from "./pages-filter";
+import { measureInsightPages } from "./pages-insights";
 import { measureLighthouse } from "./pages-lighthouse";
 
 const RUNS = { default: 5, long: 5, smoke: 1 };
@@ -52,6 +53,7 @@ export async function runPagesPart(ctx: BenchContext): Promise<void> {
     await context.close();
   }
   await measureLighthouse(ctx, { origin: app.origin, cookie: session.cookie, runs: RUNS[size], mapPresent });
+  await measureInsightPages(ctx, RUNS[size]);
 }
 
 /** Leaflet must load on /stations only: `window.L` stays undefined elsewhere and no script or stylesheet carries it. */
