@@ -58,6 +58,8 @@ export const emptyJurisdictionReport = (): JurisdictionReport => ({
   pending: asideOf(zero()),
   failed: { purchases: 0 },
   quality: { noState: 0, unknownProducts: [], pendingAtEnd: 0 },
+  defOnly: asideOf(zero()),
+  completed: asideOf(zero()),
 });
 
 /** The grouped sums of the range (local dates, inclusive), before the fold. */
@@ -101,6 +103,8 @@ export async function jurisdictionReport(
   const cells = new Map<string, { state: string; fuel: FuelClass; products: Set<string>; sums: Sums }>();
   const totals = zero();
   const pending = zero();
+  // Purchases of DEF itself, by their own gallons and amount (the list's totals count them as any purchase).
+  const defOnly = zero();
   let failed = 0;
   let noState = 0;
   const unknown = new Map<string, number>();
@@ -124,6 +128,11 @@ export async function jurisdictionReport(
     let cell = cells.get(key);
     if (!cell) cells.set(key, (cell = { state: g.state, fuel, products: new Set(), sums: zero() }));
     cell.products.add(g.product);
+    if (productClass === "def") {
+      defOnly.purchases += g.n;
+      defOnly.gallons += g.gallons;
+      defOnly.amount += g.amount;
+    }
     for (const s of [cell.sums, totals]) {
       s.purchases += g.n;
       if (productClass === "def") {
@@ -166,6 +175,8 @@ export async function jurisdictionReport(
         .sort((x, y) => y.purchases - x.purchases || byText(x.product, y.product)),
       pendingAtEnd: pending.purchases,
     },
+    defOnly: asideOf(defOnly),
+    completed: asideOf({ ...totals, gallons: totals.gallons + defOnly.gallons, amount: totals.amount + defOnly.amount }),
   };
 }
 
