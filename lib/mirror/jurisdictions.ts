@@ -48,6 +48,13 @@ const asideOf = (s: Sums): JurisdictionAside => ({
   amount: fromMinorUnits(s.amount, 2),
 });
 
+/** Adds a group's purchases by their own gallons and amount (an aside: pending, DEF bought alone). */
+function addPurchases(s: Sums, g: { n: number; gallons: bigint; amount: bigint }): void {
+  s.purchases += g.n;
+  s.gallons += g.gallons;
+  s.amount += g.amount;
+}
+
 /** Code-unit order, the same on both stores (a database's collation could order them otherwise). */
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
@@ -114,9 +121,7 @@ export async function jurisdictionReport(
       continue;
     }
     if (g.status !== "completed") {
-      pending.purchases += g.n;
-      pending.gallons += g.gallons;
-      pending.amount += g.amount;
+      addPurchases(pending, g);
       continue;
     }
     const { productClass, recognised } = classifyProduct(g.product);
@@ -128,11 +133,7 @@ export async function jurisdictionReport(
     let cell = cells.get(key);
     if (!cell) cells.set(key, (cell = { state: g.state, fuel, products: new Set(), sums: zero() }));
     cell.products.add(g.product);
-    if (productClass === "def") {
-      defOnly.purchases += g.n;
-      defOnly.gallons += g.gallons;
-      defOnly.amount += g.amount;
-    }
+    if (productClass === "def") addPurchases(defOnly, g);
     for (const s of [cell.sums, totals]) {
       s.purchases += g.n;
       if (productClass === "def") {
@@ -176,7 +177,11 @@ export async function jurisdictionReport(
       pendingAtEnd: pending.purchases,
     },
     defOnly: asideOf(defOnly),
-    completed: asideOf({ ...totals, gallons: totals.gallons + defOnly.gallons, amount: totals.amount + defOnly.amount }),
+    completed: asideOf({
+      ...totals,
+      gallons: totals.gallons + defOnly.gallons,
+      amount: totals.amount + defOnly.amount,
+    }),
   };
 }
 

@@ -17,9 +17,14 @@ describe("the list's product parameter", () => {
     },
   );
 
-  it.each(["<script>", "diesel;drop", " leading space", "a".repeat(41), "", "50%"])("refuses %j with a sentence", (product) => {
-    const parsed = schema.safeParse({ product });
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toMatch(/^The product \(product\) must be a product name such as diesel/);
-  });
+  it.each(["<script>", "diesel;drop", " leading space", "a".repeat(41), "", "50%"])(
+    "refuses %j with a sentence",
+    (product) => {
+      const parsed = schema.safeParse({ product });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toMatch(
+        /^The product \(product\) must be a product name such as diesel/,
+      );
+    },
+  );
 });

@@ -78,8 +78,17 @@ describe.each(["primary", "alternative"] as const)("jurisdiction report export (
         body.map((r) => Number(r[col(name)]).toFixed(digits)),
         digits,
       );
-    expect(sum("Gallons", 3)).toBe(reply.report.totals.gallons);
-    expect(sum("Amount", 2)).toBe(reply.report.totals.amount);
+    // Every completed purchase by its own gallons and amount (the list's totals); the fuel class tells DEF apart.
+    expect(sum("Gallons", 3)).toBe(reply.report.completed.gallons);
+    expect(sum("Amount", 2)).toBe(reply.report.completed.amount);
+    expect(body.every((r) => ["diesel", "unleaded", "other", "DEF"].includes(r[col("Fuel class")] ?? ""))).toBe(true);
+    const fuel = body.filter((r) => r[col("Fuel class")] !== "DEF");
+    expect(
+      addDecimals(
+        fuel.map((r) => Number(r[col("Gallons")]).toFixed(3)),
+        3,
+      ),
+    ).toBe(reply.report.totals.gallons);
     expect(
       body.every(
         (r) => (r[col("Date (local)")] ?? "") >= "2026-04-01" && (r[col("Date (local)")] ?? "") <= "2026-06-30",
