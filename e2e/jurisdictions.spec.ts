@@ -154,6 +154,15 @@ test.describe("fuel by jurisdiction", () => {
       transactions: e.purchases,
       amount: fromMinorUnits(e.amountCents, 2),
     });
+    // The Total row's link (every completed purchase: no DEF bought alone in the sandbox) ties out the same way.
+    const all = total(expected.rows);
+    const totalHref = await page.locator('tr[data-row="total"]').getByRole("link").first().getAttribute("href");
+    const allTotals = await page.request.get(`/api/transactions/totals${new URL(totalHref ?? "", page.url()).search}`);
+    expect(await allTotals.json()).toMatchObject({
+      transactions: all.purchases,
+      gallons: fromMinorUnits(all.gallonsMilli, 3),
+      amount: fromMinorUnits(all.amountCents, 2),
+    });
     // By keyboard: focus the link and follow it.
     await link.focus();
     await page.keyboard.press("Enter");

@@ -1,5 +1,6 @@
 import type { Route } from "next";
 
+import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 import type { LocalDateRange } from "@/lib/model/insights";
 import { NO_MIRROR_FILTERS, writeTransactionFilters } from "@/lib/queries/transaction-filters";
 
@@ -23,6 +24,12 @@ export function transactionsHref(
   });
   return `/transactions?${query.toString()}` as Route;
 }
+
+/**
+ * The dates a figure's link lists (review 16 #3): the days the figures cover exactly (`coverage.covered`), not the
+ * requested range, which while the copy loads reaches further back than the figures do. Null: nothing covered yet.
+ */
+export const linkRange = (reply: Pick<JurisdictionReply, "coverage">): LocalDateRange | null => reply.coverage.covered;
 
 /** The export's URL for the chosen range. */
 export function exportHref(format: "csv" | "xlsx", query: Record<string, string>): string {

@@ -14,8 +14,8 @@ import { PRODUCT_CLASS_RULE } from "@/lib/model/product-classes";
 import { fetchJson } from "@/lib/queries/fetch-json";
 import { useSession } from "@/lib/queries/session";
 
-import { exportHref, transactionsHref } from "./jurisdiction-links";
-import { JurisdictionTable } from "./jurisdiction-table";
+import { exportHref, linkRange, transactionsHref } from "./jurisdiction-links";
+import { JurisdictionTable, notComparedReason } from "./jurisdiction-table";
 
 const BUTTON =
   "inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
@@ -45,7 +45,8 @@ function IftaBanner() {
 
 function AsideFigures({ reply }: { reply: JurisdictionReply }) {
   const { pending, failed } = reply.report;
-  const range = reply.periods.current;
+  const range = linkRange(reply);
+  if (range === null) return null;
   return (
     <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800 dark:text-slate-200">
       <li>
@@ -69,7 +70,7 @@ function AsideFigures({ reply }: { reply: JurisdictionReply }) {
 
 function QualityBlock({ reply }: { reply: JurisdictionReply }) {
   const { quality } = reply.report;
-  const range = reply.periods.current;
+  const range = linkRange(reply);
   return (
     <Card title="Data quality">
       <ul className="list-disc space-y-2 pl-5 text-sm text-slate-800 dark:text-slate-200">
@@ -87,9 +88,13 @@ function QualityBlock({ reply }: { reply: JurisdictionReply }) {
               {quality.unknownProducts.map((u, index) => (
                 <span key={u.product}>
                   {index > 0 ? ", " : ""}
-                  <Link className={TEXT_LINK_CLASSES} href={transactionsHref(range, { product: u.product })}>
-                    {u.product} ({formatCount(u.purchases)})
-                  </Link>
+                  {range === null ? (
+                    `${u.product} (${formatCount(u.purchases)})`
+                  ) : (
+                    <Link className={TEXT_LINK_CLASSES} href={transactionsHref(range, { product: u.product })}>
+                      {u.product} ({formatCount(u.purchases)})
+                    </Link>
+                  )}
                 </span>
               ))}
               .
@@ -101,9 +106,13 @@ function QualityBlock({ reply }: { reply: JurisdictionReply }) {
             "No purchase in the range is still pending."
           ) : (
             <>
-              <Link className={TEXT_LINK_CLASSES} href={transactionsHref(range, { status: "pending" })}>
-                {formatCount(quality.pendingAtEnd)} purchases
-              </Link>{" "}
+              {range === null ? (
+                `${formatCount(quality.pendingAtEnd)} purchases`
+              ) : (
+                <Link className={TEXT_LINK_CLASSES} href={transactionsHref(range, { status: "pending" })}>
+                  {formatCount(quality.pendingAtEnd)} purchases
+                </Link>
+              )}{" "}
               in the range are still pending as of the data's time; the report leaves them out until they complete.
             </>
           )}
@@ -112,6 +121,20 @@ function QualityBlock({ reply }: { reply: JurisdictionReply }) {
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">{PRODUCT_CLASS_RULE}</p>
     </Card>
   );
+}
+
+/**
+ * The previous period's coverage, said as such (review 16 #6): when the copy covers it only in part, the changes are
+ * not shown (notComparedReason) and this says why. Undefined when it is complete or there is none.
+ */
+export function previousCoverageOf(reply: JurisdictionReply): JurisdictionReply["previousCoverage"] | undefined {
+  const previous = reply.previousCoverage;
+  if (previous.complete || previous.note === null) return undefined;
+  const reason = notComparedReason(reply) === null ? "" : " The changes against it are not shown.";
+  return {
+    ...previous,
+    note: `Previous period (${reply.periods.previous.from} to ${reply.periods.previous.to}): ${previous.note}${reason}`,
+  };
 }
 
 export function JurisdictionReport() {
@@ -148,6 +171,7 @@ export function JurisdictionReport() {
       ) : (
         <>
           <CoverageNote coverage={report.data.coverage} />
+          <CoverageNote coverage={previousCoverageOf(report.data)} />
           <JurisdictionTable reply={report.data} rangeLabel={label} />
           <AsideFigures reply={report.data} />
           <div className="flex flex-wrap gap-2 print:hidden" role="group" aria-label="Export and print">

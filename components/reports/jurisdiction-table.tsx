@@ -12,16 +12,21 @@ import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/
 import type { JurisdictionFigures, JurisdictionReply, JurisdictionRow } from "@/lib/model/insight-jurisdictions";
 import type { LocalDateRange } from "@/lib/model/insights";
 
-import { transactionsHref } from "./jurisdiction-links";
+import { linkRange, transactionsHref } from "./jurisdiction-links";
 
-/** One table row: a state × fuel, or the total (last). */
-interface Line extends JurisdictionFigures {
+/** One table row: a state × fuel, the total, and (with DEF-only purchases) every completed purchase (last). */
+export interface Line extends JurisdictionFigures {
   id: string;
   label: string;
   fuel: string;
-  /** Where its figures link (null: the list cannot filter to exactly these rows, e.g. no state). */
+  /** Where its figures link (null: the list cannot filter to exactly these rows; `noLink` says why). */
   href: Route | null;
+  noLink: string | null;
+  /** A row of several product names: one link per name (the list filters by one name at a time). */
+  productLinks: { product: string; href: Route }[];
   change: string | null;
+  /** The all-completed line: fuel and DEF bought alone together, so no average price or DEF split of its own. */
+  allCompleted?: true;
 }
 
 const toSummary = (f: JurisdictionFigures) => ({
@@ -31,51 +36,98 @@ const toSummary = (f: JurisdictionFigures) => ({
   averagePricePerGallon: f.averagePrice,
 });
 
+const NO_FIGURES: JurisdictionFigures = {
+  purchases: 0,
+  gallons: "0.000",
+  amount: "0.00",
+  averagePrice: null,
+  defGallons: "0.000",
+  defAmount: "0.00",
+};
+
 function changeText(current: JurisdictionFigures, previous: JurisdictionFigures | null, range: LocalDateRange) {
-  const zero: JurisdictionFigures = {
-    purchases: 0,
-    gallons: "0.000",
-    amount: "0.00",
-    averagePrice: null,
-    defGallons: "0.000",
-    defAmount: "0.00",
-  };
   const change = periodChange(toSummary(current), {
     from: range.from,
     to: range.to,
-    totals: toSummary(previous ?? zero),
+    totals: toSummary(previous ?? NO_FIGURES),
   });
   return change === null ? null : `${change.arrow ?? ""} ${change.text}`.trim();
 }
 
-function linesOf(reply: JurisdictionReply): Line[] {
-  const range = reply.periods.current;
-  const previousRange = reply.previous?.range ?? null;
-  const lines: Line[] = reply.report.rows.map((r: JurisdictionRow) => ({
-    ...r,
-    id: `${r.state}-${r.fuel}`,
-    label: r.state === "" ? "No state" : r.state,
-    href:
-      r.state === "" || r.products.length !== 1
+/** Why a change is not shown: a period the local copy covers only in part is not compared (review 16 #6). */
+export function notComparedReason(reply: JurisdictionReply): string | null {
+  if (reply.previous === null) return null;
+  if (!reply.previousCoverage.complete) return "Not compared: the previous period is only partly loaded";
+  if (!reply.coverage.complete) return "Not compared: this period is only partly loaded";
+  return null;
+}
+
+export function linesOf(reply: JurisdictionReply): Line[] {
+  // The days the figures cover exactly (review 16 #3): a link over the whole requested range would list more rows.
+  const range = linkRange(reply);
+  const notCompared = notComparedReason(reply);
+  const changeOf = (current: JurisdictionFigures, previous: JurisdictionFigures | null) =>
+    reply.previous === null ? null : (notCompared ?? changeText(current, previous, reply.previous.range));
+  const lines: Line[] = reply.report.rows.map((r: JurisdictionRow) => {
+    const label = r.state === "" ? "No state" : r.state;
+    const one = r.products.length === 1 ? (r.products[0] ?? null) : null;
+    const noLink =
+      range === null
         ? null
-        : transactionsHref(range, { state: r.state, product: r.products[0] ?? null }),
-    change: previousRange === null ? null : changeText(r, r.previous, previousRange),
-  }));
+        : r.state === ""
+          ? "The transactions list cannot filter to purchases without a station state."
+          : one === null
+            ? `This row adds up ${String(r.products.length)} product names, and the transactions list filters by one name at a time: see each name's purchases.`
+            : null;
+    return {
+      ...r,
+      id: `${r.state}-${r.fuel}`,
+      label,
+      href: range === null || noLink !== null ? null : transactionsHref(range, { state: r.state, product: one }),
+      noLink,
+      productLinks:
+        range === null || r.state === "" || one !== null
+          ? []
+          : r.products.map((product) => ({ product, href: transactionsHref(range, { state: r.state, product }) })),
+      change: changeOf(r, r.previous),
+    };
+  });
+  const { defOnly, completed, totals } = reply.report;
+  const withDefOnly = defOnly.purchases > 0;
   lines.push({
-    ...reply.report.totals,
+    ...totals,
     id: "total",
     label: "Total",
     fuel: "all fuel",
-    href: transactionsHref(range, {}),
-    change:
-      reply.previous === null ? null : changeText(reply.report.totals, reply.previous.totals, reply.previous.range),
+    // With DEF bought alone, the list's totals for every completed purchase count its gallons: the next line ties out.
+    href: range === null || withDefOnly ? null : transactionsHref(range, {}),
+    noLink:
+      range !== null && withDefOnly
+        ? "DEF bought alone is in the DEF columns, not the fuel gallons: the next line links every completed purchase."
+        : null,
+    productLinks: [],
+    change: changeOf(totals, reply.previous?.totals ?? null),
   });
+  if (withDefOnly)
+    lines.push({
+      ...NO_FIGURES,
+      ...completed,
+      id: "all-completed",
+      label: "All completed purchases",
+      fuel: `fuel and ${formatCount(defOnly.purchases)} DEF-only (${formatGallons(defOnly.gallons)} gal, ${formatMoney(defOnly.amount)})`,
+      href: range === null ? null : transactionsHref(range, {}),
+      noLink: null,
+      productLinks: [],
+      change: null,
+      allCompleted: true,
+    });
   return lines;
 }
 
 function Figure({ line, text, what }: { line: Line; text: string; what: string }) {
   if (line.href === null) return <>{text}</>;
-  const whose = line.id === "total" ? "all completed purchases" : `${line.label} ${line.fuel} purchases`;
+  const whose =
+    line.id === "total" || line.allCompleted ? "all completed purchases" : `${line.label} ${line.fuel} purchases`;
   return (
     <Link href={line.href} className={CELL_LINK_CLASSES} aria-label={`${text} ${what}: view the ${whose}`}>
       {text}
@@ -83,9 +135,37 @@ function Figure({ line, text, what }: { line: Line; text: string; what: string }
   );
 }
 
+/** The fuel, and when the row's figures have no link, why, with what the list can show instead. */
+function FuelCell({ line }: { line: Line }) {
+  return (
+    <>
+      {line.fuel}
+      {line.noLink === null ? null : (
+        <span className="block text-xs text-slate-600 dark:text-slate-400">{line.noLink}</span>
+      )}
+      {line.productLinks.length === 0 ? null : (
+        <span className="block text-xs">
+          {line.productLinks.map((p, index) => (
+            <span key={p.product}>
+              {index > 0 ? " · " : ""}
+              <Link
+                href={p.href}
+                className={CELL_LINK_CLASSES}
+                aria-label={`View the ${line.label} purchases of ${p.product}`}
+              >
+                {p.product}
+              </Link>
+            </span>
+          ))}
+        </span>
+      )}
+    </>
+  );
+}
+
 const COLUMNS: ColumnDef<Line>[] = [
   { header: "State", accessorKey: "label", meta: { rowHeader: true } },
-  { header: "Fuel", accessorKey: "fuel" },
+  { header: "Fuel", cell: ({ row }) => <FuelCell line={row.original} /> },
   {
     header: "Purchases",
     cell: ({ row }) => <Figure line={row.original} text={formatCount(row.original.purchases)} what="purchases" />,
@@ -103,14 +183,25 @@ const COLUMNS: ColumnDef<Line>[] = [
   },
   {
     header: "Avg price / gal",
-    cell: ({ row }) => (row.original.averagePrice === null ? "—" : formatUnitPrice(row.original.averagePrice)),
+    cell: ({ row }) =>
+      row.original.allCompleted || row.original.averagePrice === null
+        ? "—"
+        : formatUnitPrice(row.original.averagePrice),
     meta: { numeric: true },
   },
-  { header: "DEF gal", cell: ({ row }) => formatGallons(row.original.defGallons), meta: { numeric: true } },
-  { header: "DEF amount", cell: ({ row }) => formatMoney(row.original.defAmount), meta: { numeric: true } },
+  {
+    header: "DEF gal",
+    cell: ({ row }) => (row.original.allCompleted ? "—" : formatGallons(row.original.defGallons)),
+    meta: { numeric: true },
+  },
+  {
+    header: "DEF amount",
+    cell: ({ row }) => (row.original.allCompleted ? "—" : formatMoney(row.original.defAmount)),
+    meta: { numeric: true },
+  },
   {
     header: "Change vs previous period",
-    cell: ({ row }) => row.original.change ?? "Not known",
+    cell: ({ row }) => (row.original.allCompleted ? "—" : (row.original.change ?? "Not known")),
     meta: { cellClassName: "min-w-48 text-xs" },
   },
 ];

@@ -48,6 +48,14 @@ describe("the filters only the local copy answers, in the URL", () => {
     expect(parse("state=tx&product=Diesel").mirror).toMatchObject({ state: "TX", product: "diesel" });
   });
 
+  it("keeps the product names the BFF takes (review 16 #1) and sets aside what it refuses", () => {
+    for (const product of ["Unleaded 87", "ULSD #2", "Misc.", "B20/Bio", "E15+"]) {
+      const query = new URLSearchParams({ product }).toString();
+      expect(parse(query).mirror.product, product).toBe(product.toLowerCase());
+    }
+    expect(parse("product=%3Cscript%3E").mirror.product).toBeNull();
+  });
+
   it("reads the default sort (newest first) as no sort, and a sort without a direction as descending", () => {
     expect(parse("sort=at&dir=desc").sort).toBeNull();
     expect(serializeListState(parse("sort=at&dir=desc"))).toBe("");

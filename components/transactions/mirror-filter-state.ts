@@ -17,7 +17,8 @@ type MirrorFilterName = (typeof MIRROR_FILTER_NAMES)[number];
 type RangeName = "amountMin" | "amountMax" | "gallonsMin" | "gallonsMax";
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
-const PRODUCT = /^[A-Za-z][A-Za-z0-9 _-]{0,39}$/;
+/** The BFF's product rule (lib/bff/mirror-serve/params.ts): letters, digits, space and # . - _ / +, up to 40. */
+const PRODUCT = /^[A-Za-z0-9][A-Za-z0-9 #._/+-]{0,39}$/;
 
 /** Decimals a range takes: cents for amounts, thousandths for gallons (the upstream's precision). */
 export const RANGE_PLACES: Readonly<Record<RangeName, number>> = {

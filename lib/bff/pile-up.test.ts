@@ -221,6 +221,7 @@ describe.each(["primary", "alternative"] as const)(
       for (const path of [
         "/api/transactions/export?format=csv&exportId=head-only",
         "/api/transactions/summary?from=2026-02-01&to=2026-02-02",
+        "/api/reports/jurisdictions/export?format=xlsx&quarter=2026-Q1",
       ]) {
         const res = await b.fetch(path, { method: "HEAD", raw: true });
         expect(res.status, path).toBe(405);

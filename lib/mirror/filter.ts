@@ -44,7 +44,8 @@ export function whereOf(eb: Eb, customerId: string, f: MirrorFilter): Expression
   if (f.truckId !== undefined) all.push(eb("truck_id", "=", f.truckId));
   if (f.stationId !== undefined) all.push(eb("station_id", "=", f.stationId));
   if (f.state !== undefined) all.push(eb("station_state", "=", f.state));
-  if (f.product !== undefined) all.push(eb("product", "=", f.product));
+  // Case-insensitively: the list's parameter is lower-cased, the rows keep the provider's spelling ("Unleaded 87").
+  if (f.product !== undefined) all.push(sql<SqlBool>`lower(product) = ${f.product.toLowerCase()}`);
   if (f.status !== undefined) all.push(eb("status", "=", f.status));
   if (f.amountMin !== undefined) all.push(eb("amount_cents", ">=", Number(toMinorUnits(f.amountMin, 2))));
   if (f.amountMax !== undefined) all.push(eb("amount_cents", "<=", Number(toMinorUnits(f.amountMax, 2))));

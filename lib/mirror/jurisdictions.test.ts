@@ -4,6 +4,7 @@ import type { Transaction } from "@/lib/model";
 import { mirrorStoresOfThisFile } from "@/test/mirror-stack";
 
 import { jurisdictionReport } from "./jurisdictions";
+import { periodTotals } from "./period-totals";
 
 /**
  * Fuel by jurisdiction on both real stores (SQLite file, PostgreSQL server): purchases on their local date, DEF never
@@ -106,6 +107,56 @@ describe.each(["sqlite", "postgres"] as const)("jurisdictionReport (%s)", (kind)
       unknownProducts: [{ product: "car wash", purchases: 1 }],
       pendingAtEnd: 1,
     });
+    await store.close();
+  });
+
+  // Review 16 #1: the list's product parameter arrives lower-cased; the rows keep the provider's spelling.
+  it("a row's product, as the list's filter takes it (lower-cased), finds the row's purchases in any spelling", async () => {
+    const store = await openStore(kind);
+    const at = "2026-02-11T09:00:00-06:00";
+    await store.upsertTransactions(
+      C,
+      [
+        tx({ at, offset: -360, product: "Unleaded 87", gallons: "12.000", amount: "42.00" }),
+        tx({ at, offset: -360, product: "ULSD #2", gallons: "30.000", amount: "120.00" }),
+        tx({ at, offset: -360, product: "Misc.", gallons: "0.000", amount: "7.00" }),
+      ],
+      Date.now(),
+    );
+    const r = await jurisdictionReport(store, C, Q1);
+    expect(r.rows.flatMap((x) => x.products)).toEqual(["ULSD #2", "Unleaded 87", "Misc."]);
+    for (const row of r.rows) {
+      const [product] = row.products;
+      const list = await periodTotals(store, C, {
+        localDays: Q1,
+        state: row.state,
+        product: product?.toLowerCase(),
+        status: "completed",
+      } as Parameters<typeof periodTotals>[2]);
+      expect(list, product).toMatchObject({ transactions: row.purchases, gallons: row.gallons, amount: row.amount });
+    }
+    await store.close();
+  });
+
+  // Review 16 #2: a purchase of DEF alone is in the list's totals (status=completed) by its own gallons and amount.
+  it("carries DEF-only purchases so the all-completed link's list totals equal the report's figures", async () => {
+    const store = await openStore(kind);
+    const at = "2026-02-12T12:00:00-06:00";
+    await store.upsertTransactions(
+      C,
+      [
+        tx({ at, offset: -360, gallons: "112.000", amount: "442.00" }),
+        tx({ at, offset: -360, product: "DEF", gallons: "2.500", amount: "9.00" }),
+      ],
+      Date.now(),
+    );
+    const r = await jurisdictionReport(store, C, Q1);
+    expect(r.defOnly).toEqual({ purchases: 1, gallons: "2.500", amount: "9.00" });
+    const list = await periodTotals(store, C, { localDays: Q1, status: "completed" } as Parameters<
+      typeof periodTotals
+    >[2]);
+    expect(r.completed).toEqual({ purchases: list.transactions, gallons: list.gallons, amount: list.amount });
+    expect(r.completed).toEqual({ purchases: 2, gallons: "114.500", amount: "451.00" });
     await store.close();
   });
 });

@@ -48,6 +48,13 @@ const asideOf = (s: Sums): JurisdictionAside => ({
   amount: fromMinorUnits(s.amount, 2),
 });
 
+/** Adds a group's purchases by their own gallons and amount (an aside: pending, DEF bought alone). */
+function addPurchases(s: Sums, g: { n: number; gallons: bigint; amount: bigint }): void {
+  s.purchases += g.n;
+  s.gallons += g.gallons;
+  s.amount += g.amount;
+}
+
 /** Code-unit order, the same on both stores (a database's collation could order them otherwise). */
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
@@ -58,6 +65,8 @@ export const emptyJurisdictionReport = (): JurisdictionReport => ({
   pending: asideOf(zero()),
   failed: { purchases: 0 },
   quality: { noState: 0, unknownProducts: [], pendingAtEnd: 0 },
+  defOnly: asideOf(zero()),
+  completed: asideOf(zero()),
 });
 
 /** The grouped sums of the range (local dates, inclusive), before the fold. */
@@ -101,6 +110,8 @@ export async function jurisdictionReport(
   const cells = new Map<string, { state: string; fuel: FuelClass; products: Set<string>; sums: Sums }>();
   const totals = zero();
   const pending = zero();
+  // Purchases of DEF itself, by their own gallons and amount (the list's totals count them as any purchase).
+  const defOnly = zero();
   let failed = 0;
   let noState = 0;
   const unknown = new Map<string, number>();
@@ -110,9 +121,7 @@ export async function jurisdictionReport(
       continue;
     }
     if (g.status !== "completed") {
-      pending.purchases += g.n;
-      pending.gallons += g.gallons;
-      pending.amount += g.amount;
+      addPurchases(pending, g);
       continue;
     }
     const { productClass, recognised } = classifyProduct(g.product);
@@ -124,6 +133,7 @@ export async function jurisdictionReport(
     let cell = cells.get(key);
     if (!cell) cells.set(key, (cell = { state: g.state, fuel, products: new Set(), sums: zero() }));
     cell.products.add(g.product);
+    if (productClass === "def") addPurchases(defOnly, g);
     for (const s of [cell.sums, totals]) {
       s.purchases += g.n;
       if (productClass === "def") {
@@ -166,6 +176,12 @@ export async function jurisdictionReport(
         .sort((x, y) => y.purchases - x.purchases || byText(x.product, y.product)),
       pendingAtEnd: pending.purchases,
     },
+    defOnly: asideOf(defOnly),
+    completed: asideOf({
+      ...totals,
+      gallons: totals.gallons + defOnly.gallons,
+      amount: totals.amount + defOnly.amount,
+    }),
   };
 }
 

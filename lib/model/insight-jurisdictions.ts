@@ -49,6 +49,16 @@ export interface JurisdictionReport {
     /** Purchases in the range still pending at its end (as of the data's time). */
     pendingAtEnd: number;
   };
+  /**
+   * Completed purchases whose product is DEF itself, by their own gallons and amount: in the diesel rows' DEF columns
+   * (never fuel gallons), though their purchases count in `purchases`.
+   */
+  defOnly: JurisdictionAside;
+  /**
+   * Every completed purchase as the transactions list totals them (status=completed, same dates): fuel plus the
+   * DEF-only purchases' own gallons and amount. The "all completed purchases" link's figures: it ties out.
+   */
+  completed: JurisdictionAside;
 }
 
 export interface JurisdictionReply {

@@ -53,8 +53,11 @@ export const mirrorShape = {
     .optional(),
   product: z
     .string()
-    .regex(/^[A-Za-z][A-Za-z0-9 _-]{0,39}$/, {
-      error: (issue) => `The product (product) must be a product name such as diesel; ${quoted(issue.input)} is not`,
+    // The characters real product names use ("Unleaded 87", "ULSD #2", "Misc.", "B20/Bio", "E15+"): a report's link
+    // carries the name as the rows have it. components/transactions/mirror-filter-state.ts keeps the same rule.
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 #._/+-]{0,39}$/, {
+      error: (issue) =>
+        `The product (product) must be a product name such as diesel or ULSD #2: up to 40 letters, digits, spaces or # . - _ / +; ${quoted(issue.input)} is not`,
     })
     .transform((v) => v.toLowerCase())
     .optional(),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { getCatalog } from "@/lib/bff/catalog";
 import { addDecimals } from "@/lib/model/decimal-math";
+import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 import { mirrorServeStackFor } from "@/test/mirror-serve-stack";
 
 import { runWithQuery } from "../operation";
@@ -78,8 +79,17 @@ describe.each(["primary", "alternative"] as const)("jurisdiction report export (
         body.map((r) => Number(r[col(name)]).toFixed(digits)),
         digits,
       );
-    expect(sum("Gallons", 3)).toBe(reply.report.totals.gallons);
-    expect(sum("Amount", 2)).toBe(reply.report.totals.amount);
+    // Every completed purchase by its own gallons and amount (the list's totals); the fuel class tells DEF apart.
+    expect(sum("Gallons", 3)).toBe(reply.report.completed.gallons);
+    expect(sum("Amount", 2)).toBe(reply.report.completed.amount);
+    expect(body.every((r) => ["diesel", "unleaded", "other", "DEF"].includes(r[col("Fuel class")] ?? ""))).toBe(true);
+    const fuel = body.filter((r) => r[col("Fuel class")] !== "DEF");
+    expect(
+      addDecimals(
+        fuel.map((r) => Number(r[col("Gallons")]).toFixed(3)),
+        3,
+      ),
+    ).toBe(reply.report.totals.gallons);
     expect(
       body.every(
         (r) => (r[col("Date (local)")] ?? "") >= "2026-04-01" && (r[col("Date (local)")] ?? "") <= "2026-06-30",
@@ -135,5 +145,35 @@ describe.each(["primary", "alternative"] as const)("jurisdiction report export (
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ status: 400, message: expect.stringContaining("format") as unknown });
+  });
+});
+
+// Review 16 #2 (pure): with DEF bought alone, the files carry every completed purchase by its own gallons and amount.
+describe("the jurisdiction files' summary rows", () => {
+  it("add an all-completed line after the Total when DEF was bought alone, and none otherwise", () => {
+    const none = { purchases: 0, gallons: "0.000", amount: "0.00" };
+    const totals = { purchases: 2, gallons: "112.000", amount: "442.00", averagePrice: "3.946" };
+    const reply = {
+      periods: {
+        current: { from: "2026-01-01", to: "2026-03-31" },
+        previous: { from: "2025-10-01", to: "2025-12-31" },
+      },
+      previous: null,
+      report: {
+        rows: [],
+        totals: { ...totals, defGallons: "2.500", defAmount: "9.00" },
+        pending: none,
+        failed: { purchases: 0 },
+        quality: { noState: 0, unknownProducts: [], pendingAtEnd: 0 },
+        defOnly: { purchases: 1, gallons: "2.500", amount: "9.00" },
+        completed: { purchases: 2, gallons: "114.500", amount: "451.00" },
+      },
+    } as unknown as JurisdictionReply; // only what summaryRows reads
+    expect(summaryRows(reply).map((r) => r.slice(0, 5))).toEqual([
+      ["Total", "all fuel", 2, "112.000", "442.00"],
+      ["All completed purchases", "fuel and 1 DEF-only", 2, "114.500", "451.00"],
+    ]);
+    reply.report.defOnly = none;
+    expect(summaryRows(reply).map((r) => r[0])).toEqual(["Total"]);
   });
 });

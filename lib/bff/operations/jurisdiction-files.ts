@@ -13,6 +13,7 @@ import { xlsxText } from "@/lib/bff/export/xlsx-cells";
 import { localDateOf } from "@/lib/mirror/local-dates";
 import type { Station, Transaction } from "@/lib/model";
 import type { JurisdictionFigures, JurisdictionReply } from "@/lib/model/insight-jurisdictions";
+import { classifyProduct } from "@/lib/model/product-classes";
 
 /**
  * The jurisdiction report's files (issue 16 item 1). CSV: the summary rows and a total row (what the page's table
@@ -68,6 +69,23 @@ export function summaryRows(reply: JurisdictionReply): Cell[][] {
     ...figureCells(reply.report.totals),
     ...(p === null ? [null, null, null] : [p.purchases, p.gallons, p.amount]),
   ]);
+  // Purchases of DEF alone are in the DEF columns, not the fuel gallons: this line is every completed purchase by its
+  // own gallons and amount, what the transactions list totals for the range (status=completed).
+  const { defOnly, completed } = reply.report;
+  if (defOnly.purchases > 0)
+    rows.push([
+      "All completed purchases",
+      `fuel and ${String(defOnly.purchases)} DEF-only`,
+      completed.purchases,
+      completed.gallons,
+      completed.amount,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   return rows;
 }
 
@@ -144,6 +162,7 @@ export const DETAIL_HEADERS = [
   "City",
   "State",
   "Product",
+  "Fuel class",
   "Gallons",
   "Price per gallon",
   "Amount",
@@ -155,11 +174,16 @@ export const DETAIL_HEADERS = [
   "Transaction id",
 ] as const;
 
-const DETAIL_WIDTHS = [12, 30, 34, 18, 6, 12, 10, 15, 11, 11, 11, 22, 10, 13, 38];
+const DETAIL_WIDTHS = [12, 30, 34, 18, 6, 12, 10, 10, 15, 11, 11, 11, 22, 10, 13, 38];
 const SUMMARY_WIDTHS = [10, 10, 11, 13, 14, 22, 12, 12, 18, 16, 16];
 
 const xlsxCell = (value: Cell): Cell =>
   value === null || typeof value === "number" ? value : isPlainDecimal(value) ? Number(value) : xlsxText(value);
+
+const fuelClassCell = (product: string): string => {
+  const { productClass } = classifyProduct(product);
+  return productClass === "def" ? "DEF" : productClass;
+};
 
 function detailCells(t: Transaction, stations: ReadonlyMap<string, Station>): Cell[] {
   return [
@@ -169,6 +193,8 @@ function detailCells(t: Transaction, stations: ReadonlyMap<string, Station>): Ce
     t.station.city,
     t.station.state,
     t.product,
+    // The report's class of the product (its one classifier): a DEF purchase's gallons are DEF, not fuel.
+    fuelClassCell(t.product),
     t.gallons,
     t.pricePerGallon,
     t.amount,

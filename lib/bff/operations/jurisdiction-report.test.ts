@@ -57,10 +57,11 @@ describe.each(["primary", "alternative"] as const)("fuel by jurisdiction (%s pro
     const ctx = stack().mirrorCtx();
     const reply = await runWithQuery(getJurisdictionReport, ctx, range);
     const all = await runWithQuery(transactionTotals, ctx, { ...range, dates: "local", status: "completed" });
+    // Every completed purchase by its own gallons and amount (DEF bought alone included): the all-completed figures.
     expect(all).toMatchObject({
-      transactions: reply.report.totals.purchases,
-      gallons: reply.report.totals.gallons,
-      amount: reply.report.totals.amount,
+      transactions: reply.report.completed.purchases,
+      gallons: reply.report.completed.gallons,
+      amount: reply.report.completed.amount,
     });
     for (const row of reply.report.rows.slice(0, 4)) {
       const [product] = row.products;
