@@ -1,6 +1,6 @@
 import type { Route } from "next";
 
-import type { ExceptionContextFilter } from "@/lib/model/insight-exceptions";
+import type { ExceptionContextFilter, ExceptionsReply } from "@/lib/model/insight-exceptions";
 import { NO_MIRROR_FILTERS, writeTransactionFilters } from "@/lib/queries/transaction-filters";
 
 /**
@@ -29,5 +29,21 @@ export function countChange(count: number, previous: number | null): { arrow: "�
   return {
     arrow: diff > 0 ? "▲" : "▼",
     text: `${String(Math.abs(diff))} ${diff > 0 ? "more" : "fewer"} than the previous period (${String(previous)})`,
+  };
+}
+
+/**
+ * The previous period's coverage, said of the previous period: while it is partly loaded the BFF gives no previous
+ * counts, so the change column reads "Not known" and this says why.
+ */
+export function previousNote(
+  reply: Pick<ExceptionsReply, "periods" | "previousCoverage">,
+): ExceptionsReply["previousCoverage"] {
+  const c = reply.previousCoverage;
+  if (c.complete || c.note === null) return c;
+  const { from, to } = reply.periods.previous;
+  return {
+    ...c,
+    note: `The previous period (${from} to ${to}) cannot be compared yet. ${c.note} Its change shows once it is loaded.`,
   };
 }

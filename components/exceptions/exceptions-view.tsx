@@ -18,7 +18,7 @@ import {
   isExceptionRuleId,
 } from "@/lib/model/insight-exceptions";
 
-import { contextHref, transactionHref } from "./exception-links";
+import { contextHref, previousNote, transactionHref } from "./exception-links";
 import { RuleCountsTable, ThresholdsTable } from "./exceptions-tables";
 import { useExceptions } from "./use-exceptions";
 
@@ -77,6 +77,7 @@ function Report({
   return (
     <div className="space-y-6" aria-busy={busy}>
       <CoverageNote coverage={reply.coverage} />
+      <CoverageNote coverage={previousNote(reply)} />
       <Card title={`Hits per rule, ${label}`}>
         <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
           {current.from} to {current.to}, compared with {previous.from} to {previous.to}.

@@ -27,6 +27,9 @@ export interface GroupRow {
   last_at: SqlInteger;
 }
 
+/** A group × product row as read (lib/mirror/drilldowns folds the products into a GroupRow by their class). */
+export type ProductGroupRow = Omit<GroupRow, "k" | "dg"> & { product: string };
+
 /** Exact sums of one group, before formatting. */
 export interface Sums {
   purchases: number;

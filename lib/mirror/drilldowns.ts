@@ -9,12 +9,14 @@ import type {
   LocalDateRange,
 } from "@/lib/model/insight-drilldowns";
 import { TREND_DAYS_MAX } from "@/lib/model/insight-drilldowns";
+import { classifyProduct } from "@/lib/model/product-classes";
 
 import {
   addSums,
   figuresOf,
   type GroupRow,
   labelOf,
+  type ProductGroupRow,
   type SqlInteger,
   type Sums,
   sumsOf,
@@ -24,6 +26,7 @@ import {
 import type { Eb } from "./filter";
 import { LOCAL_MS, localDayWhere } from "./local-dates";
 import { dayName } from "./local-days";
+import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
 
 /**
@@ -69,21 +72,63 @@ async function groupedSums(
   const column = KEY_COLUMN[groupBy];
   // Sums only: the names (text columns outside the time index) cost a third of the query over a quarter; they come
   // from each key's newest row (labelsOf), one indexed lookup per key.
-  return await store.db
+  const rows = await store.db
     .selectFrom("mirror_transactions")
     .select((eb) => [
       sql<string | null>`${sql.ref(column)}`.as("k"),
       eb.fn.countAll().as("n"),
       eb.fn.sum("gallons_milli").as("g"),
       eb.fn.sum("amount_cents").as("a"),
-      sql<SqlInteger>`sum(case when product = 'diesel' then gallons_milli else 0 end)`.as("dg"),
+      "product",
       sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
       sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
       eb.fn.max("at_ms").as("last_at"),
     ])
     .where((eb) => spendWhere(eb, customerId, range, only))
-    .groupBy(column)
+    .groupBy([column, "product"])
     .execute();
+  return foldProducts(rows, (r) => r.k);
+}
+
+/**
+ * Sums per group from sums per group × product: the product's class comes from the one classifier
+ * (lib/model/product-classes), not a comparison in SQL, so "Diesel" and "ULSD #2" are diesel gallons and a purchase
+ * of DEF itself ("DEF", "AdBlue") counts in the DEF gallons, on both stores alike.
+ */
+function foldProducts<R extends ProductGroupRow>(
+  rows: readonly R[],
+  keyOf: (r: R) => string | number | null,
+): (R & { dg: SqlInteger })[] {
+  const folded = new Map<string | number | null, R & { dg: SqlInteger }>();
+  const bigOf = (v: SqlInteger) => exactInteger(v);
+  const later = (x: SqlInteger, y: SqlInteger) => (x === null ? y : y === null ? x : Number(x) > Number(y) ? x : y);
+  for (const r of rows) {
+    const productClass = classifyProduct(r.product).productClass;
+    const g = bigOf(r.g);
+    const own: R & { dg: SqlInteger } = {
+      ...r,
+      dg: productClass === "diesel" ? g : 0n,
+      defg: bigOf(r.defg) + (productClass === "def" ? g : 0n),
+    };
+    const key = keyOf(r);
+    const seen = folded.get(key);
+    folded.set(
+      key,
+      seen === undefined
+        ? own
+        : {
+            ...seen,
+            n: bigOf(seen.n) + bigOf(own.n),
+            g: bigOf(seen.g) + g,
+            a: bigOf(seen.a) + bigOf(own.a),
+            dg: bigOf(seen.dg) + bigOf(own.dg),
+            defg: bigOf(seen.defg) + bigOf(own.defg),
+            last_local: later(seen.last_local, own.last_local),
+            last_at: later(seen.last_at, own.last_at),
+          },
+    );
+  }
+  return [...folded.values()];
 }
 
 const byAmountThenName = (x: DrilldownRow & { sums: Sums }, y: DrilldownRow & { sums: Sums }) =>
@@ -226,14 +271,15 @@ export async function detailFigures(
         eb.fn.countAll().as("n"),
         eb.fn.sum("gallons_milli").as("g"),
         eb.fn.sum("amount_cents").as("a"),
-        sql<SqlInteger>`sum(case when product = 'diesel' then gallons_milli else 0 end)`.as("dg"),
+        "product",
         sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
         sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
         eb.fn.max("at_ms").as("last_at"),
       ])
       .where((eb) => spendWhere(eb, customerId, range, only))
-      .groupBy(sql`local_day`)
-      .execute(),
+      .groupBy([sql`local_day`, "product"])
+      .execute()
+      .then((rows) => foldProducts(rows, (r) => Number(r.local_day))),
     groupedSums(store, customerId, breakdownBy, range, only),
   ]);
   const perDay = new Map<number, Sums>();

@@ -18,9 +18,9 @@ export interface DrilldownFigures {
   amount: string;
   /** Null when no fuel was bought. */
   averagePricePerGallon: string | null;
-  /** DEF gallons bought with the purchases. */
+  /** DEF gallons bought with the purchases, and purchases of DEF itself (product class "def"). */
   defGallons: string;
-  /** Gallons of the product "diesel" (the DEF ratio's denominator). */
+  /** Gallons of diesel by the one product classifier (lib/model/product-classes; the DEF ratio's denominator). */
   dieselGallons: string;
   /** DEF gallons / diesel gallons as a percentage to 2 places, exact (half up); null without diesel. */
   defRatioPercent: string | null;

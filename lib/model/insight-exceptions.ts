@@ -56,7 +56,7 @@ export interface ExceptionRuleSummary {
   status: "run" | "not_run";
   reason: string | null;
   count: number;
-  /** The previous period's count; null when the rule did not run or the mirror holds none of that period. */
+  /** The previous period's count; null when the rule did not run or the mirror does not hold both periods whole. */
   previousCount: number | null;
   /** Purchases the rule could not judge (e.g. a station missing from the catalog), with why; null when none. */
   notJudged: string | null;

@@ -7,6 +7,7 @@
  */
 import type Database from "better-sqlite3";
 
+import { haversineKm } from "./geography";
 import { amountCents } from "./money";
 import { createRng, type Rng } from "./rng";
 import type { SeededStation } from "./seed-customer";
@@ -38,13 +39,13 @@ interface CaseRow {
 /** The rows `seedExceptionCases` adds for the demo customer: the plain history and the cases. */
 export const EXCEPTION_CASE_ROWS = HISTORY_FILLS + 12;
 
-const rad = Math.PI / 180;
-function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+const KM_PER_MILE = 1.609344;
+/**
+ * Great-circle miles with the sandbox's own haversine (sandbox/db/geography.ts): the sandbox imports nothing of the
+ * app (eslint boundary), so not the dashboard's milesBetween; 400 miles leaves ample room for the radii's rounding.
+ */
+const milesBetween = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>
+  haversineKm(a.lat, a.lng, b.lat, b.lng) / KM_PER_MILE;
 
 /** The instant of a local wall time at a station `daysBack` UTC days before the anchor's day. */
 function localInstant(anchorSec: number, daysBack: number, local: string, state: string): number {

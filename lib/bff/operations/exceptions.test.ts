@@ -85,6 +85,37 @@ describe.each(["primary", "alternative"] as const)("GET /api/exceptions (%s prof
     expect(reply.hits.some((h) => h.rule === "impossible-travel")).toBe(false);
   });
 
+  it("claims no change while the previous period is partly loaded, and says so (review 6)", async () => {
+    // The copy reaches back to the middle of the previous period (the 30 days before `from`).
+    const access = stack().mirror.access;
+    const partial = {
+      ...access,
+      state: {
+        ...access.state,
+        coverageFromMs: Date.parse(from) - 10 * 86_400_000,
+        backfill: { ...access.state.backfill, complete: false },
+      },
+    };
+    const ctx = operationContextForTest(stack().sb.keys["demo-full"], { mirror: () => Promise.resolve(partial) });
+    const reply = await runWithQuery(exceptionsOperation, ctx, { from, to });
+    expect(reply.coverage.complete).toBe(true);
+    expect(reply.previousCoverage).toMatchObject({ complete: false });
+    expect(reply.previousCoverage.note).toMatch(/reaches back to .* so far/);
+    // The period's own counts stand (rules needing older history may judge fewer fills: their notJudged says so).
+    expect(reply.rules.find((r) => r.id === "rapid-fills")?.count).toBeGreaterThanOrEqual(1);
+    expect(reply.rules.map((r) => r.previousCount)).toEqual(reply.rules.map(() => null));
+  });
+
+  it("checks at most 92 days at once: a longer range is a 400 that names the cap; a quarter is fine", async () => {
+    const long = await rejection(run({ from: "2026-01-01", to: "2026-04-03" }));
+    expect(long).toMatchObject({ code: "bad_request" });
+    expect(long.message).toBe(
+      "The exceptions are checked over at most 92 days at a time (a quarter); 2026-01-01 to 2026-04-03 is 93 days. Choose a quarter or a shorter range.",
+    );
+    const quarter = await run({ quarter: "2026-Q3" });
+    expect(quarter.periods.current).toEqual({ from: "2026-07-01", to: "2026-09-30" });
+  });
+
   it("says the session needs the mirror (409) when it has none", async () => {
     const error = await rejection(runWithQuery(exceptionsOperation, stack().upstreamCtx(), { from, to }));
     expect(error.code).toBe("mirror_needed");

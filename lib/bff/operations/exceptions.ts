@@ -16,6 +16,7 @@ import {
 
 import { getCatalog } from "../catalog";
 import { now } from "../clock";
+import { BffError } from "../errors";
 import { insightPeriodsOf, insightRangeShape, todayOf } from "../insights/range";
 import { insightMirror } from "../insights/serving";
 import type { MirrorAccess } from "../mirror/access";
@@ -26,6 +27,22 @@ import { exceptionThresholds, thresholdTable } from "./exceptions-thresholds";
 
 /** The newest hits the reply carries; `hitsTotal` counts them all (a quarter of a large fleet may have thousands). */
 const MAX_HITS_SHOWN = 500;
+
+/**
+ * The longest period judged at once: the rules hold every purchase of the period (and its history) in memory, so a
+ * ten-year range would hold millions. A quarter is at most 92 days, so every quarter the page offers fits.
+ */
+export const EXCEPTIONS_MAX_DAYS = 92;
+const DAY_MS = 86_400_000;
+
+function refuseLongPeriod(range: LocalDateRange): void {
+  const days = Math.round((Date.parse(range.to) - Date.parse(range.from)) / DAY_MS) + 1;
+  if (days > EXCEPTIONS_MAX_DAYS)
+    throw new BffError(
+      "bad_request",
+      `The exceptions are checked over at most ${String(EXCEPTIONS_MAX_DAYS)} days at a time (a quarter); ${range.from} to ${range.to} is ${String(days)} days. Choose a quarter or a shorter range.`,
+    );
+}
 
 const CATALOG_NOTE =
   "The price rule compares with the station catalog, which holds today's price, not the price on the purchase day: a hit on an older purchase may only show that the price has fallen since.";
@@ -107,13 +124,18 @@ export const exceptionsOperation = sessionOperation({
   priority: "bulk",
   run: async (ctx, q): Promise<ExceptionsReply> => {
     const periods = insightPeriodsOf(q, todayOf(now()));
+    refuseLongPeriod(periods.current);
     const thresholds = exceptionThresholds();
     const [current, previous] = [await insightMirror(ctx, periods.current), await insightMirror(ctx, periods.previous)];
-    const needsCatalog = current.query !== null || previous.query !== null;
+    // A change compares whole periods only: while either is partly loaded, no previous count (the page says "Not
+    // known" and shows the coverage notes) — a partial count would read as a drop or a rise that is not there.
+    const comparable = current.coverage.complete && previous.coverage.complete;
+    const previousQuery = comparable ? previous.query : null;
+    const needsCatalog = current.query !== null || previousQuery !== null;
     const catalog: Catalog = needsCatalog ? await readCatalog(ctx) : { stations: null, reason: "No days to judge." };
     const [found, foundBefore] = await Promise.all([
       runPeriod(current.mirror, ctx, current.query, catalog, thresholds),
-      runPeriod(previous.mirror, ctx, previous.query, catalog, thresholds),
+      runPeriod(previous.mirror, ctx, previousQuery, catalog, thresholds),
     ]);
     const rule = q.rule !== undefined && isExceptionRuleId(q.rule) ? q.rule : null;
     const rules = EXCEPTION_RULES.map((r) => {

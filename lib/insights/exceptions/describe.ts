@@ -1,4 +1,5 @@
 import { localDateOf, localMsOf } from "@/lib/mirror/local-dates";
+import { fromMinorUnits } from "@/lib/model";
 import type { ExceptionContextFilter } from "@/lib/model/insight-exceptions";
 
 import type { Purchase } from "./types";
@@ -24,7 +25,8 @@ export const gallons = (milli: number): string => `${gallonsFormat.format(milli 
 export const unitPrice = (milli: number): string => `$${(milli / 1000).toFixed(3)}`;
 
 /** "$12.34" from cents. */
-export const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+/** Whole cents as dollars, exactly (integers, never a float). */
+export const money = (cents: bigint): string => `$${fromMinorUnits(cents, 2)}`;
 
 export const miles = (value: number): string => `${milesFormat.format(value)} mi`;
 
@@ -53,18 +55,23 @@ export function localMoment(p: Pick<Purchase, "atMs" | "offsetMin">): string {
 
 export const hourName = (hour: number): string => `${String(hour).padStart(2, "0")}:00`;
 
-/** The list filter of a subject's purchases on the local days of `purchases` (oldest first). */
+/**
+ * The list filter of a subject's purchases on the local days of `purchases`: from the earliest local date to the
+ * latest. Not the first and last in time: across offsets a later purchase can carry an earlier local date (23:50 in
+ * New York is 20:50 in Los Angeles), and from > to would be the list's 400.
+ */
 export function contextOf(
   purchases: readonly Purchase[],
   subject: { driver?: string; card?: string; truck?: string },
   label: string,
 ): ExceptionContextFilter {
-  const first = purchases[0];
-  const last = purchases[purchases.length - 1];
-  if (first === undefined || last === undefined) throw new RangeError("a hit needs at least one purchase");
+  const dates = purchases.map(localDate).sort();
+  const from = dates[0];
+  const to = dates[dates.length - 1];
+  if (from === undefined || to === undefined) throw new RangeError("a hit needs at least one purchase");
   return {
-    from: localDate(first),
-    to: localDate(last),
+    from,
+    to,
     driver: subject.driver ?? null,
     card: subject.card ?? null,
     truck: subject.truck ?? null,

@@ -1,11 +1,16 @@
+import { classifyProduct } from "@/lib/model/product-classes";
+
 import { card, contextOf, duration, gallons, localDate, localMoment, miles, money, unitPrice } from "./describe";
 import { groupBy, isFill } from "./rules-frequency";
 import type { CatalogStation, RawHit, RuleInput, RuleOutcome } from "./types";
 
 const EARTH_RADIUS_MILES = 3958.8;
 const HOUR_MS = 3_600_000;
-/** The catalog's one price per station is the customer's diesel price (GET /locations): only diesel is compared. */
-const CATALOG_PRODUCT = "diesel";
+/**
+ * The catalog's one price per station is the customer's diesel price (GET /locations): only diesel is compared, by
+ * the one classifier ("Diesel", "ULSD #2" are diesel).
+ */
+const isCatalogProduct = (product: string) => classifyProduct(product).productClass === "diesel";
 
 const stationsMissing = (n: number) =>
   `${String(n)} ${n === 1 ? "purchase was" : "purchases were"} not judged: ${n === 1 ? "its station is" : "their stations are"} not in the station catalog (or it has no price).`;
@@ -29,7 +34,7 @@ export function aboveCatalogPrice({ purchases, catalog, thresholds }: RuleInput)
   const hits: RawHit[] = [];
   let missing = 0;
   for (const p of purchases) {
-    if (!isFill(p) || p.product !== CATALOG_PRODUCT) continue;
+    if (!isFill(p) || !isCatalogProduct(p.product)) continue;
     const station = catalog.get(p.stationId);
     if (station?.dieselPriceMilli == null) {
       missing++;
@@ -38,8 +43,9 @@ export function aboveCatalogPrice({ purchases, catalog, thresholds }: RuleInput)
     const catalogMilli = station.dieselPriceMilli;
     const over = p.priceMilli - catalogMilli;
     if (over <= marginMilli) continue;
-    // Whole cents, rounded half up like the upstream's amounts: what the gallons cost above the catalog price.
-    const extraCents = Math.round((over * p.gallonsMilli) / 10_000);
+    // Whole cents, rounded half up like the upstream's amounts: what the gallons cost above the catalog price. In
+    // integers (BigInt): thousandths of a dollar per gallon × thousandths of a gallon are ten-thousandths of a cent.
+    const extraCents = (BigInt(over) * BigInt(p.gallonsMilli) + 5_000n) / 10_000n;
     hits.push({
       rule: "above-catalog-price",
       sentence: () =>

@@ -1,12 +1,15 @@
+import { classifyProduct } from "@/lib/model/product-classes";
+
 import { card, contextOf, duration, gallons, localDate, localMoment } from "./describe";
 import { groupBy, isFill } from "./rules-frequency";
 import type { Purchase, RawHit, RuleInput, RuleOutcome } from "./types";
 
 const MINUTE_MS = 60_000;
-const DIESEL = "diesel";
-
-const hasDiesel = (p: Purchase) => p.product === DIESEL && p.gallonsMilli > 0;
-const hasDef = (p: Purchase) => p.defGallonsMilli > 0 || p.product.toLowerCase() === "def";
+// Products are judged by the one classifier (lib/model/product-classes): "Diesel", "ULSD #2"; "AdBlue", "Diesel
+// Exhaust Fluid".
+const isDefProduct = (p: Purchase) => classifyProduct(p.product).productClass === "def";
+const hasDiesel = (p: Purchase) => classifyProduct(p.product).productClass === "diesel" && p.gallonsMilli > 0;
+const hasDef = (p: Purchase) => p.defGallonsMilli > 0 || isDefProduct(p);
 const defGallons = (p: Purchase) => (p.defGallonsMilli > 0 ? p.defGallonsMilli : p.gallonsMilli);
 
 /**
@@ -24,7 +27,7 @@ export function defWithoutDiesel({ purchases, thresholds }: RuleInput): RuleOutc
     const near = (dieselBy.get(keyOf(p)) ?? []).some((d) => Math.abs(d.atMs - p.atMs) <= windowMs);
     if (near) continue;
     const subject = p.truckId === null ? card(p.cardLast4) : `truck ${p.truckId}`;
-    const fuel = p.product.toLowerCase() === "def" ? "" : ` with ${gallons(p.gallonsMilli)} of ${p.product}`;
+    const fuel = isDefProduct(p) ? "" : ` with ${gallons(p.gallonsMilli)} of ${p.product}`;
     hits.push({
       rule: "def-without-diesel",
       sentence: () =>
@@ -44,7 +47,9 @@ export function defWithoutDiesel({ purchases, thresholds }: RuleInput): RuleOutc
 
 /**
  * Failed attempts followed, within the window, by a purchase that went through on another card by the same driver or
- * for the same truck: one hit per successful purchase, listing the failed attempts before it.
+ * for the same truck: one hit per successful purchase, listing the failed attempts before it that no earlier success
+ * has listed — each failed attempt is in one hit only (a truck fill and a reefer fill after one declined card are one
+ * finding, not two).
  */
 export function failedThenOtherCard({ purchases, thresholds }: RuleInput): RuleOutcome {
   const windowMs = thresholds.failedWindowMinutes * MINUTE_MS;
@@ -52,16 +57,20 @@ export function failedThenOtherCard({ purchases, thresholds }: RuleInput): RuleO
   const failedByDriver = groupBy(failed, (p) => p.driverId);
   const failedByTruck = groupBy(failed, (p) => p.truckId);
   const hits: RawHit[] = [];
-  for (const s of purchases) {
-    if (!isFill(s)) continue;
+  const reported = new Set<string>();
+  // Oldest success first (the input is in time order; sorted again so the rule does not depend on it).
+  const successes = purchases.filter(isFill).sort((a, b) => a.atMs - b.atMs || a.id.localeCompare(b.id));
+  for (const s of successes) {
     const candidates = [
       ...(failedByDriver.get(s.driverId) ?? []),
       ...(s.truckId === null ? [] : (failedByTruck.get(s.truckId) ?? [])),
     ];
     const before = new Map<string, Purchase>();
     for (const f of candidates)
-      if (f.cardLast4 !== s.cardLast4 && f.atMs <= s.atMs && s.atMs - f.atMs <= windowMs) before.set(f.id, f);
+      if (!reported.has(f.id) && f.cardLast4 !== s.cardLast4 && f.atMs <= s.atMs && s.atMs - f.atMs <= windowMs)
+        before.set(f.id, f);
     if (before.size === 0) continue;
+    for (const id of before.keys()) reported.add(id);
     const attempts = [...before.values()].sort((a, b) => a.atMs - b.atMs || a.id.localeCompare(b.id));
     const first = attempts[0];
     if (first === undefined) continue;

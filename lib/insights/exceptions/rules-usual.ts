@@ -1,3 +1,5 @@
+import { classifyProduct, type ProductClass } from "@/lib/model/product-classes";
+
 import { contextOf, gallons, localDate, localMoment, percent } from "./describe";
 import { groupBy, isFill } from "./rules-frequency";
 import type { HistoryFill, RawHit, RuleInput, RuleOutcome } from "./types";
@@ -17,6 +19,16 @@ export function medianOf(sorted: readonly number[]): number {
 /** The truck's fills of the history (trucks only: a purchase with no truck has no "usual" to compare with). */
 const truckHistory = (history: readonly HistoryFill[]) => groupBy(history.filter(isFill), (p) => p.truckId);
 
+/** A product is judged by its class (lib/model/product-classes): "Diesel", "ULSD #2" and "diesel" are one product. */
+const classOf = (product: string): ProductClass => classifyProduct(product).productClass;
+/** How a class reads in a sentence. */
+const CLASS_WORDS: Record<ProductClass, string> = {
+  diesel: "diesel",
+  unleaded: "unleaded",
+  other: "other fuel",
+  def: "DEF",
+};
+
 /**
  * A fill larger than the truck's usual for that product: above both its history's percentile (default the 99th) and
  * a multiple of its median (default 1.5 ×) — the larger of the two is the limit, so neither a spread-out history nor
@@ -25,11 +37,11 @@ const truckHistory = (history: readonly HistoryFill[]) => groupBy(history.filter
 export function largeFill({ purchases, history, thresholds }: RuleInput): RuleOutcome {
   const limits = new Map<string, { percentile: number; median: number; limit: number; n: number } | null>();
   const byTruck = truckHistory(history);
-  const limitOf = (truckId: string, product: string) => {
-    const key = `${truckId}\u0000${product}`;
+  const limitOf = (truckId: string, productClass: ProductClass) => {
+    const key = `${truckId}\u0000${productClass}`;
     if (limits.has(key)) return limits.get(key) ?? null;
     const sorted = (byTruck.get(truckId) ?? [])
-      .filter((p) => p.product === product)
+      .filter((p) => classOf(p.product) === productClass)
       .map((p) => p.gallonsMilli)
       .sort((a, b) => a - b);
     let entry = null;
@@ -46,7 +58,7 @@ export function largeFill({ purchases, history, thresholds }: RuleInput): RuleOu
   let short = 0;
   for (const p of purchases) {
     if (!isFill(p) || p.truckId === null) continue;
-    const usual = limitOf(p.truckId, p.product);
+    const usual = limitOf(p.truckId, classOf(p.product));
     if (usual === null) {
       short++;
       continue;
@@ -82,14 +94,15 @@ function ordinal(n: number): string {
  */
 export function unusualProduct({ purchases, history, thresholds }: RuleInput): RuleOutcome {
   const byTruck = truckHistory(history);
-  const mixes = new Map<string, { counts: Map<string, number>; n: number } | null>();
+  const mixes = new Map<string, { counts: Map<ProductClass, number>; n: number } | null>();
+  // The mix of fuel fills: DEF bought on its own is not a fuel the truck takes (def-without-diesel judges it).
   const mixOf = (truckId: string) => {
     if (mixes.has(truckId)) return mixes.get(truckId) ?? null;
-    const fills = byTruck.get(truckId) ?? [];
+    const fills = (byTruck.get(truckId) ?? []).filter((f) => classOf(f.product) !== "def");
     let mix = null;
     if (fills.length >= thresholds.historyMinFills && fills.length > 0) {
-      const counts = new Map<string, number>();
-      for (const f of fills) counts.set(f.product, (counts.get(f.product) ?? 0) + 1);
+      const counts = new Map<ProductClass, number>();
+      for (const f of fills) counts.set(classOf(f.product), (counts.get(classOf(f.product)) ?? 0) + 1);
       mix = { counts, n: fills.length };
     }
     mixes.set(truckId, mix);
@@ -99,23 +112,25 @@ export function unusualProduct({ purchases, history, thresholds }: RuleInput): R
   let short = 0;
   for (const p of purchases) {
     if (!isFill(p) || p.truckId === null) continue;
+    const productClass = classOf(p.product);
+    if (productClass === "def") continue;
     const mix = mixOf(p.truckId);
     if (mix === null) {
       short++;
       continue;
     }
-    const share = ((mix.counts.get(p.product) ?? 0) * 100) / mix.n;
+    const share = ((mix.counts.get(productClass) ?? 0) * 100) / mix.n;
     if (share >= thresholds.unusualProductMaxPercent) continue;
     const usual = () =>
       [...mix.counts.entries()]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 2)
-        .map(([product, n]) => `${percent((n * 100) / mix.n)} ${product}`)
+        .map(([c, n]) => `${percent((n * 100) / mix.n)} ${CLASS_WORDS[c]}`)
         .join(", ");
     hits.push({
       rule: "unusual-product",
       sentence: () =>
-        `${gallons(p.gallonsMilli)} of ${p.product} for truck ${p.truckId} (${localMoment(p)} local time), whose ${String(mix.n)} earlier fills were ${usual()} (${p.product}: ${percent(share)}).`,
+        `${gallons(p.gallonsMilli)} of ${p.product} for truck ${p.truckId} (${localMoment(p)} local time), whose ${String(mix.n)} earlier fills were ${usual()} (${CLASS_WORDS[productClass]}: ${percent(share)}).`,
       atMs: p.atMs,
       localDate: localDate(p),
       transactionIds: [p.id],
