@@ -101,6 +101,15 @@ describe("computeSavings", () => {
     });
   });
 
+  it("judges the product with the one classifier: ULSD is diesel, Diesel Exhaust Fluid is not", () => {
+    const { figures } = computeSavings(
+      [fill("A", 3_999, 10_000, { product: "ULSD" }), fill("A", 3_500, 20_500, { product: "Diesel Exhaust Fluid" })],
+      catalogOf(stations, prices),
+      10,
+    );
+    expect(figures).toMatchObject({ fills: 1, otherProduct: { fills: 1, gallons: "20.500" } });
+  });
+
   it("uses the price in force on the purchase day where history knows it, else today's catalog", () => {
     // B was 3.499 until 2026-03-10 and is 3.799 now; C's history starts after the fill (unknown that day).
     const history = new Map<string, PriceRecord[]>([

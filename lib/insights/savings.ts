@@ -11,6 +11,7 @@ import {
 } from "@/lib/mirror/catalog";
 import { fromMinorUnits } from "@/lib/model";
 import type { MissedSaving, PriceBasis, SavingsFigures } from "@/lib/model/insight-savings";
+import { classifyProduct } from "@/lib/model/product-classes";
 
 import { dollars, TopMissed } from "./savings-top";
 
@@ -50,8 +51,8 @@ export interface SavingsFill {
   priceMilli: number;
 }
 
-/** The catalog prices diesel only ("diesel", "Diesel #2", …): other products are not compared. */
-const isComparedProduct = (product: string): boolean => product.toLowerCase().includes("diesel");
+/** The catalog prices diesel only ("diesel", "Diesel #2", "ULSD", …; not DEF): other products are not compared. */
+const isComparedProduct = (product: string): boolean => classifyProduct(product).productClass === "diesel";
 
 /** Great-circle distance in miles: turf's, the same sphere as the stations page's distances (components/stations). */
 export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
