@@ -14,13 +14,16 @@ import {
   addSums,
   figuresOf,
   type GroupRow,
+  KEY_COLUMN,
   labelOf,
+  LAST_PURCHASE,
   type SqlInteger,
   type Sums,
   sumsOf,
   ZERO,
   ZERO_FIGURES,
 } from "./drilldowns-figures";
+import { latestLabels } from "./drilldowns-labels";
 import type { Eb } from "./filter";
 import { LOCAL_MS, localDayWhere } from "./local-dates";
 import { dayName } from "./local-days";
@@ -33,13 +36,6 @@ import type { MirrorStore } from "./store";
  * equals the transactions list's total for `driver=…&dates=local` over the same dates. Each query reads the rows of
  * the range through an index that starts with the customer and the time (or the key and the time).
  */
-
-const KEY_COLUMN = {
-  driver: "driver_id",
-  truck: "truck_id",
-  card: "card_last4",
-  station: "station_id",
-} as const satisfies Record<DrilldownDimension, string>;
 
 const DAY_MS = 86_400_000;
 
@@ -78,8 +74,7 @@ async function groupedSums(
       eb.fn.sum("amount_cents").as("a"),
       sql<SqlInteger>`sum(case when product = 'diesel' then gallons_milli else 0 end)`.as("dg"),
       sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
-      sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
-      eb.fn.max("at_ms").as("last_at"),
+      LAST_PURCHASE.as("last"),
     ])
     .where((eb) => spendWhere(eb, customerId, range, only))
     .groupBy(column)
@@ -106,11 +101,16 @@ async function rankRows(
   rows: GroupRow[],
 ): Promise<DrilldownRow[]> {
   const keyed = rows.filter((r): r is GroupRow & { k: string } => r.k !== null);
-  const labels = await Promise.all(keyed.map((r) => latestLabel(store, customerId, dimension, r.k)));
+  const labels = await latestLabels(
+    store,
+    customerId,
+    dimension,
+    keyed.map((r) => r.k),
+  );
   return keyed
-    .map((r, i) => {
+    .map((r) => {
       const sums = sumsOf(r);
-      return { key: r.k, ...(labels[i] ?? labelOf(dimension, r.k, {})), ...figuresOf(sums), sums };
+      return { key: r.k, ...(labels.get(r.k) ?? labelOf(dimension, r.k, {})), ...figuresOf(sums), sums };
     })
     .sort(byAmountThenName)
     .map(({ sums: _sums, ...row }) => row);
@@ -142,29 +142,8 @@ export async function rankedFigures(
   };
 }
 
-/**
- * What a key is called, from its newest row (any status, any time): one lookup through the index that starts with the
- * customer and the key and ends with the time; null when the customer's mirror has no row of it.
- */
-async function latestLabel(
-  store: MirrorStore,
-  customerId: string,
-  dimension: DrilldownDimension,
-  key: string,
-): Promise<{ name: string; detail: string | null } | null> {
-  const row = await store.db
-    .selectFrom("mirror_transactions")
-    .select(["driver_name", "truck_id", "station_name", "station_city", "station_state"])
-    .where("customer_id", "=", customerId)
-    .where(KEY_COLUMN[dimension], "=", key)
-    .orderBy("at_ms", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? labelOf(dimension, key, row) : null;
-}
-
 /** Whether the customer's mirror has any row of this key (its label if so): known keys answer zeros, not 404. */
-export const keyKnown = latestLabel;
+export { latestLabel as keyKnown } from "./drilldowns-labels";
 
 export interface DetailFigures {
   totals: DrilldownFigures;
@@ -228,8 +207,7 @@ export async function detailFigures(
         eb.fn.sum("amount_cents").as("a"),
         sql<SqlInteger>`sum(case when product = 'diesel' then gallons_milli else 0 end)`.as("dg"),
         sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
-        sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
-        eb.fn.max("at_ms").as("last_at"),
+        LAST_PURCHASE.as("last"),
       ])
       .where((eb) => spendWhere(eb, customerId, range, only))
       .groupBy(sql`local_day`)
