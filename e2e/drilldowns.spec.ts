@@ -126,6 +126,15 @@ test.describe("drill-downs with the local copy ready", () => {
     const stations = page.getByTestId("breakdown-table").locator('tbody tr [data-column="amount"]');
     const stationCents = (await stations.allTextContents()).map(centsOf).reduce((a, b) => a + b, 0);
     expect(stationCents).toBe(sums.cents);
+    // Each station row links to the driver's rows there on the covered local dates.
+    const firstStation = page.getByTestId("breakdown-table").locator("tbody tr").first();
+    const href = await firstStation.getByRole("link", { name: /^View the transactions of / }).getAttribute("href");
+    const linked = new URLSearchParams(href?.split("?")[1]);
+    expect([linked.get("driver"), linked.get("dates"), linked.get("station") !== null]).toEqual([
+      driverId,
+      "local",
+      true,
+    ]);
     // The trend's table: one row per local day of the range.
     const days = (Date.parse(RANGE.to) - Date.parse(RANGE.from)) / DAY_MS + 1;
     await expect(page.locator("[data-day-row]")).toHaveCount(days);

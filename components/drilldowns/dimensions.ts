@@ -57,12 +57,25 @@ export const DIMENSIONS: Record<DrilldownDimension, DimensionWords> = {
   },
 };
 
+/** A detail page's own key, which its breakdown's rows are within (a driver's stations: that driver at each). */
+export interface WithinKey {
+  dimension: DrilldownDimension;
+  key: string;
+}
+
 /**
  * The transactions list's filters for exactly the rows behind a figure: the key's rows on the figure's local dates
- * (the list's `dates=local`), every status — the list's totals (completed and pending) equal the figure.
+ * (the list's `dates=local`), every status — the list's totals (completed and pending) equal the figure. `within`:
+ * the detail page's key too, for a row of its breakdown.
  */
-export function transactionsQuery(dimension: DrilldownDimension, key: string | null, range: LocalDateRange) {
+export function transactionsQuery(
+  dimension: DrilldownDimension,
+  key: string | null,
+  range: LocalDateRange,
+  within?: WithinKey,
+) {
   const mirror = { ...NO_MIRROR_FILTERS, dates: "local" };
+  if (within !== undefined) mirror[DIMENSIONS[within.dimension].filter] = within.key;
   if (key !== null) mirror[DIMENSIONS[dimension].filter] = key;
   return writeTransactionFilters(new URLSearchParams(), {
     from: range.from,
@@ -75,6 +88,11 @@ export function transactionsQuery(dimension: DrilldownDimension, key: string | n
 }
 
 /** The transactions page showing those rows. */
-export function transactionsLink(dimension: DrilldownDimension, key: string | null, range: LocalDateRange): Route {
-  return `/transactions?${transactionsQuery(dimension, key, range).toString()}` as Route;
+export function transactionsLink(
+  dimension: DrilldownDimension,
+  key: string | null,
+  range: LocalDateRange,
+  within?: WithinKey,
+): Route {
+  return `/transactions?${transactionsQuery(dimension, key, range, within).toString()}` as Route;
 }

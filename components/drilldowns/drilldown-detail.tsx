@@ -20,10 +20,11 @@ import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/
 import type { SummaryDay } from "@/lib/model";
 import type { DrilldownDetailReply, DrilldownDimension } from "@/lib/model/insight-drilldowns";
 
+import { BreakdownCard } from "./breakdown-card";
 import { DIMENSIONS, transactionsLink } from "./dimensions";
 import { SPEND_RULE } from "./drilldown-list";
 import { drilldownChange } from "./figures";
-import { FiguresTable } from "./figures-table";
+import { PreviousCoverageNote } from "./previous-coverage-note";
 import { useDrilldownDetail, useDrilldownTransactions } from "./use-drilldown";
 
 /** `/drivers/[id]`, `/trucks/[id]`, `/cards/[last4]`: one key's figures over the chosen period, as a page. */
@@ -98,18 +99,10 @@ function DrilldownInsights(props: {
       ) : (
         <div className="space-y-4" aria-busy={isFetching}>
           <CoverageNote coverage={data.coverage} />
+          <PreviousCoverageNote current={data.coverage} previous={data.previousCoverage} />
           <TotalsCard data={data} label={range.label} />
           <TrendCard data={data} />
-          <Card title={data.breakdown.dimension === "station" ? "Its stations" : "Drivers at this station"}>
-            <FiguresTable
-              dimension={data.breakdown.dimension}
-              rows={data.breakdown.rows}
-              periodQuery={range.params.toString()}
-              range={null}
-              caption={`${data.breakdown.dimension === "station" ? "Stations" : "Drivers"} by spend, ${range.label}. Sort by any column.`}
-              testId="breakdown-table"
-            />
-          </Card>
+          <BreakdownCard dimension={dimension} data={data} label={range.label} periodQuery={range.params.toString()} />
           <TransactionsCard dimension={dimension} data={data} />
         </div>
       )}

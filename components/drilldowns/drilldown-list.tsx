@@ -12,8 +12,9 @@ import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
 
 import { DIMENSIONS, transactionsLink } from "./dimensions";
-import { drilldownChange } from "./figures";
+import { drilldownChange, listCaption } from "./figures";
 import { FiguresTable } from "./figures-table";
+import { PreviousCoverageNote } from "./previous-coverage-note";
 import { useDrilldownList } from "./use-drilldown";
 
 /** The rule every drill-down figure follows, said once on each page. */
@@ -36,6 +37,7 @@ export function DrilldownListView({ dimension }: { dimension: Exclude<DrilldownD
       ) : (
         <div className="space-y-4" aria-busy={isFetching}>
           <CoverageNote coverage={data.coverage} />
+          <PreviousCoverageNote current={data.coverage} previous={data.previousCoverage} />
           <Card title={`All ${words.plural.toLowerCase()}, ${range.label}`}>
             <p className="text-sm text-slate-900 dark:text-slate-100" data-testid="drilldown-totals">
               {formatMoney(data.totals.amount)} on {formatCount(data.totals.purchases)} purchases,{" "}
@@ -65,8 +67,8 @@ export function DrilldownListView({ dimension }: { dimension: Exclude<DrilldownD
             rows={data.rows}
             periodQuery={range.params.toString()}
             range={data.coverage.covered}
-            caption={`${words.plural} by spend, ${range.label}; the change column compares with ${data.periods.previous.from} to ${data.periods.previous.to}. Sort by any column.`}
-            changeHeading="Change vs previous"
+            caption={listCaption(words.plural, range.label, data.periods, data.previousCoverage)}
+            changeHeading={data.previousCoverage.complete ? "Change vs previous" : null}
             testId="drilldown-table"
           />
         </div>

@@ -19,7 +19,7 @@ import type { DrilldownDimension, DrilldownFigures, DrilldownRow } from "@/lib/m
 import type { LocalDateRange } from "@/lib/model/insights";
 import { entityHref } from "@/lib/queries/insight-links";
 
-import { DIMENSIONS, transactionsLink } from "./dimensions";
+import { DIMENSIONS, transactionsLink, type WithinKey } from "./dimensions";
 import { spendChangeCell } from "./figures";
 
 /** A row of a drill-down table: a key's figures, and the previous period's when the table shows the change. */
@@ -57,6 +57,7 @@ function figureColumns(
   range: LocalDateRange | null,
   changeHeading: string | null,
   periodQuery: string,
+  within: WithinKey | undefined,
 ) {
   const columns = [
     nameColumn(dimension, periodQuery),
@@ -114,11 +115,11 @@ function figureColumns(
             },
           ),
         ];
-  return [...columns, ...change, ...linkColumn(dimension, range)];
+  return [...columns, ...change, ...linkColumn(dimension, range, within)];
 }
 
 /** Each row's link to the transactions behind its figures (the key's rows on the covered local dates). */
-function linkColumn(dimension: DrilldownDimension, range: LocalDateRange | null) {
+function linkColumn(dimension: DrilldownDimension, range: LocalDateRange | null, within: WithinKey | undefined) {
   return range === null
     ? []
     : [
@@ -128,7 +129,7 @@ function linkColumn(dimension: DrilldownDimension, range: LocalDateRange | null)
           enableSorting: false,
           cell: ({ row }) => (
             <Link
-              href={transactionsLink(dimension, row.original.key, range)}
+              href={transactionsLink(dimension, row.original.key, range, within)}
               className={CELL_LINK_CLASSES}
               aria-label={`View the transactions of ${row.original.name}`}
             >
@@ -152,14 +153,16 @@ export function FiguresTable(props: {
   changeHeading?: string | null;
   /** The page's period parameters (quarter or from/to), carried to the linked pages. */
   periodQuery: string;
+  /** A detail page's breakdown: its own key, which each row's transactions link keeps too. */
+  within?: WithinKey;
   testId?: string;
 }) {
-  const { dimension, rows, range, caption, changeHeading = null, periodQuery, testId } = props;
+  const { dimension, rows, range, caption, changeHeading = null, periodQuery, within, testId } = props;
   const [sorting, setSorting] = useState<SortingState>([{ id: "amount", desc: true }]);
   const data = useMemo((): TableRow[] => rows.map((r) => ({ ...r, id: r.key })), [rows]);
   const columns = useMemo(
-    () => figureColumns(dimension, range, changeHeading, periodQuery),
-    [dimension, range, changeHeading, periodQuery],
+    () => figureColumns(dimension, range, changeHeading, periodQuery, within),
+    [dimension, range, changeHeading, periodQuery, within],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is not React-Compiler compatible; the app does not use the compiler
   const table = useReactTable<TableRow>({

@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+
 import { averagePricePerGallon, fromMinorUnits } from "@/lib/model";
 import type { DrilldownDimension, DrilldownFigures } from "@/lib/model/insight-drilldowns";
 
@@ -6,6 +8,14 @@ import { exactInteger } from "./rows";
 /** The drill-downs' sums (exact minor units) per group, and how they read as figures (lib/mirror/drilldowns). */
 
 export type SqlInteger = number | string | bigint | null;
+
+/** The mirror's column of each dimension's key. */
+export const KEY_COLUMN = {
+  driver: "driver_id",
+  truck: "truck_id",
+  card: "card_last4",
+  station: "station_id",
+} as const satisfies Record<DrilldownDimension, string>;
 
 /** The columns a key's label is read from (its newest row). */
 export interface LabelColumns {
@@ -23,12 +33,22 @@ export interface GroupRow {
   a: SqlInteger;
   dg: SqlInteger;
   defg: SqlInteger;
-  last_local: SqlInteger;
-  last_at: SqlInteger;
+  /** LAST_PURCHASE of the group. */
+  last: SqlInteger;
 }
 
 /** A group × product row as read (lib/mirror/drilldowns folds the products into a GroupRow by their class). */
 export type ProductGroupRow = Omit<GroupRow, "k" | "dg"> & { product: string };
+/** Offsets (within ±15 h, lib/mirror/local-dates) shifted by 1,024: 0 … 2,047, so they fit below the time's bits. */
+const OFFSET_SHIFT = 1024n;
+const OFFSET_SPAN = 2048n;
+
+/**
+ * The group's newest purchase as one integer, its time and its offset together (time × 2,048 + offset + 1,024), so a
+ * max() gives the time and the local date of the same purchase: two max()es could pair one row's time with another's
+ * local date (a later local date can belong to an earlier purchase with a larger offset). Exact in 53 bits until 2109.
+ */
+export const LAST_PURCHASE = sql<SqlInteger>`max(at_ms * ${sql.lit(Number(OFFSET_SPAN))} + coalesce(local_offset_min, 0) + ${sql.lit(Number(OFFSET_SHIFT))})`;
 
 /** Exact sums of one group, before formatting. */
 export interface Sums {
@@ -73,9 +93,16 @@ export function figuresOf(s: Sums): DrilldownFigures {
 
 export const ZERO_FIGURES: DrilldownFigures = figuresOf(ZERO);
 
-const nullableMs = (v: SqlInteger): number | null => (v === null ? null : Number(v));
+type SumColumns = Pick<GroupRow, "n" | "g" | "a" | "dg" | "defg" | "last">;
 
-type SumColumns = Pick<GroupRow, "n" | "g" | "a" | "dg" | "defg" | "last_local" | "last_at">;
+/** LAST_PURCHASE read back: the purchase's time and its local wall time (offset null counts as UTC, as everywhere). */
+function lastOf(v: SqlInteger): { lastAtMs: number | null; lastLocalMs: number | null } {
+  if (v === null) return { lastAtMs: null, lastLocalMs: null };
+  const packed = exactInteger(v);
+  const atMs = packed / OFFSET_SPAN;
+  const offsetMin = (packed % OFFSET_SPAN) - OFFSET_SHIFT;
+  return { lastAtMs: Number(atMs), lastLocalMs: Number(atMs + offsetMin * 60_000n) };
+}
 
 export function sumsOf(r: SumColumns): Sums {
   return {
@@ -84,21 +111,25 @@ export function sumsOf(r: SumColumns): Sums {
     amount: exactInteger(r.a),
     dieselGallons: exactInteger(r.dg),
     defGallons: exactInteger(r.defg),
-    lastLocalMs: nullableMs(r.last_local),
-    lastAtMs: nullableMs(r.last_at),
+    ...lastOf(r.last),
   };
 }
 
 export function addSums(x: Sums, y: Sums): Sums {
-  const later = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+  // The later purchase's time and local date together (a tie in time: the larger local time, as LAST_PURCHASE does).
+  const yLater =
+    x.lastAtMs === null ||
+    (y.lastAtMs !== null &&
+      (y.lastAtMs > x.lastAtMs || (y.lastAtMs === x.lastAtMs && (y.lastLocalMs ?? 0) > (x.lastLocalMs ?? 0))));
+  const last = yLater ? y : x;
   return {
     purchases: x.purchases + y.purchases,
     gallons: x.gallons + y.gallons,
     amount: x.amount + y.amount,
     dieselGallons: x.dieselGallons + y.dieselGallons,
     defGallons: x.defGallons + y.defGallons,
-    lastLocalMs: later(x.lastLocalMs, y.lastLocalMs),
-    lastAtMs: later(x.lastAtMs, y.lastAtMs),
+    lastLocalMs: last.lastLocalMs,
+    lastAtMs: last.lastAtMs,
   };
 }
 

@@ -238,7 +238,8 @@ describe.each(["sqlite", "postgres"] as const)("drill-down queries (%s store)", 
       { from: "2026-05-31", to: "2026-05-31", purchases: 1, gallons: "10.000", amount: "40.00" },
       { from: "2026-06-01", to: "2026-06-01", purchases: 1, gallons: "20.000", amount: "80.00" },
     ]);
-    expect(detail.totals.lastPurchaseLocalDate).toBe("2026-06-01");
+    // The newest purchase (a, 04:30 UTC) on its own local date, not b's later local date (lib/model's doc).
+    expect(detail.totals.lastPurchaseLocalDate).toBe("2026-05-31");
   });
 
   it("gives the DEF ratio exactly, weeks for long ranges, and zeros (not unknown) for a known key without purchases", async () => {

@@ -15,7 +15,9 @@ import {
   addSums,
   figuresOf,
   type GroupRow,
+  KEY_COLUMN,
   labelOf,
+  LAST_PURCHASE,
   type ProductGroupRow,
   type SqlInteger,
   type Sums,
@@ -23,6 +25,7 @@ import {
   ZERO,
   ZERO_FIGURES,
 } from "./drilldowns-figures";
+import { latestLabels } from "./drilldowns-labels";
 import type { Eb } from "./filter";
 import { LOCAL_MS, localDayWhere } from "./local-dates";
 import { dayName } from "./local-days";
@@ -36,13 +39,6 @@ import type { MirrorStore } from "./store";
  * equals the transactions list's total for `driver=…&dates=local` over the same dates. Each query reads the rows of
  * the range through an index that starts with the customer and the time (or the key and the time).
  */
-
-const KEY_COLUMN = {
-  driver: "driver_id",
-  truck: "truck_id",
-  card: "card_last4",
-  station: "station_id",
-} as const satisfies Record<DrilldownDimension, string>;
 
 const DAY_MS = 86_400_000;
 
@@ -81,8 +77,7 @@ async function groupedSums(
       eb.fn.sum("amount_cents").as("a"),
       "product",
       sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
-      sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
-      eb.fn.max("at_ms").as("last_at"),
+      LAST_PURCHASE.as("last"),
     ])
     .where((eb) => spendWhere(eb, customerId, range, only))
     .groupBy([column, "product"])
@@ -123,8 +118,8 @@ function foldProducts<R extends ProductGroupRow>(
             a: bigOf(seen.a) + bigOf(own.a),
             dg: bigOf(seen.dg) + bigOf(own.dg),
             defg: bigOf(seen.defg) + bigOf(own.defg),
-            last_local: later(seen.last_local, own.last_local),
-            last_at: later(seen.last_at, own.last_at),
+            // LAST_PURCHASE packs time and offset in one integer (exact below 2^53), so the later one is the larger.
+            last: later(seen.last, own.last),
           },
     );
   }
@@ -151,11 +146,16 @@ async function rankRows(
   rows: GroupRow[],
 ): Promise<DrilldownRow[]> {
   const keyed = rows.filter((r): r is GroupRow & { k: string } => r.k !== null);
-  const labels = await Promise.all(keyed.map((r) => latestLabel(store, customerId, dimension, r.k)));
+  const labels = await latestLabels(
+    store,
+    customerId,
+    dimension,
+    keyed.map((r) => r.k),
+  );
   return keyed
-    .map((r, i) => {
+    .map((r) => {
       const sums = sumsOf(r);
-      return { key: r.k, ...(labels[i] ?? labelOf(dimension, r.k, {})), ...figuresOf(sums), sums };
+      return { key: r.k, ...(labels.get(r.k) ?? labelOf(dimension, r.k, {})), ...figuresOf(sums), sums };
     })
     .sort(byAmountThenName)
     .map(({ sums: _sums, ...row }) => row);
@@ -187,29 +187,8 @@ export async function rankedFigures(
   };
 }
 
-/**
- * What a key is called, from its newest row (any status, any time): one lookup through the index that starts with the
- * customer and the key and ends with the time; null when the customer's mirror has no row of it.
- */
-async function latestLabel(
-  store: MirrorStore,
-  customerId: string,
-  dimension: DrilldownDimension,
-  key: string,
-): Promise<{ name: string; detail: string | null } | null> {
-  const row = await store.db
-    .selectFrom("mirror_transactions")
-    .select(["driver_name", "truck_id", "station_name", "station_city", "station_state"])
-    .where("customer_id", "=", customerId)
-    .where(KEY_COLUMN[dimension], "=", key)
-    .orderBy("at_ms", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? labelOf(dimension, key, row) : null;
-}
-
 /** Whether the customer's mirror has any row of this key (its label if so): known keys answer zeros, not 404. */
-export const keyKnown = latestLabel;
+export { latestLabel as keyKnown } from "./drilldowns-labels";
 
 export interface DetailFigures {
   totals: DrilldownFigures;
@@ -273,8 +252,7 @@ export async function detailFigures(
         eb.fn.sum("amount_cents").as("a"),
         "product",
         sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
-        sql<SqlInteger>`max(${LOCAL_MS})`.as("last_local"),
-        eb.fn.max("at_ms").as("last_at"),
+        LAST_PURCHASE.as("last"),
       ])
       .where((eb) => spendWhere(eb, customerId, range, only))
       .groupBy([sql`local_day`, "product"])

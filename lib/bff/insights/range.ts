@@ -15,6 +15,7 @@ import {
 import { BffError } from "../errors";
 import { date } from "../params";
 import { quoted } from "../quoted";
+import { utcDate } from "../summary";
 
 /**
  * The period of an insight route (issue 16): `quarter=YYYY-Qn`, or `from`/`to` dates (purchase-local, both ends
@@ -71,5 +72,5 @@ export function insightPeriodsOf(q: InsightRangeQuery, today: string, defaultDay
   return { current, previous: { from: addDays(from, -days), to: addDays(from, -1) } };
 }
 
-/** Today's date for the insight defaults: the UTC date of `nowMs`. */
-export const todayOf = (nowMs: number): string => new Date(nowMs).toISOString().slice(0, 10);
+/** Today's date for the insight defaults: the UTC date of `nowMs` (the BFF's one rule, ../summary's utcDate). */
+export const todayOf = utcDate;

@@ -1,5 +1,7 @@
 import "server-only";
 
+import { OFFSET_MARGIN_MS } from "@/lib/mirror/local-dates";
+import { DAY_MS, utcDay } from "@/lib/mirror/sync-days";
 import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 
 import { BffError } from "../errors";
@@ -13,15 +15,12 @@ import type { OperationContext } from "../operation";
  * shows a silent partial number.
  */
 
-const DAY_MS = 86_400_000;
-/** A local date's purchases lie within 15 h of its UTC midnight (offsets −12 h … +14 h): lib/mirror/local-dates. */
-const MARGIN_MS = 15 * 3_600_000;
-
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The first local date all of whose purchases are at or after `coverageFromMs`. */
+/**
+ * The first local date all of whose purchases are at or after `coverageFromMs` (a local date's purchases lie within
+ * OFFSET_MARGIN_MS of its UTC midnight).
+ */
 function firstWholeDay(coverageFromMs: number): string {
-  return dayOf(Math.ceil((coverageFromMs + MARGIN_MS) / DAY_MS) * DAY_MS);
+  return utcDay(Math.ceil((coverageFromMs + OFFSET_MARGIN_MS) / DAY_MS) * DAY_MS);
 }
 
 /** The coverage of `range` given the mirror's state (pure; exported for tests). */

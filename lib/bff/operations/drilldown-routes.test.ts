@@ -9,6 +9,7 @@ import type { OperationContext } from "../operation";
 import { runWithQuery } from "../operation";
 import { cardDetail, driverDetail, stationInsights, truckDetail } from "./drilldown-details";
 import { listCards, listDrivers, listTrucks } from "./drilldown-lists";
+import { operationContextForTest } from "./test-context";
 import { transactionTotals } from "./transaction-totals";
 
 // The drill-down routes' operations served from a real mirror (a real MirrorSync over the real sandbox, SQLite, both
@@ -172,6 +173,28 @@ describe.each(["primary", "alternative"] as const)("drill-down routes (%s profil
     expect(badQuarter.status).toBe(400);
     const unknownParam = await rejection(runWithQuery(listCards, ctx(), { driver: "x" }));
     expect(unknownParam.status).toBe(400);
+  });
+
+  it("answers zeros and the coverage sentence, not 404, for an unseen key while the history is still loading", async () => {
+    // The real mirror, read with a state that says its backfill reaches back only to 2026-05-01 (as it does while it
+    // loads): a state we cannot hold still in a real sync, so the test gives it.
+    const { mirror } = stack();
+    const loading = { ...mirror.access.state, coverageFromMs: Date.parse("2026-05-01T00:00:00Z") };
+    loading.backfill = { ...loading.backfill, complete: false };
+    const loadingCtx = () =>
+      operationContextForTest(stack().sb.keys["demo-full"], {
+        mirror: () => Promise.resolve({ ...mirror.access, state: loading }),
+      });
+    const april = await runDetail(driverDetail, loadingCtx(), { id: "no-such-driver" }, APRIL);
+    expect(april.totals).toMatchObject({ purchases: 0, amount: "0.00" });
+    expect(april.name).toBe("no-such-driver");
+    expect(april.coverage.complete).toBe(false);
+    expect(april.coverage.note).toContain("still loading");
+    const station = await runDetail(stationInsights, loadingCtx(), { id: "no-such-station" }, APRIL);
+    expect(station.totals.purchases).toBe(0);
+    // The same key once the history is whole: 404 (the test above).
+    const whole = await rejection(runDetail(driverDetail, ctx(), { id: "no-such-driver" }, APRIL));
+    expect(whole.status).toBe(404);
   });
 
   it("says the mirror is needed (409 with a sentence) when the session has none", async () => {

@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { detailFigures, keyKnown, rankedFigures, ZERO_FIGURES } from "@/lib/mirror/drilldowns";
+import { labelOf } from "@/lib/mirror/drilldowns-figures";
 import type {
   DrilldownDetailReply,
   DrilldownDimension,
@@ -14,6 +15,7 @@ import { now } from "../clock";
 import { BffError } from "../errors";
 import { insightPeriodsOf, insightRangeShape } from "../insights/range";
 import { insightMirror } from "../insights/serving";
+import type { MirrorAccess } from "../mirror/access";
 import type { OperationContext } from "../operation";
 import { ID, parseQueryValues, queryValues } from "../params";
 import { quoted } from "../quoted";
@@ -99,9 +101,14 @@ export async function drilldownList(
   };
 }
 
+/** Whether the mirror holds the customer's whole history (so a key it has no row of has none upstream either). */
+const historyComplete = (state: MirrorAccess["state"]) =>
+  state.lastHeadSyncMs !== null && (state.backfill.complete || state.coverageFromMs === null);
+
 /**
- * One key's detail. A key the customer's mirror has never seen is a 404 with a sentence; a known key without purchases
- * in the range answers zeros.
+ * One key's detail. A key the customer's whole history has no row of is a 404 with a sentence; a known key without
+ * purchases in the range answers zeros. While the history is still loading an unseen key may have older purchases, so
+ * it answers the range's zeros (exact for the covered days) and the coverage's sentence, not "no such driver".
  */
 export async function drilldownDetail(
   ctx: OperationContext,
@@ -112,14 +119,15 @@ export async function drilldownDetail(
   const current = await insightMirror(ctx, periods.current);
   const previous = await insightMirror(ctx, periods.previous);
   const { store, customerId } = current.mirror;
-  const label = await keyKnown(store, customerId, dimension, input.key);
-  if (label === null)
+  const known = await keyKnown(store, customerId, dimension, input.key);
+  if (known === null && historyComplete(current.mirror.state))
     throw new BffError(
       "not_found",
       dimension === "station"
         ? "Your fleet has no purchase at this station in your transactions."
         : `No ${WORDS[dimension].what} ${quoted(input.key)} has any purchase in your transactions. Check the link, or pick one from the ${WORDS[dimension].what}s page.`,
     );
+  const label = known ?? labelOf(dimension, input.key, {});
   const [figures, before] = await Promise.all([
     detailFigures(store, customerId, dimension, input.key, current.query),
     previous.query === null
