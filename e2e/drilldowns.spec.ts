@@ -7,9 +7,9 @@ import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { expect, expectLoaded, test } from "./fixtures";
+import { MIRROR_READY_TIMEOUT_MS, waitForMirrorReady } from "./mirror-ready";
 import { type Profile, serversOf } from "./profiles";
 
-const MIRROR_READY_TIMEOUT_MS = 120_000;
 const DAY_MS = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** A fixed month-long range well inside the seeded history (which ends at the sandbox's start). */
@@ -44,18 +44,6 @@ function sandboxSums(profile: Profile, key: "d.id" | "d.truck_id" | "c.last4" | 
 
 /** "$1,234.50" → 123450 cents */
 const centsOf = (text: string | null) => Math.round(Number((text ?? "").replace(/[$,\s]/g, "")) * 100);
-
-async function waitForMirrorReady(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get("/api/sync");
-        return response.ok() ? ((await response.json()) as { state: string }).state : `HTTP ${response.status()}`;
-      },
-      { timeout: MIRROR_READY_TIMEOUT_MS, intervals: [1_000] },
-    )
-    .toBe("ready");
-}
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();

@@ -8,27 +8,14 @@ import Database from "better-sqlite3";
 import { EXCEPTION_RULE_IDS } from "@/lib/model/insight-exceptions";
 
 import { expect, expectLoaded, test } from "./fixtures";
+import { MIRROR_READY_TIMEOUT_MS, waitForMirrorReady } from "./mirror-ready";
 import { type Profile, serversOf } from "./profiles";
 
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
-/** The first sign-in of a run copies the customer's whole history: allow for it once. */
-const MIRROR_READY_TIMEOUT_MS = 120_000;
 const DAY_MS = 86_400_000;
 
 const to = new Date().toISOString().slice(0, 10);
 const from = new Date(Date.now() - 29 * DAY_MS).toISOString().slice(0, 10);
-
-async function waitForMirrorReady(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get("/api/sync");
-        return response.ok() ? ((await response.json()) as { state: string }).state : `HTTP ${response.status()}`;
-      },
-      { timeout: MIRROR_READY_TIMEOUT_MS, intervals: [1_000] },
-    )
-    .toBe("ready");
-}
 
 /**
  * The demo customer's fills (not failed) at night (22:00–05:00) or on a weekend, by each purchase's local time — read

@@ -11,11 +11,10 @@ import { fromMinorUnits } from "@/lib/model/decimal-math";
 import { classifyProduct } from "@/lib/model/product-classes";
 
 import { DEMO_CUSTOMER_NAME, expect, expectLoaded, test } from "./fixtures";
+import { MIRROR_READY_TIMEOUT_MS, waitForMirrorReady } from "./mirror-ready";
 import { type Profile, serversOf } from "./profiles";
 
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
-/** The first sign-in of a run copies the customer's whole history: allow for it once. */
-const MIRROR_READY_TIMEOUT_MS = 120_000;
 
 interface Expected {
   purchases: number;
@@ -66,18 +65,6 @@ function sandboxQuarter(profile: Profile): { quarter: string; from: string; to: 
   } finally {
     db.close();
   }
-}
-
-async function waitForMirrorReady(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get("/api/sync");
-        return response.ok() ? ((await response.json()) as { state: string }).state : `HTTP ${response.status()}`;
-      },
-      { timeout: MIRROR_READY_TIMEOUT_MS, intervals: [1_000] },
-    )
-    .toBe("ready");
 }
 
 async function openReport(page: Page, quarter: string): Promise<void> {

@@ -5,26 +5,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { bffTotal, expect, expectLoaded, signInThroughApi, test } from "./fixtures";
+import { MIRROR_READY_TIMEOUT_MS, waitForMirrorReady } from "./mirror-ready";
 
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
-/** The first sign-in of a run copies the customer's whole history (budget raised for e2e): allow for it once. */
-const MIRROR_READY_TIMEOUT_MS = 120_000;
 
 const rows = (page: Page) => page.getByTestId("transaction-row");
 const rangeSummary = (page: Page) => page.getByTestId("range-summary");
-
-/** Waits until the BFF says the signed-in customer's local copy is complete (`GET /api/sync`). */
-async function waitForMirrorReady(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get("/api/sync");
-        return response.ok() ? ((await response.json()) as { state: string }).state : `HTTP ${response.status()}`;
-      },
-      { timeout: MIRROR_READY_TIMEOUT_MS, intervals: [1_000] },
-    )
-    .toBe("ready");
-}
 
 async function openList(page: Page, query = ""): Promise<void> {
   await page.goto(`/transactions${query}`);

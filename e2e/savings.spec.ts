@@ -6,11 +6,10 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
 import { type DemoKey, expect, expectLoaded, test } from "./fixtures";
+import { MIRROR_READY_TIMEOUT_MS, waitForMirrorReady } from "./mirror-ready";
 import { type Profile, serversOf } from "./profiles";
 import { haversineMiles, sandboxCatalog, sandboxToken } from "./sandbox-stations";
 
-/** The first sign-in of a run copies the customer's whole history: allow for it once. */
-const MIRROR_READY_TIMEOUT_MS = 120_000;
 const RADIUS_MILES = 10;
 const PANEL = "Savings against cheaper stations nearby";
 
@@ -30,18 +29,6 @@ interface SandboxFill {
   gallons: number | string;
   price_per_gallon: number | string;
   station: { id: string };
-}
-
-async function waitForMirrorReady(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get("/api/sync");
-        return response.ok() ? ((await response.json()) as { state: string }).state : `HTTP ${response.status()}`;
-      },
-      { timeout: MIRROR_READY_TIMEOUT_MS, intervals: [1_000] },
-    )
-    .toBe("ready");
 }
 
 /** Thousandths from the sandbox's number (primary) or decimal string (alternative). */
