@@ -46,7 +46,25 @@ function writeAboutSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: Exp
   }
 }
 
-export function produceXlsx(run: ExportRun, meta: ExportNameFacts): Production {
+/** What a streamed workbook is written with (`produceWorkbook`). */
+export interface WorkbookStream {
+  /** The workbook's bytes: give it to exceljs's WorkbookWriter as `stream`. */
+  output: PassThrough;
+  /** Settles when the run stops: a cancel during the zip's last steps leaves commit() pending for ever. */
+  stopped: Promise<void>;
+  /**
+   * Hooks the zip behind the sheet that streams rows (its errors stop the run) and gives the wait to call after each
+   * row: while the sheet XML waiting to be zipped or the zip's output is full.
+   */
+  streamSheet: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: ExcelJS.Worksheet) => () => Promise<void>;
+}
+
+/**
+ * A streamed workbook as a Production: the output with back-pressure, the zip's errors heard (exceljs listens for
+ * archiver errors only once it finalizes; an unheard "error" would crash the process), a cancel or abort not counted
+ * as a failure, and a stopped or failed zip dropped with its buffers. `write` adds the sheets and their rows.
+ */
+export function produceWorkbook(run: ExportRun, write: (stream: WorkbookStream) => Promise<void>): Production {
   const output = new PassThrough({ highWaterMark: XLSX_OUTPUT_HIGH_WATER_MARK });
   output.on("error", ignoreError);
   let zip: XlsxZip | null = null;
@@ -56,43 +74,19 @@ export function produceXlsx(run: ExportRun, meta: ExportNameFacts): Production {
       resolve();
     });
   });
-
-  const work = async (): Promise<void> => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: output,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    workbook.creator = "Fleet Fuel Dashboard";
-    workbook.created = meta.generatedAt;
-    // The sheets are zipped in the order they are added, and a sheet's XML is buffered until the zip reaches it:
-    // Transactions must come first, and About (which needs the final count) after it is committed.
-    const sheet = addTransactionsSheet(workbook);
+  const streamSheet = (workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: ExcelJS.Worksheet) => {
     const internals = reachXlsxInternals(workbook, sheet);
     zip = internals.zip;
-    // exceljs listens for archiver errors only once it finalizes; an unheard "error" would crash the process.
     internals.zip?.onError((error) => {
       zipFailure ??= { error };
       run.stop(error);
     });
-    const header = sheet.addRow(EXPORT_HEADERS.map(xlsxText));
-    header.font = { bold: true };
-    header.commit();
-    for (let row = await run.next(); row !== null; row = await run.next()) {
-      sheet.addRow(xlsxRecord(row)).commit();
-      run.rowWritten();
-      await waitForRoom(internals.sheetXml, output, run);
-    }
-    if (run.isStopped()) return;
-    sheet.commit();
-    writeAboutSheet(workbook, meta, run.rowsDone);
-    // A cancel during the zip's last steps leaves commit() pending for ever (its output is gone): don't wait on it.
-    await Promise.race([workbook.commit(), stopped]);
+    return () => waitForRoom(internals.sheetXml, output, run);
   };
 
   const guarded = async (): Promise<void> => {
     try {
-      await work();
+      await write({ output, stopped, streamSheet });
     } catch (error) {
       if (zipFailure === null && run.isStopped()) return; // cancelled or aborted: not a failure
       run.closeRows();
@@ -109,4 +103,32 @@ export function produceXlsx(run: ExportRun, meta: ExportNameFacts): Production {
     }
   });
   return { output, outcome, failFast: true };
+}
+
+export function produceXlsx(run: ExportRun, meta: ExportNameFacts): Production {
+  return produceWorkbook(run, async ({ output, stopped, streamSheet }) => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    workbook.creator = "Fleet Fuel Dashboard";
+    workbook.created = meta.generatedAt;
+    // The sheets are zipped in the order they are added, and a sheet's XML is buffered until the zip reaches it:
+    // Transactions must come first, and About (which needs the final count) after it is committed.
+    const sheet = addTransactionsSheet(workbook);
+    const waitForRoomAfterRow = streamSheet(workbook, sheet);
+    const header = sheet.addRow(EXPORT_HEADERS.map(xlsxText));
+    header.font = { bold: true };
+    header.commit();
+    for (let row = await run.next(); row !== null; row = await run.next()) {
+      sheet.addRow(xlsxRecord(row)).commit();
+      run.rowWritten();
+      await waitForRoomAfterRow();
+    }
+    if (run.isStopped()) return;
+    sheet.commit();
+    writeAboutSheet(workbook, meta, run.rowsDone);
+    await Promise.race([workbook.commit(), stopped]);
+  });
 }

@@ -1,15 +1,13 @@
 import "server-only";
 
-import { PassThrough } from "node:stream";
-
 import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
 
 import { CSV_QUOTED_MATCH, isPlainDecimal, neutralizeCell } from "@/lib/bff/export/cell-safety";
-import { reachXlsxInternals, type XlsxZip } from "@/lib/bff/export/exceljs-internals";
 import { ignoreError, type Production, settle, waitFor } from "@/lib/bff/export/production";
 import type { ExportRun } from "@/lib/bff/export/run";
 import { xlsxText } from "@/lib/bff/export/xlsx-cells";
+import { produceWorkbook } from "@/lib/bff/export/xlsx-writer";
 import { localDateOf } from "@/lib/mirror/local-dates";
 import type { Station, Transaction } from "@/lib/model";
 import type { JurisdictionFigures, JurisdictionReply } from "@/lib/model/insight-jurisdictions";
@@ -207,9 +205,6 @@ function detailCells(t: Transaction, stations: ReadonlyMap<string, Station>): Ce
   ].map(xlsxCell);
 }
 
-const XLSX_OUTPUT_HIGH_WATER_MARK = 64 * 1024;
-const MAX_PENDING_SHEET_XML = 128 * 1024;
-
 function sheetOf(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
@@ -224,16 +219,7 @@ function sheetOf(
 
 /** The workbook: Summary (the reply), Detail (the run's rows, streamed), About. */
 export function produceJurisdictionXlsx(run: ExportRun, facts: JurisdictionFileFacts): Production {
-  const output = new PassThrough({ highWaterMark: XLSX_OUTPUT_HIGH_WATER_MARK });
-  output.on("error", ignoreError);
-  let zip: XlsxZip | null = null;
-  let zipFailure: { error: unknown } | null = null;
-  const stopped = new Promise<void>((resolve) => {
-    run.stopSignal.addEventListener("abort", () => {
-      resolve();
-    });
-  });
-  const work = async (): Promise<void> => {
+  return produceWorkbook(run, async ({ output, stopped, streamSheet }) => {
     // No styles: with them exceljs works out each cell's style on commit, 5 of 12 CPU seconds for a quarter of
     // 250,000 receipt lines (goal ≤ 10 s); the sheets keep their frozen header rows and column widths.
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -248,18 +234,11 @@ export function produceJurisdictionXlsx(run: ExportRun, facts: JurisdictionFileF
     for (const row of summaryRows(facts.reply)) summary.addRow(row.map(xlsxCell)).commit();
     summary.commit();
     const detail = sheetOf(workbook, "Detail", DETAIL_WIDTHS, DETAIL_HEADERS);
-    const internals = reachXlsxInternals(workbook, detail);
-    zip = internals.zip;
-    internals.zip?.onError((error) => {
-      zipFailure ??= { error };
-      run.stop(error);
-    });
+    const waitForRoomAfterRow = streamSheet(workbook, detail);
     for (let t = await run.next(); t !== null; t = await run.next()) {
       detail.addRow(detailCells(t, facts.stations)).commit();
       run.rowWritten();
-      if (internals.sheetXml !== null && internals.sheetXml.bytes() >= MAX_PENDING_SHEET_XML)
-        await internals.sheetXml.drained(run.stopSignal);
-      if (output.writableNeedDrain) await waitFor(output, "drain", run);
+      await waitForRoomAfterRow();
     }
     if (run.isStopped()) return;
     detail.commit();
@@ -269,23 +248,5 @@ export function produceJurisdictionXlsx(run: ExportRun, facts: JurisdictionFileF
       about.addRow([xlsxText(label), typeof value === "number" ? value : xlsxText(value)]).commit();
     }
     await Promise.race([workbook.commit(), stopped]);
-  };
-  const guarded = async (): Promise<void> => {
-    try {
-      await work();
-    } catch (error) {
-      if (zipFailure === null && run.isStopped()) return;
-      run.closeRows();
-      throw zipFailure === null ? error : zipFailure.error;
-    }
-    if (zipFailure !== null) throw zipFailure.error;
-  };
-  const outcome = settle(guarded());
-  void outcome.then((result) => {
-    if (result !== null || run.isStopped()) {
-      zip?.abort();
-      output.destroy();
-    }
   });
-  return { output, outcome, failFast: true };
 }
