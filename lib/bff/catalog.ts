@@ -17,10 +17,10 @@ const catalogKey = (key: string) => cacheKey(key, "locations", "all");
 /**
  * The whole station catalog of one key, at bulk priority, cached for minutes per customer: ⌈stations/500⌉ upstream
  * calls per TTL. The walk reports each page to GET /api/locations/progress, so the map page can show how far it has got.
- * With the customer's mirror (`mirror`), each walk is recorded in it: the stations and every changed price (the price
+ * With the customer's mirror (`mirror`; every caller passes its session's, or null without one), each walk is recorded in it: the stations and every changed price (the price
  * history the savings compare against, lib/mirror/catalog). A failed recording is logged and the catalog served anyway.
  */
-export function getCatalog(credentials: Credentials, key: string, mirror?: MirrorAccess | null): Promise<Station[]> {
+export function getCatalog(credentials: Credentials, key: string, mirror: MirrorAccess | null): Promise<Station[]> {
   return cache().get<Station[]>(catalogKey(key), getConfig().cacheTtlMs.locations, async () => {
     const progress = trackCatalogWalk(key);
     let stations: Station[];

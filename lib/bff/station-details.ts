@@ -7,6 +7,7 @@ import { cache, cacheKey } from "./cache";
 import { getCatalog } from "./catalog";
 import { now } from "./clock";
 import { getConfig } from "./config";
+import type { MirrorAccess } from "./mirror/access";
 import { fleetApi } from "./upstream";
 
 /**
@@ -229,9 +230,13 @@ async function checkBatch(
  * Which products the upstream's station detail prices, learned from a real detail reply (the first station of the
  * catalog; its detail is then cached like any other), never from a configuration: one upstream call an hour per key.
  */
-export function learnStationProducts(credentials: Credentials, key: string): Promise<StationProductsInfo> {
+export function learnStationProducts(
+  credentials: Credentials,
+  key: string,
+  mirror: MirrorAccess | null,
+): Promise<StationProductsInfo> {
   return cache().get<StationProductsInfo>(cacheKey(key, "location-products"), PRODUCTS_TTL_MS, async () => {
-    const catalog = await getCatalog(credentials, key);
+    const catalog = await getCatalog(credentials, key, mirror);
     for (const station of catalog.slice(0, PRODUCT_PROBES)) {
       try {
         const { station: detail } = await getStationDetail(credentials, key, station.id);

@@ -95,7 +95,7 @@ describe.each(["primary", "alternative"] as const)("jurisdiction report export (
         (r) => (r[col("Date (local)")] ?? "") >= "2026-04-01" && (r[col("Date (local)")] ?? "") <= "2026-06-30",
       ),
     ).toBe(true);
-    const catalog = await getCatalog(stack().sb.keys["demo-full"], ctx.key);
+    const catalog = await getCatalog(stack().sb.keys["demo-full"], ctx.key, null);
     const first = body[0] ?? [];
     const station = catalog.find((s) => s.name === first[col("Station")] && s.city === first[col("City")]);
     expect(first[col("Address")]).toBe(station?.address);

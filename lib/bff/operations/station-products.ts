@@ -12,5 +12,6 @@ export const stationProducts = sessionOperation({
   input: { query: NoQuery },
   csrf: "same-site",
   priority: "interactive",
-  run: (ctx, _input): Promise<StationProductsInfo> => learnStationProducts(ctx.session.credentials, ctx.key),
+  run: async (ctx, _input): Promise<StationProductsInfo> =>
+    learnStationProducts(ctx.session.credentials, ctx.key, await ctx.mirror()),
 });
