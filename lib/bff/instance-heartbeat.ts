@@ -24,22 +24,43 @@ const holder = globalThis as typeof globalThis & { __ffdHeartbeat?: NodeJS.Timeo
 export function watchForOtherInstances(): void {
   const { redisUrl, session } = getConfig();
   if (redisUrl || holder.__ffdHeartbeat) return;
-  mkdirSync(dirname(session.dbPath), { recursive: true, mode: 0o700 });
-  const db = new Database(session.dbPath);
-  db.pragma("journal_mode = WAL");
-  db.pragma("busy_timeout = 5000");
-  db.exec("CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, pid INTEGER NOT NULL, seen_ms INTEGER NOT NULL)");
   const id = randomBytes(8).toString("hex");
-  const beat = db.prepare(
-    "INSERT INTO instances (id, pid, seen_ms) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms",
-  );
-  const prune = db.prepare("DELETE FROM instances WHERE seen_ms < ?");
-  const others = db.prepare<[string, number], { n: number }>(
-    "SELECT count(*) AS n FROM instances WHERE id <> ? AND seen_ms >= ?",
-  );
+  // Opened on the first beat that can: a file another process is creating at the same moment (instances started
+  // together) or a read-only one must never stop this process from serving — the warning is best effort.
+  let statements:
+    | {
+        beat: Database.Statement<[string, number, number]>;
+        prune: Database.Statement<[number]>;
+        others: Database.Statement<[string, number], { n: number }>;
+      }
+    | undefined;
+  const open = () => {
+    mkdirSync(dirname(session.dbPath), { recursive: true, mode: 0o700 });
+    const db = new Database(session.dbPath, { timeout: 5000 });
+    try {
+      db.pragma("journal_mode = WAL");
+      db.exec(
+        "CREATE TABLE IF NOT EXISTS instances (id TEXT PRIMARY KEY, pid INTEGER NOT NULL, seen_ms INTEGER NOT NULL)",
+      );
+      return {
+        beat: db.prepare<[string, number, number]>(
+          "INSERT INTO instances (id, pid, seen_ms) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms",
+        ),
+        prune: db.prepare<[number]>("DELETE FROM instances WHERE seen_ms < ?"),
+        others: db.prepare<[string, number], { n: number }>(
+          "SELECT count(*) AS n FROM instances WHERE id <> ? AND seen_ms >= ?",
+        ),
+      };
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  };
   let warned = false;
   const tick = () => {
     try {
+      statements ??= open();
+      const { beat, prune, others } = statements;
       // The system clock, not the BFF's (tests move that one forward in one process).
       const t = Date.now();
       beat.run(id, process.pid, t);
@@ -53,7 +74,7 @@ export function watchForOtherInstances(): void {
         );
       }
     } catch {
-      // A busy or read-only file: the warning is best effort, never a reason to fail.
+      // A busy or read-only file: the warning is best effort, never a reason to fail; the next beat tries again.
     }
   };
   tick();

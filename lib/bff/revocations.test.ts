@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type RedisServer, startRedisServer } from "@/test/redis-server";
 
-import { RedisRevocationStore, type RevocationStore, SqliteRevocationStore } from "./revocations";
+import { BffError } from "./errors";
+import { GuardedSqliteStore, RedisRevocationStore, type RevocationStore, SqliteRevocationStore } from "./revocations";
 
 // The SQLite store on a real file, and the Redis store against a real redis-server (Debian's package; .ci/run
 // installs it), on a free port.
@@ -119,5 +120,33 @@ describe("SqliteRevocationStore", () => {
     expect(reopened.size()).toBe(2);
     expect(reopened.prune()).toBe(0);
     reopened.close();
+  });
+});
+
+describe("GuardedSqliteStore (the store the app uses without REDIS_URL)", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "ffd-revocations-guarded-"));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a session file that cannot be opened is a 503 the person can retry (never a 500), and the next call opens it once it can", async () => {
+    // A file where the folder should be: the open fails (a fault produced for real, no mock).
+    const blocker = join(dir, "not-a-folder");
+    writeFileSync(blocker, "x");
+    const store = new GuardedSqliteStore(join(blocker, "sessions.db"));
+    const error = await store.isRevoked("sid").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BffError);
+    expect((error as BffError).code).toBe("shared_state_unavailable");
+    expect((error as BffError).message).toMatch(/try again/);
+    await expect(store.revoke("sid", Date.now() + 60_000)).rejects.toBeInstanceOf(BffError);
+
+    // Once the folder is there, the same store works (it was not cached broken).
+    rmSync(blocker);
+    await store.revoke("sid", Date.now() + 60_000);
+    expect(await store.isRevoked("sid")).toBe(true);
+    expect(await store.isRevoked("other")).toBe(false);
   });
 });

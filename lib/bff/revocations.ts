@@ -36,22 +36,27 @@ export class SqliteRevocationStore implements RevocationStore {
 
   constructor(path: string) {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    this.db = new Database(path);
-    // WAL: readers (every request) never wait for a writer (a logout), also across processes sharing the file.
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma("busy_timeout = 5000");
-    this.db.exec(
-      `CREATE TABLE IF NOT EXISTS revoked_sessions (sid TEXT PRIMARY KEY, until_ms INTEGER NOT NULL) WITHOUT ROWID;
-       CREATE INDEX IF NOT EXISTS revoked_sessions_until ON revoked_sessions (until_ms);`,
-    );
-    // A second revoke of the same id (logout racing a sign-in over it) never shortens the first.
-    this.upsert = this.db.prepare(
-      "INSERT INTO revoked_sessions (sid, until_ms) VALUES (?, ?) ON CONFLICT (sid) DO UPDATE SET until_ms = max(until_ms, excluded.until_ms)",
-    );
-    this.select = this.db.prepare("SELECT until_ms FROM revoked_sessions WHERE sid = ?");
-    this.deleteExpired = this.db.prepare("DELETE FROM revoked_sessions WHERE until_ms <= ?");
-    this.count = this.db.prepare("SELECT count(*) AS n FROM revoked_sessions");
-    this.prune();
+    // busy timeout 5 s: a writer of another process sharing the file is waited for, not failed.
+    this.db = new Database(path, { timeout: 5000 });
+    try {
+      // WAL: readers (every request) never wait for a writer (a logout), also across processes sharing the file.
+      this.db.pragma("journal_mode = WAL");
+      this.db.exec(
+        `CREATE TABLE IF NOT EXISTS revoked_sessions (sid TEXT PRIMARY KEY, until_ms INTEGER NOT NULL) WITHOUT ROWID;
+         CREATE INDEX IF NOT EXISTS revoked_sessions_until ON revoked_sessions (until_ms);`,
+      );
+      // A second revoke of the same id (logout racing a sign-in over it) never shortens the first.
+      this.upsert = this.db.prepare(
+        "INSERT INTO revoked_sessions (sid, until_ms) VALUES (?, ?) ON CONFLICT (sid) DO UPDATE SET until_ms = max(until_ms, excluded.until_ms)",
+      );
+      this.select = this.db.prepare("SELECT until_ms FROM revoked_sessions WHERE sid = ?");
+      this.deleteExpired = this.db.prepare("DELETE FROM revoked_sessions WHERE until_ms <= ?");
+      this.count = this.db.prepare("SELECT count(*) AS n FROM revoked_sessions");
+      this.prune();
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
   }
 
   revoke(sid: string, untilMs: number): Promise<void> {
@@ -111,12 +116,50 @@ export class RedisRevocationStore implements RevocationStore {
 
 const holder = globalThis as typeof globalThis & { __ffdRevocations?: RevocationStore };
 
+/**
+ * The session file cannot be opened or read (locked by another process for longer than the busy timeout, unreadable):
+ * like Redis down, no session can be told apart from a signed-out one — a 503 the person can retry, never a 500, and
+ * the store is opened again on the next request.
+ */
+const sessionFileUnavailable = (error: unknown): BffError =>
+  Object.assign(
+    new BffError(
+      "shared_state_unavailable",
+      "The dashboard cannot check sign-outs right now (its session file is busy or unreadable). Please try again in a minute; if it persists, tell your administrator.",
+      { "Retry-After": "10" },
+    ),
+    { cause: error },
+  );
+
+/** The SQLite store with its failures as 503s (a read that failed once is retried once: a lock is often momentary). */
+export class GuardedSqliteStore implements RevocationStore {
+  private store: SqliteRevocationStore | undefined;
+  constructor(private readonly path: string) {}
+  private run<T>(op: (store: SqliteRevocationStore) => T): T {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.store ??= new SqliteRevocationStore(this.path);
+        return op(this.store);
+      } catch (error) {
+        if (error instanceof BffError) throw error;
+        if (attempt >= 1) throw sessionFileUnavailable(error);
+      }
+    }
+  }
+  async revoke(sid: string, untilMs: number): Promise<void> {
+    await this.run((store) => store.revoke(sid, untilMs));
+  }
+  async isRevoked(sid: string): Promise<boolean> {
+    return this.run((store) => store.isRevoked(sid));
+  }
+}
+
 export function revocations(): RevocationStore {
   if (!holder.__ffdRevocations) {
     const redis = sharedRedis();
     holder.__ffdRevocations = redis
       ? new RedisRevocationStore(redis)
-      : new SqliteRevocationStore(getConfig().session.dbPath);
+      : new GuardedSqliteStore(getConfig().session.dbPath);
   }
   return holder.__ffdRevocations;
 }
