@@ -215,15 +215,18 @@ export async function applyLocalRollupDelta(
       .execute();
   }
   // Rows that lost their last purchase are removed, as if they had never been.
-  const emptied = deltas.filter((d) => d.n < 0);
-  const days = [...new Set(emptied.map((d) => d.day))];
-  for (let i = 0; i < days.length; i += CHUNK)
-    await db
-      .deleteFrom("mirror_local_day_totals")
-      .where("customer_id", "=", customerId)
-      .where("local_day", "in", days.slice(i, i + CHUNK))
-      .where("n", "=", 0)
-      .execute();
+  // Per dimension, so the delete walks the primary key (customer, dimension, local_day, …) of those days only.
+  for (const dimension of LOCAL_DIMENSIONS) {
+    const days = [...new Set(deltas.filter((d) => d.n < 0 && d.dimension === dimension).map((d) => d.day))];
+    for (let i = 0; i < days.length; i += CHUNK)
+      await db
+        .deleteFrom("mirror_local_day_totals")
+        .where("customer_id", "=", customerId)
+        .where("dimension", "=", dimension)
+        .where("local_day", "in", days.slice(i, i + CHUNK))
+        .where("n", "=", 0)
+        .execute();
+  }
   // The newest instant of a key-day whose newest row may have left: recomputed from the rows, only if it was one of them.
   for (const d of deltas) {
     if (d.gone.size === 0) continue;
