@@ -1,5 +1,6 @@
 /** bench:mirror's generated rows: plausible transactions over 24 months, written straight into a mirror store. */
 import type { MirrorStore } from "@/lib/mirror";
+import { rebuildLocalRollups } from "@/lib/mirror/local-rollups";
 import { rebuildRollups } from "@/lib/mirror/rollups";
 import { toRow } from "@/lib/mirror/rows";
 import type { Transaction } from "@/lib/model";
@@ -113,5 +114,8 @@ export async function fill(store: MirrorStore, rows: number, endMs: number): Pro
     if (batch.length >= 50_000) await flush();
   }
   await flush();
-  await store.transaction((trx) => rebuildRollups(trx));
+  await store.transaction(async (trx) => {
+    await rebuildRollups(trx);
+    await rebuildLocalRollups(trx);
+  });
 }

@@ -11,14 +11,16 @@ import type { LocalDateRange } from "@/lib/model/insights";
 import { classifyProduct, FUEL_CLASSES, type FuelClass } from "@/lib/model/product-classes";
 
 import { localDayWhere } from "./local-dates";
+import { dayNumberOf } from "./local-rollups";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
 
 /**
  * Fuel by jurisdiction (issue 16 item 1): one grouped read of the range's rows by station state × product × status,
  * on the purchase's local date (lib/mirror/local-dates), then folded in code into state × fuel class with the one
- * product classifier of lib/model. Sums stay integers of minor units (BigInt) until formatted. No rollup serves it:
- * the rollups are on UTC periods and do not split status or DEF (see the bench's note on this query's p95).
+ * product classifier of lib/model. Sums stay integers of minor units (BigInt) until formatted. The sums are read from
+ * the local-day rollup's state dimension (./local-rollups.ts, kept exact in every write's transaction); the row scan
+ * stays as the reference the property test compares it with (local-rollups.test.ts).
  */
 
 interface Sums {
@@ -69,8 +71,44 @@ export const emptyJurisdictionReport = (): JurisdictionReport => ({
   completed: asideOf(zero()),
 });
 
+/** Where the grouped sums are read: the local-day rollup (the default), or the rows (the property test's reference). */
+export type JurisdictionSource = "rollups" | "rows";
+
+/** The grouped sums of the range from the local-day rollup's state dimension: a few rows per state-day. */
+async function groupsFromRollup(store: MirrorStore, customerId: string, range: LocalDateRange) {
+  const rows = await store.db
+    .selectFrom("mirror_local_day_totals")
+    .select((eb) => [
+      "key",
+      "product",
+      "status",
+      eb.fn.sum("n").as("n"),
+      eb.fn.sum("gallons_milli").as("g"),
+      eb.fn.sum("amount_cents").as("a"),
+      eb.fn.sum("def_gallons_milli").as("dg"),
+      eb.fn.sum("def_amount_cents").as("da"),
+    ])
+    .where("customer_id", "=", customerId)
+    .where("dimension", "=", "state")
+    .where("local_day", ">=", dayNumberOf(range.from))
+    .where("local_day", "<=", dayNumberOf(range.to))
+    .groupBy(["key", "product", "status"])
+    .execute();
+  return rows.map((r) => ({
+    state: r.key.trim().toUpperCase(),
+    product: r.product,
+    status: r.status,
+    n: Number(exactInteger(r.n)),
+    gallons: exactInteger(r.g),
+    amount: exactInteger(r.a),
+    defGallons: exactInteger(r.dg),
+    defAmount: exactInteger(r.da),
+  }));
+}
+
 /** The grouped sums of the range (local dates, inclusive), before the fold. */
-async function groups(store: MirrorStore, customerId: string, range: LocalDateRange) {
+async function groups(store: MirrorStore, customerId: string, range: LocalDateRange, source: JurisdictionSource) {
+  if (source === "rollups") return groupsFromRollup(store, customerId, range);
   const rows = await store.db
     .selectFrom("mirror_transactions")
     .select((eb) => [
@@ -106,6 +144,7 @@ export async function jurisdictionReport(
   store: MirrorStore,
   customerId: string,
   range: LocalDateRange,
+  source: JurisdictionSource = "rollups",
 ): Promise<JurisdictionReport> {
   const cells = new Map<string, { state: string; fuel: FuelClass; products: Set<string>; sums: Sums }>();
   const totals = zero();
@@ -115,7 +154,7 @@ export async function jurisdictionReport(
   let failed = 0;
   let noState = 0;
   const unknown = new Map<string, number>();
-  for (const g of await groups(store, customerId, range)) {
+  for (const g of await groups(store, customerId, range, source)) {
     if (g.status === "failed") {
       failed += g.n;
       continue;

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
+import { rebuildLocalRollups } from "./local-rollups";
 import { rebuildRollups } from "./rollups";
 
 export type MirrorDialect = "sqlite" | "postgres";
@@ -123,6 +124,36 @@ async function createRollupTables(db: Kysely<unknown>, dialect: MirrorDialect): 
     .execute();
 }
 
+async function createLocalRollupTable(db: Kysely<unknown>, dialect: MirrorDialect): Promise<void> {
+  const int8 = dialect === "postgres" ? "bigint" : "integer";
+  // The key's order is the readers': one dimension's days of a range, then key, product, status.
+  await db.schema
+    .createTable("mirror_local_day_totals")
+    .ifNotExists()
+    .addColumn("customer_id", "text", (c) => c.notNull())
+    .addColumn("dimension", "text", (c) => c.notNull())
+    .addColumn("local_day", "integer", (c) => c.notNull())
+    .addColumn("key", "text", (c) => c.notNull())
+    .addColumn("product", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull())
+    .addColumn("n", "integer", (c) => c.notNull())
+    .addColumn("gallons_milli", int8, (c) => c.notNull())
+    .addColumn("amount_cents", int8, (c) => c.notNull())
+    .addColumn("def_gallons_milli", int8, (c) => c.notNull())
+    .addColumn("def_amount_cents", int8, (c) => c.notNull())
+    .addColumn("last_at_ms", int8, (c) => c.notNull())
+    .addPrimaryKeyConstraint("mirror_local_day_totals_pk", [
+      "customer_id",
+      "dimension",
+      "local_day",
+      "key",
+      "product",
+      "status",
+    ])
+    .modifyEnd(dialect === "sqlite" ? sql`without rowid` : sql``)
+    .execute();
+}
+
 async function createCatalogTables(db: Kysely<unknown>, dialect: MirrorDialect): Promise<void> {
   const int8 = dialect === "postgres" ? "bigint" : "integer";
   const double = dialect === "postgres" ? "double precision" : "real";
@@ -208,6 +239,13 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
           "id",
         ])
         .execute();
+    },
+  },
+  // The local-day rollup of the insight queries (./local-rollups.ts), computed from the rows of an existing mirror.
+  "0004-local-day-rollup": {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await createLocalRollupTable(db, dialect);
+      await rebuildLocalRollups(db);
     },
   },
 });

@@ -102,7 +102,28 @@ export interface MirrorGroupTotalsTable {
   amount_cents: Int8;
 }
 
+/** The local-day rollup (./local-rollups.ts): sums per customer × purchase-local date × dimension × key × product × status. */
+export interface MirrorLocalDayTotalsTable {
+  customer_id: string;
+  /** driver · truck ('' = none) · card (last 4) · station · state (as the row has it). */
+  dimension: string;
+  /** The purchase's local date as days since 1970-01-01. */
+  local_day: number;
+  key: string;
+  /** The raw product name (fuel classes are decided in code). */
+  product: string;
+  status: string;
+  n: number;
+  gallons_milli: Int8;
+  amount_cents: Int8;
+  def_gallons_milli: Int8;
+  def_amount_cents: Int8;
+  /** The newest instant of these purchases (epoch ms): "last purchase". */
+  last_at_ms: Int8;
+}
+
 export interface MirrorDatabase {
+  mirror_local_day_totals: MirrorLocalDayTotalsTable;
   mirror_transactions: MirrorTransactionTable;
   mirror_sync_state: MirrorSyncStateTable;
   mirror_bucket_totals: MirrorBucketTotalsTable;

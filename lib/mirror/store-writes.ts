@@ -2,6 +2,7 @@ import { sql, type Transaction as KyselyTransaction } from "kysely";
 
 import type { Transaction } from "@/lib/model";
 
+import { applyLocalRollupDelta, LOCAL_ROLLUP_SOURCE_COLUMNS } from "./local-rollups";
 import type { MirrorDialect } from "./migrations";
 import { applyRollupDelta, ROLLUP_SOURCE_COLUMNS } from "./rollups";
 import { toRow } from "./rows";
@@ -30,7 +31,7 @@ export async function lockCustomerWrites(trx: Trx, dialect: MirrorDialect, custo
 const rollupSources = (trx: Trx, customerId: string, ids: readonly string[]) =>
   trx
     .selectFrom("mirror_transactions")
-    .select(ROLLUP_SOURCE_COLUMNS)
+    .select([...new Set([...ROLLUP_SOURCE_COLUMNS, ...LOCAL_ROLLUP_SOURCE_COLUMNS])])
     .where("customer_id", "=", customerId)
     .where("id", "in", ids)
     .execute();
@@ -82,6 +83,7 @@ export async function upsertRows(
       )
       .execute();
     await applyRollupDelta(trx, customerId, replaced, rows);
+    await applyLocalRollupDelta(trx, customerId, replaced, rows);
   }
 }
 
@@ -103,6 +105,7 @@ export async function deleteRows(
       .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
     await applyRollupDelta(trx, customerId, gone, []);
+    await applyLocalRollupDelta(trx, customerId, gone, []);
   }
   return deleted;
 }

@@ -8,6 +8,7 @@ import pg from "pg";
 import { type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/model";
 
 import { purgeCatalog } from "./catalog";
+import { purgeLocalRollups } from "./local-rollups";
 import { type MirrorDialect, mirrorMigrations } from "./migrations";
 import { purgeRollups } from "./rollups";
 import { epochMs, exactInteger, fromRow } from "./rows";
@@ -276,6 +277,7 @@ export class MirrorStore {
       await lockCustomerWrites(trx, this.dialect, customerId);
       await trx.deleteFrom("mirror_transactions").where("customer_id", "=", customerId).execute();
       await purgeRollups(trx, customerId);
+      await purgeLocalRollups(trx, customerId);
       await purgeCatalog(trx, customerId);
       await trx.deleteFrom("mirror_sync_state").where("customer_id", "=", customerId).execute();
     });
