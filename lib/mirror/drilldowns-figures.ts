@@ -2,6 +2,7 @@ import { sql } from "kysely";
 
 import { averagePricePerGallon, fromMinorUnits } from "@/lib/model";
 import type { DrilldownDimension, DrilldownFigures } from "@/lib/model/insight-drilldowns";
+import { classifyProduct } from "@/lib/model/product-classes";
 
 import { exactInteger } from "./rows";
 
@@ -49,6 +50,14 @@ const OFFSET_SPAN = 2048n;
  * local date (a later local date can belong to an earlier purchase with a larger offset). Exact in 53 bits until 2109.
  */
 export const LAST_PURCHASE = sql<SqlInteger>`max(at_ms * ${sql.lit(Number(OFFSET_SPAN))} + coalesce(local_offset_min, 0) + ${sql.lit(Number(OFFSET_SHIFT))})`;
+
+/**
+ * The same newest purchase read from the local-day rollup (./local-rollups.ts), which keeps each key-day's newest
+ * instant but not its offset: the instant × 4 + (the row's local day − the instant's UTC day + 1, which is 0, 1 or 2
+ * as offsets are within ±15 h). A max() still gives the newest instant, ties going to the later local date; the local
+ * date is all the figures show of it.
+ */
+export const ROLLUP_LAST_PURCHASE = sql<SqlInteger>`max(last_at_ms * 4 + (local_day - last_at_ms / ${sql.lit(86_400_000)}) + 1)`;
 
 /** Exact sums of one group, before formatting. */
 export interface Sums {
@@ -104,14 +113,26 @@ function lastOf(v: SqlInteger): { lastAtMs: number | null; lastLocalMs: number |
   return { lastAtMs: Number(atMs), lastLocalMs: Number(atMs + offsetMin * 60_000n) };
 }
 
-export function sumsOf(r: SumColumns): Sums {
+/** ROLLUP_LAST_PURCHASE read back: the instant, and the local date's midnight as the local wall time. */
+export function rollupLastOf(v: SqlInteger): { lastAtMs: number | null; lastLocalMs: number | null } {
+  if (v === null) return { lastAtMs: null, lastLocalMs: null };
+  const packed = exactInteger(v);
+  const atMs = packed / 4n;
+  const localDay = atMs / 86_400_000n + (packed % 4n) - 1n;
+  return { lastAtMs: Number(atMs), lastLocalMs: Number(localDay * 86_400_000n) };
+}
+
+/** How a group's packed newest purchase is read back: LAST_PURCHASE's (rows) or ROLLUP_LAST_PURCHASE's. */
+export type LastDecoder = typeof lastOf;
+
+export function sumsOf(r: SumColumns, decodeLast: LastDecoder = lastOf): Sums {
   return {
     purchases: Number(exactInteger(r.n)),
     gallons: exactInteger(r.g),
     amount: exactInteger(r.a),
     dieselGallons: exactInteger(r.dg),
     defGallons: exactInteger(r.defg),
-    ...lastOf(r.last),
+    ...decodeLast(r.last),
   };
 }
 
@@ -131,6 +152,47 @@ export function addSums(x: Sums, y: Sums): Sums {
     lastLocalMs: last.lastLocalMs,
     lastAtMs: last.lastAtMs,
   };
+}
+
+/**
+ * Sums per group from sums per group × product: the product's class comes from the one classifier
+ * (lib/model/product-classes), not a comparison in SQL, so "Diesel" and "ULSD #2" are diesel gallons and a purchase
+ * of DEF itself ("DEF", "AdBlue") counts in the DEF gallons, on both stores alike.
+ */
+export function foldProducts<R extends ProductGroupRow>(
+  rows: readonly R[],
+  keyOf: (r: R) => string | number | null,
+): (R & { dg: SqlInteger })[] {
+  const folded = new Map<string | number | null, R & { dg: SqlInteger }>();
+  const bigOf = (v: SqlInteger) => exactInteger(v);
+  const later = (x: SqlInteger, y: SqlInteger) => (x === null ? y : y === null ? x : Number(x) > Number(y) ? x : y);
+  for (const r of rows) {
+    const productClass = classifyProduct(r.product).productClass;
+    const g = bigOf(r.g);
+    const own: R & { dg: SqlInteger } = {
+      ...r,
+      dg: productClass === "diesel" ? g : 0n,
+      defg: bigOf(r.defg) + (productClass === "def" ? g : 0n),
+    };
+    const key = keyOf(r);
+    const seen = folded.get(key);
+    folded.set(
+      key,
+      seen === undefined
+        ? own
+        : {
+            ...seen,
+            n: bigOf(seen.n) + bigOf(own.n),
+            g: bigOf(seen.g) + g,
+            a: bigOf(seen.a) + bigOf(own.a),
+            dg: bigOf(seen.dg) + bigOf(own.dg),
+            defg: bigOf(seen.defg) + bigOf(own.defg),
+            // LAST_PURCHASE packs time and offset in one integer (exact below 2^53), so the later one is the larger.
+            last: later(seen.last, own.last),
+          },
+    );
+  }
+  return [...folded.values()];
 }
 
 /** What a row of the dimension is called, and what is said beside it. */

@@ -9,16 +9,17 @@ import type {
   LocalDateRange,
 } from "@/lib/model/insight-drilldowns";
 import { TREND_DAYS_MAX } from "@/lib/model/insight-drilldowns";
-import { classifyProduct } from "@/lib/model/product-classes";
 
 import {
   addSums,
   figuresOf,
+  foldProducts,
   type GroupRow,
   KEY_COLUMN,
   labelOf,
   LAST_PURCHASE,
-  type ProductGroupRow,
+  type LastDecoder,
+  rollupLastOf,
   type SqlInteger,
   type Sums,
   sumsOf,
@@ -26,10 +27,10 @@ import {
   ZERO_FIGURES,
 } from "./drilldowns-figures";
 import { latestLabels } from "./drilldowns-labels";
+import { daySumsFromRollup, groupedSumsFromRollup } from "./drilldowns-rollup";
 import type { Eb } from "./filter";
 import { LOCAL_MS, localDayWhere } from "./local-dates";
 import { dayName } from "./local-days";
-import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
 
 /**
@@ -57,6 +58,13 @@ function spendWhere(
   return eb.and(all);
 }
 
+/**
+ * Where the sums are read: the local-day rollup (./local-rollups.ts, kept exact in every write's transaction — the
+ * default, a few rows per key-day) or the rows (the property test's reference, and the breakdowns across dimensions,
+ * which no rollup holds).
+ */
+export type DrilldownSource = "rollups" | "rows";
+
 /** Exact sums per key of `groupBy` (null key: rows without one, e.g. no truck). */
 async function groupedSums(
   store: MirrorStore,
@@ -66,12 +74,15 @@ async function groupedSums(
   only?: { dimension: DrilldownDimension; key: string },
 ): Promise<GroupRow[]> {
   const column = KEY_COLUMN[groupBy];
+  // A truck id '' is no truck (as the rollup keeps it).
+  const keySql =
+    groupBy === "truck" ? sql<string | null>`nullif(truck_id, '')` : sql<string | null>`${sql.ref(column)}`;
   // Sums only: the names (text columns outside the time index) cost a third of the query over a quarter; they come
   // from each key's newest row (labelsOf), one indexed lookup per key.
   const rows = await store.db
     .selectFrom("mirror_transactions")
     .select((eb) => [
-      sql<string | null>`${sql.ref(column)}`.as("k"),
+      keySql.as("k"),
       eb.fn.countAll().as("n"),
       eb.fn.sum("gallons_milli").as("g"),
       eb.fn.sum("amount_cents").as("a"),
@@ -80,50 +91,9 @@ async function groupedSums(
       LAST_PURCHASE.as("last"),
     ])
     .where((eb) => spendWhere(eb, customerId, range, only))
-    .groupBy([column, "product"])
+    .groupBy([keySql, "product"])
     .execute();
   return foldProducts(rows, (r) => r.k);
-}
-
-/**
- * Sums per group from sums per group × product: the product's class comes from the one classifier
- * (lib/model/product-classes), not a comparison in SQL, so "Diesel" and "ULSD #2" are diesel gallons and a purchase
- * of DEF itself ("DEF", "AdBlue") counts in the DEF gallons, on both stores alike.
- */
-function foldProducts<R extends ProductGroupRow>(
-  rows: readonly R[],
-  keyOf: (r: R) => string | number | null,
-): (R & { dg: SqlInteger })[] {
-  const folded = new Map<string | number | null, R & { dg: SqlInteger }>();
-  const bigOf = (v: SqlInteger) => exactInteger(v);
-  const later = (x: SqlInteger, y: SqlInteger) => (x === null ? y : y === null ? x : Number(x) > Number(y) ? x : y);
-  for (const r of rows) {
-    const productClass = classifyProduct(r.product).productClass;
-    const g = bigOf(r.g);
-    const own: R & { dg: SqlInteger } = {
-      ...r,
-      dg: productClass === "diesel" ? g : 0n,
-      defg: bigOf(r.defg) + (productClass === "def" ? g : 0n),
-    };
-    const key = keyOf(r);
-    const seen = folded.get(key);
-    folded.set(
-      key,
-      seen === undefined
-        ? own
-        : {
-            ...seen,
-            n: bigOf(seen.n) + bigOf(own.n),
-            g: bigOf(seen.g) + g,
-            a: bigOf(seen.a) + bigOf(own.a),
-            dg: bigOf(seen.dg) + bigOf(own.dg),
-            defg: bigOf(seen.defg) + bigOf(own.defg),
-            // LAST_PURCHASE packs time and offset in one integer (exact below 2^53), so the later one is the larger.
-            last: later(seen.last, own.last),
-          },
-    );
-  }
-  return [...folded.values()];
 }
 
 const byAmountThenName = (x: DrilldownRow & { sums: Sums }, y: DrilldownRow & { sums: Sums }) =>
@@ -144,6 +114,7 @@ async function rankRows(
   customerId: string,
   dimension: DrilldownDimension,
   rows: GroupRow[],
+  decodeLast?: LastDecoder,
 ): Promise<DrilldownRow[]> {
   const keyed = rows.filter((r): r is GroupRow & { k: string } => r.k !== null);
   const labels = await latestLabels(
@@ -154,7 +125,7 @@ async function rankRows(
   );
   return keyed
     .map((r) => {
-      const sums = sumsOf(r);
+      const sums = sumsOf(r, decodeLast);
       return { key: r.k, ...(labels.get(r.k) ?? labelOf(dimension, r.k, {})), ...figuresOf(sums), sums };
     })
     .sort(byAmountThenName)
@@ -175,15 +146,20 @@ export async function rankedFigures(
   customerId: string,
   dimension: DrilldownDimension,
   range: LocalDateRange | null,
+  source: DrilldownSource = "rollups",
 ): Promise<RankedFigures> {
   if (range === null) return { rows: [], totals: ZERO_FIGURES, withoutKey: ZERO_FIGURES };
-  const groups = await groupedSums(store, customerId, dimension, range);
-  const totals = groups.reduce((acc, r) => addSums(acc, sumsOf(r)), ZERO);
+  const fromRollup = source === "rollups";
+  const groups = fromRollup
+    ? await groupedSumsFromRollup(store, customerId, dimension, range)
+    : await groupedSums(store, customerId, dimension, range);
+  const decodeLast = fromRollup ? rollupLastOf : undefined;
+  const totals = groups.reduce((acc, r) => addSums(acc, sumsOf(r, decodeLast)), ZERO);
   const none = groups.find((r) => r.k === null);
   return {
-    rows: await rankRows(store, customerId, dimension, groups),
+    rows: await rankRows(store, customerId, dimension, groups, decodeLast),
     totals: figuresOf(totals),
-    withoutKey: none ? figuresOf(sumsOf(none)) : ZERO_FIGURES,
+    withoutKey: none ? figuresOf(sumsOf(none, decodeLast)) : ZERO_FIGURES,
   };
 }
 
@@ -224,6 +200,29 @@ function trendOf(range: LocalDateRange, perDay: ReadonlyMap<number, Sums>): Deta
   return { unit, points };
 }
 
+type Only = { dimension: DrilldownDimension; key: string };
+
+/** One key's sums per local day (the day number), from the rows. */
+async function daySums(store: MirrorStore, customerId: string, only: Only, range: LocalDateRange) {
+  const rows = await store.db
+    .selectFrom("mirror_transactions")
+    .select((eb) => [
+      // The local day number. cast(): better-sqlite3 binds LOCAL_MS's number parameter as a real, which would make
+      // the division a real one on SQLite (the wall time is positive, so truncation is the floor).
+      sql<SqlInteger>`cast((${LOCAL_MS}) / 86400000 as integer)`.as("local_day"),
+      eb.fn.countAll().as("n"),
+      eb.fn.sum("gallons_milli").as("g"),
+      eb.fn.sum("amount_cents").as("a"),
+      "product",
+      sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
+      LAST_PURCHASE.as("last"),
+    ])
+    .where((eb) => spendWhere(eb, customerId, range, only))
+    .groupBy([sql`local_day`, "product"])
+    .execute();
+  return foldProducts(rows, (r) => Number(r.local_day));
+}
+
 /** One key's totals, trend and breakdown over the range's local dates (zeros everywhere when range is null). */
 export async function detailFigures(
   store: MirrorStore,
@@ -231,6 +230,7 @@ export async function detailFigures(
   dimension: DrilldownDimension,
   key: string,
   range: LocalDateRange | null,
+  source: DrilldownSource = "rollups",
 ): Promise<DetailFigures> {
   const breakdownBy = dimension === "station" ? "driver" : "station";
   if (range === null)
@@ -240,30 +240,15 @@ export async function detailFigures(
       breakdown: { dimension: breakdownBy, rows: [] },
     };
   const only = { dimension, key };
+  const fromRollup = source === "rollups";
   const [days, breakdown] = await Promise.all([
-    store.db
-      .selectFrom("mirror_transactions")
-      .select((eb) => [
-        // The local day number. cast(): better-sqlite3 binds LOCAL_MS's number parameter as a real, which would make
-        // the division a real one on SQLite (the wall time is positive, so truncation is the floor).
-        sql<SqlInteger>`cast((${LOCAL_MS}) / 86400000 as integer)`.as("local_day"),
-        eb.fn.countAll().as("n"),
-        eb.fn.sum("gallons_milli").as("g"),
-        eb.fn.sum("amount_cents").as("a"),
-        "product",
-        sql<SqlInteger>`sum(coalesce(def_gallons_milli, 0))`.as("defg"),
-        LAST_PURCHASE.as("last"),
-      ])
-      .where((eb) => spendWhere(eb, customerId, range, only))
-      .groupBy([sql`local_day`, "product"])
-      .execute()
-      .then((rows) => foldProducts(rows, (r) => Number(r.local_day))),
+    fromRollup ? daySumsFromRollup(store, customerId, only, range) : daySums(store, customerId, only, range),
     groupedSums(store, customerId, breakdownBy, range, only),
   ]);
   const perDay = new Map<number, Sums>();
   let totals = ZERO;
   for (const d of days) {
-    const sums = sumsOf(d);
+    const sums = sumsOf(d, fromRollup ? rollupLastOf : undefined);
     perDay.set(Number(d.local_day), sums);
     totals = addSums(totals, sums);
   }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "@/lib/model";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
 
+import { detailFigures, rankedFigures } from "./drilldowns";
 import { jurisdictionReport } from "./jurisdictions";
 import { rebuildLocalRollups } from "./local-rollups";
 import { mirrorMigrations } from "./migrations";
@@ -23,7 +24,7 @@ import { MirrorStore } from "./store";
  * The local-day rollup is exact: after random upserts (new rows, status, time, offset, product and key changes,
  * repeated ids), deletions and purges through MirrorStore, the table equals a rebuild from the rows (sums and the
  * newest instant), and the jurisdiction report read from it equals the same report from the rows, over random ranges
- * of local dates. Both real stores: SQLite in a temporary file, PostgreSQL started in a temporary directory.
+ * of local dates, and so do the drill-downs' rankings and details. Both real stores: SQLite in a temporary file, PostgreSQL started in a temporary directory.
  */
 
 let postgres: PostgresServer;
@@ -129,6 +130,13 @@ const range = fc
   .record({ from: fc.integer({ min: -4, max: 3 }), days: fc.integer({ min: 0, max: 5 }) })
   .map((r) => ({ from: dateOf(r.from), to: dateOf(r.from + r.days) }));
 
+const DRILL_KEYS = [
+  ["driver", "d0"],
+  ["truck", "T1"],
+  ["card", "1234"],
+  ["station", "s1"],
+] as const;
+
 async function localTable(store: MirrorStore) {
   const rows = await store.db
     .selectFrom("mirror_local_day_totals")
@@ -168,10 +176,20 @@ describe.each(["sqlite", "postgres"] as const)("the local-day rollup (%s store)"
                 held.set(`${w.customer}/${w.id}`, changed);
               } else await store.purge(w.customer);
             }
-            for (const q of queries)
+            for (const q of queries) {
               expect(await jurisdictionReport(store, q.customer, q.range, "rollups")).toEqual(
                 await jurisdictionReport(store, q.customer, q.range, "rows"),
               );
+              // The drill-downs' rankings and one key's detail (totals, trend) read the same figures either way.
+              for (const [dimension, key] of DRILL_KEYS) {
+                expect(await rankedFigures(store, q.customer, dimension, q.range, "rollups")).toEqual(
+                  await rankedFigures(store, q.customer, dimension, q.range, "rows"),
+                );
+                expect(await detailFigures(store, q.customer, dimension, key, q.range, "rollups")).toEqual(
+                  await detailFigures(store, q.customer, dimension, key, q.range, "rows"),
+                );
+              }
+            }
             const kept = await localTable(store);
             await store.transaction((trx) => rebuildLocalRollups(trx));
             expect(kept).toEqual(await localTable(store));
