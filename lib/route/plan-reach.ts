@@ -85,7 +85,7 @@ export class Legs {
 
 const EPS = 1e-9;
 
-export interface Reach {
+interface Reach {
   legs: Legs;
   /** Stations the truck can get to above its reserve, filling up wherever it stops before. */
   reachable: boolean[];
