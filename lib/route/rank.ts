@@ -62,7 +62,8 @@ function byRank(a: Priced, b: Priced): number {
  * is reachable.
  */
 function baselineOf(sorted: readonly Priced[]): Priced | null {
-  const reachable = sorted.filter((c) => c.reachable);
+  // A station where the truck would buy nothing (arriving full) has no price per gallon to compare with.
+  const reachable = sorted.filter((c) => c.reachable && Number.isFinite(c.effectivePrice));
   const onRoute = reachable.find((c) => c.offMiles <= ON_ROUTE_MILES);
   if (onRoute) return onRoute;
   let nearest: Priced | null = null;
@@ -78,13 +79,12 @@ function judge(c: Priced, baseline: Priced | null): RankedCandidate {
       verdict: "not_worth",
       verdictText: "out of reach: the truck would arrive under its reserve",
     };
+  // A reachable station means a baseline exists (it is one of the reachable).
   if (baseline === null || c === baseline) {
     const verdictText =
-      baseline === null
-        ? "baseline"
-        : c.offMiles <= ON_ROUTE_MILES
-          ? "baseline: the best stop on the route"
-          : "baseline: the nearest stop to the route (none on it)";
+      c.offMiles <= ON_ROUTE_MILES
+        ? "baseline: the best stop on the route"
+        : "baseline: the nearest stop to the route (none on it)";
     return { ...c, netSavings: 0, verdict: "baseline", verdictText };
   }
   const netSavings = c.gallons * baseline.effectivePrice - (c.price * c.gallons + c.detourCost);
