@@ -147,6 +147,16 @@ describe("rankCandidates", () => {
     expect(by.X?.verdict).toBe("worth");
   });
 
+  it("says there is nothing to buy where the truck would arrive with a full tank", () => {
+    const full = { ...truck, fuelNowGallons: 150 };
+    const ranked = rankCandidates([candidate("here", 0, 0, 3.5), candidate("later", 60, 0, 3.9)], full, OPTIONS);
+    const by = Object.fromEntries(ranked.map((c) => [c.station.locNum, c]));
+    expect(by.here?.gallons).toBe(0);
+    expect(by.here?.verdictText).toBe("not worth it: the tank would still be full");
+    expect(by.later?.verdict).toBe("baseline");
+    expect(ranked.map((c) => c.station.locNum)).toEqual(["later", "here"]);
+  });
+
   it("refuses a truck a person must fix", () => {
     expect(() => rankCandidates([], { ...DEFAULT_TRUCK, mpg: 0 }, OPTIONS)).toThrow(/miles per gallon/);
     expect(() => rankCandidates([], { ...DEFAULT_TRUCK, fuelNowGallons: 200 }, OPTIONS)).toThrow(/fuel in the tank/);
