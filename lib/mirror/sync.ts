@@ -7,7 +7,7 @@ import {
 } from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
 
-import { MemorySyncLock, type SyncLock } from "./lock";
+import { MemorySyncLock, type SyncLease, SyncLeaseLost, type SyncLock } from "./lock";
 import type { MirrorStore } from "./store";
 import { maxOf, minOf, utcDay } from "./sync-days";
 import type { MirrorSyncOptions, RunOptions, SyncOutcome } from "./sync-types";
@@ -33,6 +33,9 @@ export const DEFAULT_LOOKBACK_MS = 72 * 3_600_000;
 const DEFAULT_VERIFY_ROUNDS = 4;
 /** Backfill pages in flight at once: enough to hide a page's latency when the budget allows several a second. */
 const BACKFILL_PREFETCH = 4;
+
+const isHeld = () => true;
+const isNotHeld = () => false;
 
 class Stop extends Error {
   constructor(readonly reason: "unauthenticated" | "aborted") {
@@ -68,16 +71,23 @@ export class MirrorSync {
     const phases = options.phases ?? ["head", "backfill", "verify"];
     let verification: VerificationReport | null = null;
     try {
-      if (phases.includes("head")) await this.#head(customerId, credentials, options);
-      if (phases.includes("backfill")) await this.#backfill(customerId, credentials, options);
-      if (phases.includes("verify")) verification = await this.#verify(customerId, credentials, options);
+      if (phases.includes("head")) await this.#head(customerId, credentials, options, lease);
+      if (phases.includes("backfill")) await this.#backfill(customerId, credentials, options, lease);
+      if (phases.includes("verify")) verification = await this.#verify(customerId, credentials, options, lease);
       const state = await this.#store.getSyncState(customerId);
-      if (state.lastError !== null) await this.#store.putSyncState({ ...state, lastError: null }, this.#now());
+      if (state.lastError !== null) {
+        await lease.confirm();
+        await this.#store.putSyncState({ ...state, lastError: null }, this.#now());
+      }
       return { status: "done", state: { ...state, lastError: null }, verification };
     } catch (error) {
+      // The lease went to another instance mid-run: that instance syncs this customer now, and this one writes nothing
+      // more (not even its error), so two instances never write one customer's mirror at once.
+      if (error instanceof SyncLeaseLost) return { status: "busy" };
       const state = await this.#store.getSyncState(customerId);
       const stop = this.#classify(error, options.signal);
       if (stop === "aborted") return { status: "aborted", state };
+      if (!(await lease.confirm().then(isHeld, isNotHeld))) return { status: "busy" };
       const lastError =
         stop === "unauthenticated" ? "unauthenticated" : isFleetApiError(error) ? error.code : "internal";
       await this.#store.putSyncState({ ...state, lastError }, this.#now());
@@ -117,7 +127,7 @@ export class MirrorSync {
     });
   }
 
-  async #head(customerId: string, credentials: Credentials, options: RunOptions): Promise<void> {
+  async #head(customerId: string, credentials: Credentials, options: RunOptions, lease: SyncLease): Promise<void> {
     const before = await this.#store.getSyncState(customerId);
     const stopBeforeMs = before.newestAtMs === null ? null : before.newestAtMs - this.#lookbackMs;
     let state = before;
@@ -145,6 +155,7 @@ export class MirrorSync {
         lastHeadSyncMs: now,
       };
       const next = state;
+      await lease.confirm();
       await this.#store.transaction(async (trx) => {
         await this.#store.upsertTransactions(customerId, reply.items, now, trx);
         await this.#store.putSyncState(next, now, trx);
@@ -154,7 +165,12 @@ export class MirrorSync {
     }
   }
 
-  async #backfill(customerId: string, credentials: Credentials, options: RunOptions): Promise<void> {
+  async #backfill(
+    customerId: string,
+    credentials: Credentials,
+    options: RunOptions,
+    lease: SyncLease,
+  ): Promise<void> {
     let state = await this.#store.getSyncState(customerId);
     if (state.backfill.complete || state.coverageFromMs === null) return;
     if (state.backfill.toDay === null) {
@@ -212,6 +228,7 @@ export class MirrorSync {
               },
         };
         const next = state;
+        await lease.confirm();
         await this.#store.transaction(async (trx) => {
           await this.#store.upsertTransactions(customerId, reply.items, now, trx);
           await this.#store.putSyncState(next, now, trx);
@@ -239,7 +256,12 @@ export class MirrorSync {
     return Math.ceil(pages / perWindow) * this.#windowMs;
   }
 
-  async #verify(customerId: string, credentials: Credentials, options: RunOptions): Promise<VerificationReport | null> {
+  async #verify(
+    customerId: string,
+    credentials: Credentials,
+    options: RunOptions,
+    lease: SyncLease,
+  ): Promise<VerificationReport | null> {
     const state = await this.#store.getSyncState(customerId);
     if (state.coverageFromMs === null) return null;
     const lastDay = utcDay(Math.max(this.#now(), state.newestAtMs ?? 0));
@@ -252,10 +274,12 @@ export class MirrorSync {
         this.#list(credentials, query, options.signal),
       pageSize: this.#pageSize,
       now: this.#now,
+      beforeWrite: () => lease.confirm(),
     };
     const report = await verifyCounts(context, firstDay, lastDay, this.#verifyRounds);
     const after = await this.#store.getSyncState(customerId);
     const extent = await this.#store.extent(customerId);
+    await lease.confirm();
     await this.#store.putSyncState(
       {
         ...after,
