@@ -34,9 +34,6 @@ const DEFAULT_VERIFY_ROUNDS = 4;
 /** Backfill pages in flight at once: enough to hide a page's latency when the budget allows several a second. */
 const BACKFILL_PREFETCH = 4;
 
-const isHeld = () => true;
-const isNotHeld = () => false;
-
 class Stop extends Error {
   constructor(readonly reason: "unauthenticated" | "aborted") {
     super(reason);
@@ -87,7 +84,11 @@ export class MirrorSync {
       const state = await this.#store.getSyncState(customerId);
       const stop = this.#classify(error, options.signal);
       if (stop === "aborted") return { status: "aborted", state };
-      if (!(await lease.confirm().then(isHeld, isNotHeld))) return { status: "busy" };
+      const held = await lease.confirm().then(
+        () => true,
+        () => false,
+      );
+      if (!held) return { status: "busy" }; // nor its error: the lease is another instance's now
       const lastError =
         stop === "unauthenticated" ? "unauthenticated" : isFleetApiError(error) ? error.code : "internal";
       await this.#store.putSyncState({ ...state, lastError }, this.#now());
@@ -165,12 +166,7 @@ export class MirrorSync {
     }
   }
 
-  async #backfill(
-    customerId: string,
-    credentials: Credentials,
-    options: RunOptions,
-    lease: SyncLease,
-  ): Promise<void> {
+  async #backfill(customerId: string, credentials: Credentials, options: RunOptions, lease: SyncLease): Promise<void> {
     let state = await this.#store.getSyncState(customerId);
     if (state.backfill.complete || state.coverageFromMs === null) return;
     if (state.backfill.toDay === null) {
