@@ -10,8 +10,9 @@ import { busiestWindow, ClusterStack, PROVIDER_BUDGET, PROVIDER_WINDOW_MS } from
 // of 60 requests per key per minute. Load goes to all three (sign-ins of several key pairs, pages' data routes, an
 // export, the mirror's backfill, price checks); the sandbox's own log is the witness.
 //
-// The primary profile runs it all, the killed sync included: its history is made long enough (8 000 rows of the demo
-// customer, ~40 pages) that the backfill spans the budget's minute, so an instance can die in its middle. The
+// The primary profile runs it all, the killed sync included: its history is made long enough (10 000 rows of the demo
+// customer, 50 pages, more than the 45 a minute the sync may take) that the backfill spans the budget's minute, so an
+// instance can die in its middle. The
 // alternative profile runs a reduced variant on the default history (3 000 rows): the same claims except the kill and
 // the takeover, which wait out the sync lease (30 s) and would take the file over three minutes.
 
@@ -22,7 +23,7 @@ import { busiestWindow, ClusterStack, PROVIDER_BUDGET, PROVIDER_WINDOW_MS } from
 const OBSERVATION_SLACK_MS = 150;
 
 const CASES = [
-  { profile: "primary", kill: true, transactions: 8_000 },
+  { profile: "primary", kill: true, transactions: 10_000 },
   { profile: "alternative", kill: false, transactions: null },
 ] as const;
 
@@ -43,7 +44,7 @@ describe.each(CASES)(
     const syncStatus = async (b: TestBrowser) => {
       const res = await b.fetch("/api/sync");
       expect(res.status).toBe(200);
-      return res.body as unknown as SyncStatusReply;
+      return res.body as SyncStatusReply;
     };
     const authCalls = () => stack.seen.filter((s) => s.method === "POST" && s.path === "/api/v1/auth").length;
     const settle = () => new Promise((r) => setTimeout(r, 200)); // the last log lines reach the watcher
@@ -126,6 +127,13 @@ describe.each(CASES)(
       const [first, ...others] = live;
       const b = browsers.get(`demo-no-transactions@${String(first)}`) ?? expect.fail("no session");
       const cookie = b.cookie;
+      // One cookie is good on every instance (one session secret)...
+      for (const i of others) {
+        const same = new TestBrowser(stack.apps[i]?.origin ?? "");
+        same.cookie = cookie;
+        expect((await same.fetch("/api/account")).status).toBe(200);
+      }
+      // ...until it signs out on one of them.
       expect((await b.fetch("/api/session", { method: "DELETE" })).status).toBeLessThan(300);
       for (const i of others) {
         const same = new TestBrowser(stack.apps[i]?.origin ?? "");
