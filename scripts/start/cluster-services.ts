@@ -129,8 +129,9 @@ export function sharedSessionSecret(file: string): string {
 
 /**
  * haproxy's configuration: `bind` in front, round robin over the instances' ports, each checked on /api/healthz
- * (an instance that fails it gets no requests until it passes again); X-Forwarded-For for the instances' per-address
- * limits, and X-Served-By naming the instance that answered (to see the spread).
+ * (an instance that fails it gets no requests until it passes again); X-Forwarded-For appended and X-Forwarded-Host
+ * and -Proto overwritten (what TRUST_PROXY expects of the one proxy in front), and X-Served-By naming the instance
+ * that answered (to see the spread).
  */
 export function haproxyConfig(bind: { host: string; port: number }, instancePorts: number[]): string {
   return [
@@ -145,6 +146,9 @@ export function haproxyConfig(bind: { host: string; port: number }, instancePort
     "  timeout server 10m",
     "frontend dashboard",
     `  bind ${bind.host}:${String(bind.port)}`,
+    // The instances run with TRUST_PROXY=true: these are set here, overwriting whatever a client sent.
+    "  http-request set-header X-Forwarded-Host %[req.hdr(host)]",
+    "  http-request set-header X-Forwarded-Proto http",
     "  default_backend instances",
     "backend instances",
     "  balance roundrobin",
