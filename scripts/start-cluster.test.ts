@@ -50,6 +50,25 @@ describe("npm run start:cluster (scripts/start-cluster.ts)", () => {
     expect(config).toMatch(/server app2 127\.0\.0\.1:3002 check/);
   });
 
+  it("refuses a bad --instances with a clear message, before starting anything", async () => {
+    const run = spawn(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/start-cluster.ts", "--instances", "0"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let text = "";
+    run.stderr.on("data", (c: Buffer) => (text += c.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      run.once("exit", (exitCode) => {
+        resolve(exitCode);
+      });
+    });
+    expect(code).toBe(2);
+    expect(text).toContain('--instances must be a whole number from 1 to 16; got "0".');
+  });
+
   it("starts two instances behind haproxy: a sign-in through it, both instances answer, Ctrl-C leaves nothing", async () => {
     const db = join(dir, "sandbox.db");
     copyFileSync(inject("sandboxTemplateDb"), db);

@@ -25,7 +25,7 @@ const DEFAULT_INSTANCES = 3;
 const MAX_INSTANCES = 16;
 
 /** `--instances N` (or `--instances=N`), 1 to 16; a clear message and exit code 2 for anything else. */
-export function parseInstances(argv: readonly string[]): number | string {
+function parseInstances(argv: readonly string[]): number | string {
   let raw: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";

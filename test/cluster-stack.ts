@@ -16,7 +16,7 @@ import { type SandboxProcess, type SandboxProfile, startSandboxProcess } from ".
  * process with the provider's real budget (60 requests per key per minute): what lib/bff/cluster*.test.ts run.
  */
 
-export const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 export const PROVIDER_BUDGET = 60;
 export const PROVIDER_WINDOW_MS = 60_000;
 

@@ -22,7 +22,7 @@ const READY_TIMEOUT_MS = 60_000;
 const DATABASE = "fleet_dashboard";
 
 /** A port nobody listens on now, from the system (for the services only the instances reach). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
