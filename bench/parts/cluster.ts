@@ -85,7 +85,7 @@ export async function runClusterPart(ctx: BenchContext): Promise<void> {
     ctx.add({
       part: "cluster",
       name: "Upstream 429s under that load",
-      value: upstream.filter((line) => line.includes(' 429 ')).length,
+      value: upstream.filter((line) => line.includes(" 429 ")).length,
       unit: "count",
       goal: { op: "<=", target: 0 },
       note: `the sandbox's own log over both runs (budget ${String(PROVIDER_BUDGET)} per minute); upstream requests in all: ${String(upstream.length)}`,
