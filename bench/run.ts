@@ -4,7 +4,7 @@
  * Measures the whole product and writes `bench/report.md` and `bench/report.json` (`--out` changes the path without
  * extension; `--smoke` writes `bench/report-smoke.*`): every figure with its value, goal, verdict and the command
  * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror,
- * insights-exceptions, insights-jurisdictions, insights-drilldowns, insights-savings, cluster-budget (default: all).
+ * insights-exceptions, insights-jurisdictions, insights-drilldowns, insights-savings, cluster-budget, cluster (default: all).
  * Builds the app when needed; starts the sandbox and the app on free loopback ports; stops everything it started at
  * the end, on a failure and on Ctrl-C. Exits non-zero only when the bench itself broke (a part threw), never
  * because a goal was missed: the report says that.
@@ -19,6 +19,7 @@ import { stopAll, stopAllOnSignals } from "./lib/processes";
 import { PART_NAMES, type PartError, type PartName, renderMarkdown, type Report, summarize } from "./lib/report";
 import { partTimeLimitMs, withTimeLimit } from "./lib/time-limit";
 import { runA11yPart } from "./parts/a11y";
+import { runClusterPart } from "./parts/cluster";
 import { runClusterBudgetPart } from "./parts/cluster-budget";
 import { runEconomyPart } from "./parts/economy";
 import { runExportPart } from "./parts/export";
@@ -48,6 +49,7 @@ const PARTS: Readonly<Record<PartName, Part>> = {
   "insights-drilldowns": runInsightsDrilldownsPart,
   "insights-savings": runInsightsSavingsPart,
   "cluster-budget": runClusterBudgetPart,
+  cluster: runClusterPart,
 };
 
 const USAGE = `npm run bench [-- PART… --smoke --long --reseed --out PATH]

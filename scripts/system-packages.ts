@@ -1,4 +1,4 @@
-// The Debian packages the test suite runs for real (redis-server, postgresql, chromium): `npm test` gets them itself on a fresh
+// The Debian packages the test suite runs for real (redis-server, postgresql, chromium, haproxy): `npm test` gets them itself on a fresh
 // machine, so the README's test command needs no manual step. As root they are installed with apt (an `apt-get update`
 // first only when the plain install fails, as on a machine whose package lists were never fetched); otherwise the
 // caller gets the exact command to run.
@@ -84,6 +84,9 @@ export const REDIS_SERVER: SystemTool = { command: "redis-server", debianPackage
 
 /** PostgreSQL 15's server: the mirror's tests run their PostgreSQL store against a real server (test/postgres-server.ts). */
 export const POSTGRESQL: SystemTool = { command: "/usr/lib/postgresql/15/bin/postgres", debianPackage: "postgresql" };
+
+/** haproxy: the load balancer of `npm run start:cluster` (one address in front of several instances). */
+export const HAPROXY: SystemTool = { command: "haproxy", debianPackage: "haproxy" };
 
 /** Debian's Chromium, the browser of the Playwright suite (Playwright's own download cannot work offline). */
 export function chromiumTool(): SystemTool {

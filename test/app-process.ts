@@ -93,7 +93,8 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
     pid: child.pid,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      // A child killed by a signal (a test's SIGKILL) has exited too: waiting for its exit again would hang.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await exited;

@@ -6,7 +6,7 @@ import type { TestProject } from "vitest/node";
 
 import { openDatabase } from "../sandbox/db/open";
 import { TEST_ANCHOR, TEST_SEED, TEST_STATIONS, TEST_TRANSACTIONS } from "../sandbox/test/constants";
-import { ensureTools, POSTGRESQL, REDIS_SERVER } from "../scripts/system-packages";
+import { ensureTools, HAPROXY, POSTGRESQL, REDIS_SERVER } from "../scripts/system-packages";
 import { ensureBuilt } from "./app-process";
 
 declare module "vitest" {
@@ -18,7 +18,7 @@ declare module "vitest" {
 /** Seeds one template database per test run; every test copies it, so each starts from a fresh SQLite file. */
 export default async function setup(project: TestProject): Promise<() => void> {
   // Real parts the tests start themselves: on a fresh machine `npm test` installs them (as root) or says what to run.
-  const tools = ensureTools([REDIS_SERVER, POSTGRESQL], "[vitest]");
+  const tools = ensureTools([REDIS_SERVER, POSTGRESQL, HAPROXY], "[vitest]");
   if (!tools.ok) throw new Error(tools.message);
   const dir = mkdtempSync(join(tmpdir(), "ffd-sandbox-"));
   const path = join(dir, "template.db");

@@ -5,10 +5,8 @@ import { join } from "node:path";
 
 import pg from "pg";
 
+import { initdbArgs, POSTGRES_BIN, serverArgs } from "../scripts/start/postgres";
 import { freePort } from "./net";
-
-/** Debian's PostgreSQL 15 server binaries (package `postgresql`; `npm test` installs it when missing). */
-const POSTGRES_BIN = "/usr/lib/postgresql/15/bin";
 
 export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
@@ -33,35 +31,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   chmodSync(dir, 0o777);
   const data = join(dir, "data");
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
-  const [initCmd, initArgs] = command("initdb", [
-    "-D",
-    data,
-    "-U",
-    "postgres",
-    "--auth=trust",
-    "--no-sync",
-    "-E",
-    "UTF8",
-    "--locale=C",
-  ]);
+  const [initCmd, initArgs] = command("initdb", initdbArgs(data, { durable: false }));
   execFileSync(initCmd, initArgs, { stdio: "pipe" });
   const port = await freePort();
-  const [cmd, args] = command("postgres", [
-    "-D",
-    data,
-    "-p",
-    String(port),
-    "-c",
-    "listen_addresses=127.0.0.1",
-    "-c",
-    `unix_socket_directories=${dir}`,
-    "-c",
-    "fsync=off",
-    "-c",
-    "synchronous_commit=off",
-    "-c",
-    "full_page_writes=off",
-  ]);
+  const [cmd, args] = command("postgres", serverArgs(data, port, dir, { durable: false }));
   const child: ChildProcess = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -18,6 +18,7 @@ export const PART_NAMES = [
   "insights-drilldowns",
   "insights-savings",
   "cluster-budget",
+  "cluster",
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
@@ -37,6 +38,8 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
   "insights-drilldowns": "12. Drill-downs: ranked and detail queries over 1,000,000 mirrored rows",
   "insights-savings": "13. Savings against cheaper stations nearby over 1,000,000 mirrored rows",
   "cluster-budget": "14. Several instances: added latency of the request budget shared through Redis",
+  cluster:
+    "15. Several instances: requests/s of 1 vs 3 instances, upstream 429s under load, the shared budget's latency",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */

@@ -36,7 +36,12 @@ async function timeAcquires(budgets: RequestBudget[], count: number, warmup: num
   return times;
 }
 
-export async function runClusterBudgetPart(ctx: BenchContext): Promise<void> {
+export function runClusterBudgetPart(ctx: BenchContext): Promise<void> {
+  return addSharedBudgetLatency(ctx, "cluster-budget");
+}
+
+/** The Redis budget's added latency per acquire (p50 with its goal, p95) and the in-process p50, under `part`. */
+export async function addSharedBudgetLatency(ctx: BenchContext, part: "cluster-budget" | "cluster"): Promise<void> {
   const size = ctx.options.smoke ? SIZES.smoke : SIZES.default;
   const server = await startRedisServer();
   const stopServer = register("redis-server", () => server.stop());
@@ -53,7 +58,7 @@ export async function runClusterBudgetPart(ctx: BenchContext): Promise<void> {
     for (const p of [50, 95]) {
       const added = percentile(redisTimes, p) - percentile(memoryTimes, p);
       ctx.add({
-        part: "cluster-budget",
+        part,
         name: `Added latency of the Redis budget per acquire, p${String(p)}`,
         value: Number(added.toFixed(3)),
         unit: "ms",
@@ -62,7 +67,7 @@ export async function runClusterBudgetPart(ctx: BenchContext): Promise<void> {
       });
     }
     ctx.add({
-      part: "cluster-budget",
+      part,
       name: "Acquire with the in-process store, p50",
       value: Number(percentile(memoryTimes, 50).toFixed(4)),
       unit: "ms",

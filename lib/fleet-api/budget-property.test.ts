@@ -50,6 +50,9 @@ describe("RequestBudget property", () => {
           },
           pauseUntil: (...args) => memory.pauseUntil(...args),
           count: (...args) => memory.count(...args),
+          pausedUntil: (...args) => memory.pausedUntil(...args),
+          learned: (...args) => memory.learned(...args),
+          setLearned: (...args) => memory.setLearned(...args),
         };
         const requestBudget = new RequestBudget({ budget, windowMs, clock, store, safetyMarginMs: margin });
         let step = 0;

@@ -51,6 +51,9 @@ function recording(store: BudgetStore, grants: { at: number; who: string }[], wh
     },
     pauseUntil: (...args) => store.pauseUntil(...args),
     count: (...args) => store.count(...args),
+    pausedUntil: (...args) => store.pausedUntil(...args),
+    learned: (...args) => store.learned(...args),
+    setLearned: (...args) => store.setLearned(...args),
   };
   return { store: wrapped, refusals: () => refusals };
 }

@@ -4,14 +4,14 @@ import { randomBytes } from "node:crypto";
 
 import type { Redis } from "ioredis";
 
-import type { AcquireAttempt, BudgetStore, Claim } from "./budget-store";
+import type { AcquireAttempt, BudgetStore, Claim, LearnedBudget } from "./budget-store";
 import { type Clock, systemClock } from "./clock";
 import { LuaScript, shared, sharedName } from "./shared-state";
 
 /**
  * The sliding-window log of `BudgetStore` in Redis, so every instance of the BFF spends one key's budget together.
  * Per key: a sorted set of send times (unique members, scored by time), the pause as a plain key holding its end
- * (with PX, so it goes by itself), and a sorted set of the instances where an interactive request waits (below).
+ * (with PX, so it goes by itself), the budget a 429 lowered it to (with PX too), and a sorted set of the instances where an interactive request waits (below).
  * Prune + count + add run in one Lua script: atomic, so two instances can never both take the last slot.
  *
  * Times are the callers' clocks (epoch ms): instances must keep their clocks in step (NTP) to well within the
@@ -106,7 +106,7 @@ export class RedisBudgetStore implements BudgetStore {
   ): Promise<AcquireAttempt> {
     const member = `${String(nowMs)}:${this.#instance}:${String(this.#sequence++)}`;
     const reply = await shared(() =>
-      ACQUIRE.run(this.#redis, this.#keys(key), [
+      ACQUIRE.run(this.#redis, this.#keys(key).slice(0, 3), [
         nowMs,
         budget,
         windowMs,
@@ -128,14 +128,38 @@ export class RedisBudgetStore implements BudgetStore {
     await shared(() => PAUSE.run(this.#redis, [pause], [until, ttlMs]));
   }
 
+  async pausedUntil(key: string): Promise<number> {
+    const [, pause] = this.#keys(key);
+    const until = await shared(() => this.#redis.get(pause));
+    return until === null ? 0 : Number(until);
+  }
+
   async count(key: string, nowMs: number, windowMs: number): Promise<number> {
     const [log] = this.#keys(key);
     return shared(() => this.#redis.zcount(log, `(${String(nowMs - windowMs)}`, "+inf"));
   }
 
-  /** The log, the pause and the interactive marks of a key, in one hash slot (a Redis Cluster runs the script too). */
-  #keys(key: string): [string, string, string] {
+  /** Stored as `budget:sinceMs`; the key's PX ends it (`nowMs` is not needed: Redis keeps the time). */
+  async learned(key: string, _nowMs: number): Promise<LearnedBudget | undefined> {
+    const [, , , learned] = this.#keys(key);
+    const value = await shared(() => this.#redis.get(learned));
+    const [budget, sinceMs] = (value ?? "").split(":").map(Number);
+    if (budget === undefined || sinceMs === undefined || !(budget >= 1) || !Number.isFinite(sinceMs)) return undefined;
+    return { budget, sinceMs };
+  }
+
+  async setLearned(key: string, learned: LearnedBudget, ttlMs: number): Promise<void> {
+    const [, , , name] = this.#keys(key);
+    const value = `${String(learned.budget)}:${String(learned.sinceMs)}`;
+    await shared(() => this.#redis.set(name, value, "PX", Math.max(1, Math.ceil(ttlMs))));
+  }
+
+  /**
+   * The log, the pause, the interactive marks and the learned budget of a key, in one hash slot (a Redis Cluster runs
+   * the script too).
+   */
+  #keys(key: string): [string, string, string, string] {
     const name = sharedName("budget", this.#namingKey, key);
-    return [`{${name}}:log`, `{${name}}:pause`, `{${name}}:want`];
+    return [`{${name}}:log`, `{${name}}:pause`, `{${name}}:want`, `{${name}}:learned`];
   }
 }

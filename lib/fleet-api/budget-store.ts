@@ -11,6 +11,12 @@ export type AcquireAttempt = { granted: true } | { granted: false; retryAtMs: nu
  */
 export type Claim = "interactive" | "bulk";
 
+/** A key's budget as lowered by a 429 (`RequestBudget.noteRateLimited`), and when: it recovers from then. */
+export interface LearnedBudget {
+  budget: number;
+  sinceMs: number;
+}
+
 /**
  * Where send times live: in memory (one process, the default), or in Redis (budget-store-redis.ts: a sorted set per
  * key scored by send time, with unique members, and a Lua script doing prune + count + add atomically; the pause as a
@@ -26,8 +32,17 @@ export interface BudgetStore {
   tryAcquire(key: string, nowMs: number, budget: number, windowMs: number, claim?: Claim): Promise<AcquireAttempt>;
   /** No sends for this key before `untilMs`; extends, never shortens, an existing pause. */
   pauseUntil(key: string, untilMs: number): Promise<void>;
+  /** When this key's pause ends (epoch ms; 0 when it has none): read only. */
+  pausedUntil(key: string): Promise<number>;
   /** Sends recorded for this key in the window ending at `nowMs` (read only; Redis: ZCOUNT). */
   count(key: string, nowMs: number, windowMs: number): Promise<number>;
+  /**
+   * The budget a 429 lowered this key to, shared like the log (a 429 met by one instance slows every instance), or
+   * undefined when none is known at `nowMs`.
+   */
+  learned(key: string, nowMs: number): Promise<LearnedBudget | undefined>;
+  /** Records a lowered budget, kept `ttlMs` (long enough to have recovered by then); replaces the previous one. */
+  setLearned(key: string, learned: LearnedBudget, ttlMs: number): Promise<void>;
 }
 
 /** Below this many dropped entries a log is not worth copying down. */
@@ -70,6 +85,8 @@ const insertionIndex = (log: SendLog, t: number): number => {
 /** In-process sliding-window log per key. Idle keys are swept out at most once per window, so memory follows activity. */
 export class MemoryBudgetStore implements BudgetStore {
   readonly #logs = new Map<string, SendLog>();
+  /** Only keys that met a 429 appear here; an entry goes when read after its time is up. */
+  readonly #learned = new Map<string, LearnedBudget & { untilMs: number }>();
   #lastSweepMs = Number.NEGATIVE_INFINITY;
 
   /** Keys currently tracked (for tests and metrics). */
@@ -106,9 +123,28 @@ export class MemoryBudgetStore implements BudgetStore {
     return Promise.resolve();
   }
 
+  pausedUntil(key: string): Promise<number> {
+    return Promise.resolve(Math.max(0, this.#logs.get(key)?.pausedUntilMs ?? 0));
+  }
+
   count(key: string, nowMs: number, windowMs: number): Promise<number> {
     const log = this.#logs.get(key);
     return Promise.resolve(log ? log.times.length - firstInWindow(log, nowMs, windowMs) : 0);
+  }
+
+  learned(key: string, nowMs: number): Promise<LearnedBudget | undefined> {
+    const entry = this.#learned.get(key);
+    if (entry === undefined) return Promise.resolve(undefined);
+    if (entry.untilMs <= nowMs) {
+      this.#learned.delete(key);
+      return Promise.resolve(undefined);
+    }
+    return Promise.resolve({ budget: entry.budget, sinceMs: entry.sinceMs });
+  }
+
+  setLearned(key: string, learned: LearnedBudget, ttlMs: number): Promise<void> {
+    this.#learned.set(key, { ...learned, untilMs: learned.sinceMs + ttlMs });
+    return Promise.resolve();
   }
 
   /** Drops keys with no send in their window and no pause ahead; O(keys), at most once per window (or when the clock steps back). */

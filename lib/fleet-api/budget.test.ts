@@ -188,18 +188,18 @@ describe("RequestBudget", () => {
 
   it("learnBudget lowers the key's budget, never below 1 and never up", async () => {
     const { clock, requestBudget, start, grants } = setup(5);
-    requestBudget.learnBudget(KEY, 2);
-    expect(requestBudget.budgetOf(KEY)).toBe(2);
-    expect(requestBudget.budgetOf("key-hash-b")).toBe(5);
-    requestBudget.learnBudget(KEY, 10);
-    expect(requestBudget.budgetOf(KEY)).toBe(2);
+    await requestBudget.learnBudget(KEY, 2);
+    expect(await requestBudget.budgetOf(KEY)).toBe(2);
+    expect(await requestBudget.budgetOf("key-hash-b")).toBe(5);
+    await requestBudget.learnBudget(KEY, 10);
+    expect(await requestBudget.budgetOf(KEY)).toBe(2);
 
     for (const label of ["a", "b", "c"]) void start(requestBudget, label, "bulk");
     await clock.advance(0);
     expect(grants.map((g) => g.label)).toEqual(["a", "b"]);
 
-    requestBudget.learnBudget(KEY, 0);
-    expect(requestBudget.budgetOf(KEY)).toBe(1);
+    await requestBudget.learnBudget(KEY, 0);
+    expect(await requestBudget.budgetOf(KEY)).toBe(1);
     await clock.runUntilIdle();
     expect(grants[2]).toEqual({ label: "c", at: T0 + WINDOW + MARGIN });
   });
@@ -209,7 +209,7 @@ describe("RequestBudget", () => {
     for (const label of ["a", "b", "c"]) void start(requestBudget, label, "bulk");
     await clock.advance(1_000);
     await requestBudget.noteRateLimited(KEY, parseRetryAfterMs("20", clock.now()));
-    expect(requestBudget.budgetOf(KEY)).toBe(2);
+    expect(await requestBudget.budgetOf(KEY)).toBe(2);
     const next = start(requestBudget, "d", "interactive");
     await clock.runUntilSettled(next);
     // Paused until 1 s + 20 s (+ margin), then still 3 sends in the window against a budget of 2.
@@ -221,25 +221,25 @@ describe("RequestBudget", () => {
     void start(requestBudget, "a", "bulk");
     await clock.advance(0);
     await requestBudget.noteRateLimited(KEY, undefined);
-    expect(requestBudget.budgetOf(KEY)).toBe(5);
+    expect(await requestBudget.budgetOf(KEY)).toBe(5);
   });
 
   it("a lowered budget recovers towards the configured one, half the gap per window without a 429", async () => {
     const { clock, requestBudget } = setup(60);
-    requestBudget.learnBudget(KEY, 4);
-    expect(requestBudget.budgetOf(KEY)).toBe(4);
+    await requestBudget.learnBudget(KEY, 4);
+    expect(await requestBudget.budgetOf(KEY)).toBe(4);
     await clock.advance(WINDOW - 1);
-    expect(requestBudget.budgetOf(KEY)).toBe(4); // not one whole quiet window yet
+    expect(await requestBudget.budgetOf(KEY)).toBe(4); // not one whole quiet window yet
     await clock.advance(1);
-    expect(requestBudget.budgetOf(KEY)).toBe(32); // 4 + ⌈56 / 2⌉
+    expect(await requestBudget.budgetOf(KEY)).toBe(32); // 4 + ⌈56 / 2⌉
     // A 429 now (ours the only send: nothing new learned) freezes the budget where it is and restarts the recovery.
     await requestBudget.noteRateLimited(KEY, 1_000);
     await clock.advance(WINDOW - 1);
-    expect(requestBudget.budgetOf(KEY)).toBe(32);
+    expect(await requestBudget.budgetOf(KEY)).toBe(32);
     await clock.advance(1);
-    expect(requestBudget.budgetOf(KEY)).toBe(46);
+    expect(await requestBudget.budgetOf(KEY)).toBe(46);
     await clock.advance(10 * WINDOW);
-    expect(requestBudget.budgetOf(KEY)).toBe(60); // never above the configured budget, and never stuck below it
+    expect(await requestBudget.budgetOf(KEY)).toBe(60); // never above the configured budget, and never stuck below it
   });
 
   it("walks 125 requests at 60 per 60 s in about 120 s of fake time", async () => {
@@ -263,6 +263,9 @@ describe("RequestBudget", () => {
         tryAcquire: () => Promise.reject(failure),
         pauseUntil: () => Promise.resolve(),
         count: () => Promise.resolve(0),
+        pausedUntil: () => Promise.resolve(0),
+        learned: () => Promise.resolve(undefined),
+        setLearned: () => Promise.resolve(),
       },
     });
     const results = await Promise.allSettled([

@@ -88,12 +88,6 @@ export class RequestBudget {
   readonly #clock: Clock;
   readonly #store: BudgetStore;
   readonly #queues = new Map<string, KeyQueue>();
-  /**
-   * Budgets lowered by a 429 (`learnBudget`, `noteRateLimited`): the value and when it was set. Only keys that met a
-   * 429 appear here; an entry leaves once it has recovered to the configured budget.
-   */
-  readonly #learned = new Map<string, { budget: number; sinceMs: number }>();
-
   constructor(options: RequestBudgetOptions = {}) {
     this.#budget = positiveInteger("budget", options.budget ?? DEFAULT_BUDGET);
     this.#windowMs = positiveInteger("windowMs", options.windowMs ?? DEFAULT_WINDOW_MS);
@@ -150,29 +144,32 @@ export class RequestBudget {
   }
 
   /** The upstream's budget for this key is apparently `observed`: lower to it (never below 1, never raised). */
-  learnBudget(key: string, observed: number): void {
+  async learnBudget(key: string, observed: number): Promise<void> {
     if (Number.isNaN(observed)) return;
     const lowered = Math.max(1, Math.floor(observed));
-    if (lowered < this.budgetOf(key)) this.#learned.set(key, { budget: lowered, sinceMs: this.#clock.now() });
+    if (lowered < (await this.budgetOf(key))) await this.#learn(key, lowered);
   }
 
   /**
    * The budget this key is held to now. A lowered budget recovers: every whole window without a 429 wins back half
    * of what is still missing (rounded up), so it is back at the configured budget after about log2(budget) quiet
    * windows. A 429 is evidence about one moment (the provider may have been busy, or another client spent the key);
-   * a budget lowered for the life of the process would slow every user of the key for good.
+   * a budget lowered for the life of the process would slow every user of the key for good. The lowered budget lives
+   * in the store, beside the log: with Redis, a 429 one instance met holds every instance to it.
    */
-  budgetOf(key: string): number {
-    const learned = this.#learned.get(key);
+  async budgetOf(key: string): Promise<number> {
+    const learned = await this.#store.learned(key, this.#clock.now());
     if (learned === undefined) return this.#budget;
     const quietWindows = Math.floor((this.#clock.now() - learned.sinceMs) / this.#windowMs);
     let budget = learned.budget;
     for (let i = 0; i < quietWindows && budget < this.#budget; i++) budget += Math.ceil((this.#budget - budget) / 2);
-    if (budget >= this.#budget) {
-      this.#learned.delete(key);
-      return this.#budget;
-    }
-    return budget;
+    return Math.min(budget, this.#budget);
+  }
+
+  /** How long the upstream still asked this key to wait (a 429's `Retry-After`, without our margin); 0 when not paused. */
+  async pausedFor(key: string): Promise<number> {
+    const until = await this.#store.pausedUntil(key);
+    return Math.max(0, until - this.#marginMs - this.#clock.now());
   }
 
   /** Sends recorded for this key in the current window (including the safety margin). */
@@ -189,10 +186,16 @@ export class RequestBudget {
    */
   async noteRateLimited(key: string, retryAfterMs: number | undefined): Promise<void> {
     const sent = await this.sentInWindow(key);
-    const current = this.budgetOf(key);
+    const current = await this.budgetOf(key);
     const budget = sent >= 2 ? Math.min(current, Math.max(1, sent - 1)) : current;
-    if (budget < this.#budget) this.#learned.set(key, { budget, sinceMs: this.#clock.now() });
+    if (budget < this.#budget) await this.#learn(key, budget);
     await this.pause(key, retryAfterMs ?? this.#windowMs);
+  }
+
+  /** Holds the key to `budget` from now; kept in the store until it would have recovered in full (then it is moot). */
+  async #learn(key: string, budget: number): Promise<void> {
+    const recoveryWindows = Math.ceil(Math.log2(this.#budget)) + 2;
+    await this.#store.setLearned(key, { budget, sinceMs: this.#clock.now() }, recoveryWindows * this.#windowMs);
   }
 
   /** For tests and metrics: waiting counts per priority. */
@@ -210,7 +213,7 @@ export class RequestBudget {
   async #pump(key: string, queue: KeyQueue): Promise<void> {
     try {
       for (let head = headOf(queue); head !== undefined; head = headOf(queue)) {
-        const budget = this.budgetOf(key);
+        const budget = await this.budgetOf(key);
         const ceiling = head.keepsReserve ? Math.max(0, budget - reserveOf(budget)) : budget;
         const attempt =
           ceiling > 0

@@ -112,8 +112,8 @@ export class FleetApiClient {
   async budgetUse(credentials: Credentials): Promise<BudgetUse> {
     const key = credentialKey(credentials);
     const sent = await this.budget.sentInWindow(key);
-    const pausedForMs = Math.max(0, (this.upstream.keys.peek(key)?.pausedUntilMs ?? 0) - this.clock.now());
-    return { budget: this.budget.budgetOf(key), sent, pausedForMs, waiting: this.budget.pending(key) };
+    const [budget, pausedForMs] = await Promise.all([this.budget.budgetOf(key), this.budget.pausedFor(key)]);
+    return { budget, sent, pausedForMs, waiting: this.budget.pending(key) };
   }
 
   /**

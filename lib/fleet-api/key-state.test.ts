@@ -9,7 +9,7 @@ describe("KeyStates", () => {
     const states = new KeyStates(new VirtualClock());
     expect(states.peek("a")).toBeUndefined();
     const state = states.of("a");
-    expect(state).toEqual({ token: undefined, inflight: undefined, basicUntilMs: 0, scopes: null, pausedUntilMs: 0 });
+    expect(state).toEqual({ token: undefined, inflight: undefined, basicUntilMs: 0, scopes: null });
     expect(states.of("a")).toBe(state);
     expect(states.peek("a")).toBe(state);
   });

@@ -10,14 +10,15 @@ export interface TokenEntry {
   expiredAtMs: number;
 }
 
-/** What the client holds per key: its token (or the flight getting one), the Basic fallback, the 429 pause. */
+/**
+ * What the client holds per key in this process: its token (or the flight getting one), the Basic fallback. The 429
+ * pause and a budget a 429 lowered live in the budget's store (shared through Redis with REDIS_URL: ./budget.ts).
+ */
 export interface KeyState {
   token: TokenEntry | undefined;
   inflight: Promise<TokenEntry> | undefined;
   basicUntilMs: number;
   scopes: string[] | null;
-  /** Until when the upstream asked this key to wait (a 429's Retry-After). */
-  pausedUntilMs: number;
 }
 
 /** Key states are swept of dead entries when the map reaches this size. */
@@ -39,7 +40,7 @@ export class KeyStates {
     let state = this.keys.get(key);
     if (!state) {
       if (this.keys.size >= KEY_STATE_SWEEP_AT) this.sweep();
-      state = { token: undefined, inflight: undefined, basicUntilMs: 0, scopes: null, pausedUntilMs: 0 };
+      state = { token: undefined, inflight: undefined, basicUntilMs: 0, scopes: null };
       this.keys.set(key, state);
     }
     return state;

@@ -104,7 +104,7 @@ export class Requester {
     let negotiated: { revert: () => void; error: FleetApiError } | undefined;
     for (;;) {
       if (call.signal?.aborted) throw abortedError(call.signal);
-      this.refuseLongPause(call);
+      await this.refuseLongPause(call);
       const attempt = await this.attempt(call, request, variants);
       if ("failed" in attempt) {
         if (++failures >= this.settings.maxAttempts) throw attempt.failed;
@@ -154,10 +154,14 @@ export class Requester {
     }
   }
 
-  /** While the key waits out a long 429 pause, a person gets the wait at once instead of a spinner. */
-  private refuseLongPause(call: KeyCall): void {
-    const pausedMs = call.state.pausedUntilMs - this.settings.clock.now();
-    if (call.priority === "interactive" && pausedMs > INTERACTIVE_MAX_WAIT_MS) {
+  /**
+   * While the key waits out a long 429 pause, a person gets the wait at once instead of a spinner. The pause is the
+   * budget store's: with Redis, one another instance met counts here too.
+   */
+  private async refuseLongPause(call: KeyCall): Promise<void> {
+    if (call.priority !== "interactive") return;
+    const pausedMs = await this.settings.budget.pausedFor(call.key);
+    if (pausedMs > INTERACTIVE_MAX_WAIT_MS) {
       throw new FleetApiError({
         status: 429,
         code: "rate_limited",
@@ -213,7 +217,6 @@ export class Requester {
     const retryAfterMs = parseRetryAfterMs(reply.retryAfter, this.settings.clock.now());
     await this.settings.budget.noteRateLimited(call.key, retryAfterMs);
     const waitMs = retryAfterMs ?? DEFAULT_429_PAUSE_MS;
-    call.state.pausedUntilMs = Math.max(call.state.pausedUntilMs, this.settings.clock.now() + waitMs);
     // A person should not wait long behind a spinner: interactive calls report the wait instead.
     if (failures < this.settings.maxAttempts && !(call.priority === "interactive" && waitMs > INTERACTIVE_MAX_WAIT_MS))
       return undefined;

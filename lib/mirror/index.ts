@@ -14,7 +14,7 @@ export {
   scanWindowOf,
 } from "./local-dates";
 export type { SyncLease, SyncLock } from "./lock";
-export { MemorySyncLock } from "./lock";
+export { MemorySyncLock, SyncLeaseLost } from "./lock";
 export { RedisSyncLock } from "./lock-redis";
 export { periodTotals } from "./period-totals";
 export type { MirrorPage, PageQuery, SortColumn, StateProductRow } from "./queries";

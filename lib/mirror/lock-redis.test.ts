@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { MirrorSync } from "@/lib/mirror";
+import { MirrorStore, MirrorSync } from "@/lib/mirror";
 import {
   mirrorStoresOfThisFile,
   type MirrorUpstream,
@@ -101,4 +101,47 @@ describe.each(["primary", "alternative"] as const)("the Redis sync lock (%s prof
       await store.close();
     }
   }, 180_000);
+
+  it("a holder whose lease was taken over stops writing at once, and leaves the new holder's lease alone", async () => {
+    const store = await openStore("postgres");
+    try {
+      const observer = connect();
+      let writes = 0;
+      // After the first write batch another instance holds the customer's lease (as after an expiry and a takeover).
+      const watched = afterEachWrite(store, async () => {
+        writes++;
+        if (writes === 1) await observer.set(syncLockKey("PFL"), "another-instance", "PX", 60_000);
+      });
+      const a = new MirrorSync({
+        store: watched,
+        client: stack.client,
+        pageSize: PAGE_SIZE,
+        windowMs: WINDOW_MS,
+        lock: new RedisSyncLock(connect(), { leaseMs: 60_000 }), // no renewal tick during the run: only the check
+      });
+      expect((await a.run("PFL", stack.pfl)).status).toBe("busy");
+      expect(writes).toBe(1);
+      expect(await observer.get(syncLockKey("PFL"))).toBe("another-instance");
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
 });
+
+/** The store, with `then` run after each of its write transactions (the sync writes only through transactions here). */
+function afterEachWrite(store: MirrorStore, then: () => Promise<void>): MirrorStore {
+  return new Proxy(store, {
+    get(target, prop) {
+      if (prop === "transaction") {
+        const transaction: MirrorStore["transaction"] = async (fn) => {
+          const result = await target.transaction(fn);
+          await then();
+          return result;
+        };
+        return transaction;
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

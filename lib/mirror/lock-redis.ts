@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 import type { Redis } from "ioredis";
 
-import type { SyncLease, SyncLock } from "./lock";
+import { type SyncLease, SyncLeaseLost, type SyncLock } from "./lock";
 
 /** How long a lease lasts without renewal: a dead holder's customer is free again after at most this long. */
 export const DEFAULT_SYNC_LEASE_MS = 30_000;
@@ -42,10 +42,13 @@ export class RedisSyncLock implements SyncLock {
     const set = await this.#redis.set(key, token, "PX", this.#leaseMs, "NX");
     if (set !== "OK") return undefined;
     let released = false;
+    /** Set once a renewal found the lease gone: no GET needed to know it then. */
+    let lost = false;
     const renew = async () => {
       try {
         const extended = await this.#redis.eval(RENEW, 1, key, token, String(this.#leaseMs));
         if (extended !== 1 && !released) {
+          lost = true;
           clearInterval(timer);
           this.#onLost(customerId, "the lease had expired");
         }
@@ -57,6 +60,24 @@ export class RedisSyncLock implements SyncLock {
     const timer = setInterval(() => void renew(), Math.max(1, Math.floor(this.#leaseMs / 3)));
     timer.unref(); // a renewal never keeps a finished process alive
     return {
+      // Asked before each write: the renewal runs only every third of the lease, and a lease can also be lost between
+      // renewals (the holder paused past it, Redis restarted). A Redis that does not answer is a lost lease too
+      // (fail closed). What this cannot close is the moment between this answer and the write itself; the lease is
+      // 30 s and a write batch takes milliseconds, so only a holder paused in exactly that moment could still write.
+      confirm: async () => {
+        if (lost || released) throw new SyncLeaseLost(customerId);
+        let holder: string | null;
+        try {
+          holder = await this.#redis.get(key);
+        } catch {
+          holder = null;
+        }
+        if (holder !== token) {
+          lost = true;
+          clearInterval(timer);
+          throw new SyncLeaseLost(customerId);
+        }
+      },
       release: async () => {
         if (released) return;
         released = true;

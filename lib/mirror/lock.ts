@@ -4,7 +4,20 @@
  * instances share one store.
  */
 export interface SyncLease {
+  /**
+   * Resolves while the lease is still this holder's; throws `SyncLeaseLost` once it is not (expired, or taken over by
+   * another instance). The sync asks before each write, so a holder that lost its lease stops writing.
+   */
+  confirm(): Promise<void>;
   release(): Promise<void>;
+}
+
+/** The sync's lease is gone (expired or another instance's now): the run stops without writing anything more. */
+export class SyncLeaseLost extends Error {
+  constructor(customerId: string) {
+    super(`the sync lease of ${customerId} is no longer this instance's`);
+    this.name = "SyncLeaseLost";
+  }
 }
 
 export interface SyncLock {
@@ -20,6 +33,8 @@ export class MemorySyncLock implements SyncLock {
     this.#held.add(customerId);
     let released = false;
     return Promise.resolve({
+      // In one process nobody else can take the lease: it is held until released.
+      confirm: () => Promise.resolve(),
       release: () => {
         if (!released) {
           released = true;

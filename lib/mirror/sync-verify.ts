@@ -35,6 +35,8 @@ export interface VerifyContext {
   list: (query: TransactionFilter & { page: number; limit: number }) => Promise<Page<Transaction>>;
   pageSize: number;
   now: () => number;
+  /** Asked before each write: throws when the sync's lease is no longer held (lib/mirror/lock.ts). */
+  beforeWrite: () => Promise<void>;
 }
 
 interface Run extends VerifyContext {
@@ -155,6 +157,7 @@ async function refetch(run: Run, from: string | null, to: string): Promise<void>
   }
   const range = { fromMs: from === null ? undefined : dayStartMs(from), toMs: dayStartMs(to) + DAY_MS };
   const now = run.now();
+  await run.beforeWrite();
   await run.store.transaction(async (trx) => {
     const gone = (await run.store.idsIn(run.customerId, range, trx)).filter((id) => !seen.has(id));
     run.report.deleted += await run.store.deleteTransactions(run.customerId, gone, trx);

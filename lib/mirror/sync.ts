@@ -7,7 +7,7 @@ import {
 } from "@/lib/fleet-api";
 import type { Page, Transaction, TransactionFilter } from "@/lib/model";
 
-import { MemorySyncLock, type SyncLock } from "./lock";
+import { MemorySyncLock, type SyncLease, SyncLeaseLost, type SyncLock } from "./lock";
 import type { MirrorStore } from "./store";
 import { maxOf, minOf, utcDay } from "./sync-days";
 import type { MirrorSyncOptions, RunOptions, SyncOutcome } from "./sync-types";
@@ -68,16 +68,27 @@ export class MirrorSync {
     const phases = options.phases ?? ["head", "backfill", "verify"];
     let verification: VerificationReport | null = null;
     try {
-      if (phases.includes("head")) await this.#head(customerId, credentials, options);
-      if (phases.includes("backfill")) await this.#backfill(customerId, credentials, options);
-      if (phases.includes("verify")) verification = await this.#verify(customerId, credentials, options);
+      if (phases.includes("head")) await this.#head(customerId, credentials, options, lease);
+      if (phases.includes("backfill")) await this.#backfill(customerId, credentials, options, lease);
+      if (phases.includes("verify")) verification = await this.#verify(customerId, credentials, options, lease);
       const state = await this.#store.getSyncState(customerId);
-      if (state.lastError !== null) await this.#store.putSyncState({ ...state, lastError: null }, this.#now());
+      if (state.lastError !== null) {
+        await lease.confirm();
+        await this.#store.putSyncState({ ...state, lastError: null }, this.#now());
+      }
       return { status: "done", state: { ...state, lastError: null }, verification };
     } catch (error) {
+      // The lease went to another instance mid-run: that instance syncs this customer now, and this one writes nothing
+      // more (not even its error), so two instances never write one customer's mirror at once.
+      if (error instanceof SyncLeaseLost) return { status: "busy" };
       const state = await this.#store.getSyncState(customerId);
       const stop = this.#classify(error, options.signal);
       if (stop === "aborted") return { status: "aborted", state };
+      const held = await lease.confirm().then(
+        () => true,
+        () => false,
+      );
+      if (!held) return { status: "busy" }; // nor its error: the lease is another instance's now
       const lastError =
         stop === "unauthenticated" ? "unauthenticated" : isFleetApiError(error) ? error.code : "internal";
       await this.#store.putSyncState({ ...state, lastError }, this.#now());
@@ -117,7 +128,7 @@ export class MirrorSync {
     });
   }
 
-  async #head(customerId: string, credentials: Credentials, options: RunOptions): Promise<void> {
+  async #head(customerId: string, credentials: Credentials, options: RunOptions, lease: SyncLease): Promise<void> {
     const before = await this.#store.getSyncState(customerId);
     const stopBeforeMs = before.newestAtMs === null ? null : before.newestAtMs - this.#lookbackMs;
     let state = before;
@@ -145,6 +156,7 @@ export class MirrorSync {
         lastHeadSyncMs: now,
       };
       const next = state;
+      await lease.confirm();
       await this.#store.transaction(async (trx) => {
         await this.#store.upsertTransactions(customerId, reply.items, now, trx);
         await this.#store.putSyncState(next, now, trx);
@@ -154,7 +166,7 @@ export class MirrorSync {
     }
   }
 
-  async #backfill(customerId: string, credentials: Credentials, options: RunOptions): Promise<void> {
+  async #backfill(customerId: string, credentials: Credentials, options: RunOptions, lease: SyncLease): Promise<void> {
     let state = await this.#store.getSyncState(customerId);
     if (state.backfill.complete || state.coverageFromMs === null) return;
     if (state.backfill.toDay === null) {
@@ -212,6 +224,7 @@ export class MirrorSync {
               },
         };
         const next = state;
+        await lease.confirm();
         await this.#store.transaction(async (trx) => {
           await this.#store.upsertTransactions(customerId, reply.items, now, trx);
           await this.#store.putSyncState(next, now, trx);
@@ -239,7 +252,12 @@ export class MirrorSync {
     return Math.ceil(pages / perWindow) * this.#windowMs;
   }
 
-  async #verify(customerId: string, credentials: Credentials, options: RunOptions): Promise<VerificationReport | null> {
+  async #verify(
+    customerId: string,
+    credentials: Credentials,
+    options: RunOptions,
+    lease: SyncLease,
+  ): Promise<VerificationReport | null> {
     const state = await this.#store.getSyncState(customerId);
     if (state.coverageFromMs === null) return null;
     const lastDay = utcDay(Math.max(this.#now(), state.newestAtMs ?? 0));
@@ -252,10 +270,12 @@ export class MirrorSync {
         this.#list(credentials, query, options.signal),
       pageSize: this.#pageSize,
       now: this.#now,
+      beforeWrite: () => lease.confirm(),
     };
     const report = await verifyCounts(context, firstDay, lastDay, this.#verifyRounds);
     const after = await this.#store.getSyncState(customerId);
     const extent = await this.#store.extent(customerId);
+    await lease.confirm();
     await this.#store.putSyncState(
       {
         ...after,

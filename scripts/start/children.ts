@@ -94,10 +94,17 @@ function killTree(child: ManagedChild): void {
   for (const target of pids) sendSignal(target, "SIGKILL");
 }
 
-export function spawnChild(name: string, args: string[], env: NodeJS.ProcessEnv): ManagedChild {
-  const child = spawn(process.execPath, args, {
+/** Runs a program (node by default) as a child; `as` runs it under another user's ids (PostgreSQL refuses root). */
+export function spawnChild(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  program: { command?: string; as?: { uid: number; gid: number } } = {},
+): ManagedChild {
+  const child = spawn(program.command ?? process.execPath, args, {
     cwd: ROOT,
     env,
+    ...(program.as ?? {}),
     // Same process group as us: a Ctrl-C in the terminal, or a supervisor killing the group, reaches the children
     // directly too, so nothing outlives us. Duplicate signals are fine: next and tsx both expect them.
     stdio: "inherit",
@@ -117,8 +124,13 @@ export function spawnChild(name: string, args: string[], env: NodeJS.ProcessEnv)
 }
 
 /** A long-running child: its exit is only expected while we are shutting down. */
-export function spawnService(name: string, args: string[], env: NodeJS.ProcessEnv): ManagedChild {
-  const service = spawnChild(name, args, env);
+export function spawnService(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  program: Parameters<typeof spawnChild>[3] = {},
+): ManagedChild {
+  const service = spawnChild(name, args, env, program);
   void service.exited.then((info) => {
     if (shutdownPromise !== undefined) return;
     void shutdown({
