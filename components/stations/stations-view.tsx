@@ -12,6 +12,9 @@ import type { MapInnerProps } from "./map-inner";
 import type { LatLng } from "./nearby";
 import { NearbyPanel } from "./nearby-panel";
 import { productName } from "./product-ranking";
+import { type RouteModeState, useRouteMode } from "./route-mode";
+import { RouteModeSwitch } from "./route-mode-switch";
+import { RoutePanel } from "./route-panel";
 import { StationMap } from "./station-map";
 import { CatalogError, CatalogLoading, CatalogStatus } from "./stations-status";
 import { useProductMode } from "./use-product-mode";
@@ -87,8 +90,13 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   const now = catalogData?.receivedAt ?? 0;
   const data = useStationsData(view, all, now);
   const { shown, onMap } = data;
-  const product = useProductMode(view, shown, catalogData !== undefined);
+  const isRoute = view.mode === "route";
+  // In Route mode the near point asks nothing: no detail price is checked for it.
+  const product = useProductMode(isRoute ? { ...view, near: null } : view, shown, catalogData !== undefined);
   const actions = useStationsActions(setView, mapBox);
+  const routeMode = useRouteMode(view, setView, shown, product.isProductReady);
+  // Printing the route's summary leaves the rest of the page out.
+  const screenOnly = isRoute ? "print:hidden" : "";
   const onTilesFailed = useCallback(() => {
     setTilesFailed(true);
   }, []);
@@ -98,16 +106,19 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   if (catalogData === undefined) return <CatalogLoading progress={progress.data ?? null} />;
   return (
     <div className="space-y-4">
-      <StationFilters
-        view={view}
-        brands={data.brands}
-        states={data.states}
-        products={product.products}
-        onChange={setView}
-      />
-      <CatalogStatus catalog={catalog} shownCount={shown.length} totalCount={all.length} tilesFailed={tilesFailed} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className={`space-y-4 ${screenOnly}`}>
+        <StationFilters
+          view={view}
+          brands={data.brands}
+          states={data.states}
+          products={product.products}
+          onChange={setView}
+        />
+        <CatalogStatus catalog={catalog} shownCount={shown.length} totalCount={all.length} tilesFailed={tilesFailed} />
+      </div>
+      <div className={`grid gap-6 lg:grid-cols-3 ${isRoute ? "print:block" : ""}`}>
         <MapColumn
+          className={screenOnly}
           mapBox={mapBox}
           selected={selected}
           map={{
@@ -118,10 +129,10 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
             staleIds: onMap.staleIds,
             selectedId: selected?.id ?? null,
             onSelect: actions.onSelect,
-            near: view.near,
+            near: isRoute ? null : view.near,
             radiusMiles: view.radius,
-            state: view.state,
-            onPickPoint: actions.onPickPoint,
+            state: isRoute ? null : view.state,
+            onPickPoint: isRoute ? routeMode.onPickPoint : actions.onPickPoint,
             onViewChange: data.setViewBounds,
             onDrawn: actions.onDrawn,
             tileUrl,
@@ -129,29 +140,22 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
             onTilesFailed,
             tilesFailed,
             now,
-            describeProduct: product.describeProduct,
+            describeProduct: isRoute ? null : product.describeProduct,
+            route: isRoute ? routeMode.overlay : null,
           }}
         />
-        <div className="space-y-6">
-          <LegendCard
-            view={view}
-            data={data}
-            rankedProduct={product.isProductReady ? productName(view.product) : null}
-            onScaleChange={actions.onScaleChange}
-          />
-          <Card title="Cheapest near here">
-            <NearbyPanel
-              view={view}
-              stations={shown}
-              ranking={data.ranking}
-              selectedId={selected?.id ?? null}
-              onSelect={actions.onSelectFromList}
-              onChange={setView}
-              now={now}
-              productMode={product.productMode}
-            />
-          </Card>
-        </div>
+        <SidePanel
+          view={view}
+          setView={setView}
+          shown={shown}
+          data={data}
+          product={product}
+          routeMode={routeMode}
+          selectedId={selected?.id ?? null}
+          onSelect={actions.onSelectFromList}
+          onScaleChange={actions.onScaleChange}
+          now={now}
+        />
       </div>
     </div>
   );
@@ -159,16 +163,18 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
 
 /** The map, sticky on wide screens: scrolling down the ranked list keeps it and the chosen station's popup in view. */
 function MapColumn({
+  className,
   mapBox,
   selected,
   map,
 }: {
+  className: string;
   mapBox: RefObject<HTMLDivElement | null>;
   selected: Station | null;
   map: MapInnerProps;
 }) {
   return (
-    <div className="space-y-4 lg:sticky lg:top-4 lg:col-span-2 lg:self-start">
+    <div className={`space-y-4 lg:sticky lg:top-4 lg:col-span-2 lg:self-start ${className}`}>
       <div
         ref={mapBox}
         data-testid="station-map"
@@ -210,5 +216,75 @@ function LegendCard({
         hasFilters={view.brand !== null || view.state !== null || view.search !== ""}
       />
     </Card>
+  );
+}
+
+/** The legend, the mode switch, and "cheapest near here" or the Route mode. */
+function SidePanel({
+  view,
+  setView,
+  shown,
+  data,
+  product,
+  routeMode,
+  selectedId,
+  onSelect,
+  onScaleChange,
+  now,
+}: {
+  view: View;
+  setView: SetView;
+  shown: readonly Station[];
+  data: ReturnType<typeof useStationsData>;
+  product: ReturnType<typeof useProductMode>;
+  routeMode: RouteModeState;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onScaleChange: (scale: ColourScale) => void;
+  now: number;
+}) {
+  const isRoute = view.mode === "route";
+  return (
+    <div className="space-y-6">
+      <div className={isRoute ? "print:hidden" : undefined}>
+        <LegendCard
+          view={view}
+          data={data}
+          rankedProduct={product.isProductReady ? productName(view.product) : null}
+          onScaleChange={onScaleChange}
+        />
+      </div>
+      <RouteModeSwitch
+        mode={view.mode}
+        onChange={(mode) => {
+          setView({ mode });
+        }}
+      />
+      {isRoute ? (
+        <Card title="Cheapest along a route">
+          <RoutePanel
+            state={routeMode}
+            stations={shown}
+            product={view.product}
+            productMode={product.productMode}
+            selectedId={selectedId}
+            onSelect={onSelect}
+          />
+        </Card>
+      ) : (
+        <Card title="Cheapest near here">
+          <NearbyPanel
+            view={view}
+            stations={shown}
+            ranking={data.ranking}
+            selectedId={selectedId}
+            onSelect={onSelect}
+            onChange={setView}
+            now={now}
+            productMode={product.productMode}
+          />
+        </Card>
+      )}
+    </div>
   );
 }
