@@ -150,7 +150,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["lib/format/**/*.ts"],
+    // The route planner runs in the browser (the /stations Route mode) and in Node (tests, the bench): browser rules.
+    files: ["lib/format/**/*.ts", "lib/route/**/*.ts"],
     rules: { "boundaries/imports": ["error", { zones: BROWSER_ZONES }] },
   },
   {

@@ -1,21 +1,9 @@
-import distance from "@turf/distance";
-import { point } from "@turf/helpers";
-
 import type { Station } from "@/lib/model";
+import { distanceMiles, type LatLng, MILES_PER_DEGREE_LAT } from "@/lib/route/geo";
 
-/** A point on the map: where "near here" is. */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
-
-/** Statute miles per degree of latitude (on turf's mean-radius sphere, 6,371.0088 km): for a cheap bounding box. */
-const MILES_PER_DEGREE_LAT = 69.093;
-
-/** Great-circle distance in statute miles (turf's haversine on the mean Earth radius). */
-export function distanceMiles(a: LatLng, b: LatLng): number {
-  return distance(point([a.lng, a.lat]), point([b.lng, b.lat]), { units: "miles" });
-}
+// The project's one great-circle distance lives with the route planner (lib/route/geo); the stations page's modules
+// and tests keep importing it from here.
+export { distanceMiles, type LatLng };
 
 export interface RankedStation {
   station: Station;

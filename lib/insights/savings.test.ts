@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import type { CatalogStation, MirrorCatalog, PriceRecord } from "@/lib/mirror/catalog";
+import { distanceMiles } from "@/lib/route/geo";
 
-import { computeSavings, milesBetween, type SavingsFill } from "./savings";
+import { computeSavings, type SavingsFill } from "./savings";
 
 // The savings arithmetic on a hand-made catalog: exact sums, the radius's edge, stations the catalog lacks, history
 // against today's catalog. Stations lie on one meridian, so their great-circle distances are exact multiples.
@@ -58,7 +59,7 @@ const prices = since({ A: 3_999, B: 3_799, C: 3_649, D: 3_099 });
 
 describe("computeSavings", () => {
   it("puts the stations where the test says", () => {
-    expect(milesBetween(station("A", 0), station("C", 9.99))).toBeCloseTo(9.99, 9);
+    expect(distanceMiles(station("A", 0), station("C", 9.99))).toBeCloseTo(9.99, 9);
   });
 
   it("compares against the cheapest station within the radius, edge inclusive, and sums exactly", () => {

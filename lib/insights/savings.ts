@@ -1,6 +1,3 @@
-import distance from "@turf/distance";
-import { point } from "@turf/helpers";
-
 import {
   type CatalogStation,
   countBefore,
@@ -12,6 +9,7 @@ import {
 import { fromMinorUnits } from "@/lib/model";
 import type { MissedSaving, PriceBasis, SavingsFigures } from "@/lib/model/insight-savings";
 import { classifyProduct } from "@/lib/model/product-classes";
+import { distanceMiles, MILES_PER_DEGREE_LAT } from "@/lib/route/geo";
 
 import { dollars, TopMissed } from "./savings-top";
 
@@ -27,9 +25,6 @@ import { dollars, TopMissed } from "./savings-top";
  * price today; an even count's median is the mean of the middle two, rounded half up to a thousandth.
  */
 
-/** turf's mean Earth radius (6,371,008.8 m) in statute miles. */
-const EARTH_RADIUS_MILES = 6_371_008.8 / 1609.344;
-const MILES_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_MILES) / 180;
 const TOP_MISSED = 10;
 
 /** One completed fill as the mirror holds it, with its purchase-local date. */
@@ -53,11 +48,6 @@ export interface SavingsFill {
 
 /** The catalog prices diesel only ("diesel", "Diesel #2", "ULSD", …; not DEF): other products are not compared. */
 const isComparedProduct = (product: string): boolean => classifyProduct(product).productClass === "diesel";
-
-/** Great-circle distance in miles: turf's, the same sphere as the stations page's distances (components/stations). */
-export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  return distance(point([a.lng, a.lat]), point([b.lng, b.lat]), { units: "miles" });
-}
 
 interface Neighbour {
   station: CatalogStation;
@@ -130,7 +120,7 @@ class Comparer {
       if (!s || s.lat > origin.lat + band) break;
       // A longitude band first (cheap): turf's distance only for stations that may be within the radius.
       if (Math.abs(s.lng - origin.lng) * lngMiles > this.radiusMiles * 1.01) continue;
-      const miles = s.id === origin.id ? 0 : milesBetween(origin, s);
+      const miles = s.id === origin.id ? 0 : distanceMiles(origin, s);
       if (miles <= this.radiusMiles) near.push({ station: s, miles });
     }
     this.#neighbours.set(origin.id, near);

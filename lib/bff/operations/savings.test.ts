@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { milesBetween } from "@/lib/insights/savings";
 import { readCatalog } from "@/lib/mirror/catalog";
 import type { Station, Transaction } from "@/lib/model";
 import { toMinorUnits } from "@/lib/model/decimal-math";
 import type { SavingsReply } from "@/lib/model/insight-savings";
+import { distanceMiles } from "@/lib/route/geo";
 import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
 
 import { type OperationContext, runWithQuery } from "../operation";
@@ -30,7 +30,7 @@ function bruteForce(fills: Transaction[], catalog: Station[]) {
     const here = byId.get(t.station.id);
     if (!here) throw new Error(`the sandbox's station ${t.station.id} is not in its catalog`);
     const prices = catalog
-      .filter((s) => s.price !== null && milesBetween(here, s) <= RADIUS_MILES)
+      .filter((s) => s.price !== null && distanceMiles(here, s) <= RADIUS_MILES)
       .map((s) => toMinorUnits(s.price ?? "0", 3));
     const cheapest = prices.reduce((a, b) => (b < a ? b : a));
     const paid = toMinorUnits(t.pricePerGallon, 3);

@@ -1,10 +1,10 @@
 import { classifyProduct } from "@/lib/model/product-classes";
+import { distanceMiles } from "@/lib/route/geo";
 
 import { card, contextOf, duration, gallons, localDate, localMoment, miles, money, unitPrice } from "./describe";
 import { groupBy, isFill } from "./rules-frequency";
 import type { CatalogStation, RawHit, RuleInput, RuleOutcome } from "./types";
 
-const EARTH_RADIUS_MILES = 3958.8;
 const HOUR_MS = 3_600_000;
 /**
  * The catalog's one price per station is the customer's diesel price (GET /locations): only diesel is compared, by
@@ -14,15 +14,6 @@ const isCatalogProduct = (product: string) => classifyProduct(product).productCl
 
 const stationsMissing = (n: number) =>
   `${String(n)} ${n === 1 ? "purchase was" : "purchases were"} not judged: ${n === 1 ? "its station is" : "their stations are"} not in the station catalog (or it has no price).`;
-
-/** Great-circle distance in miles (haversine). */
-export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /**
  * A diesel fill paid more per gallon than the station's catalog price by more than the margin. The catalog holds
@@ -81,7 +72,7 @@ export function impossibleTravel({ purchases, catalog, thresholds }: RuleInput):
         continue;
       }
       if (a.stationId === b.stationId) continue;
-      const distance = milesBetween(from, to);
+      const distance = distanceMiles(from, to);
       const hours = (b.atMs - a.atMs) / HOUR_MS;
       if (distance < thresholds.travelMinMiles || distance <= thresholds.travelMph * hours) continue;
       const speed = hours > 0 ? `${miles(distance / hours)} per hour` : "no time at all";

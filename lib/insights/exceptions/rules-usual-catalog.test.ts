@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { aboveCatalogPrice, impossibleTravel, milesBetween } from "./rules-catalog";
+import { distanceMiles } from "@/lib/route/geo";
+
+import { aboveCatalogPrice, impossibleTravel } from "./rules-catalog";
 import { largeFill, medianOf, percentileOf, unusualProduct } from "./rules-usual";
 import { historyOf, HOUR, input, MINUTE, purchase, TUESDAY_NOON } from "./test-purchases";
 import type { CatalogStation } from "./types";
@@ -101,7 +103,7 @@ describe("price above the catalog's (margin $0.10 by default)", () => {
 });
 
 describe("impossible travel (75 mph, at least 10 miles)", () => {
-  const miles = milesBetween({ lat: 41, lng: -96 }, { lat: 42, lng: -96 });
+  const miles = distanceMiles({ lat: 41, lng: -96 }, { lat: 42, lng: -96 });
   const twoStops = (gapMs: number, more = {}) => [
     purchase({ stationId: "st-a" }),
     purchase({ stationId: "st-b", stationName: "Love's #7", atMs: TUESDAY_NOON + gapMs, ...more }),
