@@ -112,3 +112,17 @@ test("unleaded along the route: only corridor stations are checked, nearest the 
   await expectRouteRanked(page, expected.ranked);
   if (expected.plan.feasible && expected.plan.stops.length > 0) await expectPlan(page, expected.plan);
 });
+
+test("'Pick on map' sets the point from a click on the map", async ({ loggedInPage: page }) => {
+  await openStations(page, "?mode=route&from=32.7767,-96.7970&fromPlace=Dallas%2C+TX");
+  await page.getByRole("button", { name: "Pick on map (to)" }).click();
+  await expect(page.getByTestId("route-picking")).toContainText("Click the map to set the destination.");
+  const box = await map(page).boundingBox();
+  if (box === null) throw new Error("the map is not on screen");
+  // Low on the left: away from the zoom buttons (top left) and the attribution (bottom right).
+  await page.mouse.click(box.x + box.width * 0.1, box.y + box.height * 0.85);
+  await expect(page).toHaveURL((url) => url.searchParams.get("to") !== null);
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(/^-?\d+\.\d{4}, -?\d+\.\d{4}$/);
+  await expect(page.getByTestId("route-picking")).toHaveCount(0);
+  await expect(page.getByTestId("route-summary")).toContainText("Dallas, TX → ");
+});

@@ -80,7 +80,9 @@ test("the route typed in the form lands in the URL; the truck stays in the brows
 }) => {
   const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
   await openStations(page);
-  await page.getByRole("radio", { name: "Route" }).check();
+  // The segmented control's visible part is the radio's label.
+  await page.getByText("Route", { exact: true }).click();
+  await expect(page.getByRole("radio", { name: "Route" })).toBeChecked();
   await expect(page).toHaveURL((url) => url.searchParams.get("mode") === "route");
   await page.getByLabel("From", { exact: true }).fill(`${String(DALLAS.lat)}, ${String(DALLAS.lng)}`);
   await page.getByRole("button", { name: "Find from" }).click();
@@ -120,7 +122,9 @@ test("the route typed in the form lands in the URL; the truck stays in the brows
   await expect(otherPage.getByLabel("Gallons now (gal)")).toHaveValue(String(DEFAULT_TRUCK.fuelNowGallons));
 
   // "Include truck in link": the link carries it, and another browser plans with it.
-  await page.getByLabel("Include truck in link").check();
+  // click, not check(): the box follows the URL, which the router updates a moment after the click.
+  await page.getByLabel("Include truck in link").click();
+  await expect(page.getByLabel("Include truck in link")).toBeChecked();
   await expect(page).toHaveURL(
     (url) => url.searchParams.get("fuel") === "30" && url.searchParams.get("tank") === "150",
   );

@@ -118,8 +118,10 @@ export function useRouteData(
   productReady: boolean,
   shown: readonly Station[],
   truck: TruckProfile,
+  /** False in "cheapest near here": nothing is computed, no price checked, even with a route in the URL. */
+  active: boolean,
 ) {
-  const points = routePoints(routeView);
+  const points = active ? routePoints(routeView) : null;
   const pointsKey = points === null ? "" : JSON.stringify(points);
   const options = useMemo(() => routeOptionsOf(routeView), [routeView]);
   const route = useMemo(() => (pointsKey === "" ? null : routeThrough(JSON.parse(pointsKey) as LatLng[])), [pointsKey]);

@@ -69,7 +69,7 @@ export function useRouteMode(
   const [storedTruck, saveTruck] = useStoredTruck();
   const truck = route.truck ?? storedTruck;
   const [picking, setPicking] = useState<RouteSlot | null>(null);
-  const data = useRouteData(route, view.product, productReady, shown, truck);
+  const data = useRouteData(route, view.product, productReady, shown, truck, view.mode === "route");
 
   const onRouteChange = useCallback(
     (next: RouteView) => {

@@ -19,6 +19,13 @@ export function slotName(slot: RouteSlot): string {
   return `Via ${String(slot + 1)}`;
 }
 
+/** "the starting point", "the destination", "via point 2": in a sentence. */
+function slotInText(slot: RouteSlot): string {
+  if (slot === "from") return "the starting point";
+  if (slot === "to") return "the destination";
+  return `via point ${String(slot + 1)}`;
+}
+
 export function pointAt(route: RouteView, slot: RouteSlot): RoutePoint | null {
   if (slot === "from") return route.from;
   if (slot === "to") return route.to;
@@ -93,7 +100,7 @@ export function RoutePointsForm({ route, stations, onRouteChange, picking, onPic
         ) : null}
         {picking === null ? null : (
           <p role="status" className="text-sm text-slate-800 dark:text-slate-200" data-testid="route-picking">
-            Click the map to set {slotName(picking).toLowerCase()}.{" "}
+            Click the map to set {slotInText(picking)}.{" "}
             <button
               type="button"
               className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"

@@ -245,7 +245,7 @@ function SidePanel({
 }) {
   const isRoute = view.mode === "route";
   return (
-    <div className="space-y-6">
+    <div className="min-w-0 space-y-6">
       <div className={isRoute ? "print:hidden" : undefined}>
         <LegendCard
           view={view}
