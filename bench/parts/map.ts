@@ -2,7 +2,8 @@
  * Part 6: the stations map (issue 6's contract: `[data-testid="station-map"]` with `data-drawn-count` after each
  * draw, and a `performance.measure("ffd:map-draw", {detail: {count}})` per draw). Main-thread time to draw 2,500 and
  * 50,000 stations, and the longest task while panning (a PerformanceObserver for long tasks, Chromium). When /stations
- * has no map, every figure is reported as not measured.
+ * has no map, every figure is reported as not measured. First, the route planner's computation over the same catalog
+ * sizes (map-route.ts; no browser needed).
  */
 import type { Locator, Page } from "@playwright/test";
 
@@ -12,6 +13,7 @@ import type { BenchContext } from "../lib/context";
 import { APP_UNLIMITED_BUDGET } from "../lib/context";
 import type { Goal } from "../lib/report";
 import { seededDatabase, startSandbox, UNLIMITED_BUDGET } from "../lib/sandbox";
+import { measureRoutePlanner } from "./map-route";
 
 const CASES = { default: [2_500, 50_000], long: [2_500, 50_000], smoke: [2_500] };
 const DRAW_GOAL_MS: Readonly<Record<number, number>> = { 2_500: 300, 50_000: 1_500 };
@@ -38,6 +40,7 @@ interface Case {
 
 export async function runMapPart(ctx: BenchContext): Promise<void> {
   const size: Size = ctx.options.smoke ? "smoke" : ctx.options.long ? "long" : "default";
+  measureRoutePlanner(ctx);
   let noMap: string | null = null;
   for (const stations of CASES[size]) {
     const one: Case = {

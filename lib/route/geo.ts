@@ -74,3 +74,11 @@ export function at<T>(a: ArrayLike<T>, i: number): T {
   if (v === undefined) throw new RangeError(`index ${String(i)} out of range (length ${String(a.length)})`);
   return v;
 }
+
+/**
+ * `a[i]` of a Float64Array in hot loops: one array type, so the engine keeps the access fast (the generic `at`
+ * over every kind of array does not). Out of range gives NaN, which no comparison accepts.
+ */
+export function num(a: Float64Array, i: number): number {
+  return a[i] ?? Number.NaN;
+}

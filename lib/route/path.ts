@@ -95,7 +95,7 @@ interface PreparedLeg {
 const prepared = new WeakMap<Route, PreparedLeg[]>();
 
 /** The route's legs as vectors, computed once per route object (a corridor asks about thousands of stations). */
-export function preparedLegs(route: Route): PreparedLeg[] {
+function preparedLegs(route: Route): PreparedLeg[] {
   let legs = prepared.get(route);
   if (!legs) {
     legs = route.legs.map((leg) => {

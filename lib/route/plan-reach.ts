@@ -1,5 +1,5 @@
 import { byRouteOrder, type Candidate } from "./corridor";
-import { at } from "./geo";
+import { num } from "./geo";
 import type { RouteOptions, TruckProfile } from "./options";
 import type { Route } from "./path";
 
@@ -17,10 +17,17 @@ export class Legs {
   readonly usable: number;
   readonly start: number;
   readonly reserve: number;
+  readonly totalMiles: number;
+  readonly mpg: number;
+  /**
+   * Each stop's key: miles along + half its detour. The gallons from stop j to any later stop v are
+   * (key[v] + half[j] − along[j]) / mpg, so ordering the later stops by distance from j is ordering them by key,
+   * the same order for every j: `byKey` (ascending), with `sortedKeys` for binary search.
+   */
+  readonly byKey: Int32Array;
+  readonly sortedKeys: Float64Array;
   private readonly along: Float64Array;
   private readonly half: Float64Array;
-  private readonly totalMiles: number;
-  private readonly mpg: number;
 
   constructor(route: Route, cands: readonly Candidate[], truck: TruckProfile) {
     this.cands = [...cands].sort(byRouteOrder);
@@ -34,24 +41,32 @@ export class Legs {
     this.usable = truck.tankGallons - truck.reserveGallons;
     this.start = truck.fuelNowGallons - truck.reserveGallons;
     this.reserve = truck.reserveGallons;
+    const key = Float64Array.from(this.cands, (_, i) => num(this.along, i) + num(this.half, i));
+    this.byKey = Int32Array.from(this.cands, (_, i) => i).sort((a, b) => num(key, a) - num(key, b));
+    this.sortedKeys = Float64Array.from(this.byKey, (i) => num(key, i));
+  }
+
+  /** Miles back from stop j's station to the road, minus its mile along: gallons to v = (key[v] + this) / mpg. */
+  offsetOf(j: number): number {
+    return num(this.half, j) - num(this.along, j);
   }
 
   /** Gallons from stop i to stop j (i before j). */
   between(i: number, j: number): number {
-    return (at(this.half, i) + at(this.along, j) - at(this.along, i) + at(this.half, j)) / this.mpg;
+    return (num(this.half, i) + num(this.along, j) - num(this.along, i) + num(this.half, j)) / this.mpg;
   }
 
   /** Gallons of road alone between i and j: a lower bound of `between`, which grows with the gap. */
   alongGap(i: number, j: number): number {
-    return (at(this.along, j) - at(this.along, i)) / this.mpg;
+    return (num(this.along, j) - num(this.along, i)) / this.mpg;
   }
 
   fromStart(j: number): number {
-    return (at(this.along, j) + at(this.half, j)) / this.mpg;
+    return (num(this.along, j) + num(this.half, j)) / this.mpg;
   }
 
   toEnd(i: number): number {
-    return (at(this.half, i) + this.totalMiles - at(this.along, i)) / this.mpg;
+    return (num(this.half, i) + this.totalMiles - num(this.along, i)) / this.mpg;
   }
 
   fromStartToEnd(): number {
@@ -60,17 +75,17 @@ export class Legs {
 
   /** The farthest mile along the route the truck can drive from stop i after filling up there. */
   reachFrom(i: number): number {
-    return at(this.along, i) + this.usable * this.mpg - at(this.half, i);
+    return num(this.along, i) + this.usable * this.mpg - num(this.half, i);
   }
 
   alongOf(i: number): number {
-    return at(this.along, i);
+    return num(this.along, i);
   }
 }
 
 const EPS = 1e-9;
 
-export interface Reach {
+interface Reach {
   legs: Legs;
   /** Stations the truck can get to above its reserve, filling up wherever it stops before. */
   reachable: boolean[];

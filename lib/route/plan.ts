@@ -1,5 +1,5 @@
 import type { Candidate } from "./corridor";
-import { at } from "./geo";
+import { at, num } from "./geo";
 import { checkOptions, checkTruck, type RouteOptions, type TruckProfile } from "./options";
 import type { Route } from "./path";
 import { type Legs, planReach } from "./plan-reach";
@@ -34,140 +34,169 @@ export interface FillPlan {
 const EPS = 1e-9;
 const END = -1;
 
-/** One station's states: the fuel (above the reserve) it may be reached with, each with its best cost onwards. */
-interface States {
-  /** fuel[0]: empty (reserve); fuel[1]: straight from the start; fuel[2 + k]: filled up at station `lo + k`. */
-  fuel: Float64Array;
-  cost: Float64Array;
-  /** The next stop (END: the end of the route) and whether the stop here fills up (1) or buys just enough (0). */
-  next: Int32Array;
-  fill: Uint8Array;
-  lo: number;
+/**
+ * What the DP knows per station, indexed like `legs.cands` (fuel counted above the reserve):
+ * `empty[j]`: the best cost onwards arriving at j with the reserve only; `fillRaw[j]`: the best cost onwards from the
+ * next stop after filling up at j, that stop being dearer (`fillNext[j]`); `fromStart[j]`: arriving at j first.
+ */
+interface Table {
+  empty: Float64Array;
+  fillRaw: Float64Array;
+  fillNext: Int32Array;
+  fromStart: Float64Array;
 }
 
-/** Best cost to the end from each of station j's states (all later stations' states already known). */
-function solveStation(j: number, legs: Legs, states: (States | null)[], st: States): void {
-  const { n, usable: U, price, time } = legs;
-  const pj = at(price, j);
-  // "Fill up here, next stop dearer": a cost B − g·pj, the best B over the dearer stops within a tank.
-  let fillBest = Infinity;
-  let fillNext = END;
-  // "Buy just enough to reach a cheaper stop (or the end) with the reserve": a cost A − g·pj, for g ≤ d only.
-  const enough: { d: number; a: number; v: number }[] = [];
-  const dEnd = legs.toEnd(j);
-  if (dEnd <= U + EPS) enough.push({ d: dEnd, a: dEnd * pj, v: END });
-  for (let v = j + 1; v < n; v++) {
-    const d = legs.between(j, v);
-    if (d > U + EPS) continue;
-    const sv = at(states, v);
-    if (!sv) continue;
-    if (at(price, v) <= pj) {
-      const a = at(sv.cost, 0) + d * pj;
-      if (Number.isFinite(a)) enough.push({ d, a, v });
-    } else if (j >= sv.lo) {
-      const b = at(sv.cost, 2 + j - sv.lo) + U * pj;
-      if (b < fillBest) {
-        fillBest = b;
-        fillNext = v;
-      }
-    }
-  }
-  // Largest d first, with the running minimum of A: the best choice among the stops with d ≥ g is a prefix.
-  enough.sort((x, y) => y.d - x.d);
-  const prefixBest: number[] = [];
-  enough.forEach((e, i) => {
-    const before = i > 0 ? at(prefixBest, i - 1) : -1;
-    prefixBest.push(before >= 0 && at(enough, before).a <= e.a ? before : i);
-  });
-  for (let k = 0; k < st.fuel.length; k++) {
-    const g = at(st.fuel, k);
-    if (!(g >= -EPS)) continue;
-    let cost = Infinity;
-    let next = END;
-    let fill = 0;
-    if (fillBest < Infinity) {
-      cost = fillBest - g * pj;
-      next = fillNext;
-      fill = 1;
-    }
-    // The last entry with d ≥ g (d descending): binary search.
-    let lo = 0;
-    let hi = enough.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (at(enough, mid).d >= g - EPS) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo > 0) {
-      const e = at(enough, at(prefixBest, lo - 1));
-      const c = e.a - Math.min(g, e.d) * pj;
-      if (c < cost) [cost, next, fill] = [c, e.v, 0];
-    }
-    // Arriving with more than the end needs: buy nothing (never better than skipping this stop, but a valid plan).
-    if (g >= dEnd - EPS && 0 < cost) [cost, next, fill] = [0, END, 0];
-    st.cost[k] = cost + at(time, j);
-    st.next[k] = next;
-    st.fill[k] = fill;
-  }
+/** Station j's "buy just enough" options: the no-dearer next stops (and the end), largest distance first. */
+interface Enough {
+  /** Entries 0..size-1 (buffers shared by every station, valid until the next `enoughOf`). */
+  size: number;
+  d: Float64Array;
+  /** The best (cost onwards + d × price at j) among entries 0..i, and its next stop. */
+  best: Float64Array;
+  bestNext: Int32Array;
+  dEnd: number;
 }
 
-/** Station j's states: empty, from the start, and filled up at each earlier station within a tank. */
-function statesOf(j: number, legs: Legs): States {
-  const { usable: U, start: F } = legs;
-  let lo = j;
-  while (lo > 0 && legs.alongGap(lo - 1, j) <= U + EPS) lo--;
-  const size = 2 + (j - lo);
-  const fuel = new Float64Array(size).fill(NaN);
-  fuel[0] = 0;
-  const fromStart = F - legs.fromStart(j);
-  if (fromStart >= -EPS) fuel[1] = Math.max(0, fromStart);
-  for (let w = lo; w < j; w++) {
-    const left = U - legs.between(w, j);
-    if (left >= -EPS) fuel[2 + w - lo] = Math.max(0, left);
-  }
+/** Buffers for `enoughOf`, one set per plan. */
+function enoughBuffers(n: number): Enough {
   return {
-    fuel,
-    cost: new Float64Array(size).fill(Infinity),
-    next: new Int32Array(size).fill(END),
-    fill: new Uint8Array(size),
-    lo,
+    size: 0,
+    d: new Float64Array(n + 1),
+    best: new Float64Array(n + 1),
+    bestNext: new Int32Array(n + 1),
+    dEnd: Infinity,
   };
 }
 
-/** The state index at `v` when arriving from `j` having filled up (1) or bought just enough (0). */
-function stateAt(v: number, j: number, fill: number, states: (States | null)[]): number {
-  const sv = at(states, v);
-  return fill === 1 && sv ? 2 + j - sv.lo : 0;
+function pushEnough(e: Enough, d: number, a: number, v: number): void {
+  const i = e.size++;
+  const before = i > 0 ? num(e.best, i - 1) : Infinity;
+  e.d[i] = d;
+  e.best[i] = before <= a ? before : a;
+  e.bestNext[i] = before <= a ? at(e.bestNext, i - 1) : v;
 }
 
-function buildPlan(legs: Legs, states: (States | null)[], first: { v: number; k: number }): FillPlan {
+/**
+ * Fills `e` for station j: the later stops no dearer than j within a tank, and the end, by distance from j descending
+ * (by key descending, which is the same order), each with the best choice so far.
+ */
+function enoughOf(j: number, legs: Legs, table: Table, e: Enough): Enough {
+  const { usable: U, price, mpg, sortedKeys, byKey } = legs;
+  const pj = num(price, j);
+  const offset = legs.offsetOf(j);
+  e.size = 0;
+  e.dEnd = legs.toEnd(j);
+  let endDone = e.dEnd > U + EPS;
+  // The last key within a tank of j (binary search), then down to j's own mile along.
+  const maxKey = U * mpg - offset + EPS * mpg;
+  let lo = 0;
+  let hi = sortedKeys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (num(sortedKeys, mid) <= maxKey) lo = mid + 1;
+    else hi = mid;
+  }
+  const floor = legs.alongOf(j);
+  for (let pos = lo - 1; pos >= 0; pos--) {
+    const key = num(sortedKeys, pos);
+    if (key < floor) break;
+    if (!endDone && key < legs.totalMiles) {
+      pushEnough(e, e.dEnd, e.dEnd * pj, END);
+      endDone = true;
+    }
+    const v = at(byKey, pos);
+    if (v <= j || num(price, v) > pj) continue;
+    const d = (key + offset) / mpg;
+    const a = num(table.empty, v) + d * pj;
+    if (a < Infinity) pushEnough(e, d, a, v);
+  }
+  if (!endDone) pushEnough(e, e.dEnd, e.dEnd * pj, END);
+  return e;
+}
+
+interface Choice {
+  cost: number;
+  next: number;
+  fill: boolean;
+}
+
+/** The best cost onwards from arriving at j with g usable gallons (its detour time included), and the choice made. */
+function decide(j: number, g: number, legs: Legs, table: Table, enough: Enough): Choice {
+  const pj = num(legs.price, j);
+  let choice: Choice = { cost: Infinity, next: END, fill: false };
+  const fillRaw = num(table.fillRaw, j);
+  if (fillRaw < Infinity) choice = { cost: fillRaw + (legs.usable - g) * pj, next: at(table.fillNext, j), fill: true };
+  // The entries with d ≥ g are a prefix (d descending): binary search for its length.
+  let lo = 0;
+  let hi = enough.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (num(enough.d, mid) >= g - EPS) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0) {
+    const c = num(enough.best, lo - 1) - g * pj;
+    if (c < choice.cost) choice = { cost: c, next: at(enough.bestNext, lo - 1), fill: false };
+  }
+  // Arriving with more than the end needs: buy nothing (never better than skipping the stop, but a valid plan).
+  if (g >= enough.dEnd - EPS && choice.cost > 0) choice = { cost: 0, next: END, fill: false };
+  choice.cost += num(legs.time, j);
+  return choice;
+}
+
+/** Fills the table from the last station back: each station's costs, then what filling up before it is worth. */
+function solve(legs: Legs, reachable: readonly boolean[]): Table {
+  const n = legs.n;
+  const table: Table = {
+    empty: new Float64Array(n).fill(Infinity),
+    fillRaw: new Float64Array(n).fill(Infinity),
+    fillNext: new Int32Array(n).fill(END),
+    fromStart: new Float64Array(n).fill(Infinity),
+  };
+  const { usable: U, start: F, price } = legs;
+  const buffers = enoughBuffers(n);
+  for (let j = n - 1; j >= 0; j--) {
+    if (reachable[j] !== true) continue;
+    const enough = enoughOf(j, legs, table, buffers);
+    table.empty[j] = decide(j, 0, legs, table, enough).cost;
+    const left = F - legs.fromStart(j);
+    if (left >= -EPS) table.fromStart[j] = decide(j, Math.max(0, left), legs, table, enough).cost;
+    // A cheaper earlier station w fills up and comes straight here: the value of that arrival, for w's choice.
+    for (let w = j - 1; w >= 0 && legs.alongGap(w, j) <= U + EPS; w--) {
+      if (reachable[w] !== true || num(price, w) >= num(price, j)) continue;
+      const d = legs.between(w, j);
+      if (d > U + EPS) continue;
+      const c = decide(j, Math.max(0, U - d), legs, table, enough).cost;
+      if (c < num(table.fillRaw, w)) {
+        table.fillRaw[w] = c;
+        table.fillNext[w] = j;
+      }
+    }
+  }
+  return table;
+}
+
+/** Follows the choices from the start: the stops, what is bought at each, and the totals. */
+function buildPlan(legs: Legs, table: Table, first: number): FillPlan {
   const { cands, reserve, usable: U } = legs;
   const stops: FillStop[] = [];
-  let v = first.v;
-  let k = first.k;
   let fuelCost = 0;
   let detourCost = 0;
   let endFuel = legs.start - legs.fromStartToEnd();
+  let v = first;
+  let g = v === END ? 0 : Math.max(0, legs.start - legs.fromStart(v));
+  const buffers = enoughBuffers(legs.n);
   while (v !== END) {
-    const st = at(states, v);
-    if (!st) break;
-    const g = at(st.fuel, k);
-    const next = at(st.next, k);
-    const fill = at(st.fill, k);
+    const { next, fill } = decide(v, g, legs, table, enoughOf(v, legs, table, buffers));
     const need = next === END ? legs.toEnd(v) : legs.between(v, next);
-    const buy = fill === 1 ? U - g : Math.max(0, need - g);
-    const cost = buy * at(legs.price, v);
+    const buy = fill ? U - g : Math.max(0, need - g);
+    const cost = buy * num(legs.price, v);
+    const time = num(legs.time, v);
     fuelCost += cost;
-    detourCost += at(legs.time, v);
-    stops.push({
-      candidate: at(cands, v),
-      arriveGallons: g + reserve,
-      buyGallons: buy,
-      cost,
-      detourCost: at(legs.time, v),
-    });
+    detourCost += time;
+    stops.push({ candidate: at(cands, v), arriveGallons: g + reserve, buyGallons: buy, cost, detourCost: time });
     endFuel = g + buy - need;
-    k = next === END ? 0 : stateAt(next, v, fill, states);
+    g = fill ? Math.max(0, endFuel) : 0;
     v = next;
   }
   const endGallons = Math.max(0, endFuel) + reserve;
@@ -192,8 +221,9 @@ function infeasible(reason: string, truck: TruckProfile): FillPlan {
  * fill or not to fill", 2007). In an optimal plan, at each stop the truck either fills up (when the next stop is
  * dearer) or buys just enough to reach the next stop with the reserve (when it is no dearer), so the fuel it can
  * arrive with at a stop is one of: the reserve, what is left from the start, or what is left after filling up at an
- * earlier stop. Distances between stops include both detours (half of each: there, and back to the road), so detour
- * fuel is bought like any other. O(n² log n) for n candidates.
+ * earlier stop (only a cheaper one: a stop fills up only when the next is dearer). Distances between stops include
+ * both detours (half of each: there, and back to the road), so detour fuel is bought like any other. O(n·k log n)
+ * for n candidates with k of them within a tank of each other.
  */
 export function planFills(
   route: Route,
@@ -211,23 +241,15 @@ export function planFills(
   const reach = planReach(route, cands, truck, options);
   const legs = reach.legs;
   if (reach.reason !== null) return infeasible(reach.reason, truck);
-  const states: (States | null)[] = new Array<States | null>(legs.n).fill(null);
-  for (let j = legs.n - 1; j >= 0; j--) {
-    if (!at(reach.reachable, j)) continue;
-    const st = statesOf(j, legs);
-    states[j] = st;
-    solveStation(j, legs, states, st);
-  }
+  const table = solve(legs, reach.reachable);
   let best = legs.start >= legs.fromStartToEnd() - EPS ? 0 : Infinity;
-  let first = { v: END, k: 0 };
-  for (let v = 0; v < legs.n; v++) {
-    const sv = at(states, v);
-    if (!sv || Number.isNaN(at(sv.fuel, 1))) continue;
-    if (at(sv.cost, 1) < best) {
-      best = at(sv.cost, 1);
-      first = { v, k: 1 };
+  let first = END;
+  for (let v = 0; v < legs.n; v++)
+    if (num(table.fromStart, v) < best) {
+      best = num(table.fromStart, v);
+      first = v;
     }
-  }
+  // planReach found the end within reach, so some plan exists: Infinity here would be a bug of ours.
   if (!Number.isFinite(best)) return infeasible("no plan keeps the truck above its reserve", truck);
-  return buildPlan(legs, states, first);
+  return buildPlan(legs, table, first);
 }

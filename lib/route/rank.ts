@@ -26,12 +26,12 @@ export interface RankedCandidate extends Candidate {
 export const ON_ROUTE_MILES = 0.5;
 
 /** Fuel the truck holds on arriving at the candidate without stopping before (it may be negative: not reachable). */
-export function arrivalGallons(c: Candidate, truck: TruckProfile): number {
+function arrivalGallons(c: Candidate, truck: TruckProfile): number {
   return truck.fuelNowGallons - (c.alongMiles + c.detourMiles / 2) / truck.mpg;
 }
 
 /** The detour's cost: its fuel at the station's price plus its time at the driver's hourly value. */
-export function detourCostOf(c: Candidate, truck: TruckProfile): number {
+function detourCostOf(c: Candidate, truck: TruckProfile): number {
   return (c.detourMiles / truck.mpg) * c.price + c.detourHours * truck.hourlyValue;
 }
 
