@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { Station } from "@/lib/model";
-import { candidate, testStation } from "@/lib/route/test-stations";
+import { candidate } from "@/lib/route/test-stations";
 
 import type { PriceLookup } from "./product-ranking";
 import { catalogPriced, checkOrder, withCheckedPrices } from "./route-data";
@@ -15,8 +15,9 @@ const found = (prices: Record<string, string | null>): PriceLookup => ({
 
 describe("the Route mode's prices", () => {
   it("prices corridor stations by the catalog (diesel); stations without a price are left out", () => {
-    const priced: Station = { ...testStation("1", 35, -100), price: "3.459" };
-    const unpriced: Station = { ...testStation("2", 35, -100), price: null };
+    const base = candidate("1", 0, 0, 0).station;
+    const priced: Station = { ...base, price: "3.459" };
+    const unpriced: Station = { ...base, id: "id-2", locNum: "2", price: null };
     expect(catalogPriced([priced, unpriced])).toEqual([{ station: priced, price: 3.459, priceText: "3.459" }]);
   });
 
