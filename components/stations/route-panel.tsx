@@ -1,8 +1,8 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import type { Station } from "@/lib/model";
-import type { StationProduct } from "@/lib/model/products";
 
 import { ProductModeNotice } from "./nearby-results";
 import { productInText, productName } from "./product-ranking";
@@ -18,77 +18,98 @@ import { DEFAULT_PRODUCT } from "./view-state";
 export interface RoutePanelProps {
   state: RouteModeState;
   stations: readonly Station[];
-  product: StationProduct;
   /** Null when diesel (the catalog's price) ranks; otherwise whether the product's prices can be checked. */
   productMode: ProductMode | null;
   selectedId: string | null;
   onSelect: (id: string) => void;
 }
 
-/**
- * The Route mode: from, via and to; the corridor; the truck; then the corridor's stations ranked by effective price
- * with a "worth it?" verdict, and the fill plan. The results print as a summary (the forms and the rest of the page do
- * not), like the jurisdiction report's sheet.
- */
-export function RoutePanel({ state, stations, product, productMode, selectedId, onSelect }: RoutePanelProps) {
-  const { route, result } = state;
-  // Diesel ranks while another product cannot (the notice says why).
-  const ranked = productMode === null || productMode.status === "ready" ? product : DEFAULT_PRODUCT;
+/** The Route mode's questions: from, via and to; the corridor; the truck. The answers are in RouteResults. */
+export function RoutePanel({
+  state,
+  stations,
+  productMode,
+}: Pick<RoutePanelProps, "state" | "stations" | "productMode">) {
+  const { route } = state;
   return (
-    <div className="space-y-5" data-print-report>
-      <div className="space-y-5 print:hidden">
-        <RoutePointsForm
-          route={route}
-          stations={stations}
-          onRouteChange={state.onRouteChange}
-          picking={state.picking}
-          onPick={state.onPick}
-        />
-        <RouteCorridorFields route={route} onRouteChange={state.onRouteChange} />
-        <RouteTruckForm
-          truck={state.truck}
-          inLink={route.truck !== null}
-          onTruckChange={state.onTruckChange}
-          onInLinkChange={state.onInLinkChange}
-        />
-      </div>
+    <div className="space-y-5">
+      <RoutePointsForm
+        route={route}
+        stations={stations}
+        onRouteChange={state.onRouteChange}
+        picking={state.picking}
+        onPick={state.onPick}
+      />
+      <RouteCorridorFields route={route} onRouteChange={state.onRouteChange} />
+      <RouteTruckForm
+        truck={state.truck}
+        inLink={route.truck !== null}
+        onTruckChange={state.onTruckChange}
+        onInLinkChange={state.onInLinkChange}
+      />
       {productMode === null || productMode.status === "ready" ? null : <ProductModeNotice mode={productMode} />}
-      {result === null ? (
+      {state.result === null ? (
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="route-summary">
           Choose where the truck starts and where it goes (a place, coordinates or a click on the map).
         </p>
       ) : (
-        <div className="space-y-5">
-          <RouteSummary state={state} productLabel={productInText(ranked)} />
-          {state.productChecks === null ? null : (
-            <ProductSummary
-              ranking={state.productChecks.ranking}
-              prices={state.productChecks.prices}
-              radiusMiles={route.corridor}
-              place="the route"
-              onCheckMore={state.productChecks.onCheckMore}
-              onClearPoint={null}
-            />
-          )}
-          <RouteRankedTable
-            ranked={result.ranked}
-            productLabel={productName(ranked)}
-            selectedId={selectedId}
-            onSelect={onSelect}
-          />
-          <RoutePlanTable plan={result.plan} onSelect={onSelect} />
-          <Button
-            variant="secondary"
-            className="print:hidden"
-            onClick={() => {
-              window.print();
-            }}
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          The ranking and the fill plan are under the map.{" "}
+          <a
+            href="#route-results"
+            className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
           >
-            Print summary
-          </Button>
-        </div>
+            Go to them
+          </a>
+        </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The Route mode's answers, across the page under the map: the corridor's stations ranked by effective price with a
+ * "worth it?" verdict, and the fill plan. They print as a summary (the rest of the page does not), like the
+ * jurisdiction report's sheet.
+ */
+export function RouteResults({ state, productMode, selectedId, onSelect }: Omit<RoutePanelProps, "stations">) {
+  const { route, result } = state;
+  if (result === null) return null;
+  // Diesel ranks unless another product's prices can be checked (else the form's notice says why).
+  const ranked = productMode?.status === "ready" ? productMode.product : DEFAULT_PRODUCT;
+  return (
+    <Card title="Along the route: ranking and fill plan">
+      <div className="space-y-5" data-print-report id="route-results">
+        <RouteSummary state={state} productLabel={productInText(ranked)} />
+        {state.productChecks === null ? null : (
+          <ProductSummary
+            ranking={state.productChecks.ranking}
+            prices={state.productChecks.prices}
+            radiusMiles={route.corridor}
+            place="the route"
+            onCheckMore={state.productChecks.onCheckMore}
+            onClearPoint={null}
+          />
+        )}
+        {/* The plan first: it is the answer to "where should the truck fill"; the ranking shows the choices. */}
+        <RoutePlanTable plan={result.plan} onSelect={onSelect} />
+        <RouteRankedTable
+          ranked={result.ranked}
+          productLabel={productName(ranked)}
+          selectedId={selectedId}
+          onSelect={onSelect}
+        />
+        <Button
+          variant="secondary"
+          className="print:hidden"
+          onClick={() => {
+            window.print();
+          }}
+        >
+          Print summary
+        </Button>
+      </div>
+    </Card>
   );
 }
 

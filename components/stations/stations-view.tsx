@@ -14,7 +14,7 @@ import { NearbyPanel } from "./nearby-panel";
 import { productName } from "./product-ranking";
 import { type RouteModeState, useRouteMode } from "./route-mode";
 import { RouteModeSwitch } from "./route-mode-switch";
-import { RoutePanel } from "./route-panel";
+import { RoutePanel, RouteResults } from "./route-panel";
 import { StationMap } from "./station-map";
 import { CatalogError, CatalogLoading, CatalogStatus } from "./stations-status";
 import { useProductMode } from "./use-product-mode";
@@ -84,29 +84,22 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   // synchronously). Until that pass is done the loading state stays up.
   const catalogData = useDeferredValue(catalog.data);
   const progress = useCatalogProgress(catalog.isPending);
-  const [tilesFailed, setTilesFailed] = useState(false);
+  const [tilesFailed, onTilesFailed] = useTilesFailed();
   const mapBox = useRef<HTMLDivElement>(null);
   const all = catalogData?.stations ?? EMPTY;
   const now = catalogData?.receivedAt ?? 0;
   const data = useStationsData(view, all, now);
   const { shown, onMap } = data;
-  const isRoute = view.mode === "route";
-  // In Route mode the near point asks nothing: no detail price is checked for it.
-  const product = useProductMode(isRoute ? { ...view, near: null } : view, shown, catalogData !== undefined);
+  const { isRoute, product, routeMode } = usePanelModes(view, setView, shown, catalogData !== undefined);
   const actions = useStationsActions(setView, mapBox);
-  const routeMode = useRouteMode(view, setView, shown, product.isProductReady);
-  // Printing the route's summary leaves the rest of the page out.
-  const screenOnly = isRoute ? "print:hidden" : "";
-  const onTilesFailed = useCallback(() => {
-    setTilesFailed(true);
-  }, []);
   const selected = view.selected === null ? null : (shown.find((s) => s.id === view.selected) ?? null);
 
   if (catalog.isError && catalog.data === undefined) return <CatalogError catalog={catalog} />;
   if (catalogData === undefined) return <CatalogLoading progress={progress.data ?? null} />;
   return (
     <div className="space-y-4">
-      <div className={`space-y-4 ${screenOnly}`}>
+      {/* Printing the route's summary leaves the rest of the page out. */}
+      <div className={`space-y-4 ${isRoute ? "print:hidden" : ""}`}>
         <StationFilters
           view={view}
           brands={data.brands}
@@ -115,66 +108,89 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
           onChange={setView}
         />
         <CatalogStatus catalog={catalog} shownCount={shown.length} totalCount={all.length} tilesFailed={tilesFailed} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <MapColumn
+            mapBox={mapBox}
+            selected={selected}
+            map={{
+              stations: shown,
+              points: onMap.points,
+              scale: onMap.scale,
+              dataReadyAt: onMap.readyAt,
+              staleIds: onMap.staleIds,
+              selectedId: selected?.id ?? null,
+              onSelect: actions.onSelect,
+              near: isRoute ? null : view.near,
+              radiusMiles: view.radius,
+              state: isRoute ? null : view.state,
+              onPickPoint: isRoute ? routeMode.onPickPoint : actions.onPickPoint,
+              onViewChange: data.setViewBounds,
+              onDrawn: actions.onDrawn,
+              tileUrl,
+              tileAttribution,
+              onTilesFailed,
+              tilesFailed,
+              now,
+              describeProduct: isRoute ? null : product.describeProduct,
+              route: isRoute ? routeMode.overlay : null,
+            }}
+          />
+          <SidePanel
+            view={view}
+            setView={setView}
+            shown={shown}
+            data={data}
+            product={product}
+            routeMode={routeMode}
+            selectedId={selected?.id ?? null}
+            onSelect={actions.onSelectFromList}
+            onScaleChange={actions.onScaleChange}
+            now={now}
+          />
+        </div>
       </div>
-      <div className={`grid gap-6 lg:grid-cols-3 ${isRoute ? "print:block" : ""}`}>
-        <MapColumn
-          className={screenOnly}
-          mapBox={mapBox}
-          selected={selected}
-          map={{
-            stations: shown,
-            points: onMap.points,
-            scale: onMap.scale,
-            dataReadyAt: onMap.readyAt,
-            staleIds: onMap.staleIds,
-            selectedId: selected?.id ?? null,
-            onSelect: actions.onSelect,
-            near: isRoute ? null : view.near,
-            radiusMiles: view.radius,
-            state: isRoute ? null : view.state,
-            onPickPoint: isRoute ? routeMode.onPickPoint : actions.onPickPoint,
-            onViewChange: data.setViewBounds,
-            onDrawn: actions.onDrawn,
-            tileUrl,
-            tileAttribution,
-            onTilesFailed,
-            tilesFailed,
-            now,
-            describeProduct: isRoute ? null : product.describeProduct,
-            route: isRoute ? routeMode.overlay : null,
-          }}
-        />
-        <SidePanel
-          view={view}
-          setView={setView}
-          shown={shown}
-          data={data}
-          product={product}
-          routeMode={routeMode}
+      {isRoute ? (
+        <RouteResults
+          state={routeMode}
+          productMode={product.productMode}
           selectedId={selected?.id ?? null}
           onSelect={actions.onSelectFromList}
-          onScaleChange={actions.onScaleChange}
-          now={now}
         />
-      </div>
+      ) : null}
     </div>
   );
 }
 
+/** Another product than diesel, and the Route mode (which ranks along a route instead of near a point). */
+function usePanelModes(view: View, setView: SetView, shown: readonly Station[], isCatalogLoaded: boolean) {
+  const isRoute = view.mode === "route";
+  // In Route mode the near point asks nothing: no detail price is checked for it.
+  const product = useProductMode(isRoute ? { ...view, near: null } : view, shown, isCatalogLoaded);
+  const routeMode = useRouteMode(view, setView, shown, product.isProductReady);
+  return { isRoute, product, routeMode };
+}
+
+/** Whether the tile server failed (the vector basemap then stands alone), and the map's report of it. */
+function useTilesFailed(): [boolean, () => void] {
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const onTilesFailed = useCallback(() => {
+    setTilesFailed(true);
+  }, []);
+  return [tilesFailed, onTilesFailed];
+}
+
 /** The map, sticky on wide screens: scrolling down the ranked list keeps it and the chosen station's popup in view. */
 function MapColumn({
-  className,
   mapBox,
   selected,
   map,
 }: {
-  className: string;
   mapBox: RefObject<HTMLDivElement | null>;
   selected: Station | null;
   map: MapInnerProps;
 }) {
   return (
-    <div className={`space-y-4 lg:sticky lg:top-4 lg:col-span-2 lg:self-start ${className}`}>
+    <div className="space-y-4 lg:sticky lg:top-4 lg:col-span-2 lg:self-start">
       <div
         ref={mapBox}
         data-testid="station-map"
@@ -262,14 +278,7 @@ function SidePanel({
       />
       {isRoute ? (
         <Card title="Cheapest along a route">
-          <RoutePanel
-            state={routeMode}
-            stations={shown}
-            product={view.product}
-            productMode={product.productMode}
-            selectedId={selectedId}
-            onSelect={onSelect}
-          />
+          <RoutePanel state={routeMode} stations={shown} productMode={product.productMode} />
         </Card>
       ) : (
         <Card title="Cheapest near here">
