@@ -145,12 +145,8 @@ function RankedRow({
         {routeUnitPrice(c.effectivePrice)}
       </td>
       <td className={TD} data-testid="route-verdict">
+        {/* lib/route's sentence, which says so too when the station is out of reach. */}
         {c.verdictText}
-        {c.reachable ? null : (
-          <span className="block text-xs font-medium text-red-800 dark:text-red-300">
-            Out of reach: the truck would fall under its reserve before getting there.
-          </span>
-        )}
       </td>
     </tr>
   );
