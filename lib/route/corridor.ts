@@ -69,7 +69,8 @@ function inSomeBox(boxes: readonly Box[], lat: number, lng: number): boolean {
 /**
  * The stations within `options.corridorMiles` of the route (the edge counts as inside), with their position and
  * detour, in route order (miles along, then loc number). Boxes drop the far stations before the exact spherical
- * distance, so 50,000 stations take milliseconds. Stations without usable coordinates or price are left out.
+ * distance, so 50,000 stations take milliseconds. Stations without usable coordinates or a price above $0 are left
+ * out.
  */
 export function corridorCandidates(
   route: Route,
@@ -81,7 +82,8 @@ export function corridorCandidates(
   const out: Candidate[] = [];
   for (const priced of stations) {
     const { lat, lng } = priced.station;
-    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !Number.isFinite(priced.price)) continue;
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !(Number.isFinite(priced.price) && priced.price > 0))
+      continue;
     if (!inSomeBox(boxes, lat, lng)) continue;
     const position = positionOfVector(route, toVector({ lat, lng }));
     if (position.offMiles > options.corridorMiles) continue;

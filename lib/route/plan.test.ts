@@ -150,7 +150,8 @@ describe("planFills: against brute force", () => {
           // Some stations level with each other, at the start or at the end.
           share: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.constantFrom(0, 500, 1000)),
           off: fc.integer({ min: 0, max: 50 }),
-          price: fc.integer({ min: 3000, max: 5000 }),
+          // Some prices equal: a stop no dearer than the next buys just enough, a tie included.
+          price: fc.oneof(fc.integer({ min: 3000, max: 5000 }), fc.constantFrom(3500, 4000)),
         }),
         { minLength: 1, maxLength: 6 },
       ),
@@ -186,7 +187,7 @@ describe("planFills: against brute force", () => {
         expect(plan.totalCost).toBeLessThanOrEqual(brute + 1e-6);
         replay(route, plan, truck);
       }),
-      { numRuns: 600 },
+      { numRuns: 2000 },
     );
   });
 });

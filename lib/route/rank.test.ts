@@ -34,6 +34,7 @@ describe("corridorCandidates", () => {
       // Beyond the end, within the corridor's distance of the end point only: in (clamped to the end).
       priced("00007", 40 + 5 / MILES_PER_DEGREE_LAT, -100, 3.3),
       { ...priced("00008", 36, -100, 3.3), price: Number.NaN },
+      { ...priced("00009", 36, -100, 3.3), price: 0 },
     ];
     const cands = corridorCandidates(ROUTE, stations, options);
     expect(cands.map((c) => c.station.locNum)).toEqual(["00001", "00002", "00003", "00005", "00007"]);
@@ -64,6 +65,22 @@ describe("corridorCandidates", () => {
     const scan = stations.filter((s) => positionOnRoute(route, s.station).offMiles <= OPTIONS.corridorMiles);
     expect(cands.length).toBeGreaterThan(50);
     expect(new Set(cands.map((c) => c.station.locNum))).toEqual(new Set(scan.map((s) => s.station.locNum)));
+  });
+
+  it("works across the antimeridian too (vector geometry; a box that would straddle it skips its longitude test)", () => {
+    // Attu (172.9° E) to Adak (176.6° W), Aleutians: not a US trucking route, but nothing in the maths is US-only.
+    const aleutians = routeThrough([
+      { lat: 52.93, lng: 172.9 },
+      { lat: 51.88, lng: -176.66 },
+    ]);
+    const near = positionOnRoute(aleutians, { lat: 52.4, lng: 180 });
+    const cands = corridorCandidates(
+      aleutians,
+      [priced("00001", 52.4, 180, 3.5), priced("00002", 52.4, -180, 3.5), priced("00003", 40, 180, 3.5)],
+      { ...OPTIONS, corridorMiles: near.offMiles + 1 },
+    );
+    expect(cands.map((c) => c.station.locNum)).toEqual(["00001", "00002"]);
+    expect(aleutians.totalMiles).toBeLessThan(500);
   });
 
   it("refuses options a person must fix", () => {
@@ -128,6 +145,16 @@ describe("rankCandidates", () => {
     expect(by.Y?.verdict).toBe("baseline");
     expect(by.Y?.verdictText).toBe("baseline: the nearest stop to the route (none on it)");
     expect(by.X?.verdict).toBe("worth");
+  });
+
+  it("says there is nothing to buy where the truck would arrive with a full tank", () => {
+    const full = { ...truck, fuelNowGallons: 150 };
+    const ranked = rankCandidates([candidate("here", 0, 0, 3.5), candidate("later", 60, 0, 3.9)], full, OPTIONS);
+    const by = Object.fromEntries(ranked.map((c) => [c.station.locNum, c]));
+    expect(by.here?.gallons).toBe(0);
+    expect(by.here?.verdictText).toBe("not worth it: the tank would still be full");
+    expect(by.later?.verdict).toBe("baseline");
+    expect(ranked.map((c) => c.station.locNum)).toEqual(["later", "here"]);
   });
 
   it("refuses a truck a person must fix", () => {

@@ -42,7 +42,8 @@ function priceOne(c: Candidate, truck: TruckProfile): Priced {
   const reachable = arrive >= truck.reserveGallons;
   const gallons = Math.max(0, truck.tankGallons - Math.max(0, arrive));
   const detourCost = detourCostOf(c, truck);
-  const effectivePrice = gallons > 0 ? (c.price * gallons + detourCost) / gallons : detourCost > 0 ? Infinity : c.price;
+  // Nothing to buy (the tank would be full): no price per gallon, ranked after every station with one.
+  const effectivePrice = gallons > 0 ? (c.price * gallons + detourCost) / gallons : Infinity;
   return { ...c, reachable, gallons, detourCost, effectivePrice };
 }
 
@@ -62,7 +63,8 @@ function byRank(a: Priced, b: Priced): number {
  * is reachable.
  */
 function baselineOf(sorted: readonly Priced[]): Priced | null {
-  const reachable = sorted.filter((c) => c.reachable);
+  // A station where the truck would buy nothing (arriving full) has no price per gallon to compare with.
+  const reachable = sorted.filter((c) => c.reachable && c.gallons > 0);
   const onRoute = reachable.find((c) => c.offMiles <= ON_ROUTE_MILES);
   if (onRoute) return onRoute;
   let nearest: Priced | null = null;
@@ -78,13 +80,14 @@ function judge(c: Priced, baseline: Priced | null): RankedCandidate {
       verdict: "not_worth",
       verdictText: "out of reach: the truck would arrive under its reserve",
     };
+  if (c.gallons <= 0)
+    return { ...c, netSavings: 0, verdict: "not_worth", verdictText: "not worth it: the tank would still be full" };
+  // A reachable station with gallons to buy means a baseline exists (it is one of them).
   if (baseline === null || c === baseline) {
     const verdictText =
-      baseline === null
-        ? "baseline"
-        : c.offMiles <= ON_ROUTE_MILES
-          ? "baseline: the best stop on the route"
-          : "baseline: the nearest stop to the route (none on it)";
+      c.offMiles <= ON_ROUTE_MILES
+        ? "baseline: the best stop on the route"
+        : "baseline: the nearest stop to the route (none on it)";
     return { ...c, netSavings: 0, verdict: "baseline", verdictText };
   }
   const netSavings = c.gallons * baseline.effectivePrice - (c.price * c.gallons + c.detourCost);

@@ -3,7 +3,7 @@ import type { Station } from "@/lib/model";
 import type { Candidate, PricedStation } from "./corridor";
 
 /** A catalog station for the planner's tests (only lat, lng and loc number matter to it). */
-function testStation(locNum: string, lat: number, lng: number): Station {
+export function testStation(locNum: string, lat: number, lng: number): Station {
   return {
     id: `id-${locNum}`,
     locNum,

@@ -42,7 +42,8 @@ export const EXCEPTION_CASE_ROWS = HISTORY_FILLS + 12;
 const KM_PER_MILE = 1.609344;
 /**
  * Great-circle miles with the sandbox's own haversine (sandbox/db/geography.ts): the sandbox imports nothing of the
- * app (eslint boundary), so not the dashboard's milesBetween; 400 miles leaves ample room for the radii's rounding.
+ * app (eslint boundary), so not the dashboard's distanceMiles (lib/route/geo); 400 miles leaves ample room for the
+ * radii's rounding.
  */
 const milesBetween = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>
   haversineKm(a.lat, a.lng, b.lat, b.lng) / KM_PER_MILE;
