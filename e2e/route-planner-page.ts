@@ -100,7 +100,7 @@ const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD
 const tenths = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 export const asMoney = (n: number) => money.format(Number((Math.abs(n) < 0.005 ? 0 : n).toFixed(2)));
 export const asTenths = (n: number) => tenths.format(n);
-export const asUnitPrice = (n: number) => `$${n.toFixed(3)}`;
+export const asUnitPrice = (n: number) => (Number.isFinite(n) ? `$${n.toFixed(3)}` : "—");
 
 /** The ranked table shows these rows, in this order, with these figures. */
 export async function expectRouteRanked(page: Page, ranked: readonly RankedCandidate[]): Promise<void> {

@@ -10,9 +10,9 @@ export function routeMoney(dollars: number): string {
   return formatMoney((Math.abs(dollars) < 0.005 ? 0 : dollars).toFixed(2));
 }
 
-/** "$3.899" per gallon. */
+/** "$3.899" per gallon; "—" when there is none (lib/route's effective price where the truck would buy nothing). */
 export function routeUnitPrice(dollarsPerGallon: number): string {
-  return formatUnitPrice(dollarsPerGallon.toFixed(3));
+  return Number.isFinite(dollarsPerGallon) ? formatUnitPrice(dollarsPerGallon.toFixed(3)) : "—";
 }
 
 const tenths = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
