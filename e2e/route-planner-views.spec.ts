@@ -78,7 +78,8 @@ test("unleaded along the route: only corridor stations are checked, nearest the 
   const points = [DALLAS, DENVER];
   // Every corridor station by geometry, in the order the page checks them: nearest the path first.
   const corridor = expectedFromPriced(
-    catalog.map((station) => ({ station, price: 0, priceText: "" })),
+    // Geometry only: any positive price (lib/route leaves out stations priced $0 or less).
+    catalog.map((station) => ({ station, price: 1, priceText: "" })),
     points,
   ).candidates.sort(
     (a, b) =>

@@ -134,7 +134,8 @@ export function useRouteData(
         ? null
         : corridorCandidates(
             route,
-            shown.map((station) => ({ station, price: 0, priceText: "" })),
+            // Only the geometry is read here; the price must be positive (lib/route leaves out $0 or less).
+            shown.map((station) => ({ station, price: 1, priceText: "" })),
             options,
           ),
     [route, byProduct, shown, options],
