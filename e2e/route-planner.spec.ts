@@ -167,3 +167,24 @@ test("keyboard only: switch to Route, type the points, reach the ranked list and
   await expect(button).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("station-popup")).toContainText(first.station.name);
 });
+
+test("a plan no stop can make says why, and the truck in the link is the one planned for", async ({
+  loggedInPage: page,
+  profile,
+  demoKeys,
+}) => {
+  const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
+  // 5 usable gallons (about 32 miles) and a 1-mile corridor: the truck cannot reach Denver.
+  const truck = { tankGallons: 150, fuelNowGallons: 25, mpg: 6.5, reserveGallons: 20, hourlyValue: 35 };
+  const options = { corridorMiles: 1, circuity: 1.25, detourSpeedMph: 45 };
+  const expected = expectedRoute(catalog, [DALLAS, AMARILLO, DENVER], options, truck);
+  expect(expected.plan.feasible).toBe(false);
+  await openStations(page, routeQuery("&corridor=1&tank=150&fuel=25&mpg=6.5&reserve=20&hour=35"));
+  await expect(page.getByTestId("route-plan-infeasible")).toHaveText(
+    `No fill plan keeps the truck above its reserve: ${expected.plan.reason ?? ""}`,
+  );
+  await expect(page.getByTestId("route-truck-summary")).toContainText(
+    "150 gal tank, 25 gal now, 6.5 mpg, 20 gal reserve",
+  );
+  await expectRouteRanked(page, expected.ranked);
+});
