@@ -127,3 +127,19 @@ test("'Pick on map' sets the point from a click on the map", async ({ loggedInPa
   await expect(page.getByTestId("route-picking")).toHaveCount(0);
   await expect(page.getByTestId("route-summary")).toContainText("Dallas, TX → ");
 });
+
+test("switching from a near point to Route brings the route into view", async ({ loggedInPage: page }) => {
+  await openStations(page, "?near=35.2220,-101.8313&radius=25&from=32.7767,-96.7970&to=39.7392,-104.9903");
+  await page.getByText("Route", { exact: true }).click();
+  await expect(page.getByRole("radio", { name: "Route" })).toBeChecked();
+  const line = map(page).locator("path.ffd-route-line");
+  await expect(line).toHaveCount(1);
+  await expect(map(page).locator("path.ffd-radius-ring")).toHaveCount(0);
+  // Fitted to the route (at the whole-country view, Dallas to Denver is about a quarter of the map's height).
+  await expect(async () => {
+    const box = await map(page).boundingBox();
+    const route = await line.boundingBox();
+    if (box === null || route === null) throw new Error("the map or the route is not on screen");
+    expect(route.height).toBeGreaterThan(box.height / 2);
+  }).toPass();
+});

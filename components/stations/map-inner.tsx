@@ -114,7 +114,10 @@ export function MapInner(props: MapInnerProps) {
       {props.route === null ? null : (
         <RouteLayer overlay={props.route} renderer={ringRenderer} onSelect={props.onSelect} />
       )}
-      <FitView near={props.near} radiusMiles={props.radiusMiles} state={props.state} outlines={states} />
+      {/* A route fits the map to itself (RouteLayer); FitView would take the view back to the whole country. */}
+      {props.route === null ? (
+        <FitView near={props.near} radiusMiles={props.radiusMiles} state={props.state} outlines={states} />
+      ) : null}
       <ViewReporter onViewChange={props.onViewChange} />
       <SelectedPopup {...props} />
     </MapContainer>
