@@ -129,17 +129,25 @@ test("'Pick on map' sets the point from a click on the map", async ({ loggedInPa
 });
 
 test("switching from a near point to Route brings the route into view", async ({ loggedInPage: page }) => {
-  await openStations(page, "?near=35.2220,-101.8313&radius=25&from=32.7767,-96.7970&to=39.7392,-104.9903");
+  const points = "from=32.7767,-96.7970&to=39.7392,-104.9903";
+  const line = map(page).locator("path.ffd-route-line");
+  const routeBox = async () => {
+    const box = await line.boundingBox();
+    if (box === null) throw new Error("the route is not on screen");
+    return box;
+  };
+  // The route opened as such: the map fitted to it.
+  await openStations(page, `?mode=route&${points}`);
+  await expect(line).toHaveCount(1);
+  const fitted = await routeBox();
+  // From a near point (the map fitted to its radius), switching to Route fits the map to the route the same way.
+  await openStations(page, `?near=35.2220,-101.8313&radius=25&${points}`);
   await page.getByText("Route", { exact: true }).click();
   await expect(page.getByRole("radio", { name: "Route" })).toBeChecked();
-  const line = map(page).locator("path.ffd-route-line");
-  await expect(line).toHaveCount(1);
   await expect(map(page).locator("path.ffd-radius-ring")).toHaveCount(0);
-  // Fitted to the route (at the whole-country view, Dallas to Denver is about a quarter of the map's height).
   await expect(async () => {
-    const box = await map(page).boundingBox();
-    const route = await line.boundingBox();
-    if (box === null || route === null) throw new Error("the map or the route is not on screen");
-    expect(route.height).toBeGreaterThan(box.height / 2);
+    const box = await routeBox();
+    expect(Math.abs(box.height - fitted.height)).toBeLessThan(2);
+    expect(Math.abs(box.width - fitted.width)).toBeLessThan(2);
   }).toPass();
 });
