@@ -17,6 +17,8 @@ import { escapeHtml, tileHost, useTileFallback } from "./map-tiles";
 import { FitView, ViewReporter } from "./map-view";
 import type { LatLng } from "./nearby";
 import type { PriceScale } from "./price-scale";
+import { RouteLayer } from "./route-layer";
+import type { RouteOverlay } from "./route-mode";
 import { SelectedPopup } from "./selected-popup";
 import type { StationPoints } from "./station-canvas-layer";
 import { StationLayer } from "./station-layer";
@@ -55,6 +57,8 @@ export interface MapInnerProps {
    * $3.159", "No DEF", "Unleaded not checked"), and the popup names the price it shows as diesel. Null otherwise.
    */
   describeProduct: ((id: string) => string) | null;
+  /** The Route mode's path, corridor and fill stops; null in "cheapest near here" or before a route is chosen. */
+  route: RouteOverlay | null;
 }
 
 /**
@@ -107,7 +111,13 @@ export function MapInner(props: MapInnerProps) {
       {props.near === null ? null : (
         <NearPoint near={props.near} radiusMiles={props.radiusMiles} renderer={ringRenderer} />
       )}
-      <FitView near={props.near} radiusMiles={props.radiusMiles} state={props.state} outlines={states} />
+      {props.route === null ? null : (
+        <RouteLayer overlay={props.route} renderer={ringRenderer} onSelect={props.onSelect} />
+      )}
+      {/* A route fits the map to itself (RouteLayer); FitView would take the view back to the whole country. */}
+      {props.route === null ? (
+        <FitView near={props.near} radiusMiles={props.radiusMiles} state={props.state} outlines={states} />
+      ) : null}
       <ViewReporter onViewChange={props.onViewChange} />
       <SelectedPopup {...props} />
     </MapContainer>

@@ -12,6 +12,9 @@ import type { MapInnerProps } from "./map-inner";
 import type { LatLng } from "./nearby";
 import { NearbyPanel } from "./nearby-panel";
 import { productName } from "./product-ranking";
+import { type RouteModeState, useRouteMode } from "./route-mode";
+import { RouteModeSwitch } from "./route-mode-switch";
+import { RoutePanel, RouteResults } from "./route-panel";
 import { StationMap } from "./station-map";
 import { CatalogError, CatalogLoading, CatalogStatus } from "./stations-status";
 import { useProductMode } from "./use-product-mode";
@@ -81,80 +84,99 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
   // synchronously). Until that pass is done the loading state stays up.
   const catalogData = useDeferredValue(catalog.data);
   const progress = useCatalogProgress(catalog.isPending);
-  const [tilesFailed, setTilesFailed] = useState(false);
+  const [tilesFailed, onTilesFailed] = useTilesFailed();
   const mapBox = useRef<HTMLDivElement>(null);
   const all = catalogData?.stations ?? EMPTY;
   const now = catalogData?.receivedAt ?? 0;
   const data = useStationsData(view, all, now);
   const { shown, onMap } = data;
-  const product = useProductMode(view, shown, catalogData !== undefined);
+  const { isRoute, product, routeMode } = usePanelModes(view, setView, shown, catalogData !== undefined);
   const actions = useStationsActions(setView, mapBox);
-  const onTilesFailed = useCallback(() => {
-    setTilesFailed(true);
-  }, []);
   const selected = view.selected === null ? null : (shown.find((s) => s.id === view.selected) ?? null);
 
   if (catalog.isError && catalog.data === undefined) return <CatalogError catalog={catalog} />;
   if (catalogData === undefined) return <CatalogLoading progress={progress.data ?? null} />;
   return (
     <div className="space-y-4">
-      <StationFilters
-        view={view}
-        brands={data.brands}
-        states={data.states}
-        products={product.products}
-        onChange={setView}
-      />
-      <CatalogStatus catalog={catalog} shownCount={shown.length} totalCount={all.length} tilesFailed={tilesFailed} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <MapColumn
-          mapBox={mapBox}
-          selected={selected}
-          map={{
-            stations: shown,
-            points: onMap.points,
-            scale: onMap.scale,
-            dataReadyAt: onMap.readyAt,
-            staleIds: onMap.staleIds,
-            selectedId: selected?.id ?? null,
-            onSelect: actions.onSelect,
-            near: view.near,
-            radiusMiles: view.radius,
-            state: view.state,
-            onPickPoint: actions.onPickPoint,
-            onViewChange: data.setViewBounds,
-            onDrawn: actions.onDrawn,
-            tileUrl,
-            tileAttribution,
-            onTilesFailed,
-            tilesFailed,
-            now,
-            describeProduct: product.describeProduct,
-          }}
+      {/* Printing the route's summary leaves the rest of the page out. */}
+      <div className={`space-y-4 ${isRoute ? "print:hidden" : ""}`}>
+        <StationFilters
+          view={view}
+          brands={data.brands}
+          states={data.states}
+          products={product.products}
+          onChange={setView}
         />
-        <div className="space-y-6">
-          <LegendCard
-            view={view}
-            data={data}
-            rankedProduct={product.isProductReady ? productName(view.product) : null}
-            onScaleChange={actions.onScaleChange}
+        <CatalogStatus catalog={catalog} shownCount={shown.length} totalCount={all.length} tilesFailed={tilesFailed} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <MapColumn
+            mapBox={mapBox}
+            selected={selected}
+            map={{
+              stations: shown,
+              points: onMap.points,
+              scale: onMap.scale,
+              dataReadyAt: onMap.readyAt,
+              staleIds: onMap.staleIds,
+              selectedId: selected?.id ?? null,
+              onSelect: actions.onSelect,
+              near: isRoute ? null : view.near,
+              radiusMiles: view.radius,
+              state: isRoute ? null : view.state,
+              onPickPoint: isRoute ? routeMode.onPickPoint : actions.onPickPoint,
+              onViewChange: data.setViewBounds,
+              onDrawn: actions.onDrawn,
+              tileUrl,
+              tileAttribution,
+              onTilesFailed,
+              tilesFailed,
+              now,
+              describeProduct: isRoute ? null : product.describeProduct,
+              route: isRoute ? routeMode.overlay : null,
+            }}
           />
-          <Card title="Cheapest near here">
-            <NearbyPanel
-              view={view}
-              stations={shown}
-              ranking={data.ranking}
-              selectedId={selected?.id ?? null}
-              onSelect={actions.onSelectFromList}
-              onChange={setView}
-              now={now}
-              productMode={product.productMode}
-            />
-          </Card>
+          <SidePanel
+            view={view}
+            setView={setView}
+            shown={shown}
+            data={data}
+            product={product}
+            routeMode={routeMode}
+            selectedId={selected?.id ?? null}
+            onSelect={actions.onSelectFromList}
+            onScaleChange={actions.onScaleChange}
+            now={now}
+          />
         </div>
       </div>
+      {isRoute ? (
+        <RouteResults
+          state={routeMode}
+          productMode={product.productMode}
+          selectedId={selected?.id ?? null}
+          onSelect={actions.onSelectFromList}
+        />
+      ) : null}
     </div>
   );
+}
+
+/** Another product than diesel, and the Route mode (which ranks along a route instead of near a point). */
+function usePanelModes(view: View, setView: SetView, shown: readonly Station[], isCatalogLoaded: boolean) {
+  const isRoute = view.mode === "route";
+  // In Route mode the near point asks nothing: no detail price is checked for it.
+  const product = useProductMode(isRoute ? { ...view, near: null } : view, shown, isCatalogLoaded);
+  const routeMode = useRouteMode(view, setView, shown, product.isProductReady);
+  return { isRoute, product, routeMode };
+}
+
+/** Whether the tile server failed (the vector basemap then stands alone), and the map's report of it. */
+function useTilesFailed(): [boolean, () => void] {
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const onTilesFailed = useCallback(() => {
+    setTilesFailed(true);
+  }, []);
+  return [tilesFailed, onTilesFailed];
 }
 
 /** The map, sticky on wide screens: scrolling down the ranked list keeps it and the chosen station's popup in view. */
@@ -210,5 +232,68 @@ function LegendCard({
         hasFilters={view.brand !== null || view.state !== null || view.search !== ""}
       />
     </Card>
+  );
+}
+
+/** The legend, the mode switch, and "cheapest near here" or the Route mode. */
+function SidePanel({
+  view,
+  setView,
+  shown,
+  data,
+  product,
+  routeMode,
+  selectedId,
+  onSelect,
+  onScaleChange,
+  now,
+}: {
+  view: View;
+  setView: SetView;
+  shown: readonly Station[];
+  data: ReturnType<typeof useStationsData>;
+  product: ReturnType<typeof useProductMode>;
+  routeMode: RouteModeState;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onScaleChange: (scale: ColourScale) => void;
+  now: number;
+}) {
+  const isRoute = view.mode === "route";
+  return (
+    <div className="min-w-0 space-y-6">
+      <div className={isRoute ? "print:hidden" : undefined}>
+        <LegendCard
+          view={view}
+          data={data}
+          rankedProduct={product.isProductReady ? productName(view.product) : null}
+          onScaleChange={onScaleChange}
+        />
+      </div>
+      <RouteModeSwitch
+        mode={view.mode}
+        onChange={(mode) => {
+          setView({ mode });
+        }}
+      />
+      {isRoute ? (
+        <Card title="Cheapest along a route">
+          <RoutePanel state={routeMode} stations={shown} productMode={product.productMode} />
+        </Card>
+      ) : (
+        <Card title="Cheapest near here">
+          <NearbyPanel
+            view={view}
+            stations={shown}
+            ranking={data.ranking}
+            selectedId={selectedId}
+            onSelect={onSelect}
+            onChange={setView}
+            now={now}
+            productMode={product.productMode}
+          />
+        </Card>
+      )}
+    </div>
   );
 }

@@ -65,22 +65,30 @@ export function describeProductAt(product: StationProduct, lookups: PriceLookups
 }
 
 /**
- * The nearest PRICE_CHECK_STEP stations within the radius are checked; "Check more" adds a step. A new point, filter
- * or product starts again.
+ * Checks the detail prices of `candidates` in their order, PRICE_CHECK_STEP at a time ("Check more" adds a step); a
+ * new `scope` (a point, a route, a filter, a product) starts again. Shared by "cheapest near here" and the Route mode.
  */
+export function usePriceChecks(candidates: readonly StationWithin[], scope: string) {
+  const [checks, setChecks] = useState({ scope, limit: PRICE_CHECK_STEP });
+  if (checks.scope !== scope) setChecks({ scope, limit: PRICE_CHECK_STEP });
+  const checkLimit = checks.scope === scope ? checks.limit : PRICE_CHECK_STEP;
+  const chunks = useMemo(() => priceCheckChunks(candidates, checkLimit), [candidates, checkLimit]);
+  const prices = useStationPrices(chunks);
+  const lookups = useMemo(() => lookupsFromReplies(prices.replies), [prices.replies]);
+  const onCheckMore = useCallback(() => {
+    setChecks((current) => ({ scope: current.scope, limit: current.limit + PRICE_CHECK_STEP }));
+  }, []);
+  return { checkLimit, prices, lookups, onCheckMore };
+}
+
+/** The nearest stations within the radius are checked (usePriceChecks); a new point, filter or product starts again. */
 function useCheckedPrices(view: View, shown: readonly Station[], isProductReady: boolean) {
   const candidates = useMemo(
     () =>
       isProductReady && view.near !== null ? sortByDistance(findWithin(shown, view.near, view.radius)) : NO_CANDIDATES,
     [isProductReady, shown, view.near, view.radius],
   );
-  const checkScope = checkScopeOf(view);
-  const [checks, setChecks] = useState({ scope: checkScope, limit: PRICE_CHECK_STEP });
-  if (checks.scope !== checkScope) setChecks({ scope: checkScope, limit: PRICE_CHECK_STEP });
-  const checkLimit = checks.scope === checkScope ? checks.limit : PRICE_CHECK_STEP;
-  const chunks = useMemo(() => priceCheckChunks(candidates, checkLimit), [candidates, checkLimit]);
-  const prices = useStationPrices(chunks);
-  const lookups = useMemo(() => lookupsFromReplies(prices.replies), [prices.replies]);
+  const { checkLimit, prices, lookups, onCheckMore } = usePriceChecks(candidates, checkScopeOf(view));
   const ranking = useMemo(
     () =>
       isProductReady && view.near !== null
@@ -88,9 +96,6 @@ function useCheckedPrices(view: View, shown: readonly Station[], isProductReady:
         : null,
     [isProductReady, view.near, view.product, view.count, candidates, lookups, checkLimit],
   );
-  const onCheckMore = useCallback(() => {
-    setChecks((current) => ({ scope: current.scope, limit: current.limit + PRICE_CHECK_STEP }));
-  }, []);
   return { prices, lookups, ranking, onCheckMore };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { Station } from "@/lib/model";
 
+import { DEFAULT_ROUTE_VIEW } from "./route-view-state";
 import {
   DEFAULT_VIEW,
   filterStations,
@@ -41,6 +42,8 @@ describe("parseView / serializeView", () => {
       product: "def",
       selected: "3f2b8c1e-7d4a-4e9b-9c1f-0a2b3c4d5e6f",
       scale: "view",
+      mode: "near",
+      route: DEFAULT_ROUTE_VIEW,
     } as const;
     const query = serializeView(view);
     expect(parseView(new URLSearchParams(query))).toEqual(view);

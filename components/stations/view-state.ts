@@ -4,7 +4,11 @@ import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
 import { filterStations as filterByStation } from "@/lib/model/station-filter";
 import { US_STATE_CODES } from "@/lib/model/us-states";
 
+import { formatLatLng, parseLatLng } from "./lat-lng";
 import type { LatLng } from "./nearby";
+import { DEFAULT_ROUTE_VIEW, parseRouteView, type RouteView, serializeRouteView } from "./route-view-state";
+
+export { formatLatLng };
 
 /**
  * The stations page's view as it lives in the URL, so a view can be shared: the filters (brand, state, search, product),
@@ -33,6 +37,10 @@ const COLOUR_SCALES = ["all", "view"] as const;
 export type ColourScale = (typeof COLOUR_SCALES)[number];
 const DEFAULT_COLOUR_SCALE: ColourScale = "all";
 
+/** What the side panel asks: "cheapest near here" (a point) or the cheapest along a route (route-view-state.ts). */
+const MODES = ["near", "route"] as const;
+export type StationsMode = (typeof MODES)[number];
+
 /** The map's view: latitudes and longitudes of its edges. */
 export interface ViewBounds {
   south: number;
@@ -56,6 +64,8 @@ export interface StationsView {
   selected: string | null;
   /** Which stations the map's price classes are computed from. */
   scale: ColourScale;
+  mode: StationsMode;
+  route: RouteView;
 }
 
 export const DEFAULT_VIEW: StationsView = {
@@ -69,6 +79,8 @@ export const DEFAULT_VIEW: StationsView = {
   product: DEFAULT_PRODUCT,
   selected: null,
   scale: DEFAULT_COLOUR_SCALE,
+  mode: "near",
+  route: DEFAULT_ROUTE_VIEW,
 };
 
 const BRAND = /^[a-z0-9_-]{1,40}$/;
@@ -78,21 +90,6 @@ const MAX_LABEL_LENGTH = 80;
 
 function includes<T extends string | number>(list: readonly T[], value: unknown): value is T {
   return (list as readonly unknown[]).includes(value);
-}
-
-/** "35.2220,-101.8313" → a point; anything else (out of range, not numbers) → null. */
-function parseLatLng(value: string | null): LatLng | null {
-  if (value === null) return null;
-  const match = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*[,\s]\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(value);
-  if (!match) return null;
-  const lat = Number(match[1]);
-  const lng = Number(match[2]);
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { lat, lng };
-}
-
-export function formatLatLng(point: LatLng): string {
-  return `${point.lat.toFixed(4)},${point.lng.toFixed(4)}`;
 }
 
 /** Reads the view from the URL; anything unreadable falls back to its default instead of failing the page. */
@@ -105,6 +102,7 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
   const product = (params.get("product") ?? "").toLowerCase();
   const selected = params.get("station") ?? "";
   const scale = (params.get("scale") ?? "").toLowerCase();
+  const mode = (params.get("mode") ?? "").toLowerCase();
   return {
     brand: BRAND.test(brand) ? brand : null,
     state: includes(US_STATE_CODES, state) ? state : null,
@@ -116,6 +114,8 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
     product: includes(STATION_PRODUCTS, product) ? product : DEFAULT_PRODUCT,
     selected: STATION_ID.test(selected) ? selected : null,
     scale: includes(COLOUR_SCALES, scale) ? scale : DEFAULT_COLOUR_SCALE,
+    mode: includes(MODES, mode) ? mode : "near",
+    route: parseRouteView(params),
   };
 }
 
@@ -134,6 +134,8 @@ export function serializeView(view: StationsView): string {
   if (view.product !== DEFAULT_PRODUCT) params.set("product", view.product);
   if (view.selected !== null) params.set("station", view.selected);
   if (view.scale !== DEFAULT_COLOUR_SCALE) params.set("scale", view.scale);
+  if (view.mode !== "near") params.set("mode", view.mode);
+  serializeRouteView(view.route, params);
   return params.toString();
 }
 

@@ -1,0 +1,172 @@
+"use client";
+
+import { useMemo } from "react";
+
+import type { Station } from "@/lib/model";
+import type { StationProduct } from "@/lib/model/products";
+import type { StationPricesState } from "@/lib/queries/locations";
+import {
+  type Candidate,
+  corridorCandidates,
+  DEFAULT_ROUTE_OPTIONS,
+  type FillPlan,
+  planFills,
+  type PricedStation,
+  rankCandidates,
+  type RankedCandidate,
+  type Route,
+  type RouteOptions,
+  routePolyline,
+  routeThrough,
+  type TruckProfile,
+} from "@/lib/route";
+
+import type { LatLng, StationWithin } from "./nearby";
+import { type PriceLookup, type ProductRanking, rankByProduct } from "./product-ranking";
+import { routePoints, type RouteView } from "./route-view-state";
+import { usePriceChecks } from "./use-product-mode";
+import { DEFAULT_PRODUCT } from "./view-state";
+
+/**
+ * What the Route mode derives from the catalog, the route in the URL and the truck: the great-circle route, its
+ * corridor's stations priced (the catalog's diesel, or another product checked station by station), their ranking by
+ * effective price and the fill plan (lib/route does the arithmetic).
+ */
+
+export interface RouteResult {
+  route: Route;
+  polyline: LatLng[];
+  /** Every corridor station with a price for the product, in route order. */
+  candidates: Candidate[];
+  ranked: RankedCandidate[];
+  plan: FillPlan;
+}
+
+/** The checks of another product than diesel: what was checked, and the state of the requests. */
+export interface RouteProductChecks {
+  product: StationProduct;
+  ranking: ProductRanking;
+  prices: StationPricesState;
+  onCheckMore: () => void;
+}
+
+const NO_WITHIN: readonly StationWithin[] = [];
+
+export function routeOptionsOf(route: RouteView): RouteOptions {
+  return { ...DEFAULT_ROUTE_OPTIONS, corridorMiles: route.corridor, circuity: route.circuity };
+}
+
+/** The catalog's (diesel) prices of the stations: those without one cannot be ranked. */
+export function catalogPriced(stations: readonly Station[]): PricedStation[] {
+  const priced: PricedStation[] = [];
+  for (const station of stations)
+    if (station.price !== null) priced.push({ station, price: Number(station.price), priceText: station.price });
+  return priced;
+}
+
+/** Ranking and plan over corridor candidates already priced. */
+export function rankAndPlan(
+  route: Route,
+  candidates: Candidate[],
+  truck: TruckProfile,
+  options: RouteOptions,
+): Omit<RouteResult, "polyline"> {
+  return {
+    route,
+    candidates,
+    ranked: rankCandidates(candidates, truck, options),
+    plan: planFills(route, candidates, truck, options),
+  };
+}
+
+/**
+ * The corridor's stations in the order their product prices are checked: nearest the path first (so the first checks
+ * cover the whole route, not its first miles), then along the route, then loc number. `distanceMiles` is the distance
+ * from the path, which the product summary reports as "nearest".
+ */
+export function checkOrder(candidates: readonly Candidate[]): StationWithin[] {
+  return [...candidates]
+    .sort(
+      (a, b) =>
+        a.offMiles - b.offMiles || a.alongMiles - b.alongMiles || a.station.locNum.localeCompare(b.station.locNum),
+    )
+    .map((c) => ({ station: c.station, distanceMiles: c.offMiles }));
+}
+
+/** The corridor candidates with the checked product price of each station that has one. */
+export function withCheckedPrices(
+  candidates: readonly Candidate[],
+  lookups: ReadonlyMap<string, PriceLookup>,
+  product: StationProduct,
+): Candidate[] {
+  const priced: Candidate[] = [];
+  for (const candidate of candidates) {
+    const lookup = lookups.get(candidate.station.id);
+    const price = lookup?.kind === "found" ? (lookup.prices[product] ?? null) : null;
+    if (price !== null) priced.push({ ...candidate, price: Number(price), priceText: price });
+  }
+  return priced;
+}
+
+/**
+ * The Route mode's results. `productReady`: the product of the view is another than diesel and the upstream's details
+ * price it (see useProductMode); its prices are then checked a step at a time, within the budget (usePriceChecks).
+ */
+export function useRouteData(
+  routeView: RouteView,
+  product: StationProduct,
+  productReady: boolean,
+  shown: readonly Station[],
+  truck: TruckProfile,
+  /** False in "cheapest near here": nothing is computed, no price checked, even with a route in the URL. */
+  active: boolean,
+) {
+  const points = active ? routePoints(routeView) : null;
+  const pointsKey = points === null ? "" : JSON.stringify(points);
+  const options = useMemo(() => routeOptionsOf(routeView), [routeView]);
+  const route = useMemo(() => (pointsKey === "" ? null : routeThrough(JSON.parse(pointsKey) as LatLng[])), [pointsKey]);
+  const polyline = useMemo(() => (route === null ? null : routePolyline(route)), [route]);
+  const byProduct = productReady && product !== DEFAULT_PRODUCT;
+  // Every corridor station by geometry alone (the product's prices are not known yet): the ones to check.
+  const corridor = useMemo(
+    () =>
+      route === null || !byProduct
+        ? null
+        : corridorCandidates(
+            route,
+            // Only the geometry is read here; the price must be positive (lib/route leaves out $0 or less).
+            shown.map((station) => ({ station, price: 1, priceText: "" })),
+            options,
+          ),
+    [route, byProduct, shown, options],
+  );
+  const toCheck = useMemo(() => (corridor === null ? NO_WITHIN : checkOrder(corridor)), [corridor]);
+  const checks = useProductChecks(toCheck, product, `${pointsKey}|${String(options.corridorMiles)}|${product}`);
+  const diesel = useMemo(
+    () => (route === null || byProduct ? null : corridorCandidates(route, catalogPriced(shown), options)),
+    [route, byProduct, shown, options],
+  );
+  const productCandidates = useMemo(
+    () => (corridor === null ? null : withCheckedPrices(corridor, checks.lookups, product)),
+    [corridor, checks.lookups, product],
+  );
+  const candidates = byProduct ? productCandidates : diesel;
+  const result = useMemo((): RouteResult | null => {
+    if (route === null || polyline === null || candidates === null) return null;
+    return { ...rankAndPlan(route, candidates, truck, options), polyline };
+  }, [route, polyline, candidates, truck, options]);
+  const productChecks: RouteProductChecks | null = byProduct
+    ? { product, ranking: checks.ranking, prices: checks.prices, onCheckMore: checks.onCheckMore }
+    : null;
+  return { result, productChecks, corridorCount: byProduct ? toCheck.length : (diesel?.length ?? 0) };
+}
+
+/** The corridor's stations checked nearest the path first (usePriceChecks), ranked by what they gave. */
+function useProductChecks(toCheck: readonly StationWithin[], product: StationProduct, scope: string) {
+  const { checkLimit, prices, lookups, onCheckMore } = usePriceChecks(toCheck, scope);
+  const ranking = useMemo(
+    () => rankByProduct(toCheck, lookups, product, checkLimit, toCheck.length),
+    [toCheck, lookups, product, checkLimit],
+  );
+  return { prices, lookups, ranking, onCheckMore };
+}

@@ -1,0 +1,69 @@
+import { DEFAULT_TRUCK, type TruckProfile } from "@/lib/route";
+
+/**
+ * The truck of the Route mode: tank, fuel now, MPG, reserve and the value of a driver hour. Remembered in this browser
+ * (a dispatcher plans for the same trucks every day); it reaches a link only when the person asks for it
+ * (route-view-state.ts). The checks give sentences a person can act on, one per field.
+ */
+
+export type TruckField = keyof TruckProfile;
+/** The fields as typed: strings, so a half-typed number is kept as it is while its message says what is wrong. */
+export type TruckDraft = Record<TruckField, string>;
+export type TruckErrors = Partial<Record<TruckField, string>>;
+
+export const TRUCK_FIELDS: readonly { field: TruckField; label: string; unit: string; max: number }[] = [
+  { field: "tankGallons", label: "Tank size", unit: "gal", max: 500 },
+  { field: "fuelNowGallons", label: "Gallons now", unit: "gal", max: 500 },
+  { field: "mpg", label: "Average MPG", unit: "mpg", max: 30 },
+  { field: "reserveGallons", label: "Reserve to keep", unit: "gal", max: 500 },
+  { field: "hourlyValue", label: "Value of a driver hour", unit: "$/h", max: 1000 },
+];
+
+export function truckToDraft(truck: TruckProfile): TruckDraft {
+  return {
+    tankGallons: String(truck.tankGallons),
+    fuelNowGallons: String(truck.fuelNowGallons),
+    mpg: String(truck.mpg),
+    reserveGallons: String(truck.reserveGallons),
+    hourlyValue: String(truck.hourlyValue),
+  };
+}
+
+/** The truck the draft describes, or null with a message for each field that is wrong. */
+export function readTruckDraft(draft: TruckDraft): { truck: TruckProfile | null; errors: TruckErrors } {
+  const errors: TruckErrors = {};
+  const values: Partial<TruckProfile> = {};
+  for (const { field, label, unit, max } of TRUCK_FIELDS) {
+    const text = draft[field].trim();
+    const n = Number(text);
+    const mustBePositive = field === "tankGallons" || field === "mpg";
+    if (text === "" || !Number.isFinite(n)) errors[field] = `${label} must be a number (${unit}).`;
+    else if (mustBePositive && n <= 0) errors[field] = `${label} must be more than 0.`;
+    else if (n < 0) errors[field] = `${label} cannot be negative.`;
+    else if (n > max) errors[field] = `${label} must be at most ${String(max)} ${unit}.`;
+    else values[field] = n;
+  }
+  const { tankGallons, fuelNowGallons, reserveGallons } = values;
+  if (tankGallons !== undefined && fuelNowGallons !== undefined && fuelNowGallons > tankGallons)
+    errors.fuelNowGallons = "Gallons now cannot exceed the tank size.";
+  if (tankGallons !== undefined && reserveGallons !== undefined && reserveGallons >= tankGallons)
+    errors.reserveGallons = "The reserve must be less than the tank size.";
+  if (Object.keys(errors).length > 0) return { truck: null, errors };
+  return { truck: values as TruckProfile, errors };
+}
+
+/** A stored truck, checked like a typed one: anything unreadable or invalid gives the defaults. */
+export function parseStoredTruck(raw: string | null): TruckProfile {
+  if (raw === null) return DEFAULT_TRUCK;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== "object" || value === null) return DEFAULT_TRUCK;
+    const record = value as Record<string, unknown>;
+    const draft = Object.fromEntries(
+      TRUCK_FIELDS.map(({ field }) => [field, typeof record[field] === "number" ? String(record[field]) : ""]),
+    ) as TruckDraft;
+    return readTruckDraft(draft).truck ?? DEFAULT_TRUCK;
+  } catch {
+    return DEFAULT_TRUCK;
+  }
+}

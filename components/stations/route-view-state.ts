@@ -1,0 +1,126 @@
+import { DEFAULT_ROUTE_OPTIONS, type TruckProfile } from "@/lib/route";
+
+import { formatLatLng as formatPoint, parseLatLng as parsePoint } from "./lat-lng";
+import type { LatLng } from "./nearby";
+import { readTruckDraft } from "./route-truck";
+
+/**
+ * The Route mode's part of the stations page's URL (view-state.ts holds the rest): the points (from, via…, to) with
+ * their labels, the corridor and circuity, and the truck only when the person chose "include truck in link" (it
+ * otherwise stays in this browser, route-truck.ts). Pure functions, unit-tested without a browser.
+ */
+
+export interface RoutePoint {
+  point: LatLng;
+  /** How the point reads ("Amarillo, TX", "35.2220, -101.8313"); the coordinates decide. */
+  label: string;
+}
+
+export interface RouteView {
+  from: RoutePoint | null;
+  to: RoutePoint | null;
+  via: RoutePoint[];
+  /** Half-width of the corridor around the path, miles. */
+  corridor: number;
+  /** Road miles per straight-line mile of a detour. */
+  circuity: number;
+  /** The truck, in the link only when the person asked for it; null: this browser's own truck. */
+  truck: TruckProfile | null;
+}
+
+/** Via points a link may carry: a dispatcher's route has a few stops, and the URL stays readable. */
+export const MAX_VIA_POINTS = 5;
+export const CORRIDOR_RANGE = { min: 1, max: 50 } as const;
+export const CIRCUITY_RANGE = { min: 1, max: 3 } as const;
+const MAX_LABEL_LENGTH = 80;
+/** Between via points in `via` and `viaPlace`; never part of a label (it is dropped from them). */
+const LIST_SEPARATOR = "|";
+
+export const DEFAULT_ROUTE_VIEW: RouteView = {
+  from: null,
+  to: null,
+  via: [],
+  corridor: DEFAULT_ROUTE_OPTIONS.corridorMiles,
+  circuity: DEFAULT_ROUTE_OPTIONS.circuity,
+  truck: null,
+};
+
+/** The truck's fields in the link, by their short parameter names. */
+const TRUCK_PARAMS = {
+  tankGallons: "tank",
+  fuelNowGallons: "fuel",
+  mpg: "mpg",
+  reserveGallons: "reserve",
+  hourlyValue: "hour",
+} as const satisfies Record<keyof TruckProfile, string>;
+
+/** A label as the link may carry it: trimmed, short, without the list separator. */
+export function cleanLabel(label: string): string {
+  return label.replaceAll(LIST_SEPARATOR, " ").trim().slice(0, MAX_LABEL_LENGTH);
+}
+
+function routePoint(point: LatLng | null, label: string | null): RoutePoint | null {
+  if (point === null) return null;
+  const clean = cleanLabel(label ?? "");
+  return { point, label: clean === "" ? formatPoint(point).replace(",", ", ") : clean };
+}
+
+/** A number in [min, max], or the fallback when the parameter is absent or out of range. */
+function numberIn(value: string | null, range: { min: number; max: number }, fallback: number): number {
+  if (value === null || value.trim() === "") return fallback;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= range.min && n <= range.max ? n : fallback;
+}
+
+function parseTruck(params: Pick<URLSearchParams, "get">): TruckProfile | null {
+  const draft = Object.fromEntries(
+    Object.entries(TRUCK_PARAMS).map(([field, name]) => [field, params.get(name) ?? ""]),
+  ) as Record<keyof TruckProfile, string>;
+  if (Object.values(draft).every((v) => v === "")) return null;
+  return readTruckDraft(draft).truck;
+}
+
+export function parseRouteView(params: Pick<URLSearchParams, "get">): RouteView {
+  const viaPoints = (params.get("via") ?? "").split(LIST_SEPARATOR).filter((v) => v.trim() !== "");
+  const viaLabels = (params.get("viaPlace") ?? "").split(LIST_SEPARATOR);
+  const via = viaPoints
+    .slice(0, MAX_VIA_POINTS)
+    .map((value, i) => routePoint(parsePoint(value), viaLabels[i] ?? ""))
+    .filter((p): p is RoutePoint => p !== null);
+  return {
+    from: routePoint(parsePoint(params.get("from")), params.get("fromPlace")),
+    to: routePoint(parsePoint(params.get("to")), params.get("toPlace")),
+    via,
+    corridor: numberIn(params.get("corridor"), CORRIDOR_RANGE, DEFAULT_ROUTE_VIEW.corridor),
+    circuity: numberIn(params.get("circuity"), CIRCUITY_RANGE, DEFAULT_ROUTE_VIEW.circuity),
+    truck: parseTruck(params),
+  };
+}
+
+/** Adds the route's parameters to `params`; defaults are left out. */
+export function serializeRouteView(route: RouteView, params: URLSearchParams): void {
+  if (route.from !== null) {
+    params.set("from", formatPoint(route.from.point));
+    params.set("fromPlace", cleanLabel(route.from.label));
+  }
+  if (route.to !== null) {
+    params.set("to", formatPoint(route.to.point));
+    params.set("toPlace", cleanLabel(route.to.label));
+  }
+  if (route.via.length > 0) {
+    const via = route.via.slice(0, MAX_VIA_POINTS);
+    params.set("via", via.map((p) => formatPoint(p.point)).join(LIST_SEPARATOR));
+    params.set("viaPlace", via.map((p) => cleanLabel(p.label)).join(LIST_SEPARATOR));
+  }
+  if (route.corridor !== DEFAULT_ROUTE_VIEW.corridor) params.set("corridor", String(route.corridor));
+  if (route.circuity !== DEFAULT_ROUTE_VIEW.circuity) params.set("circuity", String(route.circuity));
+  if (route.truck !== null)
+    for (const [field, name] of Object.entries(TRUCK_PARAMS))
+      params.set(name, String(route.truck[field as keyof TruckProfile]));
+}
+
+/** The route's points in order (from, via…, to), or null while from or to is missing. */
+export function routePoints(route: RouteView): LatLng[] | null {
+  if (route.from === null || route.to === null) return null;
+  return [route.from.point, ...route.via.map((v) => v.point), route.to.point];
+}
