@@ -109,6 +109,7 @@ async function measureCase(ctx: BenchContext, one: Case, size: Size): Promise<st
     }
     await addDrawFigure(ctx, page, one);
     await measurePanning(ctx, page, map, one);
+    await measureRouteInPage(ctx, page, one);
     return null;
   } finally {
     await context.close();
@@ -169,6 +170,67 @@ async function addDrawFigure(ctx: BenchContext, page: Page, one: Case): Promise<
       note: "",
     });
   }
+}
+
+/** The I-40 route of map-route.ts (Los Angeles → Albuquerque → Oklahoma City → Little Rock, ≈ 1,480 miles) as a URL. */
+const ROUTE_URL =
+  "/stations?mode=route&from=34.0522,-118.2437&fromPlace=Los+Angeles&via=35.0844,-106.6504|35.4676,-97.5164" +
+  "&viaPlace=Albuquerque|Oklahoma+City&to=34.7465,-92.2896&toPlace=Little+Rock";
+const ROUTE_GOAL_MS: Readonly<Record<number, number>> = { 2_500: 50, 50_000: 300 };
+
+/**
+ * Issue 18's figure in the browser: the Route mode's corridor + ranking + plan over the catalog, from the page's own
+ * `performance.measure("ffd:route-plan")` (components/stations/route-data.ts) after opening the route by its URL.
+ */
+async function measureRouteInPage(ctx: BenchContext, page: Page, one: Case): Promise<void> {
+  const name = `${one.label}: route plan in the page (corridor + ranking + plan)`;
+  const goal: Goal = { op: "<=", target: ROUTE_GOAL_MS[one.stations] ?? 300 };
+  await page.goto(ROUTE_URL);
+  const measured = await page
+    .waitForFunction(
+      (n) =>
+        performance
+          .getEntriesByName("ffd:route-plan")
+          .some(
+            (e) => Number(((e as PerformanceMeasure).detail as { stations?: number } | null)?.stations) >= n * 0.99,
+          ),
+      one.stations,
+      { timeout: MAP_DRAWN_MS },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!measured) {
+    ctx.notMeasured({
+      part: "map",
+      name,
+      unit: "ms",
+      goal,
+      reason: 'no "ffd:route-plan" measure of the full catalog',
+      note: "",
+    });
+    return;
+  }
+  const entry = await page.evaluate((n) => {
+    const all = performance
+      .getEntriesByName("ffd:route-plan")
+      .map((e) => ({
+        ms: e.duration,
+        detail: (e as PerformanceMeasure).detail as { stations: number; candidates: number },
+      }))
+      .filter((e) => e.detail.stations >= n * 0.99);
+    return all.at(-1) ?? null;
+  }, one.stations);
+  if (entry === null) return;
+  ctx.add({
+    part: "map",
+    name,
+    value: Math.round(entry.ms * 10) / 10,
+    unit: "ms",
+    goal,
+    note: `performance.measure "ffd:route-plan" of the Route mode over ${String(entry.detail.stations)} stations, ${String(entry.detail.candidates)} corridor candidates (diesel); Playwright, Debian Chromium headless`,
+  });
 }
 
 /** The longest task while the mouse drags the map back and forth. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 
 import type { Station } from "@/lib/model";
 import type { StationProduct } from "@/lib/model/products";
@@ -142,23 +142,45 @@ export function useRouteData(
   );
   const toCheck = useMemo(() => (corridor === null ? NO_WITHIN : checkOrder(corridor)), [corridor]);
   const checks = useProductChecks(toCheck, product, `${pointsKey}|${String(options.corridorMiles)}|${product}`);
-  const diesel = useMemo(
-    () => (route === null || byProduct ? null : corridorCandidates(route, catalogPriced(shown), options)),
-    [route, byProduct, shown, options],
-  );
+  const dieselTimed = useMemo(() => {
+    if (route === null || byProduct) return null;
+    return timedRun(() => corridorCandidates(route, catalogPriced(shown), options));
+  }, [route, byProduct, shown, options]);
+  const diesel = dieselTimed?.value ?? null;
   const productCandidates = useMemo(
     () => (corridor === null ? null : withCheckedPrices(corridor, checks.lookups, product)),
     [corridor, checks.lookups, product],
   );
   const candidates = byProduct ? productCandidates : diesel;
-  const result = useMemo((): RouteResult | null => {
+  const timed = useMemo(() => {
     if (route === null || polyline === null || candidates === null) return null;
-    return { ...rankAndPlan(route, candidates, truck, options), polyline };
+    return timedRun((): RouteResult => ({ ...rankAndPlan(route, candidates, truck, options), polyline }));
   }, [route, polyline, candidates, truck, options]);
+  const result = timed?.value ?? null;
+  // The page's own figure of issue 18 (bench part map reads it): corridor + ranking + plan over the catalog, on the
+  // main thread, as `performance.measure("ffd:route-plan")` — diesel only (another product waits on price checks).
+  useEffect(() => {
+    if (timed === null || dieselTimed === null || byProduct) return;
+    performance.measure("ffd:route-plan", {
+      start: timed.start,
+      duration: dieselTimed.ms + timed.ms,
+      detail: { stations: shown.length, candidates: timed.value.candidates.length },
+    });
+  }, [timed, dieselTimed, byProduct, shown.length]);
   const productChecks: RouteProductChecks | null = byProduct
     ? { product, ranking: checks.ranking, prices: checks.prices, onCheckMore: checks.onCheckMore }
     : null;
   return { result, productChecks, corridorCount: byProduct ? toCheck.length : (diesel?.length ?? 0) };
+}
+
+/**
+ * `run()` with how long it took on the main thread. The times feed only the `ffd:route-plan` measure, never what is
+ * rendered, so reading the clock here keeps the render pure in effect.
+ */
+function timedRun<T>(run: () => T): { value: T; start: number; ms: number } {
+  const start = performance.now();
+  const value = run();
+  return { value, start, ms: performance.now() - start };
 }
 
 /** The corridor's stations checked nearest the path first (usePriceChecks), ranked by what they gave. */
