@@ -36,8 +36,7 @@ function sharedKey(passwords: Record<string, string>, salt: string, info: string
   return new Uint8Array(hkdfSync("sha256", passwords[newest] ?? "", salt, info, 32));
 }
 
-const redisNamingKey = (passwords: Record<string, string>) =>
-  sharedKey(passwords, "ffd-redis-names", "key pair names");
+const redisNamingKey = (passwords: Record<string, string>) => sharedKey(passwords, "ffd-redis-names", "key pair names");
 const verdictPepper = (passwords: Record<string, string>) =>
   sharedKey(passwords, "ffd-pair-verdicts", "pair verdict pepper");
 

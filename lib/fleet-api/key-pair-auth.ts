@@ -5,12 +5,7 @@ import { parseRetryAfterMs } from "@/lib/model/retry-after";
 import type { Priority, RequestBudget } from "./budget";
 import { INTERACTIVE_MAX_WAIT_MS, type ReportUpstreamCall } from "./client-options";
 import type { Clock } from "./clock";
-import {
-  type CheckTicket,
-  type FailedCheckAllowance,
-  pairIdentity,
-  type PairVerdictStore,
-} from "./credential-checks";
+import { type CheckTicket, type FailedCheckAllowance, pairIdentity, type PairVerdictStore } from "./credential-checks";
 import type { Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { raceAbort, send, type UpstreamReply } from "./http";
