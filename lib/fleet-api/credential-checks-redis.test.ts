@@ -4,6 +4,10 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { type RedisServer, startRedisServer } from "@/test/redis-server";
+import { startSandboxProcess } from "@/test/sandbox-process";
+
+import { RequestBudget } from "./budget";
+import { FleetApiClient } from "./client";
 
 import { type CheckTicket, pairIdentity } from "./credential-checks";
 import { RedisFailedCheckLimiter, RedisPairVerdictStore } from "./credential-checks-redis";
@@ -123,3 +127,36 @@ describe("credential checks in Redis (real redis-server)", () => {
     await expect(verdicts.get("some-pair", clock.now())).rejects.toMatchObject({ code: "shared_state_unavailable" });
   });
 });
+
+describe.each(["primary", "alternative"] as const)(
+  "a client whose checks are shared through Redis, with Redis down (%s profile)",
+  (profile) => {
+    it("refuses a sign-in that may fail with shared_state_unavailable and sends nothing to the provider", async () => {
+      const [upstream, redisServer] = await Promise.all([
+        startSandboxProcess({ profile, log: true }),
+        startRedisServer(),
+      ]);
+      const redis = new Redis(redisServer.url, { maxRetriesPerRequest: 1 });
+      redis.on("error", () => undefined); // its commands report the dead server
+      try {
+        const client = new FleetApiClient({
+          baseUrl: upstream.baseUrl,
+          budget: new RequestBudget({}),
+          failedChecks: new RedisFailedCheckLimiter(redis),
+          verdicts: new RedisPairVerdictStore(redis),
+          verdictPepper: randomBytes(32),
+        });
+        await redisServer.stop({ crash: true });
+        const before = upstream.output().length;
+        const wrong = { keyId: `ffk_${randomBytes(12).toString("hex")}`, secret: "ffs_wrong-secret" };
+        await expect(client.authenticate(wrong)).rejects.toMatchObject({ code: "shared_state_unavailable" });
+        const demo = upstream.keys["demo-full"];
+        await expect(client.authenticate(demo)).rejects.toMatchObject({ code: "shared_state_unavailable" });
+        expect(upstream.output().slice(before)).not.toMatch(/\[sandbox\] (GET|POST) /);
+      } finally {
+        redis.disconnect();
+        await Promise.all([upstream.stop(), redisServer.stop()]);
+      }
+    }, 60_000);
+  },
+);
