@@ -8,7 +8,6 @@ import { startSandboxProcess } from "@/test/sandbox-process";
 
 import { RequestBudget } from "./budget";
 import { FleetApiClient } from "./client";
-
 import { type CheckTicket, pairIdentity } from "./credential-checks";
 import { RedisFailedCheckLimiter, RedisPairVerdictStore } from "./credential-checks-redis";
 import { FakeClock } from "./fixtures/fake-clock";

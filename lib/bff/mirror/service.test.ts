@@ -217,21 +217,6 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     expect(await service.gate(session)).toBeNull();
   });
 
-  it("keeps a key's missing transactions scope to that key: a full-scope session of the same customer stays ready", async () => {
-    const full = await signIn(upstream.keys["demo-full"]);
-    expect(await settled(full)).toMatchObject({ state: "ready", error: null });
-    // The same customer (PFL) with a key that may not read transactions (primary: scopes unreported, so it syncs).
-    const partial = await signIn(upstream.keys["demo-no-transactions"]);
-    const refused = await until(
-      () => service.status(partial),
-      (s) => s.state === "off",
-    );
-    expect(refused.error).toMatch(/may not read transactions/);
-    const status = await service.status(full);
-    expect(status).toMatchObject({ state: "ready", error: null });
-    expect(await service.gate(full)).not.toBeNull();
-  });
-
   it("closes the gate when the key has not been proven live for 5 minutes", async () => {
     const session = await signIn(upstream.keys["demo-full"]);
     await settled(session);
