@@ -5,7 +5,13 @@ import { parseRetryAfterMs } from "@/lib/model/retry-after";
 import type { Priority, RequestBudget } from "./budget";
 import { INTERACTIVE_MAX_WAIT_MS, type ReportUpstreamCall } from "./client-options";
 import type { Clock } from "./clock";
-import { type CheckTicket, type FailedCheckAllowance, pairIdentity, type PairVerdictStore } from "./credential-checks";
+import {
+  type CheckTicket,
+  type FailedCheckAllowance,
+  pairIdentity,
+  type PairVerdict,
+  type PairVerdictStore,
+} from "./credential-checks";
 import type { Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { raceAbort, send, type UpstreamReply } from "./http";
@@ -60,7 +66,16 @@ export class KeyPairAuth {
 
   /** Whether the provider accepted this pair within the last hours (a verdict of this process or its shared store). */
   async isVerified(credentials: Credentials): Promise<boolean> {
-    return (await this.deps.verdicts.get(this.pairId(credentials), this.deps.clock.now()))?.kind === "verified";
+    let verdict: PairVerdict | undefined;
+    try {
+      verdict = await this.deps.verdicts.get(this.pairId(credentials), this.deps.clock.now());
+    } catch (error) {
+      // Shared verdicts unreadable (Redis down): not known good, so the caller's throttles apply (they fail closed,
+      // and so does the check itself, in beginCheck).
+      if (isFleetApiError(error) && error.code === "shared_state_unavailable") return false;
+      throw error;
+    }
+    return verdict?.kind === "verified";
   }
 
   /** The upstream refused a bearer request of this pair for the caller's address: answer the next ones from that. */
