@@ -7,6 +7,8 @@ import {
   FailedCheckLimiter,
   FleetApiClient,
   RedisBudgetStore,
+  RedisFailedCheckLimiter,
+  RedisPairVerdictStore,
   RedisTokenStore,
   RequestBudget,
   type UpstreamCall,
@@ -25,17 +27,23 @@ export const requestContext = new AsyncLocalStorage<RequestContext>();
 const holder = globalThis as typeof globalThis & { __ffdClient?: FleetApiClient };
 
 /**
- * The key naming key pairs in Redis (an HMAC key, budget-store-redis.ts): derived from the newest session password,
- * which every instance shares, so all of them name a key pair alike and a copy of Redis names none.
+ * A key every instance derives alike from the newest session password (which they share), one per use (`salt`,
+ * `info`): the key naming key pairs in Redis (an HMAC key, budget-store-redis.ts), the pepper of the pair verdicts
+ * (credential-checks.ts). The password itself never reaches Redis, and a copy of Redis names no key pair.
  */
-function redisNamingKey(passwords: Record<string, string>): Uint8Array {
+function sharedKey(passwords: Record<string, string>, salt: string, info: string): Uint8Array {
   const newest = Object.keys(passwords).sort((a, b) => Number(b) - Number(a))[0] ?? "";
-  return new Uint8Array(hkdfSync("sha256", passwords[newest] ?? "", "ffd-redis-names", "key pair names", 32));
+  return new Uint8Array(hkdfSync("sha256", passwords[newest] ?? "", salt, info, 32));
 }
+
+const redisNamingKey = (passwords: Record<string, string>) => sharedKey(passwords, "ffd-redis-names", "key pair names");
+const verdictPepper = (passwords: Record<string, string>) =>
+  sharedKey(passwords, "ffd-pair-verdicts", "pair verdict pepper");
 
 /**
  * One client per process: one token cache, one request budget per key, shared by every request and tab. With
- * REDIS_URL, the budget and the token are shared by every instance too (the process's one Redis connection).
+ * REDIS_URL, the budget, the token, the failed-check allowance and the pair verdicts are shared by every instance too
+ * (the process's one Redis connection).
  */
 export function fleetApi(): FleetApiClient {
   if (!holder.__ffdClient) {
@@ -54,8 +62,12 @@ export function fleetApi(): FleetApiClient {
       ...(redis && namingKey
         ? { tokens: new RedisTokenStore(redis, { passwords: session.passwords, namingKey }) }
         : {}),
-      // The provider counts failed key-pair checks per address in its budget window (the sandbox does).
-      failedChecks: new FailedCheckLimiter({ windowMs: upstream.windowMs }),
+      // The provider counts failed key-pair checks per address in its budget window (the sandbox does); with REDIS_URL
+      // the allowance and the verdicts are the address's over every instance, not this process's.
+      failedChecks: redis
+        ? new RedisFailedCheckLimiter(redis, { windowMs: upstream.windowMs })
+        : new FailedCheckLimiter({ windowMs: upstream.windowMs }),
+      ...(redis ? { verdicts: new RedisPairVerdictStore(redis), verdictPepper: verdictPepper(session.passwords) } : {}),
       onUpstreamCall: (call) => requestContext.getStore()?.upstreamCalls.push(call),
     });
   }

@@ -4,7 +4,7 @@ import type { Page, Transaction } from "@/lib/model";
 
 import type { Priority, RequestBudget } from "./budget";
 import type { Clock } from "./clock";
-import type { FailedCheckLimiter, PairVerdictStore } from "./credential-checks";
+import type { FailedCheckAllowance, PairVerdictStore } from "./credential-checks";
 import type { TokenStore } from "./token-store";
 
 /** What callers of `FleetApiClient` give it and get from it, besides the model's types. */
@@ -27,7 +27,7 @@ export interface FleetApiClientOptions {
    * Failed key-pair checks this process may cause (sign-ins, re-authentications, Basic requests), shared by every
    * key: the provider's allowance is per address, and every user reaches it from this server's one address.
    */
-  failedChecks?: FailedCheckLimiter;
+  failedChecks?: FailedCheckAllowance;
   /** What the provider last said about each key pair (verified, refused, refused from this address). */
   verdicts?: PairVerdictStore;
   /** Key of the HMAC naming a pair in `verdicts`; random per process by default (give one to share a store). */

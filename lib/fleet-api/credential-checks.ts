@@ -25,8 +25,8 @@ export type PairVerdict =
   | { kind: "address_refused"; message: string };
 
 /**
- * Where verdicts live, keyed by a pair's identity (an HMAC, never the secret). Memory per process today; a Redis
- * implementation (SET with PX, GET) can follow so every instance shares them, given one pepper for all instances.
+ * Where verdicts live, keyed by a pair's identity (an HMAC, never the secret). Memory per process by default; with
+ * REDIS_URL every instance shares them (credential-checks-redis.ts), given one pepper for all instances.
  */
 export interface PairVerdictStore {
   get(pairId: string, nowMs: number): Promise<PairVerdict | undefined>;
@@ -74,7 +74,18 @@ export const randomPepper = (): Uint8Array => randomBytes(32);
 /** A place in the failed-check allowance, taken before a check that may fail. */
 export interface CheckTicket {
   /** `failed`: the provider refused the pair (counts); `passed` or `unchecked` (no verdict: 429, 5xx, no answer) give the place back. */
-  settle(outcome: "passed" | "failed" | "unchecked"): void;
+  settle(outcome: "passed" | "failed" | "unchecked"): Promise<void>;
+}
+
+/**
+ * The failed-check allowance of the deployment's address: in this process (`FailedCheckLimiter`) or, with several
+ * instances behind one address, in Redis (`RedisFailedCheckLimiter`, credential-checks-redis.ts) under the same rules.
+ */
+export interface FailedCheckAllowance {
+  /** A place for one check, or how long until there may be one. */
+  tryBegin(): Promise<{ ticket: CheckTicket } | { retryAfterMs: number }>;
+  /** A check that took no place (a pair known good) failed after all: it counts. */
+  recordFailure(): Promise<void>;
 }
 
 export interface FailedCheckLimiterOptions {
@@ -84,7 +95,7 @@ export interface FailedCheckLimiterOptions {
   clock?: Clock;
 }
 
-const DEFAULT_FAILED_CHECKS = 12;
+export const DEFAULT_FAILED_CHECKS = 12;
 
 /**
  * Failed key-pair checks of this process in a sliding window (so no 60-second window of the provider's, however
@@ -93,7 +104,7 @@ const DEFAULT_FAILED_CHECKS = 12;
  * valid takes no place (an attacker's failures must not lock out a user whose pair is known good), but counts if it
  * fails after all (`recordFailure`).
  */
-export class FailedCheckLimiter {
+export class FailedCheckLimiter implements FailedCheckAllowance {
   readonly max: number;
   readonly #windowMs: number;
   readonly #clock: Clock;
@@ -116,7 +127,11 @@ export class FailedCheckLimiter {
   }
 
   /** A place for one check, or how long until there may be one. */
-  tryBegin(): { ticket: CheckTicket } | { retryAfterMs: number } {
+  tryBegin(): Promise<{ ticket: CheckTicket } | { retryAfterMs: number }> {
+    return Promise.resolve(this.#tryBegin());
+  }
+
+  #tryBegin(): { ticket: CheckTicket } | { retryAfterMs: number } {
     this.#prune();
     const failed = this.#failures.length;
     if (failed + this.#inFlight >= this.max) {
@@ -133,18 +148,19 @@ export class FailedCheckLimiter {
     return {
       ticket: {
         settle: (outcome) => {
-          if (isSettled) return;
+          if (isSettled) return Promise.resolve();
           isSettled = true;
           this.#inFlight--;
-          if (outcome === "failed") this.recordFailure();
+          return outcome === "failed" ? this.recordFailure() : Promise.resolve();
         },
       },
     };
   }
 
-  recordFailure(): void {
+  recordFailure(): Promise<void> {
     this.#prune();
     this.#failures.push(this.#clock.now());
+    return Promise.resolve();
   }
 
   #prune(): void {

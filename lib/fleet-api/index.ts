@@ -15,8 +15,9 @@ export type {
   WalkProgress,
 } from "./client-options";
 export type { Clock } from "./clock";
-export type { PairVerdict, PairVerdictStore } from "./credential-checks";
+export type { FailedCheckAllowance, PairVerdict, PairVerdictStore } from "./credential-checks";
 export { FailedCheckLimiter } from "./credential-checks";
+export { RedisFailedCheckLimiter, RedisPairVerdictStore } from "./credential-checks-redis";
 export type { Credentials } from "./credentials";
 export { credentialKey, keyFingerprint } from "./credentials";
 export type { FleetApiErrorCode } from "./errors";

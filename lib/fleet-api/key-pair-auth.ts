@@ -5,7 +5,13 @@ import { parseRetryAfterMs } from "@/lib/model/retry-after";
 import type { Priority, RequestBudget } from "./budget";
 import { INTERACTIVE_MAX_WAIT_MS, type ReportUpstreamCall } from "./client-options";
 import type { Clock } from "./clock";
-import { type CheckTicket, type FailedCheckLimiter, pairIdentity, type PairVerdictStore } from "./credential-checks";
+import {
+  type CheckTicket,
+  type FailedCheckAllowance,
+  pairIdentity,
+  type PairVerdict,
+  type PairVerdictStore,
+} from "./credential-checks";
 import type { Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { raceAbort, send, type UpstreamReply } from "./http";
@@ -35,7 +41,7 @@ export interface KeyPairAuthDeps {
   timeoutMs: number;
   maxAttempts: number;
   basicFallbackMs: number;
-  failedChecks: FailedCheckLimiter;
+  failedChecks: FailedCheckAllowance;
   verdicts: PairVerdictStore;
   verdictPepper: Uint8Array;
   backoffDelay: (failures: number) => number;
@@ -60,7 +66,16 @@ export class KeyPairAuth {
 
   /** Whether the provider accepted this pair within the last hours (a verdict of this process or its shared store). */
   async isVerified(credentials: Credentials): Promise<boolean> {
-    return (await this.deps.verdicts.get(this.pairId(credentials), this.deps.clock.now()))?.kind === "verified";
+    let verdict: PairVerdict | undefined;
+    try {
+      verdict = await this.deps.verdicts.get(this.pairId(credentials), this.deps.clock.now());
+    } catch (error) {
+      // Shared verdicts unreadable (Redis down): not known good, so the caller's throttles apply (they fail closed,
+      // and so does the check itself, in beginCheck).
+      if (isFleetApiError(error) && error.code === "shared_state_unavailable") return false;
+      throw error;
+    }
+    return verdict?.kind === "verified";
   }
 
   /** The upstream refused a bearer request of this pair for the caller's address: answer the next ones from that. */
@@ -233,7 +248,7 @@ export class KeyPairAuth {
       throw new FleetApiError({ status: 401, code: "address_refused", message: verdict.message });
     let ticket: CheckTicket | undefined;
     if (verdict === undefined) {
-      const place = this.deps.failedChecks.tryBegin();
+      const place = await this.deps.failedChecks.tryBegin();
       if ("retryAfterMs" in place) {
         const seconds = Math.ceil(place.retryAfterMs / 1000);
         throw new FleetApiError({
@@ -249,17 +264,30 @@ export class KeyPairAuth {
       end: async (reply) => {
         const outcome = reply === undefined ? undefined : judgeCheck(reply, credentials, this.deps.clock.now());
         const isFailure = outcome !== undefined && outcome.kind !== "verified";
-        if (ticket) ticket.settle(outcome === undefined ? "unchecked" : isFailure ? "failed" : "passed");
-        else if (isFailure) this.deps.failedChecks.recordFailure();
-        if (outcome === undefined) return;
-        const forMs =
-          outcome.kind === "verified"
-            ? VERIFIED_FOR_MS
-            : outcome.kind === "refused"
-              ? REFUSED_FOR_MS
-              : ADDRESS_REFUSED_FOR_MS;
-        await this.deps.verdicts.set(pairId, outcome, this.deps.clock.now() + forMs);
+        // The provider has answered: the caller gets that answer even if the shared state (Redis) stopped answering
+        // meanwhile. Nothing is lost to the allowance then: an unsettled place stays taken until its lease ends (at
+        // least a window), and the next check is refused while Redis is down.
+        await ignoreSharedStateDown(async () => {
+          if (ticket) await ticket.settle(outcome === undefined ? "unchecked" : isFailure ? "failed" : "passed");
+          else if (isFailure) await this.deps.failedChecks.recordFailure();
+          if (outcome === undefined) return;
+          const forMs =
+            outcome.kind === "verified"
+              ? VERIFIED_FOR_MS
+              : outcome.kind === "refused"
+                ? REFUSED_FOR_MS
+                : ADDRESS_REFUSED_FOR_MS;
+          await this.deps.verdicts.set(pairId, outcome, this.deps.clock.now() + forMs);
+        });
       },
     };
+  }
+}
+
+async function ignoreSharedStateDown(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!isFleetApiError(error) || error.code !== "shared_state_unavailable") throw error;
   }
 }

@@ -10,7 +10,7 @@ import {
   type UpstreamCall,
 } from "./client-options";
 import type { Clock } from "./clock";
-import type { FailedCheckLimiter, PairVerdictStore } from "./credential-checks";
+import type { FailedCheckAllowance, PairVerdictStore } from "./credential-checks";
 import { credentialKey, type Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
 import { abortedError, send, type UpstreamReply } from "./http";
@@ -57,7 +57,7 @@ export interface RequesterSettings {
   backoffMaxMs: number;
   random: () => number;
   basicFallbackMs: number;
-  failedChecks: FailedCheckLimiter;
+  failedChecks: FailedCheckAllowance;
   verdicts: PairVerdictStore;
   verdictPepper: Uint8Array;
   onUpstreamCall: ((call: UpstreamCall) => void) | undefined;

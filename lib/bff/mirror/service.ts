@@ -268,13 +268,14 @@ export class MirrorService {
     } else if (outcome.status === "failed") {
       const code = outcome.state.lastError ?? "internal";
       if (code === "scope_denied") {
+        // The key's lack, not the mirror's fault: that key's sessions are told (status), the customer's other keys'
+        // sessions still see the mirror as it stands (its error stays what the last run with a key that may read set).
         customer.noScope.add(keyHash);
         if (customer.keyHash === keyHash) {
           customer.credentials = null;
           customer.keyHash = null;
         }
-      }
-      customer.error = errorSentence(code);
+      } else customer.error = errorSentence(code);
       this.#options.warn({ customer: customer.id, code }, "mirror sync failed");
     }
   }

@@ -45,7 +45,10 @@ export function errorSentence(code: string): string {
 export function syncStatus(state: SyncState, rows: number, customer: LiveCustomer | undefined): SyncStatusReply {
   const running = customer?.running ?? null;
   const progress = running?.progress ?? null;
-  const failed = running === null && ((customer?.error ?? null) !== null || state.lastError !== null);
+  // A stored `scope_denied` is a key's (the last run used a key that may not read transactions), not the mirror's:
+  // the sessions of that key are told by `status` before this; the customer's other sessions see the mirror as it is.
+  const storedError = state.lastError === "scope_denied" ? null : state.lastError;
+  const failed = running === null && ((customer?.error ?? null) !== null || storedError !== null);
   const stateName: SyncStatusReply["state"] = failed
     ? "error"
     : state.lastHeadSyncMs === null
@@ -67,6 +70,6 @@ export function syncStatus(state: SyncState, rows: number, customer: LiveCustome
       complete: state.backfill.complete,
       timeLeftMs: state.backfill.complete ? 0 : progress?.phase === "backfill" ? progress.timeLeftMs : null,
     },
-    error: failed ? (customer?.error ?? errorSentence(state.lastError ?? "internal")) : null,
+    error: failed ? (customer?.error ?? errorSentence(storedError ?? "internal")) : null,
   };
 }
