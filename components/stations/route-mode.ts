@@ -28,7 +28,7 @@ export function overlayOf(result: RouteResult): RouteOverlay {
     polyline: result.polyline,
     points: result.route.points,
     corridor: result.candidates.map((c) => ({ id: c.station.id, lat: c.station.lat, lng: c.station.lng })),
-    stops: result.plan.feasible
+    stops: result.plan?.feasible
       ? result.plan.stops.map((s, i) => ({
           id: s.candidate.station.id,
           lat: s.candidate.station.lat,

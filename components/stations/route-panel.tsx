@@ -92,7 +92,7 @@ export function RouteResults({ state, productMode, selectedId, onSelect }: Omit<
           />
         )}
         {/* The plan first: it is the answer to "where should the truck fill"; the ranking shows the choices. */}
-        <RoutePlanTable plan={result.plan} onSelect={onSelect} />
+        <RoutePlanTable plan={result.plan} coverage={result.coverage} onSelect={onSelect} />
         <RouteRankedTable
           ranked={result.ranked}
           productLabel={productName(ranked)}
