@@ -48,15 +48,12 @@ describe("the Route mode's prices", () => {
 
 describe("checked prices the planner cannot use", () => {
   it("leaves out a checked $0, a negative price and one that is not a number (lib/route's rule)", () => {
-    const [a, b, c, d, e] = ["A", "B", "C", "D", "E"].map((id, i) => candidate(id, 10 * (i + 1), 1, 0));
-    const lookups = new Map<string, PriceLookup>([
-      [a!.station.id, found({ unleaded: "0" })],
-      [b!.station.id, found({ unleaded: "abc" })],
-      [c!.station.id, found({ unleaded: "-1.2" })],
-      [d!.station.id, found({ unleaded: "Infinity" })],
-      [e!.station.id, found({ unleaded: "3.1" })],
-    ]);
-    expect(withCheckedPrices([a!, b!, c!, d!, e!], lookups, "unleaded").map((x) => x.station.locNum)).toEqual(["E"]);
+    const cands = ["A", "B", "C", "D", "E"].map((id, i) => candidate(id, 10 * (i + 1), 1, 0));
+    const texts = ["0", "abc", "-1.2", "Infinity", "3.1"];
+    const lookups = new Map<string, PriceLookup>(
+      cands.map((c, i) => [c.station.id, found({ unleaded: texts[i] ?? null })]),
+    );
+    expect(withCheckedPrices(cands, lookups, "unleaded").map((x) => x.station.locNum)).toEqual(["E"]);
   });
 });
 
