@@ -5,12 +5,13 @@ import { useCallback, useMemo, useState } from "react";
 import type { Station } from "@/lib/model";
 import type { TruckProfile } from "@/lib/route";
 
+import { pointLabel } from "./lat-lng";
 import type { LatLng } from "./nearby";
 import { type RouteProductChecks, type RouteResult, useRouteData } from "./route-data";
 import { pointAt, type RouteSlot, withPoint } from "./route-points-form";
 import { useStoredTruck } from "./route-truck-store";
 import type { RouteView } from "./route-view-state";
-import { formatLatLng, type StationsView } from "./view-state";
+import type { StationsView } from "./view-state";
 
 type SetView = (patch: Partial<StationsView>, mode?: "push" | "replace") => void;
 
@@ -96,7 +97,7 @@ export function useRouteMode(
       const slot: RouteSlot | null = picking ?? (route.from === null ? "from" : route.to === null ? "to" : null);
       if (slot === null) return;
       setPicking(null);
-      const label = formatLatLng(point).replace(",", ", ");
+      const label = pointLabel(point);
       setView({ route: withPoint(route, slot, { point, label }) });
     },
     [picking, route, setView],

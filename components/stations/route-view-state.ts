@@ -1,6 +1,6 @@
 import { DEFAULT_ROUTE_OPTIONS, type TruckProfile } from "@/lib/route";
 
-import { formatLatLng as formatPoint, parseLatLng as parsePoint } from "./lat-lng";
+import { formatLatLng as formatPoint, parseLatLng as parsePoint, pointLabel } from "./lat-lng";
 import type { LatLng } from "./nearby";
 import { readTruckDraft } from "./route-truck";
 
@@ -62,7 +62,7 @@ export function cleanLabel(label: string): string {
 function routePoint(point: LatLng | null, label: string | null): RoutePoint | null {
   if (point === null) return null;
   const clean = cleanLabel(label ?? "");
-  return { point, label: clean === "" ? formatPoint(point).replace(",", ", ") : clean };
+  return { point, label: clean === "" ? pointLabel(point) : clean };
 }
 
 /** A number in [min, max], or the fallback when the parameter is absent or out of range. */
