@@ -181,13 +181,11 @@ export function useRouteData(
   const timed = useMemo(() => {
     if (route === null || polyline === null || candidates === null) return null;
     const coverage = byProduct ? { checked, total: toCheck.length } : null;
-    return timedRun(
-      (): RouteResult => ({
-        ...rankAndPlan(route, candidates, truck, options, rankedProduct, truckFuelPrice),
-        polyline,
-        coverage,
-      }),
-    );
+    return timedRun((): RouteResult => ({
+      ...rankAndPlan(route, candidates, truck, options, rankedProduct, truckFuelPrice),
+      polyline,
+      coverage,
+    }));
   }, [route, polyline, candidates, truck, options, rankedProduct, truckFuelPrice, byProduct, checked, toCheck.length]);
   const result = timed?.value ?? null;
   // The page's own figure of issue 18 (bench part map reads it): corridor + ranking + plan over the catalog, on the

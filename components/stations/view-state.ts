@@ -177,8 +177,7 @@ export function resolvePlace(query: string, stations: readonly Station[]): Place
   const text = query.trim();
   if (text === "") return [];
   const coordinates = parseLatLng(text);
-  if (coordinates !== null)
-    return [{ point: coordinates, label: pointLabel(coordinates), stationCount: 0 }];
+  if (coordinates !== null) return [{ point: coordinates, label: pointLabel(coordinates), stationCount: 0 }];
   const parts = text.split(/\s*,\s*|\s+(?=[A-Za-z]{2}$)/).filter((p) => p !== "");
   const last = parts.at(-1)?.toUpperCase() ?? "";
   const state = parts.length >= 1 && includes(US_STATE_CODES, last) ? last : null;

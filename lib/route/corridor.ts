@@ -87,8 +87,7 @@ export function corridorCandidates(
   const out: Candidate[] = [];
   for (const priced of stations) {
     const { lat, lng } = priced.station;
-    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !isUsablePrice(priced.price))
-      continue;
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !isUsablePrice(priced.price)) continue;
     if (!inSomeBox(boxes, lat, lng)) continue;
     const position = positionOfVector(route, toVector({ lat, lng }));
     if (position.offMiles > options.corridorMiles) continue;

@@ -81,7 +81,7 @@ function judge(c: Priced, baseline: Priced | null): RankedCandidate {
       ...c,
       netSavings: 0,
       verdict: "not_worth",
-            // Reachable means without stopping first: a stop before it makes it usable (the plan may well use it).
+      // Reachable means without stopping first: a stop before it makes it usable (the plan may well use it).
       verdictText: "beyond the fuel in the tank now: fill before it (see the plan)",
     };
   if (c.gallons <= 0)
