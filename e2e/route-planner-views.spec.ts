@@ -151,3 +151,40 @@ test("switching from a near point to Route brings the route into view", async ({
     expect(Math.abs(box.width - fitted.width)).toBeLessThan(2);
   }).toPass();
 });
+
+test("a link's unusable parameters are listed above the form, and the page says what it uses instead", async ({
+  loggedInPage: page,
+}) => {
+  await openStations(
+    page,
+    "?mode=route&from=32.7767,-96.7970&fromPlace=Dallas%2C+TX&to=39.7392,-104.9903&toPlace=Denver%2C+CO" +
+      "&corridor=500&tank=100&fuel=150&mpg=6&reserve=10&hour=30",
+  );
+  const note = page.getByTestId("route-link-problems");
+  await expect(note).toHaveAttribute("role", "status");
+  await expect(note).toContainText("The link's corridor (500 mi) is out of range 1–50; using 10.");
+  await expect(note).toContainText("The link's truck was ignored: Gallons now cannot exceed the tank size.");
+  await expect(page.getByTestId("route-summary")).toContainText("within 10 mi of the path");
+  // The route's points are lettered on the map and named in their titles (the markers looked alike).
+  await expect(map(page).locator('.ffd-route-point[title="Start A: Dallas, TX"]')).toHaveCount(1);
+  await expect(map(page).locator('.ffd-route-point[title="End B: Denver, CO"]')).toHaveText(/^B/);
+  // A clean link has no note.
+  await openStations(page, routeQuery());
+  await expect(page.getByTestId("route-plan")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("route-link-problems")).toHaveCount(0);
+});
+
+test("DEF along the route: ranked only, with a sentence instead of the fill plan", async ({
+  loggedInPage: page,
+  profile,
+}) => {
+  test.skip(profile !== "alternative", "the primary station detail gives one price: no product choice");
+  test.setTimeout(120_000);
+  await openStations(page, "?mode=route&from=32.7767,-96.7970&to=39.7392,-104.9903&product=def");
+  await expect(page.getByTestId("price-check-status")).toContainText("DEF prices checked", { timeout: 60_000 });
+  await expect(page.getByTestId("route-plan-def")).toHaveText(
+    "No fill plan for DEF: the plan is for the truck's fuel.",
+  );
+  await expect(page.getByTestId("route-plan")).toHaveCount(0);
+  await expect(page.getByTestId("route-plan-infeasible")).toHaveCount(0);
+});

@@ -16,3 +16,8 @@ export function parseLatLng(value: string | null): LatLng | null {
 export function formatLatLng(point: LatLng): string {
   return `${point.lat.toFixed(4)},${point.lng.toFixed(4)}`;
 }
+
+/** A point as a person reads it where it has no place name: "35.2220, -101.8313" (the link's form, with a space). */
+export function pointLabel(point: LatLng): string {
+  return `${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}`;
+}

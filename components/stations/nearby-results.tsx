@@ -8,7 +8,7 @@ import { productInText, productName, withArticle } from "./product-ranking";
 import { ProductSummary } from "./product-summary";
 import { RankedTable } from "./ranked-table";
 import type { ProductMode } from "./use-product-mode";
-import { formatLatLng, type StationsView } from "./view-state";
+import { pointLabel, type StationsView } from "./view-state";
 
 interface ResultsProps {
   view: StationsView;
@@ -21,7 +21,7 @@ interface ResultsProps {
 /** The point as the panel prints it: its label, or its coordinates when it has none. */
 function placeLabel(view: StationsView): string {
   if (view.near === null) return "";
-  return view.nearLabel === "" ? formatLatLng(view.near).replace(",", ", ") : view.nearLabel;
+  return view.nearLabel === "" ? pointLabel(view.near) : view.nearLabel;
 }
 
 function ClearPointButton({ onClick }: { onClick: () => void }) {

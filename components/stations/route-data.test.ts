@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import type { Station } from "@/lib/model";
+import { DEFAULT_ROUTE_OPTIONS, DEFAULT_TRUCK } from "@/lib/route";
 import { candidate } from "@/lib/route/test-stations";
 
 import type { PriceLookup } from "./product-ranking";
-import { catalogPriced, checkOrder, withCheckedPrices } from "./route-data";
+import { catalogPriced, checkOrder, corridorDieselPrice, rankAndPlan, withCheckedPrices } from "./route-data";
 
 const found = (prices: Record<string, string | null>): PriceLookup => ({
   kind: "found",
@@ -42,5 +43,33 @@ describe("the Route mode's prices", () => {
       [c.station.id, { kind: "not_found" }],
     ]);
     expect(withCheckedPrices([a, b, c], lookups, "unleaded")).toEqual([{ ...a, price: 3.119, priceText: "3.119" }]);
+  });
+});
+
+describe("checked prices the planner cannot use", () => {
+  it("leaves out a checked $0, a negative price and one that is not a number (lib/route's rule)", () => {
+    const cands = ["A", "B", "C", "D", "E"].map((id, i) => candidate(id, 10 * (i + 1), 1, 0));
+    const texts = ["0", "abc", "-1.2", "Infinity", "3.1"];
+    const lookups = new Map<string, PriceLookup>(
+      cands.map((c, i) => [c.station.id, found({ unleaded: texts[i] ?? null })]),
+    );
+    expect(withCheckedPrices(cands, lookups, "unleaded").map((x) => x.station.locNum)).toEqual(["E"]);
+  });
+});
+
+describe("DEF along the route", () => {
+  it("is ranked only, its detour's fuel at the corridor's mean catalog diesel price; no fill plan", () => {
+    const route = { points: [], legs: [], totalMiles: 600 };
+    const a = candidate("A", 100, 4, 2.9);
+    const b = candidate("B", 200, 0, 3.1);
+    const withDiesel = (c: typeof a, price: string | null) => ({ ...c, station: { ...c.station, price } });
+    const corridor = [withDiesel(a, "4.000"), withDiesel(b, "3.000"), withDiesel(candidate("C", 300, 1, 1), null)];
+    expect(corridorDieselPrice(corridor)).toBeCloseTo(3.5, 9);
+    const truck = { ...DEFAULT_TRUCK, hourlyValue: 0 };
+    const result = rankAndPlan(route, [a, b], truck, DEFAULT_ROUTE_OPTIONS, "def", 3.5);
+    expect(result.plan).toBeNull();
+    const ranked = result.ranked.find((c) => c.station.locNum === "A");
+    expect(ranked?.detourCost).toBeCloseTo((a.detourMiles / truck.mpg) * 3.5, 9);
+    expect(rankAndPlan(route, [a, b], truck, DEFAULT_ROUTE_OPTIONS, "diesel").plan).not.toBeNull();
   });
 });

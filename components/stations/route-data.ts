@@ -10,6 +10,7 @@ import {
   corridorCandidates,
   DEFAULT_ROUTE_OPTIONS,
   type FillPlan,
+  isUsablePrice,
   planFills,
   type PricedStation,
   rankCandidates,
@@ -39,7 +40,10 @@ export interface RouteResult {
   /** Every corridor station with a price for the product, in route order. */
   candidates: Candidate[];
   ranked: RankedCandidate[];
-  plan: FillPlan;
+  /** Null for DEF: the plan is for the truck's fuel, which DEF is not. */
+  plan: FillPlan | null;
+  /** Another product than diesel: how many corridor stations were checked of how many (the plan covers those). */
+  coverage: { checked: number; total: number } | null;
 }
 
 /** The checks of another product than diesel: what was checked, and the state of the requests. */
@@ -64,18 +68,35 @@ export function catalogPriced(stations: readonly Station[]): PricedStation[] {
   return priced;
 }
 
-/** Ranking and plan over corridor candidates already priced. */
+/**
+ * The price of the truck's fuel for a DEF detour: the mean catalog (diesel) price of the corridor's stations that
+ * have one; null when none has (the detour's fuel is then left out: its time alone is counted).
+ */
+export function corridorDieselPrice(corridor: readonly Candidate[]): number | null {
+  const prices = catalogPriced(corridor.map((c) => c.station))
+    .map((p) => p.price)
+    .filter(isUsablePrice);
+  return prices.length === 0 ? null : prices.reduce((sum, p) => sum + p, 0) / prices.length;
+}
+
+/**
+ * Ranking and plan over corridor candidates already priced. DEF is ranked only (its detour's fuel at
+ * `truckFuelPrice`, the truck's fuel, or left out when null); no fill plan, which is about the fuel the truck burns.
+ */
 export function rankAndPlan(
   route: Route,
   candidates: Candidate[],
   truck: TruckProfile,
   options: RouteOptions,
-): Omit<RouteResult, "polyline"> {
+  product: StationProduct = DEFAULT_PRODUCT,
+  truckFuelPrice: number | null = null,
+): Omit<RouteResult, "polyline" | "coverage"> {
+  const def = product === "def";
   return {
     route,
     candidates,
-    ranked: rankCandidates(candidates, truck, options),
-    plan: planFills(route, candidates, truck, options),
+    ranked: rankCandidates(candidates, truck, options, def ? (truckFuelPrice ?? 0) : null),
+    plan: def ? null : planFills(route, candidates, truck, options),
   };
 }
 
@@ -103,7 +124,9 @@ export function withCheckedPrices(
   for (const candidate of candidates) {
     const lookup = lookups.get(candidate.station.id);
     const price = lookup?.kind === "found" ? (lookup.prices[product] ?? null) : null;
-    if (price !== null) priced.push({ ...candidate, price: Number(price), priceText: price });
+    // lib/route's rule: a checked "$0" or a price that is not a number must not rank or plan.
+    if (price !== null && isUsablePrice(Number(price)))
+      priced.push({ ...candidate, price: Number(price), priceText: price });
   }
   return priced;
 }
@@ -152,10 +175,18 @@ export function useRouteData(
     [corridor, checks.lookups, product],
   );
   const candidates = byProduct ? productCandidates : diesel;
+  const rankedProduct = byProduct ? product : DEFAULT_PRODUCT;
+  const truckFuelPrice = useMemo(() => (corridor === null ? null : corridorDieselPrice(corridor)), [corridor]);
+  const checked = checks.ranking.checked;
   const timed = useMemo(() => {
     if (route === null || polyline === null || candidates === null) return null;
-    return timedRun((): RouteResult => ({ ...rankAndPlan(route, candidates, truck, options), polyline }));
-  }, [route, polyline, candidates, truck, options]);
+    const coverage = byProduct ? { checked, total: toCheck.length } : null;
+    return timedRun((): RouteResult => ({
+      ...rankAndPlan(route, candidates, truck, options, rankedProduct, truckFuelPrice),
+      polyline,
+      coverage,
+    }));
+  }, [route, polyline, candidates, truck, options, rankedProduct, truckFuelPrice, byProduct, checked, toCheck.length]);
   const result = timed?.value ?? null;
   // The page's own figure of issue 18 (bench part map reads it): corridor + ranking + plan over the catalog, on the
   // main thread, as `performance.measure("ffd:route-plan")` — diesel only (another product waits on price checks).

@@ -1,4 +1,4 @@
-import { formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import { formatCount, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 
 /**
  * The Route mode's figures as the page prints them (and its e2e spec expects them): computed numbers rounded to what a
@@ -20,4 +20,17 @@ const tenths = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximu
 /** "1,092.4" gallons or miles: one decimal, the unit in the column heading. */
 export function routeTenths(value: number): string {
   return tenths.format(value);
+}
+
+/** The sentence in place of the fill plan when the product is DEF. */
+export const NO_DEF_PLAN = "No fill plan for DEF: the plan is for the truck's fuel.";
+
+/**
+ * How much of the corridor a plan over checked prices covers: "over 25 of 80 corridor stations checked so far" while
+ * some are not checked yet (the plan may change as more are); null once every one is (or for diesel, priced by the
+ * catalog).
+ */
+export function planCoverageText(coverage: { checked: number; total: number } | null): string | null {
+  if (coverage === null || coverage.checked >= coverage.total) return null;
+  return `over ${formatCount(coverage.checked)} of ${formatCount(coverage.total)} corridor stations checked so far`;
 }

@@ -6,6 +6,7 @@ import { CircleMarker, Marker, Polyline, useMap } from "react-leaflet";
 
 import { useTheme } from "@/components/ui/theme";
 
+import { escapeHtml } from "./map-tiles";
 import type { RouteOverlay } from "./route-mode";
 
 /**
@@ -47,14 +48,14 @@ export function RouteLayer({
         />
       ))}
       {overlay.points.map((p, i) => (
-        <CircleMarker
+        <Marker
           key={`${String(i)}:${String(p.lat)},${String(p.lng)}`}
-          center={[p.lat, p.lng]}
-          radius={5}
+          position={[p.lat, p.lng]}
+          icon={pointIcon(p.letter, p.title)}
+          title={p.title}
+          alt={p.title}
           interactive={false}
-          pathOptions={{ color: "#ffffff", weight: 2, fillColor: ink, fillOpacity: 1 }}
-          className="ffd-route-point"
-          renderer={renderer}
+          keyboard={false}
         />
       ))}
       {overlay.stops.map((stop) => (
@@ -82,6 +83,19 @@ function stopIcon(label: string): L.DivIcon {
     html: `<span aria-hidden="true">${label.replace(/\D/g, "")}</span>`,
     iconSize: [24, 24],
     iconAnchor: [12, 12],
+  });
+}
+
+/**
+ * A route point: its letter (A, B…) on a white square, unlike the round numbered stops. A divIcon takes no alt, so
+ * its words ("Start A: Dallas, TX") are in the icon for screen readers, escaped (the label comes from the link).
+ */
+function pointIcon(letter: string, title: string): L.DivIcon {
+  return L.divIcon({
+    className: "ffd-route-point",
+    html: `<span aria-hidden="true">${letter.replace(/[^A-Z]/g, "")}</span><span class="sr-only">${escapeHtml(title)}</span>`,
+    iconSize: [22, 22],
+    iconAnchor: [11, 11],
   });
 }
 

@@ -5,30 +5,52 @@ import { useCallback, useMemo, useState } from "react";
 import type { Station } from "@/lib/model";
 import type { TruckProfile } from "@/lib/route";
 
+import { pointLabel } from "./lat-lng";
 import type { LatLng } from "./nearby";
 import { type RouteProductChecks, type RouteResult, useRouteData } from "./route-data";
 import { pointAt, type RouteSlot, withPoint } from "./route-points-form";
 import { useStoredTruck } from "./route-truck-store";
 import type { RouteView } from "./route-view-state";
-import { formatLatLng, type StationsView } from "./view-state";
+import type { StationsView } from "./view-state";
 
 type SetView = (patch: Partial<StationsView>, mode?: "push" | "replace") => void;
 
 /** What the map draws of the route: the path, the corridor's stations, and the plan's numbered stops. */
 export interface RouteOverlay {
   polyline: LatLng[];
-  /** The route's points (from, via…, to), marked on the path. */
-  points: LatLng[];
+  /** The route's points (from, via…, to), marked on the path with a letter (A, B…) and what they are. */
+  points: readonly RoutePointMark[];
   corridor: readonly { id: string; lat: number; lng: number }[];
   stops: readonly { id: string; lat: number; lng: number; label: string }[];
 }
 
-export function overlayOf(result: RouteResult): RouteOverlay {
+/** A route point on the map: its letter in route order, and a title naming it ("Start A: Dallas, TX"). */
+export interface RoutePointMark extends LatLng {
+  letter: string;
+  title: string;
+}
+
+/**
+ * The route's points lettered A, B… in order (the markers look alike otherwise): the first is the start, the last the
+ * end, the others via points. `labels` are the points' names in the same order (the route view's).
+ */
+export function routePointMarks(points: readonly LatLng[], labels: readonly string[]): RoutePointMark[] {
+  return points.map((p, i) => {
+    // More than 26 points cannot happen (from, to and at most MAX_VIA_POINTS via points).
+    const letter = String.fromCharCode(65 + i);
+    const role = i === 0 ? "Start" : i === points.length - 1 ? "End" : "Via";
+    const named = labels[i] ?? "";
+    const label = named === "" ? pointLabel(p) : named;
+    return { lat: p.lat, lng: p.lng, letter, title: `${role} ${letter}: ${label}` };
+  });
+}
+
+export function overlayOf(result: RouteResult, labels: readonly string[] = []): RouteOverlay {
   return {
     polyline: result.polyline,
-    points: result.route.points,
+    points: routePointMarks(result.route.points, labels),
     corridor: result.candidates.map((c) => ({ id: c.station.id, lat: c.station.lat, lng: c.station.lng })),
-    stops: result.plan.feasible
+    stops: result.plan?.feasible
       ? result.plan.stops.map((s, i) => ({
           id: s.candidate.station.id,
           lat: s.candidate.station.lat,
@@ -96,12 +118,19 @@ export function useRouteMode(
       const slot: RouteSlot | null = picking ?? (route.from === null ? "from" : route.to === null ? "to" : null);
       if (slot === null) return;
       setPicking(null);
-      const label = formatLatLng(point).replace(",", ", ");
+      const label = pointLabel(point);
       setView({ route: withPoint(route, slot, { point, label }) });
     },
     [picking, route, setView],
   );
-  const overlay = useMemo(() => (data.result === null ? null : overlayOf(data.result)), [data.result]);
+  const { from, via, to } = route;
+  const overlay = useMemo(
+    () =>
+      data.result === null
+        ? null
+        : overlayOf(data.result, [from?.label ?? "", ...via.map((v) => v.label), to?.label ?? ""]),
+    [data.result, from, via, to],
+  );
   return {
     route,
     truck,

@@ -33,6 +33,18 @@ export function RoutePanel({
   const { route } = state;
   return (
     <div className="space-y-5">
+      {route.linkProblems.length === 0 ? null : (
+        // Above the form: what of the shared link was not used, and what is used instead (never dropped silently).
+        <div
+          role="status"
+          data-testid="route-link-problems"
+          className="space-y-1 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950/60 dark:text-amber-50"
+        >
+          {route.linkProblems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
       <RoutePointsForm
         route={route}
         stations={stations}
@@ -92,7 +104,7 @@ export function RouteResults({ state, productMode, selectedId, onSelect }: Omit<
           />
         )}
         {/* The plan first: it is the answer to "where should the truck fill"; the ranking shows the choices. */}
-        <RoutePlanTable plan={result.plan} onSelect={onSelect} />
+        <RoutePlanTable plan={result.plan} coverage={result.coverage} onSelect={onSelect} />
         <RouteRankedTable
           ranked={result.ranked}
           productLabel={productName(ranked)}

@@ -7,7 +7,7 @@ import { formatCount } from "@/lib/format/numbers";
 import type { FillPlan, FillStop, RankedCandidate } from "@/lib/route";
 
 import { brandName } from "./brand-name";
-import { routeMoney, routeTenths, routeUnitPrice } from "./route-format";
+import { NO_DEF_PLAN, planCoverageText, routeMoney, routeTenths, routeUnitPrice } from "./route-format";
 
 /** Rows shown before "Show all": enough to compare, short enough to scroll past to the plan. */
 export const RANKED_ROWS_SHOWN = 15;
@@ -152,8 +152,27 @@ function RankedRow({
   );
 }
 
-/** The fill plan's stops as a table with the map's numbers, and totals; an infeasible plan says why. */
-export function RoutePlanTable({ plan, onSelect }: { plan: FillPlan; onSelect: (id: string) => void }) {
+/**
+ * The fill plan's stops as a table with the map's numbers, and totals; an infeasible plan says why. Over checked
+ * prices (unleaded) it says how many of the corridor's stations it covers so far; DEF has no plan (null).
+ */
+export function RoutePlanTable({
+  plan,
+  coverage,
+  onSelect,
+}: {
+  plan: FillPlan | null;
+  coverage: { checked: number; total: number } | null;
+  onSelect: (id: string) => void;
+}) {
+  if (plan === null)
+    return (
+      <p data-testid="route-plan-def" className="text-sm text-slate-700 dark:text-slate-300">
+        {NO_DEF_PLAN}
+      </p>
+    );
+  const partial = planCoverageText(coverage);
+  const over = partial === null ? "" : ` (${partial})`;
   if (!plan.feasible)
     return (
       <p
@@ -161,13 +180,14 @@ export function RoutePlanTable({ plan, onSelect }: { plan: FillPlan; onSelect: (
         data-testid="route-plan-infeasible"
         className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950/60 dark:text-amber-50"
       >
-        No fill plan keeps the truck above its reserve: {plan.reason ?? "no station is within reach."}
+        No fill plan keeps the truck above its reserve: {plan.reason ?? "no station is within reach"}
+        {over}
       </p>
     );
   if (plan.stops.length === 0)
     return (
       <p data-testid="route-plan-none" className="text-sm text-slate-700 dark:text-slate-300">
-        No stop needed: the truck reaches the end with {routeTenths(plan.endGallons)} gal, above its reserve.
+        No stop needed: the truck reaches the end with {routeTenths(plan.endGallons)} gal, above its reserve{over}.
       </p>
     );
   const bought = plan.stops.reduce((sum, s) => sum + s.buyGallons, 0);
@@ -176,7 +196,7 @@ export function RoutePlanTable({ plan, onSelect }: { plan: FillPlan; onSelect: (
       <table className={TABLE} data-testid="route-plan">
         <caption className={CAPTION}>
           Fill plan: {formatCount(plan.stops.length)} {plan.stops.length === 1 ? "stop" : "stops"}, numbered as on the
-          map; the truck ends with {routeTenths(plan.endGallons)} gal
+          map; the truck ends with {routeTenths(plan.endGallons)} gal{over}
         </caption>
         <PlanHead />
         <tbody>
@@ -228,7 +248,8 @@ function PlanHead() {
           Cost
         </th>
         <th scope="col" className={`${TH} ${NUM}`}>
-          Detour cost
+          {/* Time only: the detour's fuel is in the gallons bought (the ranking's "Detour" adds fuel and time). */}
+          Detour time ($)
         </th>
       </tr>
     </thead>

@@ -11,12 +11,16 @@ export type TruckField = keyof TruckProfile;
 export type TruckDraft = Record<TruckField, string>;
 export type TruckErrors = Partial<Record<TruckField, string>>;
 
-export const TRUCK_FIELDS: readonly { field: TruckField; label: string; unit: string; max: number }[] = [
-  { field: "tankGallons", label: "Tank size", unit: "gal", max: 500 },
-  { field: "fuelNowGallons", label: "Gallons now", unit: "gal", max: 500 },
-  { field: "mpg", label: "Average MPG", unit: "mpg", max: 30 },
-  { field: "reserveGallons", label: "Reserve to keep", unit: "gal", max: 500 },
-  { field: "hourlyValue", label: "Value of a driver hour", unit: "$/h", max: 1000 },
+/**
+ * Each field's range. The minimums keep the arithmetic sensible: a tank under 1 gal or under 1 mpg is no truck, and
+ * would give effective prices like $2e300 per gallon (a link with tank=1e-300 once did).
+ */
+export const TRUCK_FIELDS: readonly { field: TruckField; label: string; unit: string; min: number; max: number }[] = [
+  { field: "tankGallons", label: "Tank size", unit: "gal", min: 1, max: 500 },
+  { field: "fuelNowGallons", label: "Gallons now", unit: "gal", min: 0, max: 500 },
+  { field: "mpg", label: "Average MPG", unit: "mpg", min: 1, max: 30 },
+  { field: "reserveGallons", label: "Reserve to keep", unit: "gal", min: 0, max: 500 },
+  { field: "hourlyValue", label: "Value of a driver hour", unit: "$/h", min: 0, max: 1000 },
 ];
 
 export function truckToDraft(truck: TruckProfile): TruckDraft {
@@ -33,13 +37,12 @@ export function truckToDraft(truck: TruckProfile): TruckDraft {
 export function readTruckDraft(draft: TruckDraft): { truck: TruckProfile | null; errors: TruckErrors } {
   const errors: TruckErrors = {};
   const values: Partial<TruckProfile> = {};
-  for (const { field, label, unit, max } of TRUCK_FIELDS) {
+  for (const { field, label, unit, min, max } of TRUCK_FIELDS) {
     const text = draft[field].trim();
     const n = Number(text);
-    const mustBePositive = field === "tankGallons" || field === "mpg";
     if (text === "" || !Number.isFinite(n)) errors[field] = `${label} must be a number (${unit}).`;
-    else if (mustBePositive && n <= 0) errors[field] = `${label} must be more than 0.`;
     else if (n < 0) errors[field] = `${label} cannot be negative.`;
+    else if (n < min) errors[field] = `${label} must be at least ${String(min)} ${unit}.`;
     else if (n > max) errors[field] = `${label} must be at most ${String(max)} ${unit}.`;
     else values[field] = n;
   }

@@ -1,7 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_TRUCK } from "@/lib/route";
+import { corridorCandidates, DEFAULT_TRUCK, routePolyline, routeThrough } from "@/lib/route";
+import { priced } from "@/lib/route/test-stations";
 
+import { rankAndPlan, routeOptionsOf } from "./route-data";
 import { readTruckDraft, truckToDraft } from "./route-truck";
 import { DEFAULT_ROUTE_VIEW, MAX_VIA_POINTS, parseRouteView, routePoints, type RouteView } from "./route-view-state";
 import { DEFAULT_VIEW, parseView, serializeView } from "./view-state";
@@ -64,6 +67,36 @@ describe("the Route mode in the URL", () => {
     expect(routePoints(parsed)).toBeNull();
   });
 
+  it("says what of the link it could not use, in sentences a person can act on", () => {
+    const parsed = parseRouteView(
+      new URLSearchParams("from=abc&to=35,-101&corridor=500&circuity=x&tank=100&fuel=150&mpg=6&reserve=10&hour=30"),
+    );
+    expect(parsed.linkProblems).toEqual([
+      'The link\'s start (from) ("abc") is not a latitude,longitude pair; it was left out.',
+      "The link's corridor (500 mi) is out of range 1–50; using 10.",
+      'The link\'s circuity ("x") is not a number; using 1.25.',
+      "The link's truck was ignored: Gallons now cannot exceed the tank size.",
+    ]);
+    // A partial truck (only the tank) is no truck either, and says which fields are missing.
+    expect(parseRouteView(new URLSearchParams("tank=100")).linkProblems[0]).toMatch(
+      /^The link's truck was ignored: Gallons now must be a number \(gal\)\./,
+    );
+    expect(parseRouteView(new URLSearchParams("from=32,-97&to=35,-101")).linkProblems).toEqual([]);
+  });
+
+  it("keeps each via point's own label when the list has an empty entry", () => {
+    const parsed = parseRouteView(new URLSearchParams("via=1,2||3,4&viaPlace=One|Skipped|Three"));
+    expect(parsed.via.map((v) => v.label)).toEqual(["One", "Three"]);
+  });
+
+  it("refuses a truck under 1 gal of tank or 1 mpg (effective prices would run to $1e300)", () => {
+    const tiny = parseRouteView(new URLSearchParams("tank=1e-300&fuel=0&mpg=30&reserve=0&hour=0"));
+    expect(tiny.truck).toBeNull();
+    expect(tiny.linkProblems).toEqual(["The link's truck was ignored: Tank size must be at least 1 gal."]);
+    const crawl = readTruckDraft({ ...truckToDraft(DEFAULT_TRUCK), mpg: "1e-300" });
+    expect(crawl.errors.mpg).toBe("Average MPG must be at least 1 mpg.");
+  });
+
   it("keeps at most MAX_VIA_POINTS via points and labels points without one by their coordinates", () => {
     const via = Array.from({ length: MAX_VIA_POINTS + 2 }, (_, i) => `${String(30 + i)},-100`).join("|");
     const parsed = parseRouteView(new URLSearchParams(`via=${via}&from=32.5,-97`));
@@ -88,14 +121,60 @@ describe("the truck as typed", () => {
     expect(truck).toBeNull();
     expect(errors).toEqual({
       fuelNowGallons: "Gallons now cannot exceed the tank size.",
-      mpg: "Average MPG must be more than 0.",
+      mpg: "Average MPG must be at least 1 mpg.",
       hourlyValue: "Value of a driver hour must be a number ($/h).",
     });
     expect(readTruckDraft({ ...truckToDraft(DEFAULT_TRUCK), reserveGallons: "150" }).errors).toEqual({
       reserveGallons: "The reserve must be less than the tank size.",
     });
     expect(readTruckDraft({ ...truckToDraft(DEFAULT_TRUCK), tankGallons: "-5" }).errors.tankGallons).toBe(
-      "Tank size must be more than 0.",
+      "Tank size cannot be negative.",
+    );
+  });
+});
+
+describe("hostile links (the review's fuzz)", () => {
+  const catalog = Array.from({ length: 300 }, (_, i) =>
+    priced(`L${String(i)}`, 25 + (i % 20), -120 + Math.floor(i / 20) * 3.5, 3 + (i % 7) / 10),
+  );
+  const num = fc.oneof(
+    fc.double({ noNaN: false }),
+    fc.constantFrom(0, -0, 1e-300, 1e300, 90, -90, 180, -180, 0.5, 500, 30),
+  );
+  const val = fc.oneof(
+    fc.string(),
+    num.map(String),
+    fc.tuple(num, num).map(([a, b]) => `${String(a)},${String(b)}`),
+    fc.constantFrom("1e-300", "0x10", " 5 ", "Infinity", "-0"),
+  );
+  const link = fc.record({
+    from: val,
+    to: val,
+    via: fc.array(val, { maxLength: 7 }).map((a) => a.join("|")),
+    corridor: val,
+    circuity: val,
+    tank: val,
+    fuel: val,
+    mpg: val,
+    reserve: val,
+    hour: val,
+  });
+
+  it("never crash the route computation, and every effective price is finite or Infinity (nothing to buy)", () => {
+    fc.assert(
+      fc.property(link, (p) => {
+        const view = parseRouteView(new URLSearchParams(Object.entries(p)));
+        const points = routePoints(view);
+        if (points === null) return;
+        const route = routeThrough(points);
+        routePolyline(route);
+        const options = routeOptionsOf(view);
+        const cands = corridorCandidates(route, catalog, options);
+        const result = rankAndPlan(route, cands, view.truck ?? DEFAULT_TRUCK, options);
+        expect(result.plan).not.toBeNull();
+        for (const c of result.ranked) expect(c.effectivePrice < 1e6 || c.effectivePrice === Infinity).toBe(true);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_ROUTE_OPTIONS, type TruckProfile } from "@/lib/route";
 
-import { formatLatLng as formatPoint, parseLatLng as parsePoint } from "./lat-lng";
+import { formatLatLng as formatPoint, parseLatLng as parsePoint, pointLabel } from "./lat-lng";
 import type { LatLng } from "./nearby";
 import { readTruckDraft } from "./route-truck";
 
@@ -26,6 +26,11 @@ export interface RouteView {
   circuity: number;
   /** The truck, in the link only when the person asked for it; null: this browser's own truck. */
   truck: TruckProfile | null;
+  /**
+   * What the link carried that could not be used, as sentences for the page ("The link's corridor (500 mi) is out
+   * of range 1–50; using 10."). Only parseRouteView fills it; the link never carries it (serializeRouteView).
+   */
+  linkProblems: readonly string[];
 }
 
 /** Via points a link may carry: a dispatcher's route has a few stops, and the URL stays readable. */
@@ -43,6 +48,7 @@ export const DEFAULT_ROUTE_VIEW: RouteView = {
   corridor: DEFAULT_ROUTE_OPTIONS.corridorMiles,
   circuity: DEFAULT_ROUTE_OPTIONS.circuity,
   truck: null,
+  linkProblems: [],
 };
 
 /** The truck's fields in the link, by their short parameter names. */
@@ -62,38 +68,93 @@ export function cleanLabel(label: string): string {
 function routePoint(point: LatLng | null, label: string | null): RoutePoint | null {
   if (point === null) return null;
   const clean = cleanLabel(label ?? "");
-  return { point, label: clean === "" ? formatPoint(point).replace(",", ", ") : clean };
+  return { point, label: clean === "" ? pointLabel(point) : clean };
 }
 
-/** A number in [min, max], or the fallback when the parameter is absent or out of range. */
-function numberIn(value: string | null, range: { min: number; max: number }, fallback: number): number {
+/** A link's value as a problem sentence quotes it: short (the page shows it as text, never as markup). */
+function quoted(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.length > 24 ? `${trimmed.slice(0, 24)}…` : trimmed;
+}
+
+/** A number in [min, max], or the fallback (with a problem) when the parameter is out of range or not a number. */
+function numberIn(
+  value: string | null,
+  what: { name: string; unit: string },
+  range: { min: number; max: number },
+  fallback: number,
+  problems: string[],
+): number {
   if (value === null || value.trim() === "") return fallback;
   const n = Number(value);
-  return Number.isFinite(n) && n >= range.min && n <= range.max ? n : fallback;
+  if (Number.isFinite(n) && n >= range.min && n <= range.max) return n;
+  const using = `using ${String(fallback)}.`;
+  problems.push(
+    Number.isFinite(n)
+      ? `The link's ${what.name} (${quoted(value)}${what.unit}) is out of range ${String(range.min)}–${String(range.max)}; ${using}`
+      : `The link's ${what.name} ("${quoted(value)}") is not a number; ${using}`,
+  );
+  return fallback;
 }
 
-function parseTruck(params: Pick<URLSearchParams, "get">): TruckProfile | null {
+function parseTruck(params: Pick<URLSearchParams, "get">, problems: string[]): TruckProfile | null {
   const draft = Object.fromEntries(
     Object.entries(TRUCK_PARAMS).map(([field, name]) => [field, params.get(name) ?? ""]),
   ) as Record<keyof TruckProfile, string>;
   if (Object.values(draft).every((v) => v === "")) return null;
-  return readTruckDraft(draft).truck;
+  const { truck, errors } = readTruckDraft(draft);
+  if (truck === null) problems.push(`The link's truck was ignored: ${Object.values(errors).join(" ")}`);
+  return truck;
 }
 
+/** A point of the link, or null with a problem when the parameter is there but is not coordinates. */
+function linkPoint(value: string | null, label: string | null, name: string, problems: string[]): RoutePoint | null {
+  if (value === null || value.trim() === "") return null;
+  const point = routePoint(parsePoint(value), label);
+  if (point === null)
+    problems.push(`The link's ${name} ("${quoted(value)}") is not a latitude,longitude pair; it was left out.`);
+  return point;
+}
+
+/** The route of a link, with what could not be used of it in `linkProblems` (the page shows them). */
 export function parseRouteView(params: Pick<URLSearchParams, "get">): RouteView {
-  const viaPoints = (params.get("via") ?? "").split(LIST_SEPARATOR).filter((v) => v.trim() !== "");
+  const problems: string[] = [];
+  const from = linkPoint(params.get("from"), params.get("fromPlace"), "start (from)", problems);
+  const to = linkPoint(params.get("to"), params.get("toPlace"), "end (to)", problems);
   const viaLabels = (params.get("viaPlace") ?? "").split(LIST_SEPARATOR);
-  const via = viaPoints
+  // Each via point keeps its own position's label: an empty entry ("a||b") is skipped without shifting the others.
+  const viaEntries = (params.get("via") ?? "")
+    .split(LIST_SEPARATOR)
+    .map((value, i) => ({ value, label: viaLabels[i] ?? "" }))
+    .filter((entry) => entry.value.trim() !== "");
+  if (viaEntries.length > MAX_VIA_POINTS)
+    problems.push(
+      `The link has ${String(viaEntries.length)} via points; the first ${String(MAX_VIA_POINTS)} are used.`,
+    );
+  const via = viaEntries
     .slice(0, MAX_VIA_POINTS)
-    .map((value, i) => routePoint(parsePoint(value), viaLabels[i] ?? ""))
+    .map((entry) => linkPoint(entry.value, entry.label, "via point", problems))
     .filter((p): p is RoutePoint => p !== null);
   return {
-    from: routePoint(parsePoint(params.get("from")), params.get("fromPlace")),
-    to: routePoint(parsePoint(params.get("to")), params.get("toPlace")),
+    from,
+    to,
     via,
-    corridor: numberIn(params.get("corridor"), CORRIDOR_RANGE, DEFAULT_ROUTE_VIEW.corridor),
-    circuity: numberIn(params.get("circuity"), CIRCUITY_RANGE, DEFAULT_ROUTE_VIEW.circuity),
-    truck: parseTruck(params),
+    corridor: numberIn(
+      params.get("corridor"),
+      { name: "corridor", unit: " mi" },
+      CORRIDOR_RANGE,
+      DEFAULT_ROUTE_VIEW.corridor,
+      problems,
+    ),
+    circuity: numberIn(
+      params.get("circuity"),
+      { name: "circuity", unit: "" },
+      CIRCUITY_RANGE,
+      DEFAULT_ROUTE_VIEW.circuity,
+      problems,
+    ),
+    truck: parseTruck(params, problems),
+    linkProblems: problems,
   };
 }
 

@@ -20,7 +20,7 @@ import { CatalogError, CatalogLoading, CatalogStatus } from "./stations-status";
 import { useProductMode } from "./use-product-mode";
 import { useStationsData } from "./use-stations-data";
 import { useStationsView } from "./use-stations-view";
-import { type ColourScale, formatLatLng, type StationsView as View } from "./view-state";
+import { type ColourScale, pointLabel, type StationsView as View } from "./view-state";
 
 const EMPTY: readonly Station[] = [];
 
@@ -42,7 +42,7 @@ function useStationsActions(setView: SetView, mapBox: RefObject<HTMLDivElement |
   );
   const onPickPoint = useCallback(
     (point: LatLng) => {
-      setView({ near: point, nearLabel: formatLatLng(point).replace(",", ", ") }, "replace");
+      setView({ near: point, nearLabel: pointLabel(point) }, "replace");
     },
     [setView],
   );

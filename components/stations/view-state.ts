@@ -4,11 +4,11 @@ import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
 import { filterStations as filterByStation } from "@/lib/model/station-filter";
 import { US_STATE_CODES } from "@/lib/model/us-states";
 
-import { formatLatLng, parseLatLng } from "./lat-lng";
+import { formatLatLng, parseLatLng, pointLabel } from "./lat-lng";
 import type { LatLng } from "./nearby";
 import { DEFAULT_ROUTE_VIEW, parseRouteView, type RouteView, serializeRouteView } from "./route-view-state";
 
-export { formatLatLng };
+export { formatLatLng, pointLabel };
 
 /**
  * The stations page's view as it lives in the URL, so a view can be shared: the filters (brand, state, search, product),
@@ -177,8 +177,7 @@ export function resolvePlace(query: string, stations: readonly Station[]): Place
   const text = query.trim();
   if (text === "") return [];
   const coordinates = parseLatLng(text);
-  if (coordinates !== null)
-    return [{ point: coordinates, label: formatLatLng(coordinates).replace(",", ", "), stationCount: 0 }];
+  if (coordinates !== null) return [{ point: coordinates, label: pointLabel(coordinates), stationCount: 0 }];
   const parts = text.split(/\s*,\s*|\s+(?=[A-Za-z]{2}$)/).filter((p) => p !== "");
   const last = parts.at(-1)?.toUpperCase() ?? "";
   const state = parts.length >= 1 && includes(US_STATE_CODES, last) ? last : null;

@@ -11,6 +11,11 @@ export interface PricedStation {
   priceText: string;
 }
 
+/** The one rule for a price the planner can use: a finite number above $0 (a $0 or unreadable price is no price). */
+export function isUsablePrice(price: number): boolean {
+  return Number.isFinite(price) && price > 0;
+}
+
 /** A station within the corridor, where it lies on the route and what reaching it costs in road miles and hours. */
 export interface Candidate extends PricedStation, PathPosition {
   /** There and back: 2 × miles off the path × circuity. */
@@ -82,8 +87,7 @@ export function corridorCandidates(
   const out: Candidate[] = [];
   for (const priced of stations) {
     const { lat, lng } = priced.station;
-    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !(Number.isFinite(priced.price) && priced.price > 0))
-      continue;
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !isUsablePrice(priced.price)) continue;
     if (!inSomeBox(boxes, lat, lng)) continue;
     const position = positionOfVector(route, toVector({ lat, lng }));
     if (position.offMiles > options.corridorMiles) continue;

@@ -3,7 +3,7 @@
  * ranking by effective price with a "worth it?" verdict, and the cheapest fill plan. Pure TypeScript, for the browser
  * and Node alike.
  */
-export { type Candidate, corridorCandidates, type PricedStation } from "./corridor";
+export { type Candidate, corridorCandidates, isUsablePrice, type PricedStation } from "./corridor";
 export { distanceMiles, type LatLng } from "./geo";
 export {
   checkOptions,

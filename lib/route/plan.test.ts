@@ -68,6 +68,41 @@ function bruteForce(route: Route, cands: readonly Candidate[], truck: TruckProfi
   return best;
 }
 
+/**
+ * The review's exact brute force: at each stop (in route order) buy nothing, fill up, or exactly enough to reach a
+ * later stop or the end at the reserve. An optimal plan buys one of these amounts at each stop, so the least cost over
+ * them is the optimum itself (not a whole-gallon bound). Null when no plan exists.
+ */
+function exactOptimum(route: Route, cands: readonly Candidate[], truck: TruckProfile): number | null {
+  const sorted = [...cands].sort((a, b) => a.alongMiles - b.alongMiles);
+  const eps = 1e-9;
+  let best: number | null = null;
+  // Gallons from `at` (`back` miles off the path, on a detour) to the station c, or to the end when c is null.
+  const burn = (at: number, back: number, c: Candidate | null): number =>
+    c === null
+      ? (back + route.totalMiles - at) / truck.mpg
+      : (back + c.alongMiles - at + c.detourMiles / 2) / truck.mpg;
+  const visit = (from: number, at: number, back: number, fuel: number, cost: number): void => {
+    if (fuel - burn(at, back, null) >= truck.reserveGallons - eps) best = best === null ? cost : Math.min(best, cost);
+    sorted.slice(from).forEach((c, offset) => {
+      const v = from + offset;
+      const arrive = fuel - burn(at, back, c);
+      if (arrive < truck.reserveGallons - eps) return;
+      const room = truck.tankGallons - arrive;
+      const amounts = new Set<number>([room, 0]);
+      const half = c.detourMiles / 2;
+      for (const next of [...sorted.slice(v + 1), null]) {
+        const need = truck.reserveGallons + burn(c.alongMiles, half, next) - arrive;
+        if (need > 0 && need <= room + eps) amounts.add(Math.min(need, room));
+      }
+      const time = c.detourHours * truck.hourlyValue;
+      for (const g of amounts) visit(v + 1, c.alongMiles, half, arrive + g, cost + g * c.price + time);
+    });
+  };
+  visit(0, 0, 0, truck.fuelNowGallons, 0);
+  return best;
+}
+
 describe("planFills: hand cases", () => {
   it("makes no stop when the tank already reaches the end above the reserve", () => {
     const plan = planFills(routeOf(100), [candidate("A", 50, 0, 3)], TRUCK, OPTIONS);
@@ -188,6 +223,18 @@ describe("planFills: against brute force", () => {
         replay(route, plan, truck);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it("costs exactly the optimum over the breakpoint amounts (the review's exact brute force)", () => {
+    fc.assert(
+      fc.property(cases, ({ truck, route, cands }) => {
+        const plan = planFills(route, cands, truck, OPTIONS);
+        const exact = exactOptimum(route, cands, truck);
+        expect(plan.feasible).toBe(exact !== null);
+        if (exact !== null) expect(plan.totalCost).toBeCloseTo(exact, 6);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -130,7 +130,7 @@ describe("rankCandidates", () => {
     expect(by.C?.verdictText).toBe("not worth it: the detour costs more than it saves");
     expect(by.E?.verdictText).toBe("not worth it: no cheaper than the baseline");
     expect(by.D?.verdict).toBe("not_worth");
-    expect(by.D?.verdictText).toBe("out of reach: the truck would arrive under its reserve");
+    expect(by.D?.verdictText).toBe("beyond the fuel in the tank now: fill before it (see the plan)");
   });
 
   it("never ranks an unreachable station first, however cheap", () => {
@@ -161,6 +161,15 @@ describe("rankCandidates", () => {
     expect(() => rankCandidates([], { ...DEFAULT_TRUCK, mpg: 0 }, OPTIONS)).toThrow(/miles per gallon/);
     expect(() => rankCandidates([], { ...DEFAULT_TRUCK, fuelNowGallons: 200 }, OPTIONS)).toThrow(/fuel in the tank/);
     expect(() => rankCandidates([], { ...DEFAULT_TRUCK, reserveGallons: 150 }, OPTIONS)).toThrow(/reserve/);
+  });
+
+  it("prices the detour's fuel at the truck's fuel price when the product is another (DEF)", () => {
+    const truck: TruckProfile = { ...DEFAULT_TRUCK, hourlyValue: 0 };
+    const def = candidate("X", 100, 4, 3.0); // DEF at $3.000; the detour burns diesel at $4.000
+    const [ranked] = rankCandidates([def], truck, DEFAULT_ROUTE_OPTIONS, 4.0);
+    expect(ranked?.detourCost).toBeCloseTo((def.detourMiles / truck.mpg) * 4.0, 9);
+    const [byOwnPrice] = rankCandidates([def], truck, DEFAULT_ROUTE_OPTIONS);
+    expect(byOwnPrice?.detourCost).toBeCloseTo((def.detourMiles / truck.mpg) * 3.0, 9);
   });
 
   it("uses the project's one sphere", () => {

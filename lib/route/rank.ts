@@ -4,7 +4,7 @@ import type { Candidate } from "./corridor";
 import { checkOptions, checkTruck, type RouteOptions, type TruckProfile } from "./options";
 
 export interface RankedCandidate extends Candidate {
-  /** False when the truck, not stopping before, would reach the station under its reserve. */
+  /** False when the truck, not stopping before, would reach the station under its reserve (a stop before fixes it). */
   reachable: boolean;
   /** What the truck would buy there: the tank filled from the fuel it arrives with (0 when it would arrive full). */
   gallons: number;
@@ -30,18 +30,21 @@ function arrivalGallons(c: Candidate, truck: TruckProfile): number {
   return truck.fuelNowGallons - (c.alongMiles + c.detourMiles / 2) / truck.mpg;
 }
 
-/** The detour's cost: its fuel at the station's price plus its time at the driver's hourly value. */
-function detourCostOf(c: Candidate, truck: TruckProfile): number {
-  return (c.detourMiles / truck.mpg) * c.price + c.detourHours * truck.hourlyValue;
+/**
+ * The detour's cost: its fuel plus its time at the driver's hourly value. Its fuel is the truck's fuel: at the
+ * station's price, or at `detourFuelPrice` when the product bought is not what the truck burns (DEF).
+ */
+function detourCostOf(c: Candidate, truck: TruckProfile, detourFuelPrice: number | null): number {
+  return (c.detourMiles / truck.mpg) * (detourFuelPrice ?? c.price) + c.detourHours * truck.hourlyValue;
 }
 
 type Priced = Omit<RankedCandidate, "netSavings" | "verdict" | "verdictText">;
 
-function priceOne(c: Candidate, truck: TruckProfile): Priced {
+function priceOne(c: Candidate, truck: TruckProfile, detourFuelPrice: number | null): Priced {
   const arrive = arrivalGallons(c, truck);
   const reachable = arrive >= truck.reserveGallons;
   const gallons = Math.max(0, truck.tankGallons - Math.max(0, arrive));
-  const detourCost = detourCostOf(c, truck);
+  const detourCost = detourCostOf(c, truck, detourFuelPrice);
   // Nothing to buy (the tank would be full): no price per gallon, ranked after every station with one.
   const effectivePrice = gallons > 0 ? (c.price * gallons + detourCost) / gallons : Infinity;
   return { ...c, reachable, gallons, detourCost, effectivePrice };
@@ -78,7 +81,8 @@ function judge(c: Priced, baseline: Priced | null): RankedCandidate {
       ...c,
       netSavings: 0,
       verdict: "not_worth",
-      verdictText: "out of reach: the truck would arrive under its reserve",
+      // Reachable means without stopping first: a stop before it makes it usable (the plan may well use it).
+      verdictText: "beyond the fuel in the tank now: fill before it (see the plan)",
     };
   if (c.gallons <= 0)
     return { ...c, netSavings: 0, verdict: "not_worth", verdictText: "not worth it: the tank would still be full" };
@@ -109,16 +113,20 @@ function judge(c: Priced, baseline: Priced | null): RankedCandidate {
 /**
  * Ranks corridor candidates by effective price for the gallons the truck would buy there (filling the tank from what
  * it arrives with, not stopping before), with a verdict against the baseline (see `baselineOf`). Stations the truck
- * cannot reach above its reserve are flagged and ranked after every reachable one.
+ * cannot reach above its reserve are flagged and ranked after every reachable one. `detourFuelPrice`: the price of the
+ * truck's fuel for the detour when the candidates' price is of another product (DEF); null: the candidate's price.
  */
 export function rankCandidates(
   cands: readonly Candidate[],
   truck: TruckProfile,
   options: RouteOptions,
+  detourFuelPrice: number | null = null,
 ): RankedCandidate[] {
   checkOptions(options);
   checkTruck(truck);
-  const sorted = cands.map((c) => priceOne(c, truck)).sort(byRank);
+  if (detourFuelPrice !== null && !(Number.isFinite(detourFuelPrice) && detourFuelPrice >= 0))
+    throw new RangeError("the detour's fuel price must be $0 or more");
+  const sorted = cands.map((c) => priceOne(c, truck, detourFuelPrice)).sort(byRank);
   const baseline = baselineOf(sorted);
   return sorted.map((c) => judge(c, baseline));
 }
