@@ -106,7 +106,13 @@ describe.each(["primary", "alternative"] as const)("several instances sharing Re
     const down = await new TestBrowser(alone.origin).fetch("/api/healthz");
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ ok: false, redis: "off", database: "off", upstream: "unreachable" });
-    for (const text of [res.text, down.text]) {
+    // The balancer's check (liveness) still passes: an upstream outage must not take every instance out of rotation.
+    const live = await new TestBrowser(alone.origin).fetch("/api/livez");
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ ok: true });
+    expect(live.res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(live.res.headers.get("cache-control")).toBe("no-store");
+    for (const text of [res.text, down.text, live.text]) {
       expect(text).not.toContain("127.0.0.1");
       expect(text).not.toContain("redis://");
     }
@@ -117,6 +123,7 @@ describe.each(["primary", "alternative"] as const)("several instances sharing Re
     const health = await new TestBrowser(a.origin).fetch("/api/healthz");
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ ok: false, redis: "down", upstream: "reachable" });
+    expect((await new TestBrowser(a.origin).fetch("/api/livez")).status).toBe(200); // still in the balancer's rotation
     const { keyId } = upstream.keys["demo-full"];
     const res = await new TestBrowser(b.origin).login(keyId, "another-wrong-secret-000000000");
     expect(res.status).toBe(503);
