@@ -47,7 +47,12 @@ export interface BudgetStore {
    * instance deciding on an older view never overwrites a budget another instance has lowered since. False when it
    * was not stored (the caller reads again and decides on the new value).
    */
-  setLearned(key: string, learned: LearnedBudget, ttlMs: number, replacing: LearnedBudget | undefined): Promise<boolean>;
+  setLearned(
+    key: string,
+    learned: LearnedBudget,
+    ttlMs: number,
+    replacing: LearnedBudget | undefined,
+  ): Promise<boolean>;
 }
 
 /** Below this many dropped entries a log is not worth copying down. */
@@ -147,7 +152,12 @@ export class MemoryBudgetStore implements BudgetStore {
     return Promise.resolve({ budget: entry.budget, sinceMs: entry.sinceMs });
   }
 
-  setLearned(key: string, learned: LearnedBudget, ttlMs: number, replacing: LearnedBudget | undefined): Promise<boolean> {
+  setLearned(
+    key: string,
+    learned: LearnedBudget,
+    ttlMs: number,
+    replacing: LearnedBudget | undefined,
+  ): Promise<boolean> {
     const entry = this.#learned.get(key);
     const current = entry === undefined || entry.untilMs <= learned.sinceMs ? undefined : entry;
     if (current?.budget !== replacing?.budget || current?.sinceMs !== replacing?.sinceMs) return Promise.resolve(false);
