@@ -159,7 +159,7 @@ describe("without Redis: the several-instances warning, the database health", ()
     expect(second.output().split(warning)).toHaveLength(2);
   }, 120_000);
 
-  it("GET /api/healthz names the mirror's PostgreSQL: ok while it answers, 503 with database down once it is stopped", async () => {
+  it("PostgreSQL stopped: healthz 503 naming the database, the mirror's routes a 503 that says so (not a 500), the rest still served, livez 200", async () => {
     const postgres = await startPostgresServer();
     const app = await startApp({
       SESSION_SECRET,
@@ -172,10 +172,39 @@ describe("without Redis: the several-instances warning, the database health", ()
     const up = await new TestBrowser(app.origin).fetch("/api/healthz");
     expect(up.status).toBe(200);
     expect(up.body).toEqual({ ok: true, redis: "off", database: "ok", upstream: "reachable" });
+    const { keyId, secret } = upstream.keys["demo-full"];
+    const user = new TestBrowser(app.origin);
+    expect((await user.login(keyId, secret)).status).toBe(200);
+    while (((await user.fetch("/api/sync")).body as { state?: string }).state !== "ready")
+      await new Promise((r) => setTimeout(r, 250));
     await postgres.stop();
     const down = await new TestBrowser(app.origin).fetch("/api/healthz");
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ ok: false, redis: "off", database: "down", upstream: "reachable" });
     expect(down.text).not.toContain("postgres");
+    // What reads the mirror answers a 503 that says the database is not answering (never a 500); what does not
+    // (the account, the station catalog: upstream and caches) still serves.
+    for (const path of [
+      "/api/transactions?page=1&limit=5",
+      "/api/transactions/summary",
+      "/api/transactions/totals",
+      "/api/savings",
+      "/api/sync",
+    ]) {
+      const r = await user.fetch(path);
+      expect({ path, status: r.status, code: errorCodeOf(r.body) }).toEqual({
+        path,
+        status: 503,
+        code: "shared_state_unavailable",
+      });
+      expect(errorMessageOf(r.body)).toMatch(
+        /^The dashboard's database \(the local copy of your transactions\) is not answering\./,
+      );
+      expect(r.text).not.toContain("postgres");
+    }
+    for (const path of ["/api/account", "/api/locations?limit=5"])
+      expect({ path, status: (await user.fetch(path)).status }).toEqual({ path, status: 200 });
+    // The balancer's check still passes: the instance is alive, only its database is not.
+    expect((await new TestBrowser(app.origin).fetch("/api/livez")).status).toBe(200);
   }, 120_000);
 });
