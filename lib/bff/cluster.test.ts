@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 import { reserveOf } from "@/lib/fleet-api/budget";
+import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 import { stationIds } from "@/test/bff-stack";
 import { TestBrowser } from "@/test/browser";
 import { busiestWindow, ClusterStack, PROVIDER_BUDGET, PROVIDER_WINDOW_MS } from "@/test/cluster-stack";
