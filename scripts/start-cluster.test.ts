@@ -45,7 +45,9 @@ describe("npm run start:cluster (scripts/start-cluster.ts)", () => {
     const config = haproxyConfig({ host: "127.0.0.1", port: 3000 }, [3001, 3002]);
     expect(config).toContain("bind 127.0.0.1:3000");
     expect(config).toContain("balance roundrobin");
-    expect(config).toContain("option httpchk GET /api/healthz");
+    // Liveness, not /api/healthz: an upstream, Redis or PostgreSQL outage must not mark every instance down at once.
+    expect(config).toContain("option httpchk GET /api/livez");
+    expect(config).not.toContain("/api/healthz");
     expect(config).toMatch(/server app1 127\.0\.0\.1:3001 check/);
     expect(config).toMatch(/server app2 127\.0\.0\.1:3002 check/);
   });

@@ -5,7 +5,7 @@
 // DATABASE_URL is given), with their data under CLUSTER_DATA_DIR (default .data/cluster/); the sandbox (unless
 // FLEET_API_BASE_URL is given), as `npm start` does; N app instances on the ports after PORT (PORT+1 … PORT+N), all
 // sharing Redis, PostgreSQL and one session secret; and haproxy on HOST:PORT (default 127.0.0.1:3000), round robin over
-// the instances with a health check on /api/healthz. Ctrl-C / SIGTERM stops everything; if one child dies, the others
+// the instances with a liveness check on /api/livez. Ctrl-C / SIGTERM stops everything; if one child dies, the others
 // are stopped and we exit non-zero (./start/children.ts).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     path.join(dataDir, "haproxy.cfg"),
     bind,
     instancePorts,
-    `http://${probeHost(config.appHost)}:${String(config.appPort)}/api/healthz`,
+    `http://${probeHost(config.appHost)}:${String(config.appPort)}/api/livez`,
   );
   log(
     `Dashboard (haproxy, round robin over ${String(instances)} instance${instances === 1 ? "" : "s"}): http://${browserHost(config.appHost)}:${String(config.appPort)}`,

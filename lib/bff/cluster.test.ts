@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { reserveOf } from "@/lib/fleet-api/budget";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 import { stationIds } from "@/test/bff-stack";
 import { TestBrowser } from "@/test/browser";
@@ -22,11 +23,28 @@ const OBSERVATION_SLACK_MS = 150;
 /** The demo customer's history: 40 pages, so a backfill is in progress when the instance running it dies. */
 const HISTORY_ROWS = 8_000;
 
+/**
+ * The sandbox's token lifetime here (its default is an hour, longer than the whole test): short enough that the test
+ * spans a few lifetimes, so "one POST /auth per key per token lifetime across the instances" is put to the test.
+ */
+const TOKEN_TTL_SECONDS = 25;
+
+/**
+ * Clicks on uncached pages during the sync's takeover fill the demo key's current minute up to the budget less this
+ * many (requests in flight the sandbox has not logged yet), so none of them waits long for a slot.
+ */
+const IN_FLIGHT_ALLOWANCE = 3;
+/** The sync's share of a minute (the budget less the reserve for people) nearly used: the moment to click. */
+const SYNC_BUSY = 40;
+
 describe.each(["primary", "alternative"] as const)(
   "three instances, one Redis, one PostgreSQL (%s profile)",
   (profile) => {
     const stack = new ClusterStack();
-    /** When the last request of a key pair other than demo-full was seen: later requests are all demo-full's. */
+    /**
+     * When the last request of a key pair other than demo-full was seen: later requests are all demo-full's (the
+     * other pairs have no background work, and no test after the sign-ins uses them).
+     */
     let othersDoneAt = 0;
     const browsers = new Map<string, TestBrowser>();
     const signedIn = async (instance: number, label: "demo-full" | "demo-no-transactions" | "extra", pair: Pair) => {
@@ -41,6 +59,20 @@ describe.each(["primary", "alternative"] as const)(
       expect(res.status).toBe(200);
       return res.body as SyncStatusReply;
     };
+    /** The demo key's requests the sandbox logged in the last minute. */
+    const lastMinute = () => stack.seen.filter((s) => s.at > Date.now() - PROVIDER_WINDOW_MS).length;
+    /**
+     * Pages of the demo customer's transactions no test asked before (no cache holds them), over the live instances:
+     * as many as the current minute has room for, so they fill it without waiting for a slot.
+     */
+    const openUncachedPages = () =>
+      Promise.all(
+        Array.from({ length: Math.max(1, PROVIDER_BUDGET - IN_FLIGHT_ALLOWANCE - lastMinute()) }, async (_, i) => {
+          const b = browsers.get(`demo-full@${String(1 + (i % 3))}`) ?? expect.fail("no session");
+          const page = 100 + i;
+          return { page, status: (await b.fetch(`/api/transactions?page=${String(page)}&limit=10`)).status };
+        }),
+      );
     const authCalls = () => stack.seen.filter((s) => s.method === "POST" && s.path === "/api/v1/auth").length;
     const settle = () => new Promise((r) => setTimeout(r, 200)); // the last log lines reach the watcher
 
@@ -54,6 +86,8 @@ describe.each(["primary", "alternative"] as const)(
         "--faults",
         "--fault-latency",
         "300",
+        "--token-ttl-seconds",
+        String(TOKEN_TTL_SECONDS),
       ]);
     }, 240_000);
     afterAll(() => stack.stop(), 60_000);
@@ -125,7 +159,10 @@ describe.each(["primary", "alternative"] as const)(
     it("a sign-out on one instance refuses the cookie on the others", async () => {
       const live = [1, 2, 3]; // instance 0 was killed; 3 took its place
       const [first, ...others] = live;
-      const b = browsers.get(`demo-no-transactions@${String(first)}`) ?? expect.fail("no session");
+      // A session of its own (the demo key's: every request from here on is the demo key's, see othersDoneAt).
+      const b = new TestBrowser(stack.apps[first ?? 1]?.origin ?? "");
+      const { keyId, secret } = stack.upstream.keys["demo-full"];
+      expect((await b.login(keyId, secret)).status).toBe(200);
       const cookie = b.cookie;
       // One cookie is good on every instance (one session secret)...
       for (const i of others) {
@@ -145,12 +182,21 @@ describe.each(["primary", "alternative"] as const)(
     it("another instance takes the sync over once the lease has expired; the mirror equals the upstream, row for row", async () => {
       const b = browsers.get("demo-full@1") ?? expect.fail("no session on instance 1");
       // Asked to sync until the history is complete (each ask is refused while the dead instance's lease stands),
-      // then left alone until the run in progress ends, so the comparison sees no write in flight.
+      // then left alone until the run in progress ends, so the comparison sees no write in flight. Once the sync
+      // has nearly used its share of a minute (bulk work: the budget less the reserve for people), people open pages
+      // no cache holds on all three instances, so the demo key's minute reaches the whole budget (checked below:
+      // staying within a budget the load never reached would prove nothing); if the sync ends first, they open them
+      // then, as many as the minute has room for.
+      let clicks: Promise<{ page: number; status: number }[]> | undefined;
       for (;;) {
         await b.fetch("/api/sync", { method: "POST" });
-        if ((await syncStatus(b)).state === "ready") break;
+        const status = await syncStatus(b);
+        if (status.state === "ready") break;
+        if (status.running && lastMinute() >= SYNC_BUSY) clicks ??= openUncachedPages();
         await new Promise((r) => setTimeout(r, 500));
       }
+      const opened = await (clicks ?? openUncachedPages());
+      expect(opened).toEqual(opened.map(({ page }) => ({ page, status: 200 })));
       while ((await syncStatus(b)).running) await new Promise((r) => setTimeout(r, 250));
       const upstreamIds = stack.upstreamIds("PFL");
       const mirrored = [...(await stack.mirrorIds()).values()].find((ids) => ids.includes(upstreamIds[0] ?? ""));
@@ -162,8 +208,25 @@ describe.each(["primary", "alternative"] as const)(
       await settle();
       expect(stack.seen.filter((s) => s.status === 429)).toEqual([]);
       const demoFull = stack.seen.filter((s) => s.at > othersDoneAt).map((s) => s.at);
-      expect(demoFull.length).toBeGreaterThan(10);
-      expect(busiestWindow(demoFull, PROVIDER_WINDOW_MS - OBSERVATION_SLACK_MS)).toBeLessThanOrEqual(PROVIDER_BUDGET);
+      // The load must press on the budget, or staying within it proves nothing: more of the demo key's requests than
+      // one minute allows, and a busiest minute at least at the sync's share (the budget less the reserve for people).
+      // Not yet the whole budget: the clicks during the takeover brought it to 47–60 in runs so far, not reliably 55+.
+      expect(demoFull.length).toBeGreaterThan(PROVIDER_BUDGET);
+      const busiest = busiestWindow(demoFull, PROVIDER_WINDOW_MS - OBSERVATION_SLACK_MS);
+      expect(busiest).toBeGreaterThanOrEqual(PROVIDER_BUDGET - reserveOf(PROVIDER_BUDGET));
+      expect(busiest).toBeLessThanOrEqual(PROVIDER_BUDGET);
+    });
+
+    it("one POST /auth for the demo key per token lifetime, across all the instances", () => {
+      const demoAuths = stack.seen.filter(
+        (s) => s.at > othersDoneAt && s.method === "POST" && s.path === "/api/v1/auth",
+      );
+      const elapsedMs = Math.max(...stack.seen.map((s) => s.at)) - othersDoneAt;
+      // The test spans several lifetimes (else the bound below would not be put to the test)...
+      expect(elapsedMs).toBeGreaterThan(2 * TOKEN_TTL_SECONDS * 1000);
+      // ...and each lifetime started at most one POST /auth, whichever instance needed the token (+1: the sign-in's).
+      expect(demoAuths.length).toBeGreaterThanOrEqual(2);
+      expect(demoAuths.length).toBeLessThanOrEqual(Math.ceil(elapsedMs / (TOKEN_TTL_SECONDS * 1000)) + 1);
     });
   },
 );

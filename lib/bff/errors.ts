@@ -21,7 +21,8 @@ const BFF_ERROR_STATUS = {
   upstream_unavailable: 502,
   upstream_invalid: 502,
   // Redis (REDIS_URL: the state instances share) is not answering where acting without it could break a guarantee
-  // (the provider's budget, a signed-out session, the sign-in limiter): refused, fail closed.
+  // (the provider's budget, a signed-out session, the sign-in limiter): refused, fail closed. Also the mirror's
+  // database (PostgreSQL with DATABASE_URL) not answering a route that reads it; the message names which.
   shared_state_unavailable: 503,
   internal_error: 500,
 } as const;

@@ -59,7 +59,7 @@ export interface CachePolicy {
  * Cross-site policy. `same-site`: fetch metadata must show the dashboard's own page (every data read). `same-site+origin`:
  * also the Origin check and the custom header (state changes such as sign-out). `origin`: Origin and header only
  * (sign-in, before any session). `test-hook`: a 404 unless the test-hooks token is sent (lib/bff/test-hooks).
- * `read-only`: no check, for a GET that changes nothing and tells nothing secret (GET /api/healthz, for probes).
+ * `read-only`: no check, for a GET that changes nothing and tells nothing secret (GET /api/livez and /api/healthz, for probes).
  */
 type SessionCsrfPolicy = "same-site" | "same-site+origin";
 type PublicCsrfPolicy = "origin" | "test-hook" | "read-only";

@@ -106,7 +106,13 @@ describe.each(["primary", "alternative"] as const)("several instances sharing Re
     const down = await new TestBrowser(alone.origin).fetch("/api/healthz");
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ ok: false, redis: "off", database: "off", upstream: "unreachable" });
-    for (const text of [res.text, down.text]) {
+    // The balancer's check (liveness) still passes: an upstream outage must not take every instance out of rotation.
+    const live = await new TestBrowser(alone.origin).fetch("/api/livez");
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ ok: true });
+    expect(live.res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(live.res.headers.get("cache-control")).toBe("no-store");
+    for (const text of [res.text, down.text, live.text]) {
       expect(text).not.toContain("127.0.0.1");
       expect(text).not.toContain("redis://");
     }
@@ -117,6 +123,7 @@ describe.each(["primary", "alternative"] as const)("several instances sharing Re
     const health = await new TestBrowser(a.origin).fetch("/api/healthz");
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ ok: false, redis: "down", upstream: "reachable" });
+    expect((await new TestBrowser(a.origin).fetch("/api/livez")).status).toBe(200); // still in the balancer's rotation
     const { keyId } = upstream.keys["demo-full"];
     const res = await new TestBrowser(b.origin).login(keyId, "another-wrong-secret-000000000");
     expect(res.status).toBe(503);
@@ -152,7 +159,7 @@ describe("without Redis: the several-instances warning, the database health", ()
     expect(second.output().split(warning)).toHaveLength(2);
   }, 120_000);
 
-  it("GET /api/healthz names the mirror's PostgreSQL: ok while it answers, 503 with database down once it is stopped", async () => {
+  it("PostgreSQL stopped: healthz 503 naming the database, the mirror's routes a 503 that says so (not a 500), the rest still served, livez 200", async () => {
     const postgres = await startPostgresServer();
     const app = await startApp({
       SESSION_SECRET,
@@ -165,10 +172,39 @@ describe("without Redis: the several-instances warning, the database health", ()
     const up = await new TestBrowser(app.origin).fetch("/api/healthz");
     expect(up.status).toBe(200);
     expect(up.body).toEqual({ ok: true, redis: "off", database: "ok", upstream: "reachable" });
+    const { keyId, secret } = upstream.keys["demo-full"];
+    const user = new TestBrowser(app.origin);
+    expect((await user.login(keyId, secret)).status).toBe(200);
+    while (((await user.fetch("/api/sync")).body as { state?: string }).state !== "ready")
+      await new Promise((r) => setTimeout(r, 250));
     await postgres.stop();
     const down = await new TestBrowser(app.origin).fetch("/api/healthz");
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ ok: false, redis: "off", database: "down", upstream: "reachable" });
     expect(down.text).not.toContain("postgres");
+    // What reads the mirror answers a 503 that says the database is not answering (never a 500); what does not
+    // (the account, the station catalog: upstream and caches) still serves.
+    for (const path of [
+      "/api/transactions?page=1&limit=5",
+      "/api/transactions/summary",
+      "/api/transactions/totals",
+      "/api/savings",
+      "/api/sync",
+    ]) {
+      const r = await user.fetch(path);
+      expect({ path, status: r.status, code: errorCodeOf(r.body) }).toEqual({
+        path,
+        status: 503,
+        code: "shared_state_unavailable",
+      });
+      expect(errorMessageOf(r.body)).toMatch(
+        /^The dashboard's database \(the local copy of your transactions\) is not answering\./,
+      );
+      expect(r.text).not.toContain("postgres");
+    }
+    for (const path of ["/api/account", "/api/locations?limit=5"])
+      expect({ path, status: (await user.fetch(path)).status }).toEqual({ path, status: 200 });
+    // The balancer's check still passes: the instance is alive, only its database is not.
+    expect((await new TestBrowser(app.origin).fetch("/api/livez")).status).toBe(200);
   }, 120_000);
 });

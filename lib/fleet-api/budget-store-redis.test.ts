@@ -165,6 +165,39 @@ describe("RedisBudgetStore: one key's budget over several instances (real redis-
     expect(grants).toEqual([{ at: T0 + 5_250, who: "b" }]);
   });
 
+  it("a budget A lowered is never raised again by B deciding on what it read before (two stores racing)", async () => {
+    const key = newKey();
+    const clock = new FakeClock(T0);
+    const a = new RequestBudget({ clock, store: new RedisBudgetStore(connect(), { namingKey, clock }) });
+    const bStore = new RedisBudgetStore(connect(), { namingKey, clock });
+    // The interleaving two instances meet by chance, made certain: B reads the learned budget (none yet), then A
+    // stores the one its 429 taught it (10), then B stores its own, higher one (40) decided on what it had read.
+    let raced = false;
+    const racing: BudgetStore = {
+      tryAcquire: (...args) => bStore.tryAcquire(...args),
+      pauseUntil: (...args) => bStore.pauseUntil(...args),
+      count: (...args) => bStore.count(...args),
+      pausedUntil: (...args) => bStore.pausedUntil(...args),
+      learned: async (...args) => {
+        const read = await bStore.learned(...args);
+        if (!raced) {
+          raced = true;
+          await a.learnBudget(key, 10);
+        }
+        return read;
+      },
+      setLearned: (...args) => bStore.setLearned(...args),
+    };
+    const b = new RequestBudget({ clock, store: racing });
+    await b.learnBudget(key, 40);
+    expect(raced).toBe(true);
+    expect(await a.budgetOf(key)).toBe(10);
+    expect(await b.budgetOf(key)).toBe(10);
+    // Lower still is stored, whoever learns it.
+    await b.learnBudget(key, 4);
+    expect(await a.budgetOf(key)).toBe(4);
+  });
+
   it("A's background work keeps the reserve for B's clicks; B's waiting click goes before A's bulk work", async () => {
     const key = newKey();
     const budget = 12;

@@ -76,6 +76,20 @@ if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1], 'PX', AR
 return 1
 `);
 
+/**
+ * Compare-and-set of the learned budget: stored only if the value is still the one the caller decided on (ARGV[1];
+ * empty: none, or expired by its PX). A plain SET would let an instance that read before another's 429 overwrite the
+ * budget that 429 lowered with its own higher one.
+ */
+const REPLACE_LEARNED = new LuaScript(`
+if (redis.call('GET', KEYS[1]) or '') ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1
+`);
+
+/** How a learned budget is stored: `budget:sinceMs`. */
+const learnedValue = (learned: LearnedBudget): string => `${String(learned.budget)}:${String(learned.sinceMs)}`;
+
 export interface RedisBudgetStoreOptions {
   /** The key of the HMAC naming a key pair in Redis; the same on every instance (derived from the session secret). */
   namingKey: Uint8Array;
@@ -148,10 +162,16 @@ export class RedisBudgetStore implements BudgetStore {
     return { budget, sinceMs };
   }
 
-  async setLearned(key: string, learned: LearnedBudget, ttlMs: number): Promise<void> {
+  async setLearned(
+    key: string,
+    learned: LearnedBudget,
+    ttlMs: number,
+    replacing: LearnedBudget | undefined,
+  ): Promise<boolean> {
     const [, , , name] = this.#keys(key);
-    const value = `${String(learned.budget)}:${String(learned.sinceMs)}`;
-    await shared(() => this.#redis.set(name, value, "PX", Math.max(1, Math.ceil(ttlMs))));
+    const expected = replacing === undefined ? "" : learnedValue(replacing);
+    const ttl = Math.max(1, Math.ceil(ttlMs));
+    return (await shared(() => REPLACE_LEARNED.run(this.#redis, [name], [expected, learnedValue(learned), ttl]))) === 1;
   }
 
   /**

@@ -41,8 +41,18 @@ export interface BudgetStore {
    * undefined when none is known at `nowMs`.
    */
   learned(key: string, nowMs: number): Promise<LearnedBudget | undefined>;
-  /** Records a lowered budget, kept `ttlMs` (long enough to have recovered by then); replaces the previous one. */
-  setLearned(key: string, learned: LearnedBudget, ttlMs: number): Promise<void>;
+  /**
+   * Records a lowered budget, kept `ttlMs` (long enough to have recovered by then), only if the one stored is still
+   * `replacing` (what `learned` answered when the caller decided; undefined: none, or expired) — atomically, so an
+   * instance deciding on an older view never overwrites a budget another instance has lowered since. False when it
+   * was not stored (the caller reads again and decides on the new value).
+   */
+  setLearned(
+    key: string,
+    learned: LearnedBudget,
+    ttlMs: number,
+    replacing: LearnedBudget | undefined,
+  ): Promise<boolean>;
 }
 
 /** Below this many dropped entries a log is not worth copying down. */
@@ -142,9 +152,17 @@ export class MemoryBudgetStore implements BudgetStore {
     return Promise.resolve({ budget: entry.budget, sinceMs: entry.sinceMs });
   }
 
-  setLearned(key: string, learned: LearnedBudget, ttlMs: number): Promise<void> {
+  setLearned(
+    key: string,
+    learned: LearnedBudget,
+    ttlMs: number,
+    replacing: LearnedBudget | undefined,
+  ): Promise<boolean> {
+    const entry = this.#learned.get(key);
+    const current = entry === undefined || entry.untilMs <= learned.sinceMs ? undefined : entry;
+    if (current?.budget !== replacing?.budget || current?.sinceMs !== replacing?.sinceMs) return Promise.resolve(false);
     this.#learned.set(key, { ...learned, untilMs: learned.sinceMs + ttlMs });
-    return Promise.resolve();
+    return Promise.resolve(true);
   }
 
   /** Drops keys with no send in their window and no pause ahead; O(keys), at most once per window (or when the clock steps back). */

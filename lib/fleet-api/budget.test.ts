@@ -265,7 +265,7 @@ describe("RequestBudget", () => {
         count: () => Promise.resolve(0),
         pausedUntil: () => Promise.resolve(0),
         learned: () => Promise.resolve(undefined),
-        setLearned: () => Promise.resolve(),
+        setLearned: () => Promise.resolve(true),
       },
     });
     const results = await Promise.allSettled([

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { type BudgetStore, MemoryBudgetStore } from "./budget-store";
+import { type BudgetStore, type LearnedBudget, MemoryBudgetStore } from "./budget-store";
 import { type Clock, systemClock } from "./clock";
 
 /**
@@ -31,6 +31,11 @@ const DEFAULT_SAFETY_MARGIN_MS = 250;
 
 /** A store sleep shorter than this would be a busy loop in disguise (a remote store whose clock disagrees). */
 const MIN_SLEEP_MS = 1;
+/**
+ * Tries to store a lowered budget while other instances keep changing it (each retry follows a change that was itself
+ * a lowering, so a few suffice); then the others' lower value stands, which is what we wanted.
+ */
+const LEARN_ATTEMPTS = 5;
 
 export interface RequestBudgetOptions {
   /** Requests per window per key; default 60 (the spec's default; its alternative description says 120). */
@@ -147,7 +152,7 @@ export class RequestBudget {
   async learnBudget(key: string, observed: number): Promise<void> {
     if (Number.isNaN(observed)) return;
     const lowered = Math.max(1, Math.floor(observed));
-    if (lowered < (await this.budgetOf(key))) await this.#learn(key, lowered);
+    await this.#learn(key, (current) => (lowered < current ? lowered : undefined));
   }
 
   /**
@@ -158,7 +163,10 @@ export class RequestBudget {
    * in the store, beside the log: with Redis, a 429 one instance met holds every instance to it.
    */
   async budgetOf(key: string): Promise<number> {
-    const learned = await this.#store.learned(key, this.#clock.now());
+    return this.#recovered(await this.#store.learned(key, this.#clock.now()));
+  }
+
+  #recovered(learned: LearnedBudget | undefined): number {
     if (learned === undefined) return this.#budget;
     const quietWindows = Math.floor((this.#clock.now() - learned.sinceMs) / this.#windowMs);
     let budget = learned.budget;
@@ -186,16 +194,27 @@ export class RequestBudget {
    */
   async noteRateLimited(key: string, retryAfterMs: number | undefined): Promise<void> {
     const sent = await this.sentInWindow(key);
-    const current = await this.budgetOf(key);
-    const budget = sent >= 2 ? Math.min(current, Math.max(1, sent - 1)) : current;
-    if (budget < this.#budget) await this.#learn(key, budget);
+    await this.#learn(key, (current) => {
+      const budget = sent >= 2 ? Math.min(current, Math.max(1, sent - 1)) : current;
+      return budget < this.#budget ? budget : undefined;
+    });
     await this.pause(key, retryAfterMs ?? this.#windowMs);
   }
 
-  /** Holds the key to `budget` from now; kept in the store until it would have recovered in full (then it is moot). */
-  async #learn(key: string, budget: number): Promise<void> {
-    const recoveryWindows = Math.ceil(Math.log2(this.#budget)) + 2;
-    await this.#store.setLearned(key, { budget, sinceMs: this.#clock.now() }, recoveryWindows * this.#windowMs);
+  /**
+   * Holds the key to `lowerTo(current budget)` from now (undefined: leave it), kept in the store until it would have
+   * recovered in full (then it is moot). The store replaces only the value this decision was made on: when another
+   * instance changed it meanwhile (a lower budget from its own 429), we decide again on that, so an older, higher
+   * view never raises a budget another instance has just lowered.
+   */
+  async #learn(key: string, lowerTo: (current: number) => number | undefined): Promise<void> {
+    const ttlMs = (Math.ceil(Math.log2(this.#budget)) + 2) * this.#windowMs;
+    for (let attempt = 0; attempt < LEARN_ATTEMPTS; attempt++) {
+      const stored = await this.#store.learned(key, this.#clock.now());
+      const budget = lowerTo(this.#recovered(stored));
+      if (budget === undefined) return;
+      if (await this.#store.setLearned(key, { budget, sinceMs: this.#clock.now() }, ttlMs, stored)) return;
+    }
   }
 
   /** For tests and metrics: waiting counts per priority. */

@@ -1,7 +1,7 @@
 /**
  * The shared services of `npm run start:cluster` (scripts/start-cluster.ts), from Debian's packages, under a data
  * directory of ours: redis-server (the instances' shared state), PostgreSQL (the mirror) and haproxy (one address,
- * round robin over the instances, each checked on /api/healthz). Each runs in the foreground as a child of the
+ * round robin over the instances, each checked on /api/livez). Each runs in the foreground as a child of the
  * launcher, so Ctrl-C stops it with everything else (./children.ts).
  */
 import { randomBytes } from "node:crypto";
@@ -128,8 +128,10 @@ export function sharedSessionSecret(file: string): string {
 }
 
 /**
- * haproxy's configuration: `bind` in front, round robin over the instances' ports, each checked on /api/healthz
- * (an instance that fails it gets no requests until it passes again); X-Forwarded-For appended and X-Forwarded-Host
+ * haproxy's configuration: `bind` in front, round robin over the instances' ports, each checked on /api/livez
+ * (an instance that fails it gets no requests until it passes again). Not /api/healthz: Redis, PostgreSQL and the
+ * upstream are shared, so when one is down every instance fails that check at once, haproxy marks them all down and
+ * users get its bare 503 page instead of the dashboard's own message saying what is wrong; X-Forwarded-For appended and X-Forwarded-Host
  * and -Proto overwritten (what TRUST_PROXY expects of the one proxy in front), and X-Served-By naming the instance
  * that answered (to see the spread).
  */
@@ -152,7 +154,7 @@ export function haproxyConfig(bind: { host: string; port: number }, instancePort
     "  default_backend instances",
     "backend instances",
     "  balance roundrobin",
-    "  option httpchk GET /api/healthz",
+    "  option httpchk GET /api/livez",
     "  http-check expect status 200",
     "  http-response set-header X-Served-By %[srv_name]",
     ...instancePorts.map(

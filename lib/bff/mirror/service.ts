@@ -9,7 +9,7 @@ import type { MirrorConfig } from "../config-mirror";
 import type { ActiveSession } from "../session";
 import type { MirrorAccess } from "./access";
 import { hasTransactionsScope, type LiveCustomer, LiveCustomers, mirrorCustomerId } from "./customers";
-import { errorSentence, offStatus, syncStatus } from "./status";
+import { errorSentence, offStatus, readSyncState, syncStatus } from "./status";
 import { checkTotals30d } from "./totals-check";
 
 /** A head sync at most this often per customer, and only when a page asks for fresh data. */
@@ -124,8 +124,7 @@ export class MirrorService {
     const customer = this.#touch(session);
     const keyHash = credentialKey(session.credentials);
     if (customer.noScope.has(keyHash)) return null;
-    const store = await this.start();
-    const state = await store.getSyncState(customer.id);
+    const [store, state] = await readSyncState(() => this.start(), customer.id);
     customer.lastHeadMs ??= state.lastHeadSyncMs;
     customer.lastVerifyStartMs ??= state.lastVerificationMs;
     const live = customer.provenLiveMs.get(keyHash);
@@ -150,8 +149,7 @@ export class MirrorService {
     if (!hasTransactionsScope(session.scopes)) return offStatus(errorSentence("scope_denied"));
     const customer = this.#touch(session);
     if (customer.noScope.has(credentialKey(session.credentials))) return offStatus(errorSentence("scope_denied"));
-    const store = await this.start();
-    const state = await store.getSyncState(customer.id);
+    const [store, state] = await readSyncState(() => this.start(), customer.id);
     // Nothing mirrored yet and nothing running (a restart since sign-in): begin.
     if (state.lastHeadSyncMs === null && customer.running === null) this.#fresh(customer);
     return syncStatus(state, await store.rowCount(customer.id), customer);

@@ -1,9 +1,33 @@
 import "server-only";
 
-import type { SyncState } from "@/lib/mirror";
+import type { MirrorStore, SyncState } from "@/lib/mirror";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 
+import { BffError } from "../errors";
 import type { LiveCustomer } from "./customers";
+
+/**
+ * The store and the customer's sync state, read first by every route that uses the mirror (the gate, GET /api/sync).
+ * A database that does not answer (the mirror's PostgreSQL down) is a 503 that says so and can be retried, not a 500.
+ */
+export async function readSyncState(
+  open: () => Promise<MirrorStore>,
+  customerId: string,
+): Promise<[MirrorStore, SyncState]> {
+  try {
+    const store = await open();
+    return [store, await store.getSyncState(customerId)];
+  } catch (error) {
+    throw Object.assign(
+      new BffError(
+        "shared_state_unavailable",
+        "The dashboard's database (the local copy of your transactions) is not answering. Please try again in a minute; if it persists, tell your administrator.",
+        { "Retry-After": "30" },
+      ),
+      { cause: error },
+    );
+  }
+}
 
 /** `GET /api/sync`'s reply from what the store says (SyncState, row count) and what the running sync reports. */
 

@@ -21,8 +21,24 @@ export interface Health {
 const PROBE_TIMEOUT_MS = 2_000;
 
 /**
- * GET /api/healthz — for load balancers and operators: can this instance reach what it needs? 200 when everything
- * configured answers, 503 otherwise; the body names which part is down. Public and secret-free: no URL, host, key or
+ * GET /api/livez — for the load balancer's check: 200 while this process serves requests, whatever Redis, PostgreSQL
+ * or the upstream do. It asks nothing of them on purpose: they are shared by every instance, so a check that followed
+ * them would mark all instances down at once when one of them fails, and users would get the balancer's bare error page
+ * instead of the dashboard's own 503 that says what is wrong. Public, and tells nothing but that the process answers.
+ */
+export const getLiveness = publicOperation({
+  route: "GET /api/livez",
+  input: { query: NoQuery },
+  csrf: "read-only",
+  priority: "interactive",
+  run: (): Promise<Response> =>
+    Promise.resolve(Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } })),
+});
+
+/**
+ * GET /api/healthz — for monitoring and operators: can this instance reach what it needs? 200 when everything
+ * configured answers, 503 otherwise; the body names which part is down. Not for the load balancer's check (that is
+ * /api/livez): the parts it probes are shared, so when one is down every instance fails it alike. Public and secret-free: no URL, host, key or
  * error text, only the three states. The upstream probe is one unauthenticated GET of the API's base address — any
  * HTTP answer means reachable — that spends no key's budget and is no credential check.
  */
