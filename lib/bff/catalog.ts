@@ -8,6 +8,7 @@ import { cache, cacheKey } from "./cache";
 import { trackCatalogWalk } from "./catalog-progress";
 import { now } from "./clock";
 import { getConfig } from "./config";
+import { BffError } from "./errors";
 import { logger } from "./log";
 import type { MirrorAccess } from "./mirror/access";
 import { fleetApi } from "./upstream";
@@ -42,6 +43,22 @@ export function getCatalog(credentials: Credentials, key: string, mirror: Mirror
     if (mirror) await recordWalk(mirror, stations);
     return stations;
   });
+}
+
+/**
+ * The session's mirror for a catalog reader that only records into it (the map, the products probe): the mirror's
+ * database not answering (a 503 from the gate) must not take the map down — the catalog is served, unrecorded.
+ */
+export async function mirrorToRecord(ctx: {
+  mirror: () => Promise<MirrorAccess | null>;
+}): Promise<MirrorAccess | null> {
+  try {
+    return await ctx.mirror();
+  } catch (error) {
+    if (!(error instanceof BffError) || error.code !== "shared_state_unavailable") throw error;
+    logger().warn({ err: error.message }, "the mirror is not answering: the catalog is served without recording it");
+    return null;
+  }
 }
 
 /** Records a walk's stations and changed prices in the customer's mirror; never fails the catalog's reader. */

@@ -3,7 +3,7 @@ import "server-only";
 import type { Page, Station } from "@/lib/model";
 import { filterStations } from "@/lib/model/station-filter";
 
-import { getCatalog } from "../catalog";
+import { getCatalog, mirrorToRecord } from "../catalog";
 import { packedJson } from "../compress";
 import { getConfig } from "../config";
 import { cached, sessionOperation } from "../operation";
@@ -28,7 +28,10 @@ export const listLocations = sessionOperation({
     };
     if (q.all) {
       // Only the unfiltered catalog is cached (one entry per customer); filters apply to it here, as the spec says.
-      const items = filterStations(await getCatalog(ctx.session.credentials, ctx.key, await ctx.mirror()), filter);
+      const items = filterStations(
+        await getCatalog(ctx.session.credentials, ctx.key, await mirrorToRecord(ctx)),
+        filter,
+      );
       const body = { page: 1, limit: items.length, total: items.length, pages: 1, items } satisfies Page<Station>;
       // 650 kB of JSON at 2,500 stations, 13 MB at 50,000: the map page asks for it gzip-packed (see lib/bff/compress).
       return q.pack === "gzip" ? await packedJson(body) : body;

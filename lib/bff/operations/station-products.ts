@@ -2,6 +2,7 @@ import "server-only";
 
 import type { StationProductsInfo } from "@/lib/model";
 
+import { mirrorToRecord } from "../catalog";
 import { sessionOperation } from "../operation";
 import { NoQuery } from "../params";
 import { learnStationProducts } from "../station-details";
@@ -13,5 +14,5 @@ export const stationProducts = sessionOperation({
   csrf: "same-site",
   priority: "interactive",
   run: async (ctx, _input): Promise<StationProductsInfo> =>
-    learnStationProducts(ctx.session.credentials, ctx.key, await ctx.mirror()),
+    learnStationProducts(ctx.session.credentials, ctx.key, await mirrorToRecord(ctx)),
 });
