@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+
 import type { DrilldownDimension, LocalDateRange } from "@/lib/model/insight-drilldowns";
 
 import { foldProducts, type GroupRow, ROLLUP_LAST_PURCHASE } from "./drilldowns-figures";
@@ -26,16 +28,23 @@ function rollupSpend(store: MirrorStore, customerId: string, dimension: Drilldow
     .where("status", "<>", "failed");
 }
 
-/** groupedSums without a narrowing key, from the local-day rollup. */
-export async function groupedSumsFromRollup(
+/**
+ * The rollup's spend sums of the dimension over the range, per `by` (the key, or the local day of one key) × product
+ * (the product's class is decided in code: foldProducts).
+ */
+function rollupSums(
   store: MirrorStore,
   customerId: string,
-  groupBy: DrilldownDimension,
+  dimension: DrilldownDimension,
   range: LocalDateRange,
-): Promise<GroupRow[]> {
-  const rows = await rollupSpend(store, customerId, groupBy, range)
+  by: "key" | "local_day",
+  key?: string,
+) {
+  let query = rollupSpend(store, customerId, dimension, range);
+  if (key !== undefined) query = query.where("key", "=", key);
+  return query
     .select((eb) => [
-      "key",
+      sql<string | number>`${sql.ref(by)}`.as("grp"),
       "product",
       eb.fn.sum("n").as("n"),
       eb.fn.sum("gallons_milli").as("g"),
@@ -43,10 +52,20 @@ export async function groupedSumsFromRollup(
       eb.fn.sum("def_gallons_milli").as("defg"),
       ROLLUP_LAST_PURCHASE.as("last"),
     ])
-    .groupBy(["key", "product"])
+    .groupBy([by, "product"])
     .execute();
+}
+
+/** groupedSums without a narrowing key, from the local-day rollup. */
+export async function groupedSumsFromRollup(
+  store: MirrorStore,
+  customerId: string,
+  groupBy: DrilldownDimension,
+  range: LocalDateRange,
+): Promise<GroupRow[]> {
+  const rows = await rollupSums(store, customerId, groupBy, range, "key");
   return foldProducts(
-    rows.map(({ key, ...r }) => ({ ...r, k: keyOfRollup(groupBy, key) })),
+    rows.map(({ grp, ...r }) => ({ ...r, k: keyOfRollup(groupBy, String(grp)) })),
     (r) => r.k,
   );
 }
@@ -58,18 +77,9 @@ export async function daySumsFromRollup(
   only: { dimension: DrilldownDimension; key: string },
   range: LocalDateRange,
 ) {
-  const rows = await rollupSpend(store, customerId, only.dimension, range)
-    .where("key", "=", only.key)
-    .select((eb) => [
-      "local_day",
-      "product",
-      eb.fn.sum("n").as("n"),
-      eb.fn.sum("gallons_milli").as("g"),
-      eb.fn.sum("amount_cents").as("a"),
-      eb.fn.sum("def_gallons_milli").as("defg"),
-      ROLLUP_LAST_PURCHASE.as("last"),
-    ])
-    .groupBy(["local_day", "product"])
-    .execute();
-  return foldProducts(rows, (r) => r.local_day);
+  const rows = await rollupSums(store, customerId, only.dimension, range, "local_day", only.key);
+  return foldProducts(
+    rows.map(({ grp, ...r }) => ({ ...r, local_day: Number(grp) })),
+    (r) => r.local_day,
+  );
 }
