@@ -13,6 +13,7 @@ import {
 
 import { NO_DEF_PLAN, planCoverageText, routeCents, routeTenths, routeUnitPrice } from "./route-format";
 import { CAPTION, NUM, TABLE, TD, TH } from "./route-table-styles";
+import { CORRIDOR_RANGE } from "./route-view-state";
 
 /** What the page does with a suggestion of PlanFixes: widen the corridor, or add the via point. */
 export interface PlanFixActions {
@@ -120,8 +121,8 @@ function NoPlan({
       </p>
       {fixes === null || actions === null ? null : widen === null && via === null ? (
         <p data-testid="route-plan-no-fix">
-          Neither a corridor up to 50 mi nor a via point through a station in the gap gives a plan: start with more fuel
-          or keep a smaller reserve.
+          Neither a corridor up to {CORRIDOR_RANGE.max} mi nor a via point through a station in the gap gives a plan:
+          start with more fuel or keep a smaller reserve.
         </p>
       ) : (
         <div className="flex flex-wrap gap-2 print:hidden" data-testid="route-plan-fixes">

@@ -15,7 +15,6 @@ export {
 } from "./options";
 export { type PathPosition, positionOnRoute, type Route, type RouteLeg, routePolyline, routeThrough } from "./path";
 export { type FillPlan, type FillStop, planFills } from "./plan";
-export { type ShownPlan, shownPlan, type ShownStop } from "./plan-figures";
+export { shownPlan, type ShownStop } from "./plan-figures";
 export { ON_ROUTE_MILES, rankCandidates, type RankedCandidate } from "./rank";
 export { type PlanFixes, suggestPlanFixes, type ViaSuggestion } from "./suggest";
-export { type GallonsBasis, type ReachGap } from "./wording";

@@ -13,7 +13,7 @@ export interface ShownStop {
   detourCents: number;
 }
 
-export interface ShownPlan {
+interface ShownPlan {
   stops: ShownStop[];
   gallonsTenths: number;
   fuelCents: number;

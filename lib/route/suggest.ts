@@ -26,7 +26,7 @@ export interface PlanFixes {
 }
 
 /** The corridors tried, narrowest first: round figures a dispatcher would type. */
-export const CORRIDOR_STEPS: readonly number[] = [15, 20, 25, 30, 40, 50];
+const CORRIDOR_STEPS: readonly number[] = [15, 20, 25, 30, 40, 50];
 /** Via stations tried, nearest the path first: each try plans the whole route again. */
 const VIA_TRIES = 12;
 

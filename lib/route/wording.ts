@@ -9,12 +9,12 @@ import { formatMoney } from "@/lib/format/numbers";
 const tenths = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** "1,092.4": miles or gallons as the page prints them. */
-export function tenthsText(value: number): string {
+function tenthsText(value: number): string {
   return tenths.format(value);
 }
 
 /** "$1,234.50", −$0.004 printed as "$0.00". */
-export function moneyText(dollars: number): string {
+function moneyText(dollars: number): string {
   return formatMoney((Math.abs(dollars) < 0.005 ? 0 : dollars).toFixed(2));
 }
 
@@ -27,7 +27,7 @@ function article(figure: string): string {
 export type GallonsBasis = "plan" | "full_tank";
 
 /** The gallons a verdict is about, said with it: a saving means nothing without the amount it is on. */
-export function gallonsBasisText(gallons: number, basis: GallonsBasis): string {
+function gallonsBasisText(gallons: number, basis: GallonsBasis): string {
   return basis === "plan"
     ? `on the ${tenthsText(gallons)} gal the plan buys here`
     : `on a full tank here (${tenthsText(gallons)} gal)`;
