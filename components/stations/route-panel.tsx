@@ -13,7 +13,7 @@ import { type PlanFixActions, RoutePlanTable } from "./route-plan-table";
 import { RoutePointsForm } from "./route-points-form";
 import { RouteRankedTable } from "./route-tables";
 import { RouteCorridorFields, RouteTruckForm } from "./route-truck-form";
-import { cleanLabel } from "./route-view-state";
+import { withViaAt } from "./route-view-state";
 import type { ProductMode } from "./use-product-mode";
 import { DEFAULT_PRODUCT } from "./view-state";
 
@@ -141,8 +141,7 @@ function fixActions(state: RouteModeState): PlanFixActions {
       state.onRouteChange({ ...route, corridor });
     },
     onAddVia: (via) => {
-      const point = { point: via.point, label: cleanLabel(via.label) };
-      state.onRouteChange({ ...route, via: [...route.via.slice(0, via.index), point, ...route.via.slice(via.index)] });
+      state.onRouteChange(withViaAt(route, via));
     },
   };
 }
