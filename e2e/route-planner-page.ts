@@ -16,6 +16,7 @@ import {
   type RankedCandidate,
   type RouteOptions,
   routeThrough,
+  shownPlan,
   type TruckProfile,
 } from "@/lib/route";
 
@@ -89,11 +90,9 @@ export function expectedFromPriced(
 ): ExpectedRoute {
   const route = routeThrough(points);
   const candidates = corridorCandidates(route, priced, options);
-  return {
-    candidates,
-    ranked: rankCandidates(candidates, truck, options),
-    plan: planFills(route, candidates, truck, options),
-  };
+  // The plan first: each verdict at a stop of the plan is about the gallons the plan buys there (as the page does).
+  const plan = planFills(route, candidates, truck, options);
+  return { candidates, ranked: rankCandidates(candidates, truck, options, null, plan), plan };
 }
 
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -133,9 +132,18 @@ export async function expectPlan(page: Page, plan: FillPlan): Promise<void> {
   expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-station-id")))).toEqual(
     plan.stops.map((s) => s.candidate.station.id),
   );
-  const bought = plan.stops.reduce((sum, s) => sum + s.buyGallons, 0);
-  await expect(page.getByTestId("route-plan-gallons")).toHaveText(asTenths(bought));
-  await expect(page.getByTestId("route-plan-fuel-cost")).toHaveText(asMoney(plan.fuelCost));
-  await expect(page.getByTestId("route-plan-detour-cost")).toHaveText(asMoney(plan.detourCost));
-  await expect(page.getByTestId("route-plan-totals")).toContainText(`Total (${asMoney(plan.totalCost)} with detours)`);
+  // Every total is the sum of the figures printed above it (lib/route's shownPlan), checked here from the page's text.
+  const shown = shownPlan(plan);
+  const cents = (texts: string[]) =>
+    texts.reduce((sum, t) => sum + Math.round(Number(t.replace(/[$,]/g, "")) * 100), 0);
+  const tenthsOf = (texts: string[]) => texts.reduce((sum, t) => sum + Math.round(Number(t.replace(/,/g, "")) * 10), 0);
+  const rowCosts = await page.getByTestId("route-plan-cost").allTextContents();
+  const rowDetours = await page.getByTestId("route-plan-stop-detour").allTextContents();
+  expect(rowCosts).toEqual(shown.stops.map((s) => asMoney(s.costCents / 100)));
+  await expect(page.getByTestId("route-plan-gallons")).toHaveText(asTenths(shown.gallonsTenths / 10));
+  expect(tenthsOf(await page.getByTestId("route-plan-buy").allTextContents())).toBe(shown.gallonsTenths);
+  await expect(page.getByTestId("route-plan-fuel-cost")).toHaveText(asMoney(cents(rowCosts) / 100));
+  await expect(page.getByTestId("route-plan-detour-cost")).toHaveText(asMoney(cents(rowDetours) / 100));
+  const total = (cents(rowCosts) + cents(rowDetours)) / 100;
+  await expect(page.getByTestId("route-plan-totals")).toContainText(`Total (${asMoney(total)} with detours)`);
 }

@@ -1,7 +1,7 @@
 // The Route mode of the stations page (issue 18): the ranked corridor and the fill plan equal what lib/route computes
 // from the sandbox's own catalog, the route typed in the form lands in the URL (and back), the truck stays in the
 // browser unless put in the link, validation says what to fix, and a keyboard-only path.
-import { DEFAULT_TRUCK } from "@/lib/route";
+import { DEFAULT_TRUCK, suggestPlanFixes } from "@/lib/route";
 
 import { expect, test } from "./fixtures";
 import {
@@ -12,6 +12,7 @@ import {
   expectPlan,
   expectRouteRanked,
   routeQuery,
+  toStation,
 } from "./route-planner-page";
 import { sandboxCatalog } from "./sandbox-stations";
 import { map, openStations } from "./stations-page";
@@ -180,11 +181,29 @@ test("a plan no stop can make says why, and the truck in the link is the one pla
   const expected = expectedRoute(catalog, [DALLAS, AMARILLO, DENVER], options, truck);
   expect(expected.plan.feasible).toBe(false);
   await openStations(page, routeQuery("&corridor=1&tank=150&fuel=25&mpg=6.5&reserve=20&hour=35"));
-  await expect(page.getByTestId("route-plan-infeasible")).toHaveText(
-    `No fill plan keeps the truck above its reserve: ${expected.plan.reason ?? ""}`,
+  await expect(page.getByTestId("route-plan-reason")).toHaveText(
+    `No fill plan keeps the truck above its reserve: ${expected.plan.reason ?? ""}.`,
   );
+  // Said in miles, with the truck's range; no verdict points at the plan that does not exist.
+  expect(expected.plan.reason).toMatch(/-mile gap .*mi at 6\.5 mpg/);
+  await expect(page.getByTestId("route-verdict").filter({ hasText: "see the plan" })).toHaveCount(0);
   await expect(page.getByTestId("route-truck-summary")).toContainText(
     "150 gal tank, 25 gal now, 6.5 mpg, 20 gal reserve",
   );
   await expectRouteRanked(page, expected.ranked);
+
+  // The page offers the narrowest wider corridor that gives a plan (checked with lib/route), and applies it.
+  const priced = catalog
+    .filter((s) => s.price !== null)
+    .map((s) => ({ station: toStation(s), price: Number(s.price), priceText: String(s.price) }));
+  const limits = { maxCorridorMiles: 50, canAddVia: true };
+  const fixes = suggestPlanFixes([DALLAS, AMARILLO, DENVER], priced, truck, options, limits);
+  const wider = fixes?.corridorMiles ?? null;
+  if (wider === null) throw new Error("the test route needs a wider corridor that gives a plan");
+  await page.getByRole("button", { name: `Widen the corridor to ${String(wider)} mi` }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("corridor") === String(wider));
+  await expectPlan(
+    page,
+    expectedRoute(catalog, [DALLAS, AMARILLO, DENVER], { ...options, corridorMiles: wider }, truck).plan,
+  );
 });

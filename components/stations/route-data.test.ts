@@ -72,4 +72,20 @@ describe("DEF along the route", () => {
     expect(ranked?.detourCost).toBeCloseTo((a.detourMiles / truck.mpg) * 3.5, 9);
     expect(rankAndPlan(route, [a, b], truck, DEFAULT_ROUTE_OPTIONS, "diesel").plan).not.toBeNull();
   });
+
+  it("plans first and judges each stop of the plan on the gallons the plan buys there", () => {
+    const truck = { ...DEFAULT_TRUCK, hourlyValue: 0 };
+    const route = { points: [], legs: [], totalMiles: 500 };
+    const result = rankAndPlan(
+      route,
+      [candidate("A", 100, 1, 3.0), candidate("B", 110, 0, 3.5)],
+      truck,
+      DEFAULT_ROUTE_OPTIONS,
+    );
+    const [stop] = result.plan?.stops ?? [];
+    const a = result.ranked.find((c) => c.station.locNum === "A");
+    expect(stop?.candidate.station.locNum).toBe("A");
+    expect(a?.gallons).toBeCloseTo(stop?.buyGallons ?? 0, 9);
+    expect(a?.verdictText).toContain(`on the ${(stop?.buyGallons ?? 0).toFixed(1)} gal the plan buys here`);
+  });
 });

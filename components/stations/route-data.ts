@@ -12,6 +12,7 @@ import {
   type FillPlan,
   isUsablePrice,
   planFills,
+  type PlanFixes,
   type PricedStation,
   rankCandidates,
   type RankedCandidate,
@@ -19,12 +20,13 @@ import {
   type RouteOptions,
   routePolyline,
   routeThrough,
+  suggestPlanFixes,
   type TruckProfile,
 } from "@/lib/route";
 
 import type { LatLng, StationWithin } from "./nearby";
 import { type PriceLookup, type ProductRanking, rankByProduct } from "./product-ranking";
-import { routePoints, type RouteView } from "./route-view-state";
+import { CORRIDOR_RANGE, MAX_VIA_POINTS, routePoints, type RouteView } from "./route-view-state";
 import { usePriceChecks } from "./use-product-mode";
 import { DEFAULT_PRODUCT } from "./view-state";
 
@@ -44,6 +46,8 @@ export interface RouteResult {
   plan: FillPlan | null;
   /** Another product than diesel: how many corridor stations were checked of how many (the plan covers those). */
   coverage: { checked: number; total: number } | null;
+  /** No plan is possible over the catalog's diesel: a wider corridor or a via point that gives one (checked). */
+  fixes: PlanFixes | null;
 }
 
 /** The checks of another product than diesel: what was checked, and the state of the requests. */
@@ -80,8 +84,9 @@ export function corridorDieselPrice(corridor: readonly Candidate[]): number | nu
 }
 
 /**
- * Ranking and plan over corridor candidates already priced. DEF is ranked only (its detour's fuel at
- * `truckFuelPrice`, the truck's fuel, or left out when null); no fill plan, which is about the fuel the truck burns.
+ * Ranking and plan over corridor candidates already priced: the plan first, so each verdict is about the gallons the
+ * plan buys at its stops. DEF is ranked only (its detour's fuel at `truckFuelPrice`, the truck's fuel, or left out
+ * when null); no fill plan, which is about the fuel the truck burns.
  */
 export function rankAndPlan(
   route: Route,
@@ -90,13 +95,14 @@ export function rankAndPlan(
   options: RouteOptions,
   product: StationProduct = DEFAULT_PRODUCT,
   truckFuelPrice: number | null = null,
-): Omit<RouteResult, "polyline" | "coverage"> {
+): Omit<RouteResult, "polyline" | "coverage" | "fixes"> {
   const def = product === "def";
+  const plan = def ? null : planFills(route, candidates, truck, options);
   return {
     route,
     candidates,
-    ranked: rankCandidates(candidates, truck, options, def ? (truckFuelPrice ?? 0) : null),
-    plan: def ? null : planFills(route, candidates, truck, options),
+    ranked: rankCandidates(candidates, truck, options, def ? (truckFuelPrice ?? 0) : null, plan),
+    plan,
   };
 }
 
@@ -181,13 +187,22 @@ export function useRouteData(
   const timed = useMemo(() => {
     if (route === null || polyline === null || candidates === null) return null;
     const coverage = byProduct ? { checked, total: toCheck.length } : null;
-    return timedRun((): RouteResult => ({
+    return timedRun(() => ({
       ...rankAndPlan(route, candidates, truck, options, rankedProduct, truckFuelPrice),
       polyline,
       coverage,
     }));
   }, [route, polyline, candidates, truck, options, rankedProduct, truckFuelPrice, byProduct, checked, toCheck.length]);
-  const result = timed?.value ?? null;
+  // Only when the diesel plan fails: the catalog prices every station, so a wider corridor or a via point is checked.
+  const infeasible = timed !== null && timed.value.plan?.feasible === false && !byProduct;
+  const fixes = useMemo(
+    () =>
+      infeasible && pointsKey !== ""
+        ? planFixesOf(JSON.parse(pointsKey) as LatLng[], shown, truck, options, routeView.via.length)
+        : null,
+    [infeasible, pointsKey, shown, truck, options, routeView.via.length],
+  );
+  const result: RouteResult | null = timed === null ? null : { ...timed.value, fixes };
   // The page's own figure of issue 18 (bench part map reads it): corridor + ranking + plan over the catalog, on the
   // main thread, as `performance.measure("ffd:route-plan")` — diesel only (another product waits on price checks).
   useEffect(() => {
@@ -202,6 +217,20 @@ export function useRouteData(
     ? { product, ranking: checks.ranking, prices: checks.prices, onCheckMore: checks.onCheckMore }
     : null;
   return { result, productChecks, corridorCount: byProduct ? toCheck.length : (diesel?.length ?? 0) };
+}
+
+/** A wider corridor or a via point that gives a plan (see suggestPlanFixes), within what the page accepts. */
+export function planFixesOf(
+  points: readonly LatLng[],
+  shown: readonly Station[],
+  truck: TruckProfile,
+  options: RouteOptions,
+  viaCount: number,
+): PlanFixes | null {
+  return suggestPlanFixes(points, catalogPriced(shown), truck, options, {
+    maxCorridorMiles: CORRIDOR_RANGE.max,
+    canAddVia: viaCount < MAX_VIA_POINTS,
+  });
 }
 
 /**

@@ -10,6 +10,11 @@ export function routeMoney(dollars: number): string {
   return formatMoney((Math.abs(dollars) < 0.005 ? 0 : dollars).toFixed(2));
 }
 
+/** "$1,234.50" from whole cents (lib/route's shownPlan: figures rounded once, so their sums hold as printed). */
+export function routeCents(cents: number): string {
+  return formatMoney((cents / 100).toFixed(2));
+}
+
 /** "$3.899" per gallon; "—" when there is none (lib/route's effective price where the truck would buy nothing). */
 export function routeUnitPrice(dollarsPerGallon: number): string {
   return Number.isFinite(dollarsPerGallon) ? formatUnitPrice(dollarsPerGallon.toFixed(3)) : "—";

@@ -9,9 +9,11 @@ import { productInText, productName } from "./product-ranking";
 import { ProductSummary } from "./product-summary";
 import { routeMoney, routeTenths } from "./route-format";
 import { describeRoutePoints, type RouteModeState } from "./route-mode";
+import { type PlanFixActions, RoutePlanTable } from "./route-plan-table";
 import { RoutePointsForm } from "./route-points-form";
-import { RoutePlanTable, RouteRankedTable } from "./route-tables";
+import { RouteRankedTable } from "./route-tables";
 import { RouteCorridorFields, RouteTruckForm } from "./route-truck-form";
+import { withViaAt } from "./route-view-state";
 import type { ProductMode } from "./use-product-mode";
 import { DEFAULT_PRODUCT } from "./view-state";
 
@@ -104,7 +106,13 @@ export function RouteResults({ state, productMode, selectedId, onSelect }: Omit<
           />
         )}
         {/* The plan first: it is the answer to "where should the truck fill"; the ranking shows the choices. */}
-        <RoutePlanTable plan={result.plan} coverage={result.coverage} onSelect={onSelect} />
+        <RoutePlanTable
+          plan={result.plan}
+          coverage={result.coverage}
+          onSelect={onSelect}
+          fixes={result.fixes}
+          actions={fixActions(state)}
+        />
         <RouteRankedTable
           ranked={result.ranked}
           productLabel={productName(ranked)}
@@ -123,6 +131,19 @@ export function RouteResults({ state, productMode, selectedId, onSelect }: Omit<
       </div>
     </Card>
   );
+}
+
+/** The plan's suggestions applied to the route in the URL (a step Back undoes them). */
+function fixActions(state: RouteModeState): PlanFixActions {
+  const { route } = state;
+  return {
+    onWiden: (corridor) => {
+      state.onRouteChange({ ...route, corridor });
+    },
+    onAddVia: (via) => {
+      state.onRouteChange(withViaAt(route, via));
+    },
+  };
 }
 
 function RouteSummary({ state, productLabel }: { state: RouteModeState; productLabel: string }) {

@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { planFills } from "@/lib/route";
+import { type FillPlan, planFills } from "@/lib/route";
 import { DEFAULT_ROUTE_OPTIONS, type TruckProfile } from "@/lib/route/options";
 import { candidate } from "@/lib/route/test-stations";
 
-import { RoutePlanTable } from "./route-tables";
+import { RoutePlanTable } from "./route-plan-table";
 
 // No DOM test environment in this project: the tables are rendered to HTML on the server (react-dom/server).
 
@@ -42,5 +42,43 @@ describe("the fill plan table", () => {
   it("has no plan for DEF, and says so", () => {
     const html = renderToStaticMarkup(<RoutePlanTable plan={null} coverage={null} onSelect={noop} />);
     expect(html).toContain("No fill plan for DEF: the plan is for the truck&#x27;s fuel.");
+  });
+
+  it("prints totals that add up to the cent as the rows are printed (the finding: $202.55 + $5.67 ≠ $208.21)", () => {
+    const stop = { candidate: candidate("A", 80, 2, 3.229), arriveGallons: 59.2, buyGallons: 62.727 };
+    const exact: FillPlan = {
+      feasible: true,
+      stops: [{ ...stop, cost: 202.546, detourCost: 5.666 }],
+      fuelCost: 202.546,
+      detourCost: 5.666,
+      totalCost: 208.212,
+      endGallons: 20,
+      reason: null,
+      gap: null,
+    };
+    const html = renderToStaticMarkup(<RoutePlanTable plan={exact} coverage={null} onSelect={noop} />);
+    expect(html).toContain("$202.55");
+    expect(html).toContain("$5.67");
+    expect(html).toContain("Total ($208.22 with detours)");
+  });
+
+  it("says why there is no plan in miles, and offers the checked fixes as buttons", () => {
+    const none = planFills(route, [candidate("A", 20, 0, 3.5)], truck, DEFAULT_ROUTE_OPTIONS);
+    const via = { point: { lat: 35, lng: -100 }, label: "Station B, Town, KS", index: 0, offMiles: 12 };
+    const html = renderToStaticMarkup(
+      <RoutePlanTable
+        plan={none}
+        coverage={null}
+        onSelect={noop}
+        fixes={{ corridorMiles: 15, via }}
+        actions={{ onWiden: noop, onAddVia: noop }}
+      />,
+    );
+    expect(html).toContain(
+      "No fill plan keeps the truck above its reserve: a 230.0-mile gap between the last station within reach (mile " +
+        "20.0) and the end of the route (mile 250.0); your range is 200.0 mi at 5.0 mpg (40.0 gal above the reserve).",
+    );
+    expect(html).toContain("Widen the corridor to 15 mi");
+    expect(html).toContain("Go via Station B, Town, KS (12.0 mi off the path)");
   });
 });

@@ -6,7 +6,14 @@ import { priced } from "@/lib/route/test-stations";
 
 import { rankAndPlan, routeOptionsOf } from "./route-data";
 import { readTruckDraft, truckToDraft } from "./route-truck";
-import { DEFAULT_ROUTE_VIEW, MAX_VIA_POINTS, parseRouteView, routePoints, type RouteView } from "./route-view-state";
+import {
+  DEFAULT_ROUTE_VIEW,
+  MAX_VIA_POINTS,
+  parseRouteView,
+  routePoints,
+  type RouteView,
+  withViaAt,
+} from "./route-view-state";
 import { DEFAULT_VIEW, parseView, serializeView } from "./view-state";
 
 const DALLAS = { point: { lat: 32.7767, lng: -96.797 }, label: "Dallas, TX" };
@@ -176,5 +183,21 @@ describe("hostile links (the review's fuzz)", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("the plan's suggested via point", () => {
+  it("goes in at its index among the via points, its label cleaned like a link's", () => {
+    const a = { point: { lat: 35.2, lng: -101.8 }, label: "Amarillo, TX" };
+    const route: RouteView = {
+      ...DEFAULT_ROUTE_VIEW,
+      from: DALLAS,
+      to: { point: { lat: 39.7, lng: -105 }, label: "Denver, CO" },
+      via: [a],
+    };
+    const first = withViaAt(route, { point: { lat: 33.5, lng: -99 }, label: "Pilot | Wichita Falls, TX", index: 0 });
+    expect(first.via).toEqual([{ point: { lat: 33.5, lng: -99 }, label: "Pilot   Wichita Falls, TX" }, a]);
+    const last = withViaAt(route, { point: { lat: 37, lng: -103 }, label: "Station B, Town, KS", index: 1 });
+    expect(routePoints(last)).toEqual([DALLAS.point, a.point, { lat: 37, lng: -103 }, { lat: 39.7, lng: -105 }]);
   });
 });

@@ -185,3 +185,12 @@ export function routePoints(route: RouteView): LatLng[] | null {
   if (route.from === null || route.to === null) return null;
   return [route.from.point, ...route.via.map((v) => v.point), route.to.point];
 }
+
+/**
+ * The route with a via point inserted at `index` among its via points (0: right after the start), its label cleaned
+ * as a link's would be: how the plan's suggested via point (lib/route's suggestPlanFixes) is applied.
+ */
+export function withViaAt(route: RouteView, via: { point: LatLng; label: string; index: number }): RouteView {
+  const point = { point: via.point, label: cleanLabel(via.label) };
+  return { ...route, via: [...route.via.slice(0, via.index), point, ...route.via.slice(via.index)] };
+}

@@ -15,4 +15,6 @@ export {
 } from "./options";
 export { type PathPosition, positionOnRoute, type Route, type RouteLeg, routePolyline, routeThrough } from "./path";
 export { type FillPlan, type FillStop, planFills } from "./plan";
+export { shownPlan, type ShownStop } from "./plan-figures";
 export { ON_ROUTE_MILES, rankCandidates, type RankedCandidate } from "./rank";
+export { type PlanFixes, suggestPlanFixes, type ViaSuggestion } from "./suggest";

@@ -2,6 +2,7 @@ import { byRouteOrder, type Candidate } from "./corridor";
 import { num } from "./geo";
 import type { RouteOptions, TruckProfile } from "./options";
 import type { Route } from "./path";
+import type { ReachGap } from "./wording";
 
 /**
  * The fill plan's distances, in gallons: candidates in route order (miles along, then loc number); between two
@@ -89,20 +90,22 @@ interface Reach {
   legs: Legs;
   /** Stations the truck can get to above its reserve, filling up wherever it stops before. */
   reachable: boolean[];
-  /** Why no plan exists, as a sentence; null when one does. */
-  reason: string | null;
+  /** The stretch the truck cannot cross, in miles; null when a plan exists. */
+  gap: ReachGap | null;
 }
-
-const mile = (m: number): string => `mile ${Math.floor(m).toLocaleString("en-US")}`;
 
 /**
  * Which stations the truck can reach at all (filling up at every stop is the farthest it can get), and, when the end
- * is out of reach, where the gap is: "no station within reach between mile 212 and mile 480".
+ * is out of reach, the stretch it cannot cross: from the last station it can reach (or the start) to the next station
+ * (or the end). Every station after the last reachable one is out of reach, so that next station is the first the
+ * truck fails to get to: the gap is between stations, never between "the farthest mile a full tank reaches" and a
+ * station past it (which left out a station short of that mile but out of reach with its detour).
  */
 export function planReach(route: Route, cands: readonly Candidate[], truck: TruckProfile, _: RouteOptions): Reach {
   const legs = new Legs(route, cands, truck);
   const reachable = new Array<boolean>(legs.n).fill(false);
   let frontier = legs.start * truck.mpg;
+  let last = -1;
   for (let j = 0; j < legs.n; j++) {
     if (legs.start >= legs.fromStart(j) - EPS) reachable[j] = true;
     else
@@ -111,15 +114,41 @@ export function planReach(route: Route, cands: readonly Candidate[], truck: Truc
           reachable[j] = true;
           break;
         }
-    if (reachable[j]) frontier = Math.max(frontier, legs.reachFrom(j));
-  }
-  if (frontier >= route.totalMiles - EPS * truck.mpg) return { legs, reachable, reason: null };
-  let next: number | null = null;
-  for (let j = 0; j < legs.n; j++)
-    if (!reachable[j] && legs.alongOf(j) >= frontier) {
-      next = legs.alongOf(j);
-      break;
+    if (reachable[j]) {
+      frontier = Math.max(frontier, legs.reachFrom(j));
+      last = j;
     }
-  const to = next === null ? `the end of the route (${mile(route.totalMiles)})` : mile(next);
-  return { legs, reachable, reason: `no station within reach between ${mile(frontier)} and ${to}` };
+  }
+  if (frontier >= route.totalMiles - EPS * truck.mpg) return { legs, reachable, gap: null };
+  const next = last + 1 < legs.n ? last + 1 : null;
+  const base = { totalMiles: route.totalMiles, mpg: truck.mpg, toMile: next === null ? null : legs.alongOf(next) };
+  if (last < 0) {
+    const needed = next === null ? legs.fromStartToEnd() : legs.fromStart(next);
+    return {
+      legs,
+      reachable,
+      gap: {
+        ...base,
+        fromMile: null,
+        neededMiles: needed * truck.mpg,
+        rangeMiles: legs.start * truck.mpg,
+        rangeGallons: legs.start,
+      },
+    };
+  }
+  // The least fuel over the stretch: from whichever reachable station is nearest the next one with its detour.
+  let needed = Infinity;
+  for (let w = 0; w <= last; w++)
+    if (reachable[w]) needed = Math.min(needed, next === null ? legs.toEnd(w) : legs.between(w, next));
+  return {
+    legs,
+    reachable,
+    gap: {
+      ...base,
+      fromMile: legs.alongOf(last),
+      neededMiles: needed * truck.mpg,
+      rangeMiles: legs.usable * truck.mpg,
+      rangeGallons: legs.usable,
+    },
+  };
 }

@@ -153,21 +153,47 @@ describe("planFills: hand cases", () => {
     expect(free.detourCost).toBe(0);
   });
 
-  it("says where the gap is when no plan exists", () => {
-    // From A (mile 90) a full tank reaches mile 290; the next station is at 480.
+  it("says where the gap is when no plan exists, in miles, with the range", () => {
+    // From A (mile 90) a full tank (40 gal above the reserve, 200 mi) reaches mile 290; the next station is at 480.
     const cands = [candidate("A", 90, 0, 4), candidate("B", 480, 0, 3)];
     const plan = planFills(routeOf(600), cands, TRUCK, OPTIONS);
     expect(plan).toMatchObject({
       feasible: false,
       stops: [],
-      reason: "no station within reach between mile 290 and mile 480",
+      reason:
+        "a 390.0-mile gap between the stations at mile 90.0 and mile 480.0; your range is 200.0 mi at 5.0 mpg " +
+        "(40.0 gal above the reserve)",
     });
     expect(planFills(routeOf(600), [], TRUCK, OPTIONS).reason).toBe(
-      "no station within reach between mile 100 and the end of the route (mile 600)",
+      "a 600.0-mile gap between the start and the end of the route with no station in the corridor; the fuel now " +
+        "takes the truck 100.0 mi at 5.0 mpg (20.0 gal above the reserve)",
+    );
+    expect(planFills(routeOf(600), [candidate("A", 90, 0, 4)], TRUCK, OPTIONS).reason).toBe(
+      "a 510.0-mile gap between the last station within reach (mile 90.0) and the end of the route (mile 600.0); " +
+        "your range is 200.0 mi at 5.0 mpg (40.0 gal above the reserve)",
+    );
+    expect(planFills(routeOf(600), [candidate("B", 140, 2, 4)], TRUCK, OPTIONS).reason).toBe(
+      "a 140.0-mile gap between the start and the first station in the corridor (mile 140.0) (142.5 mi with the " +
+        "detour); the fuel now takes the truck 100.0 mi at 5.0 mpg (20.0 gal above the reserve)",
     );
     expect(planFills(routeOf(600), [], { ...TRUCK, fuelNowGallons: 5 }, OPTIONS).reason).toBe(
       "the truck starts under its reserve (5.0 gal, reserve 10.0 gal)",
     );
+  });
+
+  it("names the stations around the gap, not the farthest mile a tank reaches (Seattle → Miami)", () => {
+    // The finding: "no station within reach between mile 949 and mile 1,014" for ~845 mi of range. A full tank at A
+    // (mile 90) reaches mile 290, but B (mile 288) is 4 mi off the path: 198 mi along + 5 mi back = 203 mi, out of
+    // reach. The gap is A → B, and the message says why in miles.
+    const cands = [candidate("A", 90, 0, 4), candidate("B", 288, 4, 3), candidate("C", 300, 0, 3.5)];
+    const plan = planFills(routeOf(400), cands, TRUCK, OPTIONS);
+    expect(plan.feasible).toBe(false);
+    expect(plan.reason).toBe(
+      "a 198.0-mile gap between the stations at mile 90.0 and mile 288.0 (203.0 mi with the detours to them); " +
+        "your range is 200.0 mi at 5.0 mpg (40.0 gal above the reserve)",
+    );
+    expect(plan.gap).toMatchObject({ fromMile: 90, toMile: 288, rangeMiles: 200 });
+    expect(plan.gap?.neededMiles).toBeCloseTo(203, 9);
   });
 });
 
@@ -216,7 +242,12 @@ describe("planFills: against brute force", () => {
         const brute = bruteForce(route, cands, truck);
         expect(plan.feasible).toBe(brute !== null);
         if (brute === null) {
-          expect(plan.reason).toMatch(/^no station within reach between mile/);
+          // The gap named is one the truck truly cannot cross: more miles than its range there.
+          if (truck.fuelNowGallons < truck.reserveGallons) expect(plan.gap).toBeNull();
+          else {
+            expect(plan.reason).toMatch(/^an? [\d,.]+-mile gap between /);
+            expect(plan.gap?.neededMiles).toBeGreaterThan(plan.gap?.rangeMiles ?? Infinity);
+          }
           return;
         }
         expect(plan.totalCost).toBeLessThanOrEqual(brute + 1e-6);

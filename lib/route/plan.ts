@@ -3,6 +3,7 @@ import { at, num } from "./geo";
 import { checkOptions, checkTruck, type RouteOptions, type TruckProfile } from "./options";
 import type { Route } from "./path";
 import { type Legs, planReach } from "./plan-reach";
+import { gapText, type ReachGap, underReserveText } from "./wording";
 
 export interface FillStop {
   candidate: Candidate;
@@ -28,6 +29,8 @@ export interface FillPlan {
   endGallons: number;
   /** Why there is no plan, as a sentence; null when feasible. */
   reason: string | null;
+  /** The stretch the truck cannot cross when that is why (not when it starts under its reserve); null otherwise. */
+  gap: ReachGap | null;
 }
 
 /** Float slack on gallons: a plan that arrives with 1e-12 gal under the reserve arrives with the reserve. */
@@ -200,10 +203,19 @@ function buildPlan(legs: Legs, table: Table, first: number): FillPlan {
     v = next;
   }
   const endGallons = Math.max(0, endFuel) + reserve;
-  return { feasible: true, stops, fuelCost, detourCost, totalCost: fuelCost + detourCost, endGallons, reason: null };
+  return {
+    feasible: true,
+    stops,
+    fuelCost,
+    detourCost,
+    totalCost: fuelCost + detourCost,
+    endGallons,
+    reason: null,
+    gap: null,
+  };
 }
 
-function infeasible(reason: string, truck: TruckProfile): FillPlan {
+function infeasible(reason: string, truck: TruckProfile, gap: ReachGap | null = null): FillPlan {
   return {
     feasible: false,
     stops: [],
@@ -212,6 +224,7 @@ function infeasible(reason: string, truck: TruckProfile): FillPlan {
     totalCost: 0,
     endGallons: truck.fuelNowGallons,
     reason,
+    gap,
   };
 }
 
@@ -234,13 +247,10 @@ export function planFills(
   checkOptions(options);
   checkTruck(truck);
   if (truck.fuelNowGallons < truck.reserveGallons - EPS)
-    return infeasible(
-      `the truck starts under its reserve (${truck.fuelNowGallons.toFixed(1)} gal, reserve ${truck.reserveGallons.toFixed(1)} gal)`,
-      truck,
-    );
+    return infeasible(underReserveText(truck.fuelNowGallons, truck.reserveGallons), truck);
   const reach = planReach(route, cands, truck, options);
   const legs = reach.legs;
-  if (reach.reason !== null) return infeasible(reach.reason, truck);
+  if (reach.gap !== null) return infeasible(gapText(reach.gap), truck, reach.gap);
   const table = solve(legs, reach.reachable);
   let best = legs.start >= legs.fromStartToEnd() - EPS ? 0 : Infinity;
   let first = END;

@@ -123,14 +123,17 @@ describe("rankCandidates", () => {
     // 110.8333 gal × ($4.00 − $3.60) − $14 = $30.33
     expect(by.B?.netSavings).toBeCloseTo(0.4 * (150 - (60 - 125 / 6)) - 14, 9);
     expect(by.B?.verdict).toBe("worth");
-    expect(by.B?.verdictText).toBe("worth it: saves $30.33 net");
+    expect(by.B?.verdictText).toBe("worth it: saves $30.33 net on a full tank here (110.8 gal)");
     // 111.6667 gal × $0.05 − $29.1667 = −$23.58
     expect(by.C?.netSavings).toBeCloseTo(111.6666667 * 0.05 - ((20 / 6) * 3.95 + 16), 6);
     expect(by.C?.verdict).toBe("not_worth");
-    expect(by.C?.verdictText).toBe("not worth it: the detour costs more than it saves");
+    expect(by.C?.verdictText).toBe(
+      "not worth it: the detour costs more than the lower price saves on a full tank here (111.7 gal)",
+    );
     expect(by.E?.verdictText).toBe("not worth it: no cheaper than the baseline");
     expect(by.D?.verdict).toBe("not_worth");
-    expect(by.D?.verdictText).toBe("beyond the fuel in the tank now: fill before it (see the plan)");
+    // No plan given: the sentence points at none.
+    expect(by.D?.verdictText).toBe("beyond the fuel in the tank now: the truck must fill before it");
   });
 
   it("never ranks an unreachable station first, however cheap", () => {

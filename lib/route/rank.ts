@@ -1,18 +1,31 @@
-import { formatMoney } from "@/lib/format/numbers";
-
 import type { Candidate } from "./corridor";
 import { checkOptions, checkTruck, type RouteOptions, type TruckProfile } from "./options";
+import type { FillPlan } from "./plan";
+import { detourCostsMoreText, type GallonsBasis, planStopBeyondText, VERDICT, worthText } from "./wording";
 
 export interface RankedCandidate extends Candidate {
   /** False when the truck, not stopping before, would reach the station under its reserve (a stop before fixes it). */
   reachable: boolean;
-  /** What the truck would buy there: the tank filled from the fuel it arrives with (0 when it would arrive full). */
+  /**
+   * What the truck buys there: at a stop of the fill plan, what the plan buys; elsewhere the tank filled from the fuel
+   * it arrives with, not stopping before (0 when it would arrive full). `gallonsBasis` says which.
+   */
   gallons: number;
+  gallonsBasis: GallonsBasis;
+  /** The stop's number in the fill plan (1 = first), null when the plan does not stop here (or there is none). */
+  planStop: number | null;
   /** The detour's fuel at this station's price plus its time at the driver's hourly value, in dollars. */
   detourCost: number;
-  /** (price × gallons + detour cost) ÷ gallons: the price per gallon with the detour paid; Infinity if 0 gallons. */
+  /**
+   * (price × G + detour cost) ÷ G for G a full tank from what the truck arrives with (every row on one basis, so the
+   * ranking compares like with like): the price per gallon with the detour paid; Infinity if G is 0.
+   */
   effectivePrice: number;
-  /** Dollars saved against buying the same gallons at the baseline's effective price (negative: a loss). */
+  /**
+   * Dollars saved against buying the same gallons at the baseline, its detour paid (negative: a loss): gallons ×
+   * (baseline's price − this price) + the baseline's detour cost − this detour cost. Like with like: the same gallons
+   * on both sides.
+   */
   netSavings: number;
   verdict: "worth" | "not_worth" | "baseline";
   verdictText: string;
@@ -40,14 +53,36 @@ function detourCostOf(c: Candidate, truck: TruckProfile, detourFuelPrice: number
 
 type Priced = Omit<RankedCandidate, "netSavings" | "verdict" | "verdictText">;
 
-function priceOne(c: Candidate, truck: TruckProfile, detourFuelPrice: number | null): Priced {
+/** Below this a purchase is float noise, not fuel. */
+const GALLON_SLACK = 1e-6;
+
+/** The plan's purchase at each of its stops, by station id: what the verdict there is about. */
+interface PlanBuy {
+  gallons: number;
+  stop: number;
+}
+
+function planBuys(plan: FillPlan | null): Map<string, PlanBuy> {
+  const buys = new Map<string, PlanBuy>();
+  if (!plan?.feasible) return buys;
+  plan.stops.forEach((s, i) => {
+    // A stop buying nothing (the plan's rare "arrive with enough") has no purchase to judge: a full tank instead.
+    if (s.buyGallons > GALLON_SLACK) buys.set(s.candidate.station.id, { gallons: s.buyGallons, stop: i + 1 });
+  });
+  return buys;
+}
+
+function priceOne(c: Candidate, truck: TruckProfile, detourFuelPrice: number | null, buy: PlanBuy | undefined): Priced {
   const arrive = arrivalGallons(c, truck);
   const reachable = arrive >= truck.reserveGallons;
-  const gallons = Math.max(0, truck.tankGallons - Math.max(0, arrive));
+  const fullTank = Math.max(0, truck.tankGallons - Math.max(0, arrive));
+  const gallons = buy?.gallons ?? fullTank;
   const detourCost = detourCostOf(c, truck, detourFuelPrice);
+  // One basis for every row, so the ranking compares like with like: a full tank from what the truck arrives with.
   // Nothing to buy (the tank would be full): no price per gallon, ranked after every station with one.
-  const effectivePrice = gallons > 0 ? (c.price * gallons + detourCost) / gallons : Infinity;
-  return { ...c, reachable, gallons, detourCost, effectivePrice };
+  const effectivePrice = fullTank > 0 ? (c.price * fullTank + detourCost) / fullTank : Infinity;
+  const gallonsBasis: GallonsBasis = buy === undefined ? "full_tank" : "plan";
+  return { ...c, reachable, gallons, gallonsBasis, planStop: buy?.stop ?? null, detourCost, effectivePrice };
 }
 
 /** Reachable first, then the lowest effective price, then route order (miles along, loc number). */
@@ -67,7 +102,7 @@ function byRank(a: Priced, b: Priced): number {
  */
 function baselineOf(sorted: readonly Priced[]): Priced | null {
   // A station where the truck would buy nothing (arriving full) has no price per gallon to compare with.
-  const reachable = sorted.filter((c) => c.reachable && c.gallons > 0);
+  const reachable = sorted.filter((c) => c.reachable && Number.isFinite(c.effectivePrice));
   const onRoute = reachable.find((c) => c.offMiles <= ON_ROUTE_MILES);
   if (onRoute) return onRoute;
   let nearest: Priced | null = null;
@@ -75,58 +110,54 @@ function baselineOf(sorted: readonly Priced[]): Priced | null {
   return nearest;
 }
 
-function judge(c: Priced, baseline: Priced | null): RankedCandidate {
-  if (!c.reachable)
-    return {
-      ...c,
-      netSavings: 0,
-      verdict: "not_worth",
-      // Reachable means without stopping first: a stop before it makes it usable (the plan may well use it).
-      verdictText: "beyond the fuel in the tank now: fill before it (see the plan)",
-    };
-  if (c.gallons <= 0)
-    return { ...c, netSavings: 0, verdict: "not_worth", verdictText: "not worth it: the tank would still be full" };
-  // A reachable station with gallons to buy means a baseline exists (it is one of them).
-  if (baseline === null || c === baseline) {
-    const verdictText =
-      c.offMiles <= ON_ROUTE_MILES
-        ? "baseline: the best stop on the route"
-        : "baseline: the nearest stop to the route (none on it)";
-    return { ...c, netSavings: 0, verdict: "baseline", verdictText };
+function judge(c: Priced, baseline: Priced | null, hasPlan: boolean): RankedCandidate {
+  const verdictOf = (verdict: RankedCandidate["verdict"], verdictText: string, netSavings = 0): RankedCandidate => ({
+    ...c,
+    netSavings,
+    verdict,
+    verdictText,
+  });
+  if (!c.reachable) {
+    // Reachable means without stopping first: the plan's own figure where it stops, else "fill before it" (pointing
+    // at the plan only when there is one).
+    if (c.planStop !== null) return verdictOf("not_worth", planStopBeyondText(c.planStop, c.gallons));
+    return verdictOf("not_worth", hasPlan ? VERDICT.beyondSeePlan : VERDICT.beyondNoPlan);
   }
-  const netSavings = c.gallons * baseline.effectivePrice - (c.price * c.gallons + c.detourCost);
+  if (c.gallons <= 0) return verdictOf("not_worth", VERDICT.tankFull);
+  // A reachable station with gallons to buy means a baseline exists (it is one of them).
+  if (baseline === null || c === baseline)
+    return verdictOf("baseline", c.offMiles <= ON_ROUTE_MILES ? VERDICT.baselineOnRoute : VERDICT.baselineNearest);
+  const netSavings = c.gallons * (baseline.price - c.price) + baseline.detourCost - c.detourCost;
   // Cents decide: a saving that rounds to $0.00 is not one.
   if (Math.round(netSavings * 100) > 0)
-    return {
-      ...c,
-      netSavings,
-      verdict: "worth",
-      verdictText: `worth it: saves ${formatMoney(netSavings.toFixed(2))} net`,
-    };
-  const verdictText =
-    c.price < baseline.effectivePrice
-      ? "not worth it: the detour costs more than it saves"
-      : "not worth it: no cheaper than the baseline";
-  return { ...c, netSavings, verdict: "not_worth", verdictText };
+    return verdictOf("worth", worthText(netSavings, c.gallons, c.gallonsBasis), netSavings);
+  // One wording per reason: cheaper at the pump (the detour eats the saving), or not cheaper at all.
+  const text = c.price < baseline.price ? detourCostsMoreText(c.gallons, c.gallonsBasis) : VERDICT.noCheaper;
+  return verdictOf("not_worth", text, netSavings);
 }
 
 /**
- * Ranks corridor candidates by effective price for the gallons the truck would buy there (filling the tank from what
- * it arrives with, not stopping before), with a verdict against the baseline (see `baselineOf`). Stations the truck
- * cannot reach above its reserve are flagged and ranked after every reachable one. `detourFuelPrice`: the price of the
- * truck's fuel for the detour when the candidates' price is of another product (DEF); null: the candidate's price.
+ * Ranks corridor candidates by effective price for a full tank there (filled from what the truck arrives with, not
+ * stopping before), with a verdict against the baseline (see `baselineOf`) on the gallons `plan` buys at its stops —
+ * a full tank elsewhere — that states those gallons. Stations the truck cannot reach above its reserve are flagged and
+ * ranked after every reachable one. `detourFuelPrice`: the price of the truck's fuel for the detour when the
+ * candidates' price is of another product (DEF); null: the candidate's price. `plan`: the fill plan over the same
+ * candidates (null: none is made, as for DEF); no verdict refers to a plan unless it is feasible.
  */
 export function rankCandidates(
   cands: readonly Candidate[],
   truck: TruckProfile,
   options: RouteOptions,
   detourFuelPrice: number | null = null,
+  plan: FillPlan | null = null,
 ): RankedCandidate[] {
   checkOptions(options);
   checkTruck(truck);
   if (detourFuelPrice !== null && !(Number.isFinite(detourFuelPrice) && detourFuelPrice >= 0))
     throw new RangeError("the detour's fuel price must be $0 or more");
-  const sorted = cands.map((c) => priceOne(c, truck, detourFuelPrice)).sort(byRank);
+  const buys = planBuys(plan);
+  const sorted = cands.map((c) => priceOne(c, truck, detourFuelPrice, buys.get(c.station.id))).sort(byRank);
   const baseline = baselineOf(sorted);
-  return sorted.map((c) => judge(c, baseline));
+  const hasPlan = plan?.feasible === true;
+  return sorted.map((c) => judge(c, baseline, hasPlan));
 }
