@@ -9,9 +9,9 @@ import {
   type CheckTicket,
   DEFAULT_FAILED_CHECKS,
   type FailedCheckAllowance,
-  parseStoredVerdict,
   type PairVerdict,
   type PairVerdictStore,
+  parseStoredVerdict,
   storedVerdict,
 } from "./credential-checks";
 import { LuaScript, shared } from "./shared-state";

@@ -6,7 +6,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 
 import { type Clock, systemClock } from "./clock";
-import { parseStoredVerdict, type PairVerdict, type PairVerdictStore, storedVerdict } from "./credential-checks";
+import { type PairVerdict, type PairVerdictStore, parseStoredVerdict, storedVerdict } from "./credential-checks";
 import { FleetApiError } from "./errors";
 
 /**
@@ -30,21 +30,26 @@ export class SqlitePairVerdictStore implements PairVerdictStore {
     this.#clock = options.clock ?? systemClock;
   }
 
+  // better-sqlite3 is synchronous: each call is one short indexed statement; a failure becomes the promise's rejection.
   get(pairId: string, nowMs: number): Promise<PairVerdict | undefined> {
-    return Promise.resolve(
-      this.#run((db) => {
-        const row = db.select.get(pairId);
-        return row === undefined || row.until_ms <= nowMs ? undefined : parseStoredVerdict(row.verdict, nowMs);
-      }),
-    );
+    return new Promise((resolve) => {
+      resolve(
+        this.#run((db) => {
+          const row = db.select.get(pairId);
+          return row === undefined || row.until_ms <= nowMs ? undefined : parseStoredVerdict(row.verdict, nowMs);
+        }),
+      );
+    });
   }
 
   set(pairId: string, verdict: PairVerdict, untilMs: number): Promise<void> {
-    this.#run((db) => {
-      db.upsert.run(pairId, storedVerdict(verdict, untilMs), Math.ceil(untilMs));
-      db.deleteEnded.run(this.#clock.now());
+    return new Promise((resolve) => {
+      this.#run((db) => {
+        db.upsert.run(pairId, storedVerdict(verdict, untilMs), Math.ceil(untilMs));
+        db.deleteEnded.run(this.#clock.now());
+      });
+      resolve();
     });
-    return Promise.resolve();
   }
 
   /** Rows in the file (tests: it holds HMACs only, and stays bounded). */
