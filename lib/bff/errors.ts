@@ -110,7 +110,7 @@ export function fromUpstream(error: FleetApiError): BffError {
     case "shared_state_unavailable":
       return new BffError(
         "shared_state_unavailable",
-        "The dashboard's shared state (Redis) is not answering, so nothing was sent to the Fleet Fuel API. Please try again in a minute; if it persists, tell your administrator.",
+        "The dashboard's shared state (Redis, or its data file of checked key pairs) is not answering, so nothing was sent to the Fleet Fuel API. Please try again in a minute; if it persists, tell your administrator.",
         { "Retry-After": "30" },
       );
     case "network_error":

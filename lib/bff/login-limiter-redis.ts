@@ -9,6 +9,7 @@ import { BffError } from "./errors";
 import { logger } from "./log";
 import {
   ADDRESS_LIMIT,
+  forgetLoginFailuresForTests,
   hashedKeyId,
   KEY_FORGET_AFTER_MS,
   keyWaitAfter,
@@ -120,4 +121,10 @@ export function loginLimiter(): LoginLimiter {
     holder.__ffdLoginLimiter = redis ? new RedisLoginLimiter(redis) : memoryLoginLimiter;
   }
   return holder.__ffdLoginLimiter;
+}
+
+/** Tests only: the next `loginLimiter()` is made anew, as after a restart (in process: with no failures remembered). */
+export function resetLoginLimiterForTests(): void {
+  delete holder.__ffdLoginLimiter;
+  forgetLoginFailuresForTests();
 }

@@ -37,6 +37,12 @@ const holder = globalThis as typeof globalThis & {
 const keyFailures = () => (holder.__ffdLoginKeyFailures ??= new Map<string, KeyFailures>());
 const addressFailures = () => (holder.__ffdLoginAddressFailures ??= new Map<string, number[]>());
 
+/** Tests only: what a restart does to the in-process failures (memory: gone). */
+export function forgetLoginFailuresForTests(): void {
+  delete holder.__ffdLoginKeyFailures;
+  delete holder.__ffdLoginAddressFailures;
+}
+
 export const hashedKeyId = (keyId: string) => createHash("sha256").update(keyId).digest("base64url");
 
 /** How long a key id waits after `consecutive` failures in a row: none for the first few, then 5 s doubling to 15 min. */

@@ -22,3 +22,9 @@ export function sharedRedis(): Redis | null {
   }
   return holder.__ffdSharedRedis;
 }
+
+/** Tests only: the next `sharedRedis()` opens a new connection (REDIS_URL as it is then), as a restarted process would. */
+export function resetSharedRedisForTests(): void {
+  holder.__ffdSharedRedis?.disconnect();
+  delete holder.__ffdSharedRedis;
+}

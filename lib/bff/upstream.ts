@@ -11,6 +11,7 @@ import {
   RedisPairVerdictStore,
   RedisTokenStore,
   RequestBudget,
+  SqlitePairVerdictStore,
   type UpstreamCall,
 } from "@/lib/fleet-api";
 
@@ -24,7 +25,10 @@ export interface RequestContext {
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
 
-const holder = globalThis as typeof globalThis & { __ffdClient?: FleetApiClient };
+const holder = globalThis as typeof globalThis & {
+  __ffdClient?: FleetApiClient;
+  __ffdVerdictFile?: SqlitePairVerdictStore;
+};
 
 /**
  * A key every instance derives alike from the newest session password (which they share), one per use (`salt`,
@@ -37,13 +41,15 @@ function sharedKey(passwords: Record<string, string>, salt: string, info: string
 }
 
 const redisNamingKey = (passwords: Record<string, string>) => sharedKey(passwords, "ffd-redis-names", "key pair names");
-const verdictPepper = (passwords: Record<string, string>) =>
-  sharedKey(passwords, "ffd-pair-verdicts", "pair verdict pepper");
+/** Per upstream too: what one provider said about a pair says nothing about another (a sandbox, a new base URL). */
+const verdictPepper = (passwords: Record<string, string>, baseUrl: string) =>
+  sharedKey(passwords, "ffd-pair-verdicts", `pair verdict pepper\u0000${baseUrl}`);
 
 /**
  * One client per process: one token cache, one request budget per key, shared by every request and tab. With
  * REDIS_URL, the budget, the token, the failed-check allowance and the pair verdicts are shared by every instance too
- * (the process's one Redis connection).
+ * (the process's one Redis connection). Without it the pair verdicts are kept in SESSION_DB's file, so a pair known
+ * good is still recognised after a restart (30 days).
  */
 export function fleetApi(): FleetApiClient {
   if (!holder.__ffdClient) {
@@ -67,7 +73,10 @@ export function fleetApi(): FleetApiClient {
       failedChecks: redis
         ? new RedisFailedCheckLimiter(redis, { windowMs: upstream.windowMs })
         : new FailedCheckLimiter({ windowMs: upstream.windowMs }),
-      ...(redis ? { verdicts: new RedisPairVerdictStore(redis), verdictPepper: verdictPepper(session.passwords) } : {}),
+      verdicts: redis
+        ? new RedisPairVerdictStore(redis)
+        : (holder.__ffdVerdictFile = new SqlitePairVerdictStore(session.dbPath)),
+      verdictPepper: verdictPepper(session.passwords, upstream.baseUrl),
       onUpstreamCall: (call) => requestContext.getStore()?.upstreamCalls.push(call),
     });
   }
@@ -76,5 +85,7 @@ export function fleetApi(): FleetApiClient {
 
 /** Tests only: the next `fleetApi()` is a new client over the configuration as it is then (another upstream). */
 export function resetFleetApiForTests(): void {
+  holder.__ffdVerdictFile?.close();
+  delete holder.__ffdVerdictFile;
   delete holder.__ffdClient;
 }

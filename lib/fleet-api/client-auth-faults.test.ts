@@ -6,6 +6,7 @@ import type { VirtualClock } from "@/test/virtual-clock";
 
 import { FleetApiClient } from "./client";
 import type { FleetApiClientOptions } from "./client-options";
+import { FailedCheckLimiter } from "./credential-checks";
 import { ACCOUNT, clientOn, err, KEYS, startFaults, TOKEN } from "./fixtures/fault-client";
 
 describe("FleetApiClient under scripted faults: tokens, HTTP Basic, key-pair checks, secrets", () => {
@@ -91,7 +92,7 @@ describe("FleetApiClient under scripted faults: tokens, HTTP Basic, key-pair che
           : (Buffer.from(value, "base64").toString().split(":")[1] ?? "");
       return isGood(secret) ? ACCOUNT : refused;
     });
-    const c = client();
+    const c = client({ failedChecks: new FailedCheckLimiter({ max: 12, clock }) }); // the counts below: 12
     const pair = (secret: string) => ({ keyId: KEYS.keyId, secret });
 
     for (let i = 0; i < 4; i++)

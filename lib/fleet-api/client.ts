@@ -95,7 +95,7 @@ export class FleetApiClient {
 
   /**
    * Whether this exact pair is known good: a valid token is held for it, or the provider accepted it within the last
-   * hours. Costs no request. Throttles of failed sign-ins let such a pair through, so nobody can lock its owner out
+   * 30 days. Costs no request. Throttles of failed sign-ins let such a pair through, so nobody can lock its owner out
    * by failing on purpose; its check (if one is needed) takes no place in the failed-check allowance either.
    */
   async recognises(credentials: Credentials): Promise<boolean> {

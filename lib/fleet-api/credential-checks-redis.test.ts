@@ -31,6 +31,7 @@ describe("credential checks in Redis (real redis-server)", () => {
   };
   const limiter = (clock: FakeClock, placeLeaseMs?: number) =>
     new RedisFailedCheckLimiter(connect(), {
+      max: 12, // the counts below are for an allowance of 12 (the default is 16: credential-checks.ts)
       windowMs: WINDOW_MS,
       clock,
       ...(placeLeaseMs === undefined ? {} : { placeLeaseMs }),
@@ -113,6 +114,14 @@ describe("credential checks in Redis (real redis-server)", () => {
     expect(JSON.stringify(await connect().get(keys[0] ?? ""))).not.toContain(pair.secret);
     // Redis ends the verdict at its time.
     expect(await connect().pttl(keys[0] ?? "")).toBeGreaterThan(14 * 60_000);
+  });
+
+  it("honours a verdict's end by the caller's clock too (an instance whose clock is ahead does not read it)", async () => {
+    const clock = new FakeClock(T0);
+    const store = new RedisPairVerdictStore(connect(), { clock });
+    await store.set("pair", { kind: "verified" }, clock.now() + 60_000);
+    expect(await store.get("pair", clock.now() + 59_999)).toEqual({ kind: "verified" });
+    expect(await store.get("pair", clock.now() + 60_000)).toBeUndefined();
   });
 
   it("fails closed when Redis dies: no place is given, the check is refused with shared_state_unavailable", async () => {

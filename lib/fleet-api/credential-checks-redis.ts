@@ -11,12 +11,14 @@ import {
   type FailedCheckAllowance,
   type PairVerdict,
   type PairVerdictStore,
+  parseStoredVerdict,
+  storedVerdict,
 } from "./credential-checks";
 import { LuaScript, shared } from "./shared-state";
 
 /**
  * The failed-check allowance and the pair verdicts of credential-checks.ts in Redis, so every instance behind the
- * deployment's one address spends one allowance (three instances must not let 36 failed checks a minute reach a
+ * deployment's one address spends one allowance (three instances must not let 48 failed checks a minute reach a
  * provider that locks the address out at about 20) and knows what the provider said about a pair on any of them.
  *
  * Redis failing is `shared_state_unavailable` (shared-state.ts): a check that may fail is then refused, never sent
@@ -64,7 +66,7 @@ return 1
 `);
 
 export interface RedisFailedCheckLimiterOptions {
-  /** Failed checks allowed in any window, over all instances; default 12, as in process. */
+  /** Failed checks allowed in any window, over all instances; default 16, as in process. */
   max?: number;
   windowMs?: number;
   /**
@@ -144,31 +146,6 @@ export class RedisFailedCheckLimiter implements FailedCheckAllowance {
 /** Verdict keys: the pair's identity (an HMAC under the shared pepper) and nothing else about the pair. */
 const verdictName = (pairId: string) => `ffd:verdict:${pairId}`;
 
-const REFUSED_CODES = new Set(["unauthenticated", "invalid_credentials", "bad_request"]);
-
-/** A stored verdict, checked: Redis is shared, so what comes back is read like any input, never trusted as typed. */
-function readVerdict(value: string | null): PairVerdict | undefined {
-  if (value === null) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== "object" || parsed === null) return undefined;
-  const v = parsed as Record<string, unknown>;
-  if (v.kind === "verified") return { kind: "verified" };
-  if (v.kind === "address_refused" && typeof v.message === "string")
-    return { kind: "address_refused", message: v.message };
-  if (v.kind === "refused" && typeof v.message === "string" && typeof v.code === "string" && REFUSED_CODES.has(v.code))
-    return {
-      kind: "refused",
-      code: v.code as "unauthenticated" | "invalid_credentials" | "bad_request",
-      message: v.message,
-    };
-  return undefined;
-}
-
 /** Verdicts in Redis (SET with PX, GET), so every instance shares them; Redis ends each at its time. */
 export class RedisPairVerdictStore implements PairVerdictStore {
   readonly #redis: Redis;
@@ -180,13 +157,14 @@ export class RedisPairVerdictStore implements PairVerdictStore {
     this.#clock = options.clock ?? systemClock;
   }
 
-  async get(pairId: string, _nowMs: number): Promise<PairVerdict | undefined> {
-    return readVerdict(await shared(() => this.#redis.get(verdictName(pairId))));
+  async get(pairId: string, nowMs: number): Promise<PairVerdict | undefined> {
+    // Redis ends each verdict by its own clock; the stored end holds by the caller's too (instances' clocks differ).
+    return parseStoredVerdict(await shared(() => this.#redis.get(verdictName(pairId))), nowMs);
   }
 
   async set(pairId: string, verdict: PairVerdict, untilMs: number): Promise<void> {
     const ttlMs = Math.ceil(untilMs - this.#clock.now());
     if (ttlMs <= 0) return;
-    await shared(() => this.#redis.set(verdictName(pairId), JSON.stringify(verdict), "PX", ttlMs));
+    await shared(() => this.#redis.set(verdictName(pairId), storedVerdict(verdict, untilMs), "PX", ttlMs));
   }
 }

@@ -25,14 +25,47 @@ export type PairVerdict =
   | { kind: "address_refused"; message: string };
 
 /**
- * Where verdicts live, keyed by a pair's identity (an HMAC, never the secret). Memory per process by default; with
- * REDIS_URL every instance shares them (credential-checks-redis.ts), given one pepper for all instances.
+ * Where verdicts live, keyed by a pair's identity (an HMAC, never the secret). Memory per process in the bare client;
+ * the BFF keeps them on disk (credential-checks-sqlite.ts), or in Redis with REDIS_URL (credential-checks-redis.ts),
+ * under a pepper derived from the session secret, so they outlive a restart and every instance reads the same ones.
  */
 export interface PairVerdictStore {
   get(pairId: string, nowMs: number): Promise<PairVerdict | undefined>;
   /** Replaces the pair's verdict until `untilMs`. */
   set(pairId: string, verdict: PairVerdict, untilMs: number): Promise<void>;
 }
+
+const REFUSED_CODES = new Set(["unauthenticated", "invalid_credentials", "bad_request"]);
+
+/**
+ * A stored verdict (JSON), checked: a file or Redis is read like any input, never trusted as typed. Undefined when it
+ * is not one, or when its `untilMs` (if stored) has passed by the caller's clock.
+ */
+export function parseStoredVerdict(value: string | null | undefined, nowMs: number): PairVerdict | undefined {
+  if (value === null || value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null) return undefined;
+  const v = parsed as Record<string, unknown>;
+  if (typeof v.untilMs === "number" && v.untilMs <= nowMs) return undefined;
+  if (v.kind === "verified") return { kind: "verified" };
+  if (v.kind === "address_refused" && typeof v.message === "string")
+    return { kind: "address_refused", message: v.message };
+  if (v.kind === "refused" && typeof v.message === "string" && typeof v.code === "string" && REFUSED_CODES.has(v.code))
+    return {
+      kind: "refused",
+      code: v.code as "unauthenticated" | "invalid_credentials" | "bad_request",
+      message: v.message,
+    };
+  return undefined;
+}
+
+/** A verdict as stored: its fields and when it ends (so a reader with a moved clock still honours the end). */
+export const storedVerdict = (verdict: PairVerdict, untilMs: number): string => JSON.stringify({ ...verdict, untilMs });
 
 /** Verdicts held in memory at once; past it the oldest go first, so a flood of made-up pairs cannot grow memory. */
 const MAX_VERDICTS = 10_000;
@@ -89,13 +122,20 @@ export interface FailedCheckAllowance {
 }
 
 export interface FailedCheckLimiterOptions {
-  /** Failed checks allowed in any window; default 12, safely under the provider's ~20 a minute per address. */
+  /** Failed checks allowed in any window; default 16, under the provider's ~20 a minute per address. */
   max?: number;
   windowMs?: number;
   clock?: Clock;
 }
 
-export const DEFAULT_FAILED_CHECKS = 12;
+/**
+ * Sized from what it protects, the provider's ~20 failed checks a minute per address, less a margin for failures that
+ * took no place (a pair known good that fails after all, `recordFailure`). Not smaller: before asking, a never-used
+ * valid key cannot be told from a made-up one, so every place below the provider's own limit that the allowance
+ * withholds is one an attacker's random key ids take from new users. It is above the per-address sign-in limit (10 in
+ * 15 minutes behind a trusted proxy, lib/bff/login-limiter.ts), so one client address cannot spend it alone.
+ */
+export const DEFAULT_FAILED_CHECKS = 16;
 
 /**
  * Failed key-pair checks of this process in a sliding window (so no 60-second window of the provider's, however

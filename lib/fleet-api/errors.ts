@@ -16,8 +16,8 @@ export const UPSTREAM_ERROR_CODES = [
  * Ours, for what the spec has no word for. `address_refused`: a 401 whose message says the key's allow-list excludes
  * the caller's address (the key itself may be fine). `too_many_failed_checks`: refused here, without asking, because
  * this process's failed key-pair checks would otherwise reach the provider's per-address allowance.
- * `shared_state_unavailable`: the state several instances share (Redis: the budget, the token) did not answer, so no
- * request was sent — sending without it could exceed the provider's budget.
+ * `shared_state_unavailable`: the state several instances share (Redis: the budget, the token) or the file of pair
+ * verdicts did not answer, so no request was sent — sending without it could exceed the provider's budget.
  */
 const CLIENT_ERROR_CODES = [
   "network_error",

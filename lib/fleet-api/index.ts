@@ -18,6 +18,7 @@ export type { Clock } from "./clock";
 export type { FailedCheckAllowance, PairVerdict, PairVerdictStore } from "./credential-checks";
 export { FailedCheckLimiter } from "./credential-checks";
 export { RedisFailedCheckLimiter, RedisPairVerdictStore } from "./credential-checks-redis";
+export { SqlitePairVerdictStore } from "./credential-checks-sqlite";
 export type { Credentials } from "./credentials";
 export { credentialKey, keyFingerprint } from "./credentials";
 export type { FleetApiErrorCode } from "./errors";

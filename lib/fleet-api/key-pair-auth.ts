@@ -21,8 +21,12 @@ import { reshapeAuth } from "./reshape";
 import { sharedToken, type TokenStore } from "./token-store";
 import { isAuthUnavailable, judgeCheck, upstreamError } from "./upstream-errors";
 
-/** How long a verdict on a pair holds. */
-const VERIFIED_FOR_MS = 12 * 3_600_000;
+/**
+ * How long a verdict on a pair holds. A pair the provider accepted is recognised for 30 days (kept on disk or in Redis
+ * by the BFF, so also after a restart): other people's failed sign-ins with its key id never throttle its owner. It
+ * only spares the throttles: the pair is still checked by the provider whenever it needs a token.
+ */
+const VERIFIED_FOR_MS = 30 * 24 * 3_600_000;
 const REFUSED_FOR_MS = 15 * 60_000;
 /** Short: an administrator may add this server to the key's allow-list any minute. */
 const ADDRESS_REFUSED_FOR_MS = 2 * 60_000;
@@ -64,7 +68,7 @@ export interface Authorization {
 export class KeyPairAuth {
   constructor(private readonly deps: KeyPairAuthDeps) {}
 
-  /** Whether the provider accepted this pair within the last hours (a verdict of this process or its shared store). */
+  /** Whether the provider accepted this pair within the last 30 days (a verdict in the store: memory, file or Redis). */
   async isVerified(credentials: Credentials): Promise<boolean> {
     let verdict: PairVerdict | undefined;
     try {

@@ -6,7 +6,9 @@ import { credentialKey, type Credentials } from "@/lib/fleet-api";
 
 import { cache } from "../cache";
 import { resetConfigForTests } from "../config";
+import { resetLoginLimiterForTests } from "../login-limiter-redis";
 import type { OperationContext } from "../operation";
+import { resetSharedRedisForTests } from "../redis";
 import { resetFleetApiForTests } from "../upstream";
 
 /**
@@ -43,4 +45,18 @@ export function operationContextForTest(
     mirror: () => Promise.resolve(null),
     ...overrides,
   };
+}
+
+/**
+ * Tests only: what a restart of the app leaves of this process's state — nothing in memory (the client, its tokens,
+ * the in-process sign-in limiter, the Redis connection); what is in SESSION_DB's file or in Redis stays. The
+ * configuration is read again from the environment as it is then.
+ */
+export function restartForTest(env: Record<string, string> = {}): void {
+  Object.assign(process.env, env);
+  resetFleetApiForTests();
+  resetLoginLimiterForTests();
+  resetSharedRedisForTests();
+  resetConfigForTests();
+  cache().forget("");
 }
