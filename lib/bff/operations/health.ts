@@ -22,6 +22,8 @@ export interface Health {
 }
 
 const PROBE_TIMEOUT_MS = 2_000;
+/** How long the mirror's store may take to open (migrations) before the database counts as down. */
+const STORE_OPEN_TIMEOUT_MS = 10_000;
 /**
  * How long the database's and the upstream's answers are reused: /api/healthz is public, so without this every
  * anonymous call would be an upstream request and a database query (issue 24 item 4).
@@ -77,25 +79,33 @@ async function redisHealth(): Promise<Reachability> {
   }
 }
 
-/** The mirror's PostgreSQL, through the pool the mirror already holds (never a client of its own per call). */
+/**
+ * The mirror's PostgreSQL, through the pool the mirror already holds (never a client of its own per call). The store
+ * may still be opening (its migrations run at start, while another instance may hold their lock): that gets longer
+ * than the query itself, so a busy start is not reported as a database that is down.
+ */
 async function databaseHealth(): Promise<Reachability> {
   const { mirror } = getConfig();
   if (!mirror.enabled || mirror.databaseUrl === undefined) return "off";
+  const store = await within(mirrorService().start(), STORE_OPEN_TIMEOUT_MS);
+  if (store === undefined) return "down";
+  const answered = await within(
+    sql`SELECT 1`.execute(store.db).then(() => true),
+    PROBE_TIMEOUT_MS,
+  );
+  return answered === true ? "ok" : "down";
+}
+
+/** The promise's value, or undefined when it fails or takes longer than `ms` (it is not cancelled: it settles later). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<"down">((resolve) => {
+  const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => {
-      resolve("down");
-    }, PROBE_TIMEOUT_MS);
+      resolve(undefined);
+    }, ms);
   });
-  const query = mirrorService()
-    .start()
-    .then(async (store) => {
-      await sql`SELECT 1`.execute(store.db);
-      return "ok" as const;
-    })
-    .catch(() => "down" as const);
   try {
-    return await Promise.race([query, timeout]);
+    return await Promise.race([promise.catch(() => undefined), timeout]);
   } finally {
     clearTimeout(timer);
   }
