@@ -144,7 +144,7 @@ describe("npm start (scripts/start.ts)", () => {
     expect(await exitOf(run.child)).toBe(0);
   }, 200_000);
 
-  it("refuses a loopback FLEET_API_BASE_URL without SANDBOX=1 the sandbox's conveniences: no generated secret, no plain http", async () => {
+  it("gives a loopback FLEET_API_BASE_URL without SANDBOX=1 none of the sandbox's conveniences: no generated secret, no plain http", async () => {
     // Issue 24 item 6: a loopback egress proxy to the real provider must not be taken for the sandbox.
     const run = launch({
       PORT: String(await freePort()),
