@@ -48,6 +48,8 @@ function appServer(profile: Profile, name: string, port: number, env: Record<str
     stderr: "pipe" as const,
     env: {
       FLEET_API_BASE_URL: `http://127.0.0.1:${serversOf(profile).sandboxPort}/api/v1`,
+      // The upstream is this project's sandbox (as `npm start` says it): the demo key and plain http are allowed.
+      SANDBOX: "1",
       SESSION_SECRET,
       FLEET_API_BUDGET: BUDGET,
       LOG_LEVEL: "warn",

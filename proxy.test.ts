@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import { config, proxy } from "./proxy";
+import { config, isStaticFilePath, proxy } from "./proxy";
 
 // proxy.ts applies lib/bff/security-headers.ts to every request it matches (its own tests: security-headers.test.ts).
 describe("proxy.ts", () => {
@@ -147,25 +147,36 @@ describe("proxy.ts", () => {
       }
     });
 
-    it("skips only the real static paths: build output, image optimisation and the files of public/", () => {
+    it("skips image optimisation; runs for the files served as they are only to refuse other methods (GET passes untouched)", () => {
+      expect(matches("/_next/image?url=%2Fa.png&w=64&q=75")).toBe(false);
       for (const url of [
         "/_next/static/chunks/main.js",
         "/_next/static/media/inter.woff2",
-        "/_next/image?url=%2Fa.png&w=64&q=75",
         "/favicon.svg",
         "/basemap/us-states-10m.json",
       ]) {
-        expect(matches(url), url).toBe(false);
+        expect(matches(url), url).toBe(true);
+        expect(isStaticFilePath(url), url).toBe(true);
+        const response = proxy(page(url));
+        expect(response.headers.get("x-middleware-next"), url).toBe("1");
+        expect(response.headers.get("content-security-policy"), url).toBeNull();
+        expect(response.headers.get("location"), url).toBeNull();
+        // The refusal writes a request log line, which reads the configuration: a valid one, quiet.
+        vi.stubEnv("SANDBOX", "1");
+        vi.stubEnv("LOG_LEVEL", "silent");
+        const refused = proxy(new NextRequest(`http://localhost:3456${url}`, { method: "OPTIONS" }));
+        expect([refused.status, refused.headers.get("allow")], url).toEqual([405, "GET, HEAD"]);
       }
     });
 
-    it("skips every file in public/ (a new one must be added to the matcher)", () => {
+    it("treats every file in public/ as a static file (a new folder must be added to the matcher and isStaticFilePath)", () => {
       const root = fileURLToPath(new URL("./public/", import.meta.url));
       const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
       expect(files.length).toBeGreaterThan(0);
       for (const file of files) {
         const url = `/${relative(root, join(file.parentPath, file.name)).split(sep).join("/")}`;
-        expect(matches(url), url).toBe(false);
+        expect(matches(url), url).toBe(true);
+        expect(isStaticFilePath(url), url).toBe(true);
       }
     });
 

@@ -1,12 +1,17 @@
 import { type NextRequest, NextResponse, type ProxyConfig } from "next/server";
 
+import { logger } from "@/lib/bff/log";
 import { apiSecurityHeaders, generateNonce, securityHeaders, tileOriginFromEnv } from "@/lib/bff/security-headers";
 
 /**
  * Runs before pages and data routes (Next 16's successor to middleware.ts):
  * - pages get a fresh CSP nonce (Next.js reads it from the request's CSP header and puts it on its own scripts),
  *   the page CSP and the security headers; without a session cookie they redirect to /login?next=<path+query>;
- * - /api/** gets the data-route headers and is never redirected.
+ * - /api/** gets the data-route headers and is never redirected;
+ * - the files served as they are (build output under /_next/static/, the files of public/) pass untouched on GET and
+ *   HEAD, and any other method gets 405 with `Allow: GET, HEAD`, logged as a request line. Without this, Next answers
+ *   those methods on a file with a 500 that no log shows (it renders a "/405" error page the App Router does not
+ *   have). TRACE never gets here: Next fails to build a Request for it and answers 500 before any proxy runs.
  *
  * The redirect is a convenience only: a cookie's presence says nothing about its validity, and every route handler
  * checks the session itself.
@@ -15,12 +20,23 @@ import { apiSecurityHeaders, generateNonce, securityHeaders, tileOriginFromEnv }
 /** Both names the session cookie can have (`__Host-` when Secure); must match lib/bff/config.ts. */
 const SESSION_COOKIE_NAMES = ["__Host-ffd_session", "ffd_session"] as const;
 const LOGIN_PATH = "/login";
+const FILE_METHODS = "GET, HEAD";
+
+/** Build output and the files of public/ (keep in step with the matcher's entries below and the page entry's skips). */
+export function isStaticFilePath(pathname: string): boolean {
+  return pathname.startsWith("/_next/static/") || pathname === "/favicon.svg" || pathname.startsWith("/basemap/");
+}
 
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
   const isHttps = request.nextUrl.protocol === "https:" || forwardedProto(request) === "https";
   const isDev = process.env.NODE_ENV === "development";
   const tileOrigin = tileOriginFromEnv(process.env);
+
+  if (isStaticFilePath(pathname)) {
+    if (request.method === "GET" || request.method === "HEAD") return NextResponse.next();
+    return methodNotAllowed(request, apiSecurityHeaders({ tileOrigin, isHttps, isDev }));
+  }
 
   if (isApiPath(pathname)) {
     return withHeaders(NextResponse.next(), apiSecurityHeaders({ tileOrigin, isHttps, isDev }));
@@ -61,8 +77,28 @@ export const config: ProxyConfig = {
     },
     // Data routes: headers only.
     "/api/:path*",
+    // The files served as they are: only to answer methods other than GET and HEAD with 405 (isStaticFilePath).
+    "/_next/static/:path*",
+    "/favicon.svg",
+    "/basemap/:path*",
   ],
 };
+
+/** 405 for a method a file does not take, with a request log line (the app's other 4xx are logged the same way). */
+function methodNotAllowed(request: NextRequest, headers: Record<string, string>): NextResponse {
+  logger().info(
+    { route: "static file", method: request.method, path: request.nextUrl.pathname, status: 405 },
+    "request",
+  );
+  const response = new NextResponse(
+    `This file can only be read (${FILE_METHODS}); ${request.method} is not allowed.\n`,
+    {
+      status: 405,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    },
+  );
+  return withHeaders(response, { ...headers, Allow: FILE_METHODS });
+}
 
 function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");

@@ -102,6 +102,7 @@ export async function startOwnStack(profile: Profile, budget: number, windowSeco
           ...process.env,
           NODE_ENV: "production",
           FLEET_API_BASE_URL: `http://127.0.0.1:${String(sandboxPort)}/api/v1`,
+          SANDBOX: "1",
           SESSION_SECRET: "e2e-only-session-secret-0123456789abcdef",
           FLEET_API_BUDGET: String(budget),
           FLEET_API_WINDOW_SECONDS: String(windowSeconds),

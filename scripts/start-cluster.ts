@@ -78,18 +78,21 @@ async function main(): Promise<void> {
   );
 
   let upstream = config.upstream;
-  const demoEnv: Record<string, string> = {};
+  // The sandbox's conveniences (demo key, generated SESSION_SECRET, plain http) need SANDBOX=1: set here when this
+  // launcher starts the sandbox itself, never inferred from a loopback FLEET_API_BASE_URL (lib/bff/config.ts).
+  const sandboxEnv: Record<string, string> = {};
   if (upstream === undefined) {
     upstream = await startSandbox(config.sandboxPort);
+    sandboxEnv.SANDBOX = "1";
     const demo = process.env.DEMO_KEY_ID === undefined ? readDemoKey() : undefined;
-    if (demo !== undefined) Object.assign(demoEnv, { DEMO_KEY_ID: demo.keyId, DEMO_KEY_SECRET: demo.secret });
+    if (demo !== undefined) Object.assign(sandboxEnv, { DEMO_KEY_ID: demo.keyId, DEMO_KEY_SECRET: demo.secret });
   } else {
     log(`Using the Fleet Fuel API at ${upstream} (from FLEET_API_BASE_URL); the sandbox is not started.`);
   }
 
   const sharedEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    ...demoEnv,
+    ...sandboxEnv,
     FLEET_API_BASE_URL: upstream,
     REDIS_URL: redisUrl,
     DATABASE_URL: databaseUrl,

@@ -118,10 +118,13 @@ describe("npm start (scripts/start.ts)", () => {
 
   it("does not start the sandbox when FLEET_API_BASE_URL is set", async () => {
     const [appPort, sandboxPort] = [await freePort(), await freePort()];
+    // An upstream on this machine that is not the sandbox (e.g. an egress proxy to the provider): said out loud.
     const run = launch({
       PORT: String(appPort),
       SANDBOX_PORT: String(sandboxPort),
       FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1",
+      FLEET_API_ALLOW_INSECURE_HTTP: "true",
+      SESSION_SECRET: "a-session-password-of-at-least-32-characters",
     });
     cleanups.push(() => {
       killGroup(run.child);
@@ -133,7 +136,7 @@ describe("npm start (scripts/start.ts)", () => {
     // (127.0.0.2, which a wildcard listener would answer) gets no answer.
     expect(await isListening(appPort, "127.0.0.1")).toBe(true);
     expect(await isListening(appPort, "127.0.0.2")).toBe(false);
-    // No sandbox started by us: no demo key offered.
+    // No sandbox started by us: no demo key offered (SANDBOX is not set, and a loopback address does not imply it).
     expect(await (await fetch(`http://127.0.0.1:${String(appPort)}/login`)).text()).not.toContain(
       "Sign in with the demo key",
     );
@@ -141,9 +144,32 @@ describe("npm start (scripts/start.ts)", () => {
     expect(await exitOf(run.child)).toBe(0);
   }, 200_000);
 
+  it("gives a loopback FLEET_API_BASE_URL without SANDBOX=1 none of the sandbox's conveniences: no generated secret, no plain http", async () => {
+    // Issue 24 item 6: a loopback egress proxy to the real provider must not be taken for the sandbox.
+    const run = launch({
+      PORT: String(await freePort()),
+      FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1",
+      SANDBOX: "",
+    });
+    cleanups.push(() => {
+      killGroup(run.child);
+    });
+    expect(await exitOf(run.child)).not.toBe(0);
+    expect(run.output()).toMatch(
+      /SESSION_SECRET is required unless the upstream is this project's sandbox \(SANDBOX=1/,
+    );
+    expect(run.output()).toMatch(/FLEET_API_BASE_URL must use https unless the upstream is this project's sandbox/);
+  }, 200_000);
+
   it("listens where HOST says, and only there", async () => {
     const appPort = await freePort();
-    const run = launch({ PORT: String(appPort), HOST: "127.0.0.2", FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1" });
+    // SANDBOX=1: the upstream is a sandbox started by hand (`npm run sandbox`), so the app needs no secret of its own.
+    const run = launch({
+      PORT: String(appPort),
+      HOST: "127.0.0.2",
+      FLEET_API_BASE_URL: "http://127.0.0.1:9/api/v1",
+      SANDBOX: "1",
+    });
     cleanups.push(() => {
       killGroup(run.child);
     });

@@ -63,6 +63,9 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
     LOG_LEVEL: "info",
     MIRROR_ENABLED: "false",
     MIRROR_PATH: join(mirrorDir, "mirror.db"),
+    // The tests' upstream is the sandbox (or a loopback stand-in for its faults): its conveniences (test hooks, the
+    // demo key, plain http) need SANDBOX=1, as `npm start` sets it. A test of the other side passes SANDBOX: "".
+    SANDBOX: "1",
     ...env,
   };
   // The same heap cap as `npm start` (scripts/app-heap.ts): the tests and the bench measure the app as it runs.

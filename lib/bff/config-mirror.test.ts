@@ -12,7 +12,7 @@ afterAll(() => {
   rmSync(cwd, { recursive: true, force: true });
 });
 
-const parse = (env: Record<string, string>) => parseConfig({ SESSION_SECRET: LONG, ...env }, { cwd });
+const parse = (env: Record<string, string>) => parseConfig({ SANDBOX: "1", SESSION_SECRET: LONG, ...env }, { cwd });
 const problems = (env: Record<string, string>): string => {
   try {
     parse(env);

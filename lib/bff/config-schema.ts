@@ -90,6 +90,9 @@ export const EnvSchema = z.object({
       }),
     ),
   FLEET_API_ALLOW_INSECURE_HTTP: flag("FLEET_API_ALLOW_INSECURE_HTTP", false),
+  // The upstream is this project's sandbox (`npm start` sets it when it starts one; the tests and e2e set it): with a
+  // loopback upstream, the sandbox's conveniences (config.ts). Never inferred from a loopback address alone.
+  SANDBOX: flag("SANDBOX", false),
   FLEET_API_BUDGET: int("FLEET_API_BUDGET", 60, 1, 100_000),
   FLEET_API_WINDOW_SECONDS: int("FLEET_API_WINDOW_SECONDS", 60, 1, 3600),
   FLEET_API_TIMEOUT_MS: int("FLEET_API_TIMEOUT_MS", 15_000, 500, 120_000),
@@ -170,7 +173,7 @@ export const EnvSchema = z.object({
       error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
-  // The sandbox's demo key pair, offered on /login as "Sign in with the demo key" (local upstream only; the secret
+  // The sandbox's demo key pair, offered on /login as "Sign in with the demo key" (SANDBOX=1 only; the secret
   // stays on the server). `npm start` sets both when it starts the sandbox.
   DEMO_KEY_ID: z
     .string()

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sessionDbProblems, sessionPasswords } from "./config-session";
 
 const LONG = "a-session-password-of-at-least-32-characters";
-const REMOTE = { host: "api.example.com", isLocal: false };
+const REMOTE = { host: "api.example.com", isSandbox: false };
 
 describe("config-session", () => {
   const dirs: string[] = [];
@@ -30,12 +30,12 @@ describe("config-session", () => {
     expect(problems).toEqual(["SESSION_SECRET: password 1 is 5 characters; each needs at least 32"]);
   });
 
-  it("generates an owner-only secret for a local upstream, and requires one for a remote upstream", () => {
+  it("generates an owner-only secret for the sandbox, and requires one for any other upstream", () => {
     const cwd = tempDir();
     const warnings: string[] = [];
     const local = sessionPasswords(
       {},
-      { host: "127.0.0.1", isLocal: true },
+      { host: "127.0.0.1", isSandbox: true },
       { cwd, warn: (m) => warnings.push(m) },
       [],
     );
@@ -44,9 +44,13 @@ describe("config-session", () => {
     expect(warnings).toHaveLength(1);
     const problems: string[] = [];
     expect(sessionPasswords({}, REMOTE, noLocal, problems).passwords).toEqual({});
-    expect(problems[0]).toMatch(/^SESSION_SECRET is required when the upstream is not this machine/);
+    expect(problems[0]).toMatch(/^SESSION_SECRET is required unless the upstream is this project's sandbox/);
+    // A loopback address that is not the sandbox (an egress proxy to the real provider) needs one too.
+    const proxyProblems: string[] = [];
+    sessionPasswords({}, { host: "127.0.0.1", isSandbox: false }, noLocal, proxyProblems);
+    expect(proxyProblems[0]).toMatch(/^SESSION_SECRET is required/);
     // An unreadable URL is the schema's problem to name, not this one's.
-    expect(sessionPasswords({}, { host: "", isLocal: false }, noLocal, []).passwords).toEqual({});
+    expect(sessionPasswords({}, { host: "", isSandbox: false }, noLocal, []).passwords).toEqual({});
   });
 
   it("accepts a SESSION_DB file that can be created, and names a folder or a file in the way", () => {

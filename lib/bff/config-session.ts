@@ -68,22 +68,23 @@ function localSecret(cwd: string, warn: (message: string) => void): string {
 }
 
 /**
- * The cookie passwords: SESSION_SECRET's; without it, a generated one kept on disk when the upstream is this machine;
- * otherwise a problem (a remote upstream needs a real secret). `host` is "" when the URL could not be read (the schema
+ * The cookie passwords: SESSION_SECRET's; without it, a generated one kept on disk when the upstream is the sandbox
+ * (SANDBOX=1 on loopback, config.ts); otherwise a problem (any other upstream, a loopback proxy included, needs a real
+ * secret). `host` is "" when the URL could not be read (the schema
  * names that problem).
  */
 export function sessionPasswords(
   env: Readonly<Record<string, string | undefined>>,
-  upstream: { host: string; isLocal: boolean },
+  upstream: { host: string; isSandbox: boolean },
   local: { cwd: string; warn: (message: string) => void },
   problems: string[],
 ): { passwords: Record<string, string>; generatedSecret: boolean } {
   const rawSecret = env.SESSION_SECRET?.trim() ?? "";
   if (rawSecret !== "") return { passwords: parsePasswords(rawSecret, problems), generatedSecret: false };
-  if (upstream.isLocal) return { passwords: { "1": localSecret(local.cwd, local.warn) }, generatedSecret: true };
+  if (upstream.isSandbox) return { passwords: { "1": localSecret(local.cwd, local.warn) }, generatedSecret: true };
   if (upstream.host !== "")
     problems.push(
-      "SESSION_SECRET is required when the upstream is not this machine (at least 32 characters; give ids to rotate: 2:new,1:old)",
+      "SESSION_SECRET is required unless the upstream is this project's sandbox (SANDBOX=1, as npm start sets it): at least 32 characters; give ids to rotate: 2:new,1:old",
     );
   return { passwords: {}, generatedSecret: false };
 }

@@ -21,7 +21,12 @@ export interface BffConfig {
     budget: number;
     windowMs: number;
     timeoutMs: number;
-    isLocal: boolean;
+    /**
+     * Whether the upstream is this project's sandbox: SANDBOX=1 (set by `npm start` when it starts the sandbox, and by
+     * the tests) and a loopback address. Never inferred from the address alone — a loopback egress proxy to the real
+     * provider is loopback too. Only then: the demo key, the test hooks, a generated SESSION_SECRET and plain http.
+     */
+    isSandbox: boolean;
   };
   session: {
     passwords: Record<string, string>;
@@ -45,7 +50,7 @@ export interface BffConfig {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** The token of the test-only routes, or undefined when they are off. */
   testHooksToken: string | undefined;
-  /** The sandbox's demo key pair offered on /login (local upstream only), or undefined. Never sent to a browser. */
+  /** The sandbox's demo key pair offered on /login (the sandbox only: upstream.isSandbox), or undefined. Never sent to a browser. */
   demoKey: { keyId: string; secret: string } | undefined;
   /** The fleet mirror (config-mirror.ts): on or off, its store, its retention. */
   mirror: MirrorConfig;
@@ -77,7 +82,7 @@ export function parseConfig(
   const problems: string[] = parsed.success
     ? []
     : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
-  const upstream = upstreamOf(env);
+  const upstream = upstreamOf(env, parsed.success ? parsed.data.SANDBOX : false);
   problems.push(...crossProblems(env, upstream, parsed.success ? parsed.data.FLEET_API_ALLOW_INSECURE_HTTP : false));
   const warn =
     options.warn ??
@@ -90,18 +95,21 @@ export function parseConfig(
   const mirror = parseMirrorConfig(env, cwd);
   problems.push(...mirror.problems);
   if (problems.length > 0 || !parsed.success || mirror.config === undefined) throw new ConfigError(problems);
-  return { ...toConfig(parsed.data, { isLocal: upstream.isLocal, ...session, dbPath }), mirror: mirror.config };
+  return { ...toConfig(parsed.data, { isSandbox: upstream.isSandbox, ...session, dbPath }), mirror: mirror.config };
 }
 
 interface Upstream {
   /** "" when the URL cannot be read (the schema names that problem). */
   host: string;
-  isLocal: boolean;
+  /** SANDBOX=1 and a loopback host: what the sandbox's conveniences need (see BffConfig.upstream.isSandbox). */
+  isSandbox: boolean;
+  /** SANDBOX=1 as given (true even when the host is not loopback, which crossProblems refuses). */
+  saysSandbox: boolean;
   /** As given, or the default: the checks run on it even when the schema failed. */
   rawUrl: string;
 }
 
-function upstreamOf(env: Readonly<Record<string, string | undefined>>): Upstream {
+function upstreamOf(env: Readonly<Record<string, string | undefined>>, saysSandbox: boolean): Upstream {
   const givenUrl = env.FLEET_API_BASE_URL?.trim() ?? "";
   const rawUrl = givenUrl === "" ? DEFAULT_UPSTREAM : givenUrl;
   let host = "";
@@ -110,37 +118,43 @@ function upstreamOf(env: Readonly<Record<string, string | undefined>>): Upstream
   } catch {
     // named by the schema
   }
-  return { host, isLocal: isLoopbackHost(host), rawUrl };
+  return { host, isSandbox: saysSandbox && isLoopbackHost(host), saysSandbox, rawUrl };
 }
 
-/** The checks across variables: what is only safe against the local sandbox, and what goes in pairs. */
+/** The checks across variables: what is only safe against the sandbox, and what goes in pairs. */
 function crossProblems(
   env: Readonly<Record<string, string | undefined>>,
-  { host, isLocal, rawUrl }: Upstream,
+  { host, isSandbox, saysSandbox, rawUrl }: Upstream,
   allowInsecure: boolean,
 ): string[] {
   const problems: string[] = [];
-  if (rawUrl.startsWith("http:") && host !== "" && !isLocal && !allowInsecure) {
+  if (saysSandbox && host !== "" && !isLoopbackHost(host))
     problems.push(
-      "FLEET_API_BASE_URL must use https unless it points at this machine (set FLEET_API_ALLOW_INSECURE_HTTP=true only for a test server on your LAN)",
+      `SANDBOX=1 says the upstream is this project's sandbox, which runs on this machine only, but FLEET_API_BASE_URL points at ${host}; unset SANDBOX for a real provider`,
+    );
+  if (rawUrl.startsWith("http:") && host !== "" && !isSandbox && !allowInsecure) {
+    problems.push(
+      "FLEET_API_BASE_URL must use https unless the upstream is this project's sandbox (SANDBOX=1, on this machine); set FLEET_API_ALLOW_INSECURE_HTTP=true only for a test server on your LAN or an egress proxy on this machine",
     );
   }
-  if (env.BFF_TEST_HOOKS?.trim() && host !== "" && !isLocal)
-    problems.push("BFF_TEST_HOOKS may only be enabled against a local upstream (the sandbox)");
+  if (env.BFF_TEST_HOOKS?.trim() && host !== "" && !isSandbox)
+    problems.push("BFF_TEST_HOOKS may only be enabled against the sandbox (SANDBOX=1 and an upstream on this machine)");
   const hasDemoId = Boolean(env.DEMO_KEY_ID?.trim());
   const hasDemoSecret = Boolean(env.DEMO_KEY_SECRET?.trim());
   if (hasDemoId !== hasDemoSecret)
     problems.push("DEMO_KEY_ID and DEMO_KEY_SECRET go together: set both (the sandbox's demo pair) or neither");
-  // Offering a key to anyone who opens /login is only right for the local sandbox's demo data, never a real account.
-  if ((hasDemoId || hasDemoSecret) && host !== "" && !isLocal)
-    problems.push("DEMO_KEY_ID/DEMO_KEY_SECRET may only be set when the upstream is the local sandbox");
+  // Offering a key to anyone who opens /login is only right for the sandbox's demo data, never a real account.
+  if ((hasDemoId || hasDemoSecret) && host !== "" && !isSandbox)
+    problems.push(
+      "DEMO_KEY_ID/DEMO_KEY_SECRET may only be set when the upstream is the sandbox (SANDBOX=1 and an upstream on this machine)",
+    );
   return problems;
 }
 
 /** The parsed variables as the BFF uses them (milliseconds, the cookie's name, one demo pair or none). */
 function toConfig(
   e: Env,
-  derived: { isLocal: boolean; passwords: Record<string, string>; generatedSecret: boolean; dbPath: string },
+  derived: { isSandbox: boolean; passwords: Record<string, string>; generatedSecret: boolean; dbPath: string },
 ): Omit<BffConfig, "mirror"> {
   const secureCookie = !e.SESSION_INSECURE_COOKIE;
   return {
@@ -150,7 +164,7 @@ function toConfig(
       budget: e.FLEET_API_BUDGET,
       windowMs: e.FLEET_API_WINDOW_SECONDS * 1000,
       timeoutMs: e.FLEET_API_TIMEOUT_MS,
-      isLocal: derived.isLocal,
+      isSandbox: derived.isSandbox,
     },
     session: {
       passwords: derived.passwords,

@@ -17,6 +17,7 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 // sandbox as a process, in both profiles, over HTTP.
 
 const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+const TEST_HOOKS_TOKEN = "shared-state-test-token-0123456789";
 
 interface SandboxRequest {
   method: string;
@@ -167,6 +168,7 @@ describe("without Redis: the several-instances warning, the database health", ()
       SESSION_DB: join(dir, "sessions-pg.db"),
       MIRROR_ENABLED: "true",
       DATABASE_URL: await postgres.createDatabase("health"),
+      BFF_TEST_HOOKS: TEST_HOOKS_TOKEN,
     });
     apps.push(app);
     const up = await new TestBrowser(app.origin).fetch("/api/healthz");
@@ -178,6 +180,13 @@ describe("without Redis: the several-instances warning, the database health", ()
     while (((await user.fetch("/api/sync")).body as { state?: string }).state !== "ready")
       await new Promise((r) => setTimeout(r, 250));
     await postgres.stop();
+    // healthz reuses the database's answer for 10 s (issue 24 item 4): the app's clock moves past that.
+    const moved = await fetch(`${app.origin}/api/test-hooks/clock`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": TEST_HOOKS_TOKEN },
+      body: JSON.stringify({ offsetMs: 10_000 }),
+    });
+    expect(moved.status).toBe(204);
     const down = await new TestBrowser(app.origin).fetch("/api/healthz");
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ ok: false, redis: "off", database: "down", upstream: "reachable" });

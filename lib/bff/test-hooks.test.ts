@@ -12,9 +12,9 @@ describe("test hooks gate", () => {
       method: "POST",
       headers: token === null ? {} : { "x-test-hooks-token": token },
     });
-  const config = parseConfig({ SESSION_SECRET: LONG, BFF_TEST_HOOKS: TOKEN });
+  const config = parseConfig({ SANDBOX: "1", SESSION_SECRET: LONG, BFF_TEST_HOOKS: TOKEN });
 
-  it("lets through only the exact token, when BFF_TEST_HOOKS is set and the upstream is local", () => {
+  it("lets through only the exact token, when BFF_TEST_HOOKS is set and the upstream is the sandbox", () => {
     expect(testHooksAllowed(request(TOKEN), config)).toBe(true);
     expect(testHooksAllowed(request(null), config)).toBe(false);
     expect(testHooksAllowed(request(""), config)).toBe(false);
@@ -23,9 +23,9 @@ describe("test hooks gate", () => {
     expect(testHooksAllowed(request(`${TOKEN}x`), config)).toBe(false);
   });
 
-  it("is closed without BFF_TEST_HOOKS, and whenever the upstream is not this machine (even if a config got that far)", () => {
-    expect(testHooksAllowed(request(TOKEN), parseConfig({ SESSION_SECRET: LONG }))).toBe(false);
-    expect(testHooksAllowed(request(TOKEN), { ...config, upstream: { ...config.upstream, isLocal: false } })).toBe(
+  it("is closed without BFF_TEST_HOOKS, and whenever the upstream is not the sandbox (even if a config got that far)", () => {
+    expect(testHooksAllowed(request(TOKEN), parseConfig({ SANDBOX: "1", SESSION_SECRET: LONG }))).toBe(false);
+    expect(testHooksAllowed(request(TOKEN), { ...config, upstream: { ...config.upstream, isSandbox: false } })).toBe(
       false,
     );
     expect(() =>
@@ -34,7 +34,16 @@ describe("test hooks gate", () => {
         SESSION_SECRET: LONG,
         BFF_TEST_HOOKS: TOKEN,
       }),
-    ).toThrow(/BFF_TEST_HOOKS may only be enabled against a local upstream/);
+    ).toThrow(/BFF_TEST_HOOKS may only be enabled against the sandbox/);
+    // A loopback upstream is not enough (an egress proxy to the real provider is loopback too): SANDBOX=1 is.
+    expect(() =>
+      parseConfig({
+        FLEET_API_BASE_URL: "http://127.0.0.1:8443/api/v1",
+        FLEET_API_ALLOW_INSECURE_HTTP: "true",
+        SESSION_SECRET: LONG,
+        BFF_TEST_HOOKS: TOKEN,
+      }),
+    ).toThrow(/BFF_TEST_HOOKS may only be enabled against the sandbox/);
   });
 
   it("compares tokens of any length without throwing (timingSafeEqual needs equal lengths: digests are compared)", () => {

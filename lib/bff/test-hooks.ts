@@ -9,15 +9,15 @@ import { type BffConfig, getConfig } from "./config";
  * ships is what is tested — so the routes are in every build, and what keeps them out of a real deployment is this:
  * - they answer 404 unless BFF_TEST_HOOKS holds a token (≥ 16 characters) and the request sends it in
  *   X-Test-Hooks-Token, compared in constant time;
- * - the configuration refuses BFF_TEST_HOOKS unless the upstream is this machine (the sandbox), and this check
- *   repeats that here, so no deployment that reaches a real provider can ever have them, whatever NODE_ENV says.
+ * - the configuration refuses BFF_TEST_HOOKS unless the upstream is the sandbox (SANDBOX=1 and a loopback address,
+ *   never the address alone), and this check repeats that here, so no deployment that reaches a real provider can ever have them, whatever NODE_ENV says.
  */
 export function testHooksAllowed(
   request: Request,
   config: Pick<BffConfig, "testHooksToken" | "upstream"> = getConfig(),
 ): boolean {
   const token = config.testHooksToken;
-  if (token === undefined || !config.upstream.isLocal) return false;
+  if (token === undefined || !config.upstream.isSandbox) return false;
   return sameToken(request.headers.get("x-test-hooks-token"), token);
 }
 

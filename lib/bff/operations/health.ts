@@ -1,10 +1,13 @@
 import "server-only";
 
-import pg from "pg";
+import { sql } from "kysely";
 
+import { now } from "../clock";
 import { getConfig } from "../config";
+import { mirrorService } from "../mirror/instance";
 import { publicOperation } from "../operation";
 import { NoQuery } from "../params";
+import { cachedProbe } from "../probe-cache";
 import { sharedRedis } from "../redis";
 
 export type Reachability = "ok" | "down" | "off";
@@ -19,6 +22,13 @@ export interface Health {
 }
 
 const PROBE_TIMEOUT_MS = 2_000;
+/** How long the mirror's store may take to open (migrations) before the database counts as down. */
+const STORE_OPEN_TIMEOUT_MS = 10_000;
+/**
+ * How long the database's and the upstream's answers are reused: /api/healthz is public, so without this every
+ * anonymous call would be an upstream request and a database query (issue 24 item 4).
+ */
+const SHARED_PROBE_TTL_MS = 10_000;
 
 /**
  * GET /api/livez — for the load balancer's check: 200 while this process serves requests, whatever Redis, PostgreSQL
@@ -40,7 +50,10 @@ export const getLiveness = publicOperation({
  * configured answers, 503 otherwise; the body names which part is down. Not for the load balancer's check (that is
  * /api/livez): the parts it probes are shared, so when one is down every instance fails it alike. Public and secret-free: no URL, host, key or
  * error text, only the three states. The upstream probe is one unauthenticated GET of the API's base address — any
- * HTTP answer means reachable — that spends no key's budget and is no credential check.
+ * HTTP answer means reachable — that spends no key's budget and is no credential check. The database and upstream
+ * answers are reused for 10 s and each probe runs at most once at a time (cachedProbe), the database's through the
+ * mirror's own pool: many anonymous calls cost at most one upstream request and one query per 10 s. Redis is pinged
+ * each time (one PING on the connection the instance already holds).
  */
 export const getHealth = publicOperation({
   route: "GET /api/healthz",
@@ -48,7 +61,7 @@ export const getHealth = publicOperation({
   csrf: "read-only",
   priority: "interactive",
   run: async (): Promise<Response> => {
-    const [redis, database, upstream] = await Promise.all([redisHealth(), databaseHealth(), upstreamHealth()]);
+    const [redis, database, upstream] = await Promise.all([redisHealth(), databaseProbe(), upstreamProbe()]);
     const ok = redis !== "down" && database !== "down" && upstream === "reachable";
     const health: Health = { ok, redis, database, upstream };
     return Response.json(health, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
@@ -66,18 +79,35 @@ async function redisHealth(): Promise<Reachability> {
   }
 }
 
+/**
+ * The mirror's PostgreSQL, through the pool the mirror already holds (never a client of its own per call). The store
+ * may still be opening (its migrations run at start, while another instance may hold their lock): that gets longer
+ * than the query itself, so a busy start is not reported as a database that is down.
+ */
 async function databaseHealth(): Promise<Reachability> {
   const { mirror } = getConfig();
   if (!mirror.enabled || mirror.databaseUrl === undefined) return "off";
-  const client = new pg.Client({ connectionString: mirror.databaseUrl, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+  const store = await within(mirrorService().start(), STORE_OPEN_TIMEOUT_MS);
+  if (store === undefined) return "down";
+  const answered = await within(
+    sql`SELECT 1`.execute(store.db).then(() => true),
+    PROBE_TIMEOUT_MS,
+  );
+  return answered === true ? "ok" : "down";
+}
+
+/** The promise's value, or undefined when it fails or takes longer than `ms` (it is not cancelled: it settles later). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(undefined);
+    }, ms);
+  });
   try {
-    await client.connect();
-    await client.query("SELECT 1");
-    return "ok";
-  } catch {
-    return "down";
+    return await Promise.race([promise.catch(() => undefined), timeout]);
   } finally {
-    await client.end().catch(() => undefined);
+    clearTimeout(timer);
   }
 }
 
@@ -93,3 +123,19 @@ async function upstreamHealth(): Promise<"reachable" | "unreachable"> {
     return "unreachable";
   }
 }
+
+const holder = globalThis as typeof globalThis & {
+  __ffdHealthProbes?: { database: () => Promise<Reachability>; upstream: () => Promise<"reachable" | "unreachable"> };
+};
+
+/** The shared probes, once per process (on globalThis: Next may load this module more than once). */
+function sharedProbes(): NonNullable<typeof holder.__ffdHealthProbes> {
+  holder.__ffdHealthProbes ??= {
+    database: cachedProbe(databaseHealth, { ttlMs: SHARED_PROBE_TTL_MS, now }),
+    upstream: cachedProbe(upstreamHealth, { ttlMs: SHARED_PROBE_TTL_MS, now }),
+  };
+  return holder.__ffdHealthProbes;
+}
+
+const databaseProbe = () => sharedProbes().database();
+const upstreamProbe = () => sharedProbes().upstream();

@@ -20,7 +20,7 @@ export const getSessionInfo = sessionOperation({
       customer: { name: session.customerName, code: session.customerCode },
       scopes: session.scopes,
       upstreamHost: new URL(getConfig().upstream.baseUrl).host,
-      upstreamIsSandbox: getConfig().upstream.isLocal,
+      upstreamIsSandbox: getConfig().upstream.isSandbox,
       expiresAt: new Date(session.expiresAt).toISOString(),
     }),
 });

@@ -54,6 +54,7 @@ describe("the sign-in body", () => {
 
   it("offers the demo key only where the server holds one", async () => {
     process.env.FLEET_API_BASE_URL = "http://127.0.0.1:9/api/v1";
+    process.env.SANDBOX = "1";
     resetConfigForTests();
     expect((await refusal(post(JSON.stringify({ demo: true })))).message).toBe(
       "No demo key is offered here: sign in with your own key pair.",

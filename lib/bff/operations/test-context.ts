@@ -17,7 +17,7 @@ import { resetFleetApiForTests } from "../upstream";
  * `operationContextForTest` is a signed-in context for a key pair, as the route adapter would build it.
  */
 export function useUpstreamForTest(baseUrl: string, env: Record<string, string> = {}): void {
-  Object.assign(process.env, { FLEET_API_BASE_URL: baseUrl, ...env });
+  Object.assign(process.env, { FLEET_API_BASE_URL: baseUrl, SANDBOX: "1", ...env });
   resetConfigForTests();
   resetFleetApiForTests();
   cache().forget("");
