@@ -44,6 +44,8 @@ describe.each(COMBINATIONS)("sign-in throttles and pair verdicts (%s profile, ve
   let dataDir: string;
   let sandboxOffsetMs = 0;
   const env = () => ({
+    // The sandbox's conveniences (plain http on loopback) need SANDBOX=1 (issue 24 item 6).
+    SANDBOX: "1",
     FLEET_API_BASE_URL: upstream.baseUrl,
     FLEET_API_BUDGET: "100000",
     SESSION_SECRET,
