@@ -46,6 +46,9 @@ export async function expectPrivateServices(
   postgresPort: number,
   output: string,
 ): Promise<void> {
+  // Refused without the password first: what another user of the machine could do.
+  expect(await redisAnswer(redisPort)).toMatch(/^-NOAUTH/);
+  expect(await postgresAnswer(postgresPort)).toMatch(/password/i);
   const asRoot = process.getuid?.() === 0;
   // 0700, or 0710 with the group postgres as root (PostgreSQL's user passes through to its cluster; nobody else).
   expect(mode(clusterDir)).toBe(asRoot ? 0o710 : 0o700);
@@ -59,11 +62,9 @@ export async function expectPrivateServices(
   expect(output).not.toContain(redisPassword);
   expect(output).not.toContain(postgresPassword);
 
-  expect(await redisAnswer(redisPort)).toMatch(/^-NOAUTH/);
   expect(await redisAnswer(redisPort, "not-the-password")).toMatch(/^-WRONGPASS .* -NOAUTH/);
   expect(await redisAnswer(redisPort, redisPassword)).toBe("+OK +PONG");
 
-  expect(await postgresAnswer(postgresPort)).toMatch(/password/i);
   expect(await postgresAnswer(postgresPort, "not-the-password")).toMatch(/password authentication failed/);
   expect(await postgresAnswer(postgresPort, postgresPassword)).toBe("1");
 }

@@ -106,11 +106,12 @@ describe("npm run start:cluster (scripts/start-cluster.ts)", () => {
     expect(output).toMatch(new RegExp(`http://localhost:${String(port)}`));
     // Neither REDIS_URL nor DATABASE_URL was given: the launcher started both, with passwords it never prints.
     const shared =
-      /\[start\] Shared state: redis:\/\/:\*\*\*@127\.0\.0\.1:(\d+); mirror: postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:(\d+)\//.exec(
+      /\[start\] Shared state: redis:\/\/(\S*@)?127\.0\.0\.1:(\d+); mirror: postgres:\/\/(\S*@)?127\.0\.0\.1:(\d+)\//.exec(
         output,
       );
     expect(shared, output).not.toBeNull();
-    await expectPrivateServices(join(dir, "cluster"), Number(shared?.[1]), Number(shared?.[2]), output);
+    await expectPrivateServices(join(dir, "cluster"), Number(shared?.[2]), Number(shared?.[4]), output);
+    expect([shared?.[1], shared?.[3]]).toEqual([":***@", "postgres:***@"]);
 
     // The demo key pair the sandbox printed; a sign-in through the balancer, then pages through it.
     const keyId = /key_id\s+(ffk_\S+)/.exec(output)?.[1] ?? "";
