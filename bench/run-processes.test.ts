@@ -19,7 +19,8 @@ import type { Report } from "./lib/report";
 
 // `npm run bench` for real (bench/run.ts under tsx, as `npm run bench` runs it): every process it starts carries a
 // marker in its environment, so what is left afterwards is found by PID in /proc, whatever its process group
-// (Chromium and Lighthouse's Chrome are started in groups of their own).
+// (Chromium and Lighthouse's Chrome are started in groups of their own); where a run is interrupted, the PIDs of its
+// whole process tree are also taken just before, and none may be left.
 
 const MARK = "FFD_BENCH_TEST_RUN";
 
@@ -36,6 +37,34 @@ function markedProcesses(mark: string): { pid: number; name: string }[] {
     }
   }
   return found;
+}
+
+/** `pid` and every process under it now, with their names (to tell a later reuse of the number apart). */
+function processTree(pid: number): { pid: number; name: string }[] {
+  const tree: { pid: number; name: string }[] = [];
+  const visit = (current: number) => {
+    try {
+      tree.push({ pid: current, name: readFileSync(`/proc/${String(current)}/comm`, "utf8").trim() });
+      for (const task of readdirSync(`/proc/${String(current)}/task`))
+        for (const child of readFileSync(`/proc/${String(current)}/task/${task}/children`, "utf8").split(" "))
+          if (child !== "") visit(Number(child));
+    } catch {
+      // gone while we looked
+    }
+  };
+  visit(pid);
+  return tree;
+}
+
+/** Those of `processes` still running under the same name. */
+function stillRunning(processes: { pid: number; name: string }[]): { pid: number; name: string }[] {
+  return processes.filter(({ pid, name }) => {
+    try {
+      return readFileSync(`/proc/${String(pid)}/comm`, "utf8").trim() === name;
+    } catch {
+      return false;
+    }
+  });
 }
 
 interface Run {
@@ -128,9 +157,14 @@ describe("npm run bench stops everything it started", () => {
       if (i > 1200) throw new Error(`PostgreSQL never started:\n${run.output()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
+    // Every process of the run by PID (redis-server and PostgreSQL rewrite the memory /proc shows as their
+    // environment for their process title, so the marker alone could miss them).
+    const started = processTree(run.pid);
+    expect(started.map((p) => p.name)).toContain("postgres");
     process.kill(run.pid, "SIGINT");
     expect(await run.exited).toBe(130);
     expect(await leftOver(run.mark)).toEqual([]);
+    expect(stillRunning(started)).toEqual([]);
     expect(existsSync(join(dir, "sigint.json"))).toBe(false);
   }, 120_000);
 });
