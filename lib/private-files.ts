@@ -7,7 +7,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { basename, dirname, sep } from "node:path";
 
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 /** What SQLite writes beside a database file; it creates them with the database file's mode. */
 const SQLITE_SIBLINGS = ["-wal", "-shm", "-journal"] as const;

@@ -9,7 +9,7 @@ import { chromiumTool, ensureTools, POSTGRESQL, REDIS_SERVER, type SystemTool } 
 import type { PartName } from "./report";
 
 /** What each part starts besides node processes (the sandbox, the app): absent means nothing. */
-export function toolsOfPart(part: PartName): SystemTool[] {
+function toolsOfPart(part: PartName): SystemTool[] {
   switch (part) {
     case "cluster-budget":
     case "cluster":

@@ -81,7 +81,7 @@ export function prepareDataDir(dataDir: string, withPostgres: boolean): void {
  * A password kept in `file` (owner-only, 0600): generated once, then reused, so a restart keeps the same one (the
  * PostgreSQL role's, the instances' URLs). Hex, so it needs no escaping in a URL or a configuration file.
  */
-export function servicePassword(file: string, what: string): string {
+function servicePassword(file: string, what: string): string {
   if (existsSync(file)) {
     ensurePrivateFile(file, { warn: log });
     const existing = readFileSync(file, "utf8").trim();
