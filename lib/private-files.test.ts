@@ -108,6 +108,19 @@ describe("the dashboard's files on disk are owner-only", () => {
     expect(warnings).toHaveLength(2);
   });
 
+  it("a relative path inside .data (MIRROR_PATH=.data/x/mirror.db) counts as the dashboard's own folder", () => {
+    const cwd = process.cwd();
+    process.chdir(checkout("relative"));
+    try {
+      mkdirSync(".data/x", { recursive: true, mode: 0o755 });
+      chmodSync(".data/x", 0o755);
+      ensurePrivateFile(".data/x/mirror.db", { warn: () => undefined });
+      expect([mode(".data/x"), mode(".data/x/mirror.db")]).toEqual([0o700, 0o600]);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it("a folder that is not the dashboard's own (MIRROR_PATH elsewhere) is not changed: a warning says what to do", () => {
     const shared = checkout("shared-folder");
     const warnings: string[] = [];

@@ -5,7 +5,7 @@
  * Used by lib/bff (config-session, revocations, the heartbeat) and lib/mirror (the store): it depends on nothing.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
-import { basename, dirname, sep } from "node:path";
+import { basename, dirname, resolve, sep } from "node:path";
 
 const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -31,7 +31,8 @@ const defaultWarn: Warn = (message) => {
  * configured elsewhere (MIRROR_PATH=/srv/x.db) must not change the mode of a folder others may share.
  */
 function isDataFolder(dir: string): boolean {
-  return basename(dir) === ".data" || dir.includes(`${sep}.data${sep}`);
+  const absolute = resolve(dir); // ".data/x" is inside a .data too
+  return basename(absolute) === ".data" || absolute.includes(`${sep}.data${sep}`);
 }
 
 /** Creates `dir` (and missing parents) 0700; narrows an existing data folder that others can read or write. */
