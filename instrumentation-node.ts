@@ -3,6 +3,7 @@
 import { ConfigError, getConfig } from "@/lib/bff/config";
 import { watchForOtherInstances } from "@/lib/bff/instance-heartbeat";
 import { scheduleRetention } from "@/lib/bff/mirror/retention";
+import { narrowExistingPrivateFiles } from "@/lib/private-files";
 
 try {
   getConfig();
@@ -13,6 +14,12 @@ try {
   }
   throw error;
 }
+
+// Database files left by an earlier run (or made by another program) that other users can read are narrowed to
+// owner-only now, with a warning, even when this run will not open them (the mirror off, sessions in Redis).
+narrowExistingPrivateFiles([getConfig().session.dbPath, getConfig().mirror.path], (message) => {
+  console.warn(message);
+});
 
 // The mirror's store opens at start (its migrations run) and mirrors unused past MIRROR_RETENTION_DAYS are deleted,
 // then daily. Only the store is touched here: the mirror service itself is built by the routes (lib/bff/mirror).

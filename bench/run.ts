@@ -6,7 +6,8 @@
  * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror,
  * insights-exceptions, insights-jurisdictions, insights-drilldowns, insights-savings, cluster-budget, cluster (default: all).
  * Builds the app when needed; starts the sandbox and the app on free loopback ports; stops everything it started at
- * the end, on a failure and on Ctrl-C. Exits non-zero only when the bench itself broke (a part threw), never
+ * the end, on a failure and on Ctrl-C. A part whose Debian package (redis-server, PostgreSQL, Chromium) is missing and
+ * cannot be installed (apt, as root) is skipped with a "not measured" row naming it (bench/lib/tools.ts). Exits non-zero only when the bench itself broke (a part threw), never
  * because a goal was missed: the report says that.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -18,6 +19,7 @@ import { BenchContext, type Part } from "./lib/context";
 import { stopAll, stopAllOnSignals } from "./lib/processes";
 import { PART_NAMES, type PartError, type PartName, renderMarkdown, type Report, summarize } from "./lib/report";
 import { partTimeLimitMs, withTimeLimit } from "./lib/time-limit";
+import { missingToolsOfPart } from "./lib/tools";
 import { runA11yPart } from "./parts/a11y";
 import { runClusterPart } from "./parts/cluster";
 import { runClusterBudgetPart } from "./parts/cluster-budget";
@@ -104,6 +106,12 @@ async function main(): Promise<number> {
     for (const part of parts) {
       const started = performance.now();
       console.log(`[bench] ${part}…`);
+      const missing = missingToolsOfPart(part);
+      if (missing !== null) {
+        console.error(`[bench] the ${part} part is not measured: ${missing}`);
+        ctx.notMeasured({ part, name: `The ${part} part`, reason: missing });
+        continue;
+      }
       try {
         const limitMs = partTimeLimitMs({ smoke: values.smoke, long: values.long });
         await (limitMs === null ? PARTS[part](ctx) : withTimeLimit(PARTS[part](ctx), limitMs, `the ${part} part`));
@@ -141,14 +149,22 @@ async function main(): Promise<number> {
   return errors.length === 0 ? 0 : 1;
 }
 
-// A stray rejection must not end the run without stopping what it started.
+// A stray rejection or exception (e.g. a child's unheard "error" event) must not end the run without stopping what it
+// started.
 process.on("unhandledRejection", (reason) => {
   console.error("[bench] unhandled rejection:", reason);
   void stopAll().finally(() => process.exit(1));
 });
-
-process.exitCode = await main().catch(async (error: unknown) => {
-  console.error(error);
-  await stopAll();
-  return 1;
+process.on("uncaughtException", (error) => {
+  console.error("[bench] uncaught exception:", error);
+  void stopAll().finally(() => process.exit(1));
 });
+
+// An explicit exit: a part abandoned at its time limit may still hold timers, which must not keep the run alive.
+process.exit(
+  await main().catch(async (error: unknown) => {
+    console.error(error);
+    await stopAll();
+    return 1;
+  }),
+);

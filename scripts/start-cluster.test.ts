@@ -9,6 +9,7 @@ import { TestBrowser } from "@/test/browser";
 import { accepts, freePort } from "@/test/net";
 
 import { haproxyConfig } from "./start/cluster-services";
+import { expectPrivateServices } from "./start-cluster-private";
 
 // `npm run start:cluster -- --instances 2` for real: Debian's redis-server, PostgreSQL and haproxy started by the
 // launcher, the sandbox, two built app instances; a sign-in through haproxy's address, requests answered by both
@@ -103,10 +104,14 @@ describe("npm run start:cluster (scripts/start-cluster.ts)", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(output).toMatch(new RegExp(`http://localhost:${String(port)}`));
-    // Neither REDIS_URL nor DATABASE_URL was given: the launcher started both.
-    expect(output).toMatch(
-      /\[start\] Shared state: redis:\/\/127\.0\.0\.1:\d+; mirror: postgres:\/\/postgres@127\.0\.0\.1:\d+\//,
-    );
+    // Neither REDIS_URL nor DATABASE_URL was given: the launcher started both, with passwords it never prints.
+    const shared =
+      /\[start\] Shared state: redis:\/\/(\S*@)?127\.0\.0\.1:(\d+); mirror: postgres:\/\/(\S*@)?127\.0\.0\.1:(\d+)\//.exec(
+        output,
+      );
+    expect(shared, output).not.toBeNull();
+    await expectPrivateServices(join(dir, "cluster"), Number(shared?.[2]), Number(shared?.[4]), output);
+    expect([shared?.[1], shared?.[3]]).toEqual([":***@", "postgres:***@"]);
 
     // The demo key pair the sandbox printed; a sign-in through the balancer, then pages through it.
     const keyId = /key_id\s+(ffk_\S+)/.exec(output)?.[1] ?? "";

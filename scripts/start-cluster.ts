@@ -2,18 +2,25 @@
 // see what a scaled-out deployment does (README "Running several instances").
 //
 // Starts what is missing, from Debian's packages: redis-server (unless REDIS_URL is given) and PostgreSQL (unless
-// DATABASE_URL is given), with their data under CLUSTER_DATA_DIR (default .data/cluster/); the sandbox (unless
+// DATABASE_URL is given), with their data under CLUSTER_DATA_DIR (default .data/cluster/) and passwords generated
+// there (0600, passed to the instances in REDIS_URL and DATABASE_URL); the sandbox (unless
 // FLEET_API_BASE_URL is given), as `npm start` does; N app instances on the ports after PORT (PORT+1 … PORT+N), all
 // sharing Redis, PostgreSQL and one session secret; and haproxy on HOST:PORT (default 127.0.0.1:3000), round robin over
 // the instances with a liveness check on /api/livez. Ctrl-C / SIGTERM stops everything; if one child dies, the others
 // are stopped and we exit non-zero (./start/children.ts).
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 
 import nextEnv from "@next/env";
 
 import { isShuttingDown, onStopSignal, shutdown, STOP_SIGNALS } from "./start/children";
-import { sharedSessionSecret, startHaproxy, startPostgres, startRedis } from "./start/cluster-services";
+import {
+  prepareDataDir,
+  sharedSessionSecret,
+  startHaproxy,
+  startPostgres,
+  startRedis,
+  withoutPassword,
+} from "./start/cluster-services";
 import { browserHost, probeHost, readConfig } from "./start/config";
 import { EXIT_BAD_CONFIG, EXIT_FAILURE, log, logError } from "./start/log";
 import { NEXT_BIN, ROOT, TSX_CLI } from "./start/paths";
@@ -66,15 +73,23 @@ async function main(): Promise<void> {
 
   const givenDir = process.env.CLUSTER_DATA_DIR?.trim() ?? "";
   const dataDir = path.resolve(ROOT, givenDir === "" ? ".data/cluster" : givenDir);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only (0700; 0710 with the group postgres where PostgreSQL runs as that user): its files are 0600.
+  prepareDataDir(dataDir, givenDatabase === "");
   const instancePorts = Array.from({ length: instances }, (_, i) => config.appPort + 1 + i);
   for (const port of [config.appPort, ...instancePorts])
     await assertPortFree(port, port === config.appPort ? "PORT" : "PORT+n");
 
-  const redisUrl = givenRedis === "" ? await startRedis(path.join(dataDir, "redis")) : givenRedis;
-  const databaseUrl = givenDatabase === "" ? await startPostgres(path.join(dataDir, "postgres")) : givenDatabase;
+  // Started here with passwords generated into the data folder (0600): a loopback port is open to every local user.
+  const redisUrl =
+    givenRedis === ""
+      ? await startRedis(path.join(dataDir, "redis"), path.join(dataDir, "redis-password"))
+      : givenRedis;
+  const databaseUrl =
+    givenDatabase === ""
+      ? await startPostgres(path.join(dataDir, "postgres"), path.join(dataDir, "postgres-password"))
+      : givenDatabase;
   log(
-    `Shared state: ${givenRedis === "" ? redisUrl : "REDIS_URL"}; mirror: ${givenDatabase === "" ? databaseUrl : "DATABASE_URL"}.`,
+    `Shared state: ${givenRedis === "" ? withoutPassword(redisUrl) : "REDIS_URL"}; mirror: ${givenDatabase === "" ? withoutPassword(databaseUrl) : "DATABASE_URL"} (passwords in ${dataDir}).`,
   );
 
   let upstream = config.upstream;

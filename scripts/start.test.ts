@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -78,6 +78,10 @@ describe("npm start (scripts/start.ts)", () => {
     copyFileSync(inject("sandboxTemplateDb"), db);
     const [appPort, sandboxPort] = [await freePort(), await freePort()];
     const env: Record<string, string> = { PORT: String(appPort), SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: db };
+    // A .data/ other users can list (as a checkout under umask 022 used to leave it) is narrowed at start, with a line.
+    const dataDir = join(process.cwd(), ".data");
+    mkdirSync(dataDir, { recursive: true });
+    chmodSync(dataDir, 0o755);
     const run = launch({ ...env, FLEET_API_BASE_URL: "" });
     cleanups.push(() => {
       killGroup(run.child);
@@ -85,6 +89,8 @@ describe("npm start (scripts/start.ts)", () => {
     });
 
     await run.waitFor(new RegExp(`Dashboard: http://localhost:${String(appPort)}`), 170_000);
+    expect(statSync(dataDir).mode & 0o066).toBe(0);
+    expect(run.output()).toMatch(/\.data was mode 0755 .*owner-only \(0700\)/);
     expect(run.output()).toMatch(/key_id\s+ffk_/);
     expect((await fetch(`http://127.0.0.1:${String(sandboxPort)}/healthz`)).status).toBe(200);
     // The app answers; without a session its pages send the browser to the login page.

@@ -61,7 +61,7 @@ export function ensureTools(
   if (!asRoot) {
     return {
       ok: false,
-      message: `${label} the tests need ${names}, which is missing: run \`${command}\` (or set CHROMIUM_PATH for a Chromium elsewhere), then npm test again.`,
+      message: `${label} ${names} (Debian package ${packages.join(", ")}) is missing: run \`${command}\`${packages.includes("chromium") ? " (or set CHROMIUM_PATH for a Chromium elsewhere)" : ""}, then try again.`,
     };
   }
   console.log(`${label} installing Debian's ${packages.join(", ")} with apt (once)…`);

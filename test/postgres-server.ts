@@ -26,7 +26,12 @@ const command = (bin: string, args: string[]): [string, string[]] =>
  * root), listening on 127.0.0.1 and a free port only, without fsync (tests need no durability), stopped and removed
  * by `stop()`.
  */
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer(
+  options: {
+    /** Called once the server process exists, before it is ready: whoever must stop it on a signal (the bench). */
+    onSpawn?: (stop: () => Promise<void>) => void;
+  } = {},
+): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), "ffd-postgres-"));
   chmodSync(dir, 0o777);
   const data = join(dir, "data");
@@ -40,9 +45,28 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `postgres://postgres@127.0.0.1:${String(port)}/postgres`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      // runuser does not pass signals on, so pg_ctl stops the server it started ("immediate": a test cluster needs
+      // no clean checkpoint; it is deleted next).
+      const [stopCmd, stopArgs] = command("pg_ctl", ["stop", "-D", data, "-m", "immediate", "-w"]);
+      try {
+        execFileSync(stopCmd, stopArgs, { stdio: "pipe" });
+      } catch {
+        child.kill("SIGKILL");
+      }
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  options.onSpawn?.(stop);
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`postgres exited:\n${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`postgres exited:\n${output}`);
+    }
     const client = new pg.Client({ connectionString: url });
     try {
       await client.connect();
@@ -50,7 +74,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       break;
     } catch {
       await client.end().catch(() => undefined);
-      if (Date.now() > deadline) throw new Error(`postgres did not accept connections in 30 s:\n${output}`);
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`postgres did not accept connections in 30 s:\n${output}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -67,20 +94,6 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       }
       return url.replace(/\/postgres$/, `/${name}`);
     },
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        // runuser does not pass signals on, so pg_ctl stops the server it started ("immediate": a test cluster needs
-        // no clean checkpoint; it is deleted next).
-        const [stopCmd, stopArgs] = command("pg_ctl", ["stop", "-D", data, "-m", "immediate", "-w"]);
-        try {
-          execFileSync(stopCmd, stopArgs, { stdio: "pipe" });
-        } catch {
-          child.kill("SIGKILL");
-        }
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

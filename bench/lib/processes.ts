@@ -102,9 +102,10 @@ export async function waitUntil(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child && child.process.exitCode !== null)
+    // A signal (the bench stopping it after another part of the same start failed) leaves exitCode null.
+    if (child && (child.process.exitCode !== null || child.process.signalCode !== null))
       throw new Error(
-        `${child.name} exited (code ${String(child.process.exitCode)}) before ${what}:\n${child.output().slice(-2000)}`,
+        `${child.name} exited (${child.process.signalCode ?? `code ${String(child.process.exitCode)}`}) before ${what}:\n${child.output().slice(-2000)}`,
       );
     if (await check()) return;
     if (Date.now() > deadline)

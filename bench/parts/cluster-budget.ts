@@ -12,11 +12,10 @@ import { Redis } from "ioredis";
 import { RequestBudget } from "@/lib/fleet-api/budget";
 import { MemoryBudgetStore } from "@/lib/fleet-api/budget-store";
 import { RedisBudgetStore } from "@/lib/fleet-api/budget-store-redis";
-import { startRedisServer } from "@/test/redis-server";
 
 import type { BenchContext } from "../lib/context";
-import { register } from "../lib/processes";
 import { percentile } from "../lib/report";
+import { startBenchRedis } from "../lib/services";
 
 const SIZES = { default: { acquires: 6_000, warmup: 300 }, smoke: { acquires: 300, warmup: 30 } };
 const INSTANCES = 3;
@@ -43,8 +42,8 @@ export function runClusterBudgetPart(ctx: BenchContext): Promise<void> {
 /** The Redis budget's added latency per acquire (p50 with its goal, p95) and the in-process p50, under `part`. */
 export async function addSharedBudgetLatency(ctx: BenchContext, part: "cluster-budget" | "cluster"): Promise<void> {
   const size = ctx.options.smoke ? SIZES.smoke : SIZES.default;
-  const server = await startRedisServer();
-  const stopServer = register("redis-server", () => server.stop());
+  const server = await startBenchRedis();
+  const stopServer = () => server.stop();
   const connections = Array.from({ length: INSTANCES }, () => new Redis(server.url));
   try {
     const namingKey = randomBytes(32);

@@ -14,13 +14,13 @@
  * here, not on three machines.
  */
 import { busiestWindow } from "@/test/cluster-stack";
-import { startRedisServer } from "@/test/redis-server";
 
 import { type App, signIn, startBenchApp } from "../lib/app";
 import type { BenchContext } from "../lib/context";
 import { runLoad } from "../lib/load";
 import { register } from "../lib/processes";
 import { seededDatabase, startSandbox } from "../lib/sandbox";
+import { startBenchRedis } from "../lib/services";
 import { addSharedBudgetLatency } from "./cluster-budget";
 
 const INSTANCES = 3;
@@ -47,10 +47,10 @@ export async function runClusterPart(ctx: BenchContext): Promise<void> {
       // --control: /sandbox/requests lists each upstream request with its arrival time (the busiest window).
       args: ["--budget", String(PROVIDER_BUDGET), "--control"],
     }),
-    startRedisServer(),
+    startBenchRedis("redis-server (cluster)"),
   ]);
   const stopSandbox = register("the sandbox (cluster)", () => sandbox.stop());
-  const stopRedis = register("redis-server (cluster)", () => redis.stop());
+  const stopRedis = () => redis.stop();
   const apps: App[] = [];
   try {
     for (let i = 0; i < INSTANCES; i++)

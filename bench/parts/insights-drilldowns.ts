@@ -11,9 +11,9 @@ import { sql } from "kysely";
 
 import { MirrorStore } from "@/lib/mirror";
 import { detailFigures, rankedFigures } from "@/lib/mirror/drilldowns";
-import { startPostgresServer } from "@/test/postgres-server";
 
 import type { BenchContext } from "../lib/context";
+import { startBenchPostgres } from "../lib/services";
 import { fill } from "../standalone/bench-mirror-data";
 import { DIR, type Reporter, time } from "../standalone/bench-mirror-measure";
 
@@ -34,7 +34,7 @@ export async function runInsightsDrilldownsPart(ctx: BenchContext): Promise<void
       console.log(`[bench] insights-drilldowns: ${line}`);
     },
   };
-  const pg = await startPostgresServer();
+  const pg = await startBenchPostgres();
   try {
     for (const kind of ["sqlite", "postgres"] as const) {
       const store =

@@ -15,9 +15,9 @@ import { historyRangeOf, judgePeriod } from "@/lib/bff/operations/exceptions-rea
 import { type CatalogStation, DEFAULT_EXCEPTION_THRESHOLDS } from "@/lib/insights/exceptions/types";
 import { MirrorStore } from "@/lib/mirror";
 import { addDays, type LocalDateRange } from "@/lib/model";
-import { startPostgresServer } from "@/test/postgres-server";
 
 import type { BenchContext } from "../lib/context";
+import { startBenchPostgres } from "../lib/services";
 import { fill } from "../standalone/bench-mirror-data";
 import { DIR, type Reporter, time } from "../standalone/bench-mirror-measure";
 
@@ -51,7 +51,7 @@ export async function runInsightsExceptionsPart(ctx: BenchContext): Promise<void
   const to = addDays(new Date(END_MS).toISOString().slice(0, 10), -1);
   const sqlitePath = join(DIR, `queries-${String(rows)}.db`);
   if (ctx.options.reseed) for (const suffix of ["", "-wal", "-shm"]) rmSync(sqlitePath + suffix, { force: true });
-  const pg = await startPostgresServer();
+  const pg = await startBenchPostgres();
   try {
     for (const kind of ["sqlite", "postgres"] as const) {
       const store =

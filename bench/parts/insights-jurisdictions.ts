@@ -17,9 +17,9 @@ import { rebuildLocalRollups } from "@/lib/mirror/local-rollups";
 import { toRow } from "@/lib/mirror/rows";
 import type { Transaction } from "@/lib/model";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
-import { startPostgresServer } from "@/test/postgres-server";
 
 import type { BenchContext } from "../lib/context";
+import { startBenchPostgres } from "../lib/services";
 import { fill, STATES } from "../standalone/bench-mirror-data";
 import { DIR } from "../standalone/bench-mirror-measure";
 
@@ -90,7 +90,7 @@ export async function runInsightsJurisdictionsPart(ctx: BenchContext): Promise<v
     console.log(`[bench] insights-jurisdictions: ${line}`);
   };
   mkdirSync(DIR, { recursive: true });
-  const pg = await startPostgresServer();
+  const pg = await startBenchPostgres();
   try {
     for (const kind of ["sqlite", "postgres"] as const) {
       const sqlitePath = join(DIR, `queries-${String(size.queryRows)}.db`);

@@ -15,10 +15,10 @@ import { savingsFor } from "@/lib/insights/savings-query";
 import { MirrorStore } from "@/lib/mirror";
 import { readCatalog, recordCatalogWalk } from "@/lib/mirror/catalog";
 import { fromMinorUnits, type LocalDateRange, type Station } from "@/lib/model";
-import { startPostgresServer } from "@/test/postgres-server";
 
 import type { BenchContext } from "../lib/context";
 import { percentile } from "../lib/report";
+import { startBenchPostgres } from "../lib/services";
 import { fill, STATES } from "../standalone/bench-mirror-data";
 import { DIR } from "../standalone/bench-mirror-measure";
 
@@ -66,7 +66,7 @@ export async function runInsightsSavingsPart(ctx: BenchContext): Promise<void> {
   const rows = ctx.options.smoke ? SIZES.smoke : SIZES.default;
   mkdirSync(DIR, { recursive: true });
   const sqlitePath = join(DIR, `queries-${String(rows)}.db`);
-  const pg = await startPostgresServer();
+  const pg = await startBenchPostgres();
   try {
     for (const kind of ["sqlite", "postgres"] as const) {
       if (kind === "sqlite" && ctx.options.reseed)

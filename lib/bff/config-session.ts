@@ -1,8 +1,10 @@
 import "server-only";
 
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from "@/lib/private-files";
 
 /** The session's configuration that is more than a value: the cookie passwords and where signed-out sessions live. */
 
@@ -50,17 +52,17 @@ export function sessionDbProblems(path: string): string[] {
 /** For local use without SESSION_SECRET: a generated secret kept under .data/ with owner-only permissions. */
 function localSecret(cwd: string, warn: (message: string) => void): string {
   const path = join(cwd, SECRET_FILE);
+  ensurePrivateDir(dirname(path), { warn });
   if (existsSync(path)) {
     const existing = readFileSync(path, "utf8").trim();
     if (existing.length >= MIN_SECRET_LENGTH) {
-      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600); // owner-only, whoever created it
+      ensurePrivateFile(path, { warn }); // owner-only, whoever created it (narrowed with a warning)
       return existing;
     }
   }
-  mkdirSync(dirname(path), { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
-  chmodSync(path, 0o600);
+  writeFileSync(path, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
+  chmodSync(path, PRIVATE_FILE_MODE);
   warn(
     `[dashboard] SESSION_SECRET is not set: generated one for local use in ${SECRET_FILE} (owner-only). Set SESSION_SECRET in production.`,
   );

@@ -1,10 +1,10 @@
 import "server-only";
 
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 
 import Database from "better-sqlite3";
+
+import { ensurePrivateFile } from "@/lib/private-files";
 
 import { getConfig } from "./config";
 import { logger } from "./log";
@@ -35,7 +35,11 @@ export function watchForOtherInstances(): void {
       }
     | undefined;
   const open = () => {
-    mkdirSync(dirname(session.dbPath), { recursive: true, mode: 0o700 });
+    ensurePrivateFile(session.dbPath, {
+      warn: (message) => {
+        logger().warn(message);
+      },
+    });
     const db = new Database(session.dbPath, { timeout: 5000 });
     try {
       db.pragma("journal_mode = WAL");

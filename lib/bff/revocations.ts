@@ -1,14 +1,14 @@
 import "server-only";
 
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-
 import Database from "better-sqlite3";
 import type { Redis } from "ioredis";
+
+import { ensurePrivateFile } from "@/lib/private-files";
 
 import { now } from "./clock";
 import { getConfig } from "./config";
 import { BffError } from "./errors";
+import { logger } from "./log";
 import { sharedRedis } from "./redis";
 
 /**
@@ -35,7 +35,12 @@ export class SqliteRevocationStore implements RevocationStore {
   private readonly count: Database.Statement<[], { n: number }>;
 
   constructor(path: string) {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    // Owner-only (0600 in a 0700 folder): a signed-out session id written here must not be deletable by anyone else.
+    ensurePrivateFile(path, {
+      warn: (message) => {
+        logger().warn(message);
+      },
+    });
     // busy timeout 5 s: a writer of another process sharing the file is waited for, not failed.
     this.db = new Database(path, { timeout: 5000 });
     try {

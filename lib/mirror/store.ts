@@ -1,11 +1,9 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-
 import Database from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, Transaction as KyselyTransaction } from "kysely";
 import pg from "pg";
 
 import { type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/model";
+import { ensurePrivateFile, type Warn } from "@/lib/private-files";
 
 import { purgeCatalog } from "./catalog";
 import { purgeLocalRollups } from "./local-rollups";
@@ -20,8 +18,10 @@ export const DEFAULT_MIRROR_PATH = ".data/mirror.db";
 export interface MirrorStoreOptions {
   /** A PostgreSQL URL (what several app instances share); without it the SQLite file below. */
   databaseUrl?: string | undefined;
-  /** SQLite file, default `.data/mirror.db`. */
+  /** SQLite file, default `.data/mirror.db`: owner-only (0600 in a 0700 folder; narrowed with a warning if wider). */
   path?: string | undefined;
+  /** Where a narrowed mode is reported (default console.warn). */
+  warn?: Warn | undefined;
 }
 
 /** Where the sync stands for one customer. Instants are epoch ms. */
@@ -78,7 +78,8 @@ export class MirrorStore {
       store = new MirrorStore(new Kysely<MirrorDatabase>({ dialect: new PostgresDialect({ pool }) }), "postgres");
     } else {
       const path = options.path ?? DEFAULT_MIRROR_PATH;
-      mkdirSync(dirname(path), { recursive: true });
+      // Every tenant's rows: made private before SQLite opens it (its -wal and -shm then get the same mode).
+      ensurePrivateFile(path, options.warn ? { warn: options.warn } : {});
       const sqlite = new Database(path);
       sqlite.pragma("journal_mode = WAL");
       sqlite.pragma("synchronous = NORMAL");

@@ -1,6 +1,7 @@
 /**
  * Debian's PostgreSQL 15 server run by us (no system service): a cluster made with initdb in a directory of ours,
- * listening on 127.0.0.1 only, trust authentication (loopback only, for tests and the local cluster). One home for
+ * listening on 127.0.0.1 only. initdb leaves trust authentication (what a throwaway test server uses); the kept
+ * cluster of `npm run start:cluster` replaces it with passwords (PASSWORD_HBA) before its server starts. One home for
  * how it is made and started: test/postgres-server.ts (a throwaway server per test file) and
  * scripts/start-cluster.ts (a kept one under .data/cluster/) both use these.
  */
@@ -9,6 +10,17 @@ import { join } from "node:path";
 
 /** Debian's PostgreSQL 15 server binaries (package `postgresql`). */
 export const POSTGRES_BIN = "/usr/lib/postgresql/15/bin";
+
+/**
+ * pg_hba.conf of the kept cluster: a password (SCRAM) for every connection, over TCP from loopback and over the
+ * socket. Written at every start, so a cluster made before passwords were required (trust) gets them too.
+ */
+export const PASSWORD_HBA = [
+  "# Written by npm run start:cluster at every start (scripts/start/postgres.ts): every connection needs the password.",
+  "local all all scram-sha-256",
+  "host all all 127.0.0.1/32 scram-sha-256",
+  "",
+].join("\n");
 
 /** initdb's arguments for a cluster in `data` whose superuser `postgres` logs in without a password on loopback. */
 export function initdbArgs(data: string, { durable }: { durable: boolean }): string[] {

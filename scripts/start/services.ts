@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
+import { ensurePrivateDir } from "../../lib/private-files";
 import { appNodeArgs } from "../app-heap";
 import { buildState } from "../build-state";
 import { describeExit, lifecycle, spawnChild, spawnService } from "./children";
@@ -25,6 +26,8 @@ export async function startSandbox(port: number): Promise<string> {
   requireFile(SANDBOX_ENTRY, "The sandbox is part of this repository; is the checkout complete?");
   await assertPortFree(port, "SANDBOX_PORT");
   log(`FLEET_API_BASE_URL is not set: starting the sandbox on port ${port}…`);
+  // The sandbox makes `.data/` for its database (SANDBOX_DB) first: owner-only from the start, as the app wants it.
+  ensurePrivateDir(path.join(ROOT, ".data"), { warn: log });
   spawnService("sandbox", [TSX_CLI, SANDBOX_ENTRY, "--port", String(port)], process.env);
   await waitForHttp({
     url: `http://127.0.0.1:${port}/healthz`,
