@@ -89,10 +89,10 @@ describe("the dashboard's files on disk are owner-only", () => {
     const cwd = checkout("secret");
     const warnings: string[] = [];
     const local = { cwd, warn: (m: string) => warnings.push(m) };
-    sessionPasswords({}, { host: "127.0.0.1", isLocal: true }, local, []);
+    sessionPasswords({}, { host: "127.0.0.1", isSandbox: true }, local, []);
     expect([mode(join(cwd, ".data")), mode(join(cwd, ".data/session-secret"))]).toEqual([0o700, 0o600]);
     chmodSync(join(cwd, ".data"), 0o755);
-    sessionPasswords({}, { host: "127.0.0.1", isLocal: true }, local, []);
+    sessionPasswords({}, { host: "127.0.0.1", isSandbox: true }, local, []);
     expect(mode(join(cwd, ".data"))).toBe(0o700);
     expect(warnings.at(-1)).toMatch(/\.data was mode 0755/);
   });

@@ -1,9 +1,8 @@
 import "server-only";
 
-import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
-import { dirname } from "node:path";
-
 import Database from "better-sqlite3";
+
+import { ensurePrivateFile } from "@/lib/private-files";
 
 import { type Clock, systemClock } from "./clock";
 import { type PairVerdict, type PairVerdictStore, parseStoredVerdict, storedVerdict } from "./credential-checks";
@@ -97,9 +96,8 @@ interface OpenFile {
 }
 
 function openFile(path: string): OpenFile {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  // Created owner-only before SQLite opens it (its -wal and -shm files take the same mode); an existing file keeps its own.
-  if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
+  // Owner-only before SQLite opens it (its -wal and -shm files take the same mode); a wider file is narrowed, warned.
+  ensurePrivateFile(path);
   // busy timeout 5 s: a writer of another process sharing the file is waited for, not failed.
   const db = new Database(path, { timeout: 5000 });
   try {
