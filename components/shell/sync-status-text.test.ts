@@ -14,6 +14,7 @@ const READY: SyncStatusReply = {
   lastHeadSync: "2026-11-24T11:59:48Z",
   lastVerification: { at: "2026-11-24T11:50:00Z", ok: true, repairedDays: 0 },
   backfill: { done: 25_000, expected: 25_000, complete: true, timeLeftMs: null },
+  nextHeadSync: null,
   error: null,
 };
 

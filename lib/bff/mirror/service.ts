@@ -8,8 +8,9 @@ import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 import type { MirrorConfig } from "../config-mirror";
 import type { ActiveSession } from "../session";
 import type { MirrorAccess } from "./access";
-import { hasTransactionsScope, type LiveCustomer, LiveCustomers, mirrorCustomerId } from "./customers";
-import { errorSentence, offStatus, readSyncState, syncStatus } from "./status";
+import { type LiveCustomer, LiveCustomers, mirrorCustomerId } from "./customers";
+import { KeyScopes, type ScopeVerdict } from "./key-scope";
+import { errorSentence, offStatus, readSyncState, storeUnavailable, syncStatus } from "./status";
 import { checkTotals30d } from "./totals-check";
 
 /** A head sync at most this often per customer, and only when a page asks for fresh data. */
@@ -51,12 +52,19 @@ export interface MirrorServiceOptions {
 export class MirrorService {
   readonly #options: MirrorServiceOptions;
   readonly #customers = new LiveCustomers();
+  readonly #scopes: KeyScopes;
   #store: Promise<MirrorStore> | null = null;
   #sync: MirrorSync | null = null;
   readonly #timers: NodeJS.Timeout[] = [];
 
   constructor(options: MirrorServiceOptions) {
     this.#options = options;
+    this.#scopes = new KeyScopes({
+      store: () => this.start(),
+      client: options.client,
+      now: options.now,
+      warn: options.warn,
+    });
   }
 
   get enabled(): boolean {
@@ -96,12 +104,45 @@ export class MirrorService {
     return purgeUnused(store, cutoff, (id) => this.#customers.has(id));
   }
 
-  /** Sign-in: remember the customer and sync (verifying unless this process began one < 15 min ago: cheap). */
-  signedIn(session: ActiveSession): void {
-    if (!this.#eligible(session)) return;
+  /**
+   * Sign-in: the key proves the transactions scope with a call of its own (the primary upstream reports no scopes:
+   * one `GET /transactions?limit=1`; its verdict is stored with the customer until the key signs in again), then
+   * the customer is remembered and synced (verifying unless this process began one < 15 min ago: cheap). A key
+   * refused the scope never becomes the customer's sync key and the local copy never serves it.
+   */
+  async signedIn(session: ActiveSession): Promise<void> {
+    if (!this.enabled) return;
+    let verdict: ScopeVerdict;
+    try {
+      verdict = await this.#scopes.signedIn(session);
+    } catch (error) {
+      // The mirror's database not answering must not stop the sign-in; the gate asks again (and answers 503).
+      this.#warn(error, "storing the transactions scope check");
+      return;
+    }
+    if (verdict !== "proven") return;
     const customer = this.#touch(session);
-    this.#proven(customer, credentialKey(session.credentials));
+    const keyHash = credentialKey(session.credentials);
+    customer.noScope.delete(keyHash);
+    customer.credentials = session.credentials;
+    customer.keyHash = keyHash;
+    this.#proven(customer, keyHash);
     this.#run(customer, this.#phasesNow(customer));
+  }
+
+  /**
+   * Whether the session's key may read transactions (the route adapter refuses a `reads: "transactions"` operation
+   * with 403 on `refused`). `unknown` when the mirror is off or its database is not answering: the route runs and
+   * the upstream decides.
+   */
+  async transactionsVerdict(session: ActiveSession): Promise<ScopeVerdict> {
+    if (!this.enabled) return session.scopes === null ? "unknown" : await this.#scopes.signedIn(session);
+    try {
+      return await this.#scopes.verdict(session);
+    } catch (error) {
+      this.#warn(error, "reading the transactions scope check");
+      return "unknown";
+    }
   }
 
   /** Sign-out: that session no longer keeps its customer's key in memory; the last one out stops the sync. */
@@ -112,15 +153,20 @@ export class MirrorService {
     if (customer.sessions.size === 0) this.#customers.drop(customer.id);
   }
 
-  /** An upstream call with this session's key succeeded (lib/bff/handler): the key is proven live. */
+  /**
+   * An upstream call with this session's key succeeded (lib/bff/handler): the key is proven live — only for a key
+   * this process already saw prove the transactions scope (a call to the station catalog proves nothing of it).
+   */
   provenLive(session: ActiveSession): void {
-    if (!this.#eligible(session)) return;
-    this.#proven(this.#touch(session), credentialKey(session.credentials));
+    const customer = this.#customers.get(mirrorCustomerId(session));
+    const keyHash = credentialKey(session.credentials);
+    if (!this.enabled || !customer?.provenLiveMs.has(keyHash) || customer.noScope.has(keyHash)) return;
+    this.#proven(this.#touch(session), keyHash);
   }
 
   /** The gate (MirrorGate): the customer's mirror when this session may read it now, else null. */
   async gate(session: ActiveSession): Promise<MirrorAccess | null> {
-    if (!this.#eligible(session)) return null;
+    if (!this.enabled || (await this.#verdict(session)) !== "proven") return null;
     const customer = this.#touch(session);
     const keyHash = credentialKey(session.credentials);
     if (customer.noScope.has(keyHash)) return null;
@@ -146,20 +192,31 @@ export class MirrorService {
   /** GET /api/sync: where this session's customer's mirror stands. */
   async status(session: ActiveSession): Promise<SyncStatusReply> {
     if (!this.enabled) return offStatus(null);
-    if (!hasTransactionsScope(session.scopes)) return offStatus(errorSentence("scope_denied"));
+    const verdict = await this.#verdict(session);
+    if (verdict !== "proven") return offStatus(errorSentence(verdict === "refused" ? "scope_denied" : "scope_unknown"));
     const customer = this.#touch(session);
     if (customer.noScope.has(credentialKey(session.credentials))) return offStatus(errorSentence("scope_denied"));
     const [store, state] = await readSyncState(() => this.start(), customer.id);
     // Nothing mirrored yet and nothing running (a restart since sign-in): begin.
     if (state.lastHeadSyncMs === null && customer.running === null) this.#fresh(customer);
-    return syncStatus(state, await store.rowCount(customer.id), customer);
+    const next = Math.max(this.#options.now(), this.#nextHeadMs(customer, state.lastHeadSyncMs));
+    return {
+      ...syncStatus(state, await store.rowCount(customer.id), customer),
+      nextHeadSync: new Date(next).toISOString(),
+    };
   }
 
-  /** POST /api/sync: a head sync now (after the run in progress, if any); the status as it then stands. */
+  /**
+   * POST /api/sync: a head sync now — unless one began less than 30 s ago (whatever is posted: one person must not keep
+   * the key's bulk share of the budget busy), after the run in progress if any; the status as it then stands, with
+   * `nextHeadSync`, when the next one may start.
+   */
   async syncNow(session: ActiveSession): Promise<SyncStatusReply> {
-    if (this.#eligible(session)) {
+    if (this.enabled && (await this.#verdict(session)) === "proven") {
       const customer = this.#touch(session);
-      if (!customer.noScope.has(credentialKey(session.credentials))) this.#run(customer, ["head", "backfill"]);
+      const [, state] = await readSyncState(() => this.start(), customer.id);
+      const due = this.#options.now() >= this.#nextHeadMs(customer, state.lastHeadSyncMs);
+      if (due && !customer.noScope.has(credentialKey(session.credentials))) this.#run(customer, ["head", "backfill"]);
     }
     return this.status(session);
   }
@@ -175,8 +232,19 @@ export class MirrorService {
     if (store) await (await store).close();
   }
 
-  #eligible(session: ActiveSession): boolean {
-    return this.enabled && hasTransactionsScope(session.scopes);
+  /** The key's verdict for the gate and GET|POST /api/sync: the mirror's database not answering is a 503. */
+  async #verdict(session: ActiveSession): Promise<ScopeVerdict> {
+    try {
+      return await this.#scopes.verdict(session);
+    } catch (error) {
+      throw storeUnavailable(error);
+    }
+  }
+
+  /** When the next head sync may begin: 30 s after the last one began here or (another instance's) ended. */
+  #nextHeadMs(customer: LiveCustomer, storedHeadMs: number | null): number {
+    const last = Math.max(customer.lastHeadMs ?? -Infinity, storedHeadMs ?? -Infinity);
+    return last + HEAD_EVERY_MS;
   }
 
   #touch(session: ActiveSession): LiveCustomer {
@@ -269,6 +337,10 @@ export class MirrorService {
         // The key's lack, not the mirror's fault: that key's sessions are told (status), the customer's other keys'
         // sessions still see the mirror as it stands (its error stays what the last run with a key that may read set).
         customer.noScope.add(keyHash);
+        // Stored: the local copy refuses the key from now on, here and after a restart, until it signs in again.
+        await this.#scopes.refused(customer.id, keyHash).catch((error: unknown) => {
+          this.#warn(error, "storing the refused transactions scope");
+        });
         if (customer.keyHash === keyHash) {
           customer.credentials = null;
           customer.keyHash = null;
