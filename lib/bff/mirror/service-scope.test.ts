@@ -48,7 +48,7 @@ describe.each(["primary", "alternative"] as const)("the mirror and a key without
       lastSeenAt: at,
       expiresAt: at + HOUR,
     };
-    service.signedIn(session);
+    await service.signedIn(session);
     return session;
   }
 

@@ -11,7 +11,7 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 
 import type { ActiveSession } from "../session";
 import { mirrorCustomerId } from "./customers";
-import { LIVE_FOR_MS, MirrorService } from "./service";
+import { HEAD_EVERY_MS, LIVE_FOR_MS, MirrorService } from "./service";
 import type { TotalsMismatch } from "./totals-check";
 
 /**
@@ -71,7 +71,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
       lastSeenAt: at,
       expiresAt: at + HOUR,
     };
-    on.signedIn(session);
+    await on.signedIn(session);
     return session;
   }
   const settled = (session: ActiveSession, on = service) =>
@@ -198,6 +198,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     const session = await signIn(upstream.keys["demo-full"]);
     const before = await settled(session);
     await insert("PFL", 3);
+    clockOffset += HEAD_EVERY_MS; // sign-in's head sync is under 30 s old: sync now would wait
     await service.syncNow(session);
     const after = await until(
       () => service.status(session),
@@ -208,7 +209,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
 
   it("gives a key without the transactions scope no mirror: state off, the gate closed", async () => {
     const session = await signIn(upstream.keys["demo-no-transactions"]);
-    // Primary: the upstream does not report scopes, so the sync tries and the 403 turns it off.
+    // Primary: the upstream does not report scopes, so the sign-in probe's 403 turns it off.
     const status = await until(
       () => service.status(session),
       (s) => s.state === "off",
@@ -221,11 +222,11 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     const session = await signIn(upstream.keys["demo-full"]);
     await settled(session);
     expect(await service.gate(session)).not.toBeNull();
-    clockOffset = LIVE_FOR_MS + 60_000;
+    clockOffset += LIVE_FOR_MS + 60_000;
     try {
       expect(await service.gate(session)).toBeNull();
     } finally {
-      clockOffset = 0;
+      clockOffset -= LIVE_FOR_MS + 60_000;
     }
   });
 
@@ -239,6 +240,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     const otherSession = await signIn(upstream.keys["demo-full"]);
     await settled(revokedSession);
     await upstream.cli("keys", "revoke", fresh.keyId);
+    clockOffset += HEAD_EVERY_MS;
     await service.syncNow(revokedSession);
     await until(
       () => Promise.resolve(ended.some((e) => e.sid === revokedSession.sid)),

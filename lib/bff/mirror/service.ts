@@ -1,47 +1,20 @@
 import "server-only";
 
-import { credentialKey, type FleetApiClient } from "@/lib/fleet-api";
-import { MirrorStore, MirrorSync, type SyncLock, type SyncOutcome, type SyncPhase } from "@/lib/mirror";
+import { credentialKey } from "@/lib/fleet-api";
+import { MirrorStore } from "@/lib/mirror";
 import { purgeUnused } from "@/lib/mirror/usage";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 
-import type { MirrorConfig } from "../config-mirror";
 import type { ActiveSession } from "../session";
 import type { MirrorAccess } from "./access";
 import { type LiveCustomer, LiveCustomers, mirrorCustomerId } from "./customers";
 import { KeyScopes, type ScopeVerdict } from "./key-scope";
+import { LIVE_FOR_MS, type MirrorServiceOptions, SyncRuns } from "./runs";
 import { errorSentence, offStatus, readSyncState, storeUnavailable, syncStatus } from "./status";
-import { checkTotals30d } from "./totals-check";
 
-/** A head sync at most this often per customer, and only when a page asks for fresh data. */
-const HEAD_EVERY_MS = 30_000;
-/** Verification again after this much activity since the last one began. */
-const VERIFY_EVERY_MS = 15 * 60_000;
-/** A key is proven live for this long after an upstream call with it succeeded. */
-export const LIVE_FOR_MS = 5 * 60_000;
+export { HEAD_EVERY_MS, LIVE_FOR_MS, type MirrorServiceOptions } from "./runs";
+
 const SWEEP_EVERY_MS = 60_000;
-
-export interface MirrorServiceOptions {
-  config: MirrorConfig;
-  client: FleetApiClient;
-  /** The upstream's budget window (the backfill's time left). */
-  windowMs: number;
-  /** The session idle timeout: a customer without a request for this long leaves memory, key pair and all. */
-  idleMs: number;
-  /** The session absolute timeout: how long a revocation of one of its sessions must last. */
-  absoluteMs: number;
-  now: () => number;
-  /** Verification again after this much activity since the last one began (default 15 minutes). */
-  verifyEveryMs?: number;
-  /** One sync per customer at a time: in memory now; a Redis lock (issue 17) fits the same interface. */
-  lock?: SyncLock;
-  pageSize?: number;
-  /** Ends the sessions of a key the upstream refused (revocations) and forgets its cached answers. */
-  endSessions: (sessions: { sid: string; untilMs: number }[], keyHash: string) => Promise<void>;
-  warn: (fields: Record<string, unknown>, message: string) => void;
-  /** Runs background work outside the request that started it (its log line must not collect the sync's calls). */
-  detach?: <T>(fn: () => T) => T;
-}
 
 /**
  * The per-process mirror service (issue 15): one store, one MirrorSync, and in memory only the key pairs of the
@@ -53,8 +26,8 @@ export class MirrorService {
   readonly #options: MirrorServiceOptions;
   readonly #customers = new LiveCustomers();
   readonly #scopes: KeyScopes;
+  readonly #runs: SyncRuns;
   #store: Promise<MirrorStore> | null = null;
-  #sync: MirrorSync | null = null;
   readonly #timers: NodeJS.Timeout[] = [];
 
   constructor(options: MirrorServiceOptions) {
@@ -65,6 +38,7 @@ export class MirrorService {
       now: options.now,
       warn: options.warn,
     });
+    this.#runs = new SyncRuns(options, this.#customers, this.#scopes, () => this.start());
   }
 
   get enabled(): boolean {
@@ -112,22 +86,24 @@ export class MirrorService {
    */
   async signedIn(session: ActiveSession): Promise<void> {
     if (!this.enabled) return;
+    // Known before the probe opens the store: the retention run at its opening keeps the customers signed in now.
+    const customer = this.#touch(session, false);
     let verdict: ScopeVerdict;
     try {
       verdict = await this.#scopes.signedIn(session);
     } catch (error) {
       // The mirror's database not answering must not stop the sign-in; the gate asks again (and answers 503).
-      this.#warn(error, "storing the transactions scope check");
+      this.#runs.warn(error, "storing the transactions scope check");
       return;
     }
-    if (verdict !== "proven") return;
-    const customer = this.#touch(session);
     const keyHash = credentialKey(session.credentials);
+    if (verdict === "refused") customer.noScope.add(keyHash);
+    if (verdict !== "proven") return;
     customer.noScope.delete(keyHash);
     customer.credentials = session.credentials;
     customer.keyHash = keyHash;
-    this.#proven(customer, keyHash);
-    this.#run(customer, this.#phasesNow(customer));
+    this.#runs.proven(customer, keyHash);
+    this.#runs.run(customer, this.#runs.phasesNow(customer));
   }
 
   /**
@@ -140,7 +116,7 @@ export class MirrorService {
     try {
       return await this.#scopes.verdict(session);
     } catch (error) {
-      this.#warn(error, "reading the transactions scope check");
+      this.#runs.warn(error, "reading the transactions scope check");
       return "unknown";
     }
   }
@@ -161,7 +137,7 @@ export class MirrorService {
     const customer = this.#customers.get(mirrorCustomerId(session));
     const keyHash = credentialKey(session.credentials);
     if (!this.enabled || !customer?.provenLiveMs.has(keyHash) || customer.noScope.has(keyHash)) return;
-    this.#proven(this.#touch(session), keyHash);
+    this.#runs.proven(this.#touch(session), keyHash);
   }
 
   /** The gate (MirrorGate): the customer's mirror when this session may read it now, else null. */
@@ -176,7 +152,7 @@ export class MirrorService {
     const live = customer.provenLiveMs.get(keyHash);
     if (state.lastHeadSyncMs === null || live === undefined || this.#options.now() - live > LIVE_FOR_MS) {
       // Not readable yet; a head sync (at most every 30 s) proves the key and fills the mirror for the next request.
-      this.#fresh(customer);
+      this.#runs.fresh(customer);
       return null;
     }
     return {
@@ -184,7 +160,7 @@ export class MirrorService {
       customerId: customer.id,
       state,
       requestFresh: () => {
-        this.#fresh(customer);
+        this.#runs.fresh(customer);
       },
     };
   }
@@ -198,8 +174,8 @@ export class MirrorService {
     if (customer.noScope.has(credentialKey(session.credentials))) return offStatus(errorSentence("scope_denied"));
     const [store, state] = await readSyncState(() => this.start(), customer.id);
     // Nothing mirrored yet and nothing running (a restart since sign-in): begin.
-    if (state.lastHeadSyncMs === null && customer.running === null) this.#fresh(customer);
-    const next = Math.max(this.#options.now(), this.#nextHeadMs(customer, state.lastHeadSyncMs));
+    if (state.lastHeadSyncMs === null && customer.running === null) this.#runs.fresh(customer);
+    const next = Math.max(this.#options.now(), this.#runs.nextHeadMs(customer, state.lastHeadSyncMs));
     return {
       ...syncStatus(state, await store.rowCount(customer.id), customer),
       nextHeadSync: new Date(next).toISOString(),
@@ -215,8 +191,9 @@ export class MirrorService {
     if (this.enabled && (await this.#verdict(session)) === "proven") {
       const customer = this.#touch(session);
       const [, state] = await readSyncState(() => this.start(), customer.id);
-      const due = this.#options.now() >= this.#nextHeadMs(customer, state.lastHeadSyncMs);
-      if (due && !customer.noScope.has(credentialKey(session.credentials))) this.#run(customer, ["head", "backfill"]);
+      const due = this.#options.now() >= this.#runs.nextHeadMs(customer, state.lastHeadSyncMs);
+      if (due && !customer.noScope.has(credentialKey(session.credentials)))
+        this.#runs.run(customer, ["head", "backfill"]);
     }
     return this.status(session);
   }
@@ -241,130 +218,9 @@ export class MirrorService {
     }
   }
 
-  /** When the next head sync may begin: 30 s after the last one began here or (another instance's) ended. */
-  #nextHeadMs(customer: LiveCustomer, storedHeadMs: number | null): number {
-    const last = Math.max(customer.lastHeadMs ?? -Infinity, storedHeadMs ?? -Infinity);
-    return last + HEAD_EVERY_MS;
-  }
-
-  #touch(session: ActiveSession): LiveCustomer {
+  /** `mayRead`: the key proved the transactions scope, so its pair may be the one the customer's sync uses. */
+  #touch(session: ActiveSession, mayRead = true): LiveCustomer {
     const now = this.#options.now();
-    return this.#customers.touch(session, now, session.createdAt + this.#options.absoluteMs);
-  }
-
-  #proven(customer: LiveCustomer, keyHash: string): void {
-    customer.provenLiveMs.set(keyHash, this.#options.now());
-  }
-
-  /** A page asks for fresh data: a head sync when the last is 30 s old (with a verification every 15 min). */
-  #fresh(customer: LiveCustomer): void {
-    const now = this.#options.now();
-    if (customer.lastHeadMs !== null && now - customer.lastHeadMs < HEAD_EVERY_MS) return;
-    this.#run(customer, this.#phasesNow(customer));
-  }
-
-  /** Head and backfill, with a verification when the last one began 15 minutes ago or is unknown. */
-  #phasesNow(customer: LiveCustomer): SyncPhase[] {
-    const last = customer.lastVerifyStartMs;
-    const verify = last === null || this.#options.now() - last >= (this.#options.verifyEveryMs ?? VERIFY_EVERY_MS);
-    // The backfill phase returns at once when history is complete; after a restart it resumes where it stopped.
-    return verify ? ["head", "backfill", "verify"] : ["head", "backfill"];
-  }
-
-  #run(customer: LiveCustomer, phases: readonly SyncPhase[]): void {
-    if (customer.running !== null) {
-      customer.headAgain = true;
-      return;
-    }
-    const { credentials, keyHash } = customer;
-    if (credentials === null || keyHash === null) return;
-    const now = this.#options.now();
-    customer.lastHeadMs = now;
-    if (phases.includes("verify")) customer.lastVerifyStartMs = now;
-    customer.headAgain = false;
-    const running: NonNullable<LiveCustomer["running"]> = {
-      abort: new AbortController(),
-      progress: null,
-      promise: Promise.resolve(),
-    };
-    customer.running = running;
-    const work = async () => {
-      try {
-        const outcome = await (
-          await this.#syncer()
-        ).run(customer.id, credentials, {
-          signal: running.abort.signal,
-          phases,
-          onProgress: (progress) => {
-            running.progress = progress;
-            this.#proven(customer, keyHash);
-          },
-        });
-        await this.#finish(customer, keyHash, outcome);
-        if (outcome.status === "done" && outcome.verification)
-          await checkTotals30d({
-            store: await this.start(),
-            client: this.#options.client,
-            customerId: customer.id,
-            credentials,
-            nowMs: this.#options.now(),
-            warn: this.#options.warn,
-          });
-      } catch (error) {
-        customer.error = errorSentence("internal");
-        this.#warn(error, "mirror sync");
-      } finally {
-        customer.running = null;
-        if (customer.headAgain && this.#customers.get(customer.id) === customer) this.#run(customer, ["head"]);
-      }
-    };
-    running.promise = this.#options.detach ? this.#options.detach(work) : work();
-  }
-
-  async #finish(customer: LiveCustomer, keyHash: string, outcome: SyncOutcome): Promise<void> {
-    if (outcome.status === "done") {
-      customer.error = null;
-      customer.lastHeadMs = outcome.state.lastHeadSyncMs ?? customer.lastHeadMs;
-      this.#proven(customer, keyHash);
-    } else if (outcome.status === "unauthenticated") {
-      // The upstream no longer accepts the key: stop, forget it, end its sessions (their next request gets a 401).
-      customer.headAgain = false;
-      await this.#options.endSessions(this.#customers.refuse(customer, keyHash), keyHash);
-      customer.error = errorSentence("unauthenticated");
-    } else if (outcome.status === "failed") {
-      const code = outcome.state.lastError ?? "internal";
-      if (code === "scope_denied") {
-        // The key's lack, not the mirror's fault: that key's sessions are told (status), the customer's other keys'
-        // sessions still see the mirror as it stands (its error stays what the last run with a key that may read set).
-        customer.noScope.add(keyHash);
-        // Stored: the local copy refuses the key from now on, here and after a restart, until it signs in again.
-        await this.#scopes.refused(customer.id, keyHash).catch((error: unknown) => {
-          this.#warn(error, "storing the refused transactions scope");
-        });
-        if (customer.keyHash === keyHash) {
-          customer.credentials = null;
-          customer.keyHash = null;
-        }
-      } else customer.error = errorSentence(code);
-      this.#options.warn({ customer: customer.id, code }, "mirror sync failed");
-    }
-  }
-
-  async #syncer(): Promise<MirrorSync> {
-    const store = await this.start();
-    const { client, lock, now, windowMs, pageSize } = this.#options;
-    this.#sync ??= new MirrorSync({
-      store,
-      client,
-      now,
-      windowMs,
-      ...(lock ? { lock } : {}),
-      ...(pageSize ? { pageSize } : {}),
-    });
-    return this.#sync;
-  }
-
-  #warn(error: unknown, where: string): void {
-    this.#options.warn({ err: error instanceof Error ? error.message : String(error) }, `${where} failed`);
+    return this.#customers.touch(session, now, session.createdAt + this.#options.absoluteMs, mayRead);
   }
 }
