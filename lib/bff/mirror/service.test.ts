@@ -12,24 +12,17 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 import type { ActiveSession } from "../session";
 import { mirrorCustomerId } from "./customers";
 import { HEAD_EVERY_MS, LIVE_FOR_MS, MirrorService } from "./service";
+import { until } from "./service-test-helpers";
 import type { TotalsMismatch } from "./totals-check";
 
 /**
  * The mirror service against the real sandbox (both profiles, over HTTP) and a real SQLite store in a temporary
  * folder: sign-in starts the sync, the gate, sync now, scope, a revoked key, two customers, the file's bytes, retention.
- * Only the session revocation is observed through a recorder (the revocation store itself is tested elsewhere; the
- * BFF-level test lib/bff/sync-api.test.ts shows the session ending over HTTP).
+ * Only the session revocation is observed through a recorder (lib/bff/sync-api.test.ts shows it over HTTP). The clock
+ * moves 30 s before each sync now: sign-in's head sync is newer, and sync now waits for that (issue 24 item 3).
  */
 
 const HOUR = 3_600_000;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(["primary", "alternative"] as const)("the mirror service (%s profile)", (profile) => {
   let upstream: SandboxProcess;
@@ -198,7 +191,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     const session = await signIn(upstream.keys["demo-full"]);
     const before = await settled(session);
     await insert("PFL", 3);
-    clockOffset += HEAD_EVERY_MS; // sign-in's head sync is under 30 s old: sync now would wait
+    clockOffset += HEAD_EVERY_MS;
     await service.syncNow(session);
     const after = await until(
       () => service.status(session),
