@@ -21,7 +21,7 @@ const PROBE_RETRY_MS = 30_000;
 
 type Session = Pick<ActiveSession, "credentials" | "customerCode" | "scopes">;
 
-export interface KeyScopesOptions {
+interface KeyScopesOptions {
   store: () => Promise<MirrorStore>;
   client: FleetApiClient;
   now: () => number;
