@@ -121,6 +121,11 @@ export class MirrorService {
     }
   }
 
+  /** The transactions scope in the upstream's naming (`read` in the primary shape), for the 403's sentence. */
+  transactionsScopeName(): string {
+    return this.#options.client.scopeNameOf("transactions");
+  }
+
   /** Sign-out: that session no longer keeps its customer's key in memory; the last one out stops the sync. */
   signedOut(session: ActiveSession): void {
     const customer = this.#customers.get(mirrorCustomerId(session));
