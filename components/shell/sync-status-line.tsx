@@ -4,14 +4,14 @@ import { useClock } from "@/components/ui/use-clock";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 import { useSyncNow, useSyncStatus } from "@/lib/queries/sync";
 
-import { syncStatusText } from "./sync-status-text";
+import { secondsUntilSyncNow, syncStatusText } from "./sync-status-text";
 
 /** Ages on the line count seconds ("12 s ago"). */
 const TICK_MS = 1_000;
 
 /**
  * One quiet line by the tabs about the local copy of the customer's transactions (polled, see useSyncStatus), with
- * "Sync now". Nothing when there is no local copy for this session, or while its state is unknown. Screen readers
+ * "Sync now" (waiting, with the seconds shown, while the last head sync is under 30 s old). Nothing when there is no local copy for this session, or while its state is unknown. Screen readers
  * hear the state when it changes, not the seconds.
  */
 export function SyncStatusLine() {
@@ -19,7 +19,6 @@ export function SyncStatusLine() {
   const syncNow = useSyncNow();
   // The words a screen reader hears do not depend on the clock (see syncStatusText).
   const announce = status.data === undefined ? "" : (syncStatusText(status.data, 0)?.announce ?? "");
-  const isRunning = syncNow.isPending || status.data?.running === true;
   return (
     <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-3 text-xs" data-testid="sync-status">
       {/* Always in the page, so a change of its words is announced. */}
@@ -29,16 +28,13 @@ export function SyncStatusLine() {
       {status.data === undefined || status.data.state === "off" ? null : (
         <>
           <StatusWords status={status.data} />
-          <button
-            type="button"
+          <SyncNowButton
+            status={status.data}
+            pending={syncNow.isPending}
             onClick={() => {
               syncNow.mutate();
             }}
-            disabled={isRunning}
-            className="rounded font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-600 disabled:no-underline dark:text-brand-300 dark:focus-visible:outline-brand-400 dark:disabled:text-slate-400"
-          >
-            {isRunning ? "Syncing…" : "Sync now"}
-          </button>
+          />
         </>
       )}
       {syncNow.isError ? (
@@ -63,5 +59,30 @@ function StatusWords({ status }: { status: SyncStatusReply }) {
     >
       {text.line}
     </p>
+  );
+}
+
+/** "Sync now", or "Syncing…" while a run is in progress, or "Sync now · in 12 s" until the next one may start. */
+function SyncNowButton({
+  status,
+  pending,
+  onClick,
+}: {
+  status: SyncStatusReply;
+  pending: boolean;
+  onClick: () => void;
+}) {
+  const now = useClock(TICK_MS);
+  const isRunning = pending || status.running;
+  const waitS = secondsUntilSyncNow(status, now);
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={isRunning || waitS > 0}
+      className="rounded font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-600 disabled:no-underline dark:text-brand-300 dark:focus-visible:outline-brand-400 dark:disabled:text-slate-400"
+    >
+      {isRunning ? "Syncing…" : waitS > 0 ? `Sync now · in ${String(waitS)} s` : "Sync now"}
+    </button>
   );
 }

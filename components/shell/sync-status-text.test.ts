@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 
-import { syncStatusText } from "./sync-status-text";
+import { secondsUntilSyncNow, syncStatusText } from "./sync-status-text";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 
@@ -14,6 +14,7 @@ const READY: SyncStatusReply = {
   lastHeadSync: "2026-11-24T11:59:48Z",
   lastVerification: { at: "2026-11-24T11:50:00Z", ok: true, repairedDays: 0 },
   backfill: { done: 25_000, expected: 25_000, complete: true, timeLeftMs: null },
+  nextHeadSync: null,
   error: null,
 };
 
@@ -64,5 +65,13 @@ describe("syncStatusText", () => {
     expect(syncStatusText({ ...READY, state: "error", error: null }, NOW)?.line).toBe(
       "The local copy of your transactions could not be updated.",
     );
+  });
+
+  it("counts the seconds until Sync now may start another head sync (0 when it may, or the time is unknown)", () => {
+    const next = { ...READY, nextHeadSync: new Date(NOW + 12_300).toISOString() };
+    expect(secondsUntilSyncNow(next, NOW)).toBe(13);
+    expect(secondsUntilSyncNow(next, NOW + 20_000)).toBe(0);
+    expect(secondsUntilSyncNow(next, 0)).toBe(0);
+    expect(secondsUntilSyncNow(READY, NOW)).toBe(0);
   });
 });

@@ -53,3 +53,12 @@ function backfillLine(status: SyncStatusReply): string {
   if (timeLeftMs !== null) parts.push(describeTimeLeft(timeLeftMs));
   return parts.join(" · ");
 }
+
+/**
+ * Whole seconds until "Sync now" may start another head sync (`nextHeadSync`: at most one every 30 s per customer), 0
+ * when it may now or when the time is not known yet (`now` 0 while hydrating).
+ */
+export function secondsUntilSyncNow(status: SyncStatusReply, now: number): number {
+  if (status.nextHeadSync === null || now === 0) return 0;
+  return Math.max(0, Math.ceil((Date.parse(status.nextHeadSync) - now) / 1000));
+}

@@ -15,6 +15,7 @@ const BACKFILLING: SyncStatusReply = {
   lastHeadSync: "2026-11-24T11:59:48Z",
   lastVerification: null,
   backfill: { done: 16_000, expected: 25_000, complete: false, timeLeftMs: 170_000 },
+  nextHeadSync: null,
   error: null,
 };
 const READY: SyncStatusReply = {

@@ -9,6 +9,7 @@ import { withoutSession, withSession } from "./handler";
 import { mirrorFor } from "./mirror/access";
 import type { InputSpec, PublicOperation, SessionOperation } from "./operation";
 import { parseQueryValues, queryValues } from "./params";
+import { refuseWithoutTransactionsScope } from "./scope-guard";
 import { testHooksAllowed } from "./test-hooks";
 
 /**
@@ -19,6 +20,7 @@ import { testHooksAllowed } from "./test-hooks";
 export function route<I, R, P = Record<string, never>>(operation: SessionOperation<I, R, P>) {
   return withSession<P>(operation.route, async ({ request, session, key, params }) => {
     if (operation.csrf === "same-site+origin") refuseCrossSite(request);
+    await refuseWithoutTransactionsScope(operation, session);
     const input = await readInput(operation.input, request, params);
     const mirror = () => mirrorFor(session);
     const ctx = { session, key, signal: request.signal, priority: operation.priority, mirror };

@@ -79,6 +79,13 @@ interface OperationBase<I, P> {
 export interface SessionOperation<I, R, P = Record<string, never>> extends OperationBase<I, P> {
   auth: "session";
   csrf: SessionCsrfPolicy;
+  /**
+   * `transactions`: the reply is made of the customer's transactions (rows, sums, files, insights), from the upstream
+   * or the local copy. A key refused the transactions scope (reported, or its own sign-in probe: lib/bff/mirror/key-scope)
+   * gets 403 before the operation runs. Every operation under a transactions-derived route declares it
+   * (lib/bff/operations/operation-table.test.ts fails otherwise).
+   */
+  reads?: "transactions";
   run: (ctx: OperationContext, input: I) => Promise<R>;
 }
 

@@ -17,12 +17,24 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 
 const DAY = 86_400_000;
 const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+const TEST_HOOKS_TOKEN = "test-hooks-token-0123456789abcdef";
 
 describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s profile)", (profile) => {
   let upstream: SandboxProcess;
   let app: AppProcess;
   let dir: string;
   const recorded: Recorded[] = [];
+  let clockOffsetMs = 0;
+  /** Sync now starts a head sync only 30 s after the last one began (issue 24 item 3): the app's clock moves on. */
+  const after30s = async () => {
+    clockOffsetMs += 31_000;
+    const res = await fetch(`${app.origin}/api/test-hooks/clock`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Test-Hooks-Token": TEST_HOOKS_TOKEN },
+      body: JSON.stringify({ offsetMs: clockOffsetMs }),
+    });
+    expect(res.status).toBe(204);
+  };
 
   const signedIn = async (pair: { keyId: string; secret: string }) => {
     const b = new TestBrowser(app.origin, recorded);
@@ -63,6 +75,7 @@ describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s pro
       MIRROR_ENABLED: "true",
       MIRROR_PATH: join(dir, "mirror.db"),
       SESSION_DB: join(dir, "sessions.db"),
+      BFF_TEST_HOOKS: TEST_HOOKS_TOKEN,
     });
   }, 240_000);
   afterAll(async () => {
@@ -107,6 +120,10 @@ describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s pro
       body: JSON.stringify({ customer: "PFL", count: 2 }),
     });
     expect(inserted.status).toBe(201);
+    const early = (await b.fetch("/api/sync", { method: "POST" })).body as SyncStatusReply;
+    expect(early).toMatchObject({ running: false, rows: before.rows }); // sign-in's head sync is under 30 s old
+    expect(Date.parse(early.nextHeadSync ?? "")).toBe(Date.parse(before.lastHeadSync ?? "") + 30_000);
+    await after30s();
     const res = await b.fetch("/api/sync", { method: "POST" });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ state: "ready" });
@@ -129,6 +146,7 @@ describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s pro
     const b = await signedIn({ keyId: created.key_id, secret: created.secret });
     await settled(b);
     await upstream.cli("keys", "revoke", created.key_id);
+    await after30s();
     expect((await b.fetch("/api/sync", { method: "POST" })).status).toBe(202);
     // GET /api/session calls no upstream: its 401 is the mirror service's doing.
     for (;;) {

@@ -23,7 +23,7 @@ import { type Clock, systemClock } from "./clock";
 import { FailedCheckLimiter, MemoryPairVerdictStore, randomPepper } from "./credential-checks";
 import { credentialKey, type Credentials } from "./credentials";
 import { FleetApiError, isFleetApiError } from "./errors";
-import { locationQuery, transactionQuery, type Variants, variantsFor } from "./negotiation";
+import { locationQuery, type Resource, scopeName, transactionQuery, type Variants, variantsFor } from "./negotiation";
 import { type GetRequest, Requester } from "./requester";
 import {
   reshapeAccount,
@@ -122,6 +122,11 @@ export class FleetApiClient {
    */
   transactionDateStyle(): Variants["dateStyle"] {
     return variantsFor(this.baseUrl).dateStyle;
+  }
+
+  /** The scope a resource needs in this upstream's naming, as far as it is known yet (`read` in the primary shape). */
+  scopeNameOf(resource: Resource): string {
+    return scopeName(resource, variantsFor(this.baseUrl).scopeNaming);
   }
 
   getAccount(credentials: Credentials, options: CallOptions = {}): Promise<Account> {

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
+import { createKeyScopesTable } from "./key-scopes";
 import { rebuildLocalRollups } from "./local-rollups";
 import { rebuildRollups } from "./rollups";
 
@@ -246,6 +247,12 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
     async up(db: Kysely<unknown>): Promise<void> {
       await createLocalRollupTable(db, dialect);
       await rebuildLocalRollups(db);
+    },
+  },
+  // Each key's proven transactions scope (./key-scopes.ts): the local copy serves a key only once it proved the scope.
+  "0005-key-scopes": {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await createKeyScopesTable(db, dialect);
     },
   },
 });

@@ -122,7 +122,18 @@ export interface MirrorLocalDayTotalsTable {
   last_at_ms: Int8;
 }
 
+/** A key's proven transactions scope (./key-scopes.ts, migration 0005). */
+export interface MirrorKeyScopeTable {
+  customer_id: string;
+  /** credentialKey of the pair: a one-way hash. */
+  key_hash: string;
+  /** 1: the upstream answered the key's own transactions call; 0: it refused the key the scope. */
+  transactions: number;
+  checked_ms: Int8;
+}
+
 export interface MirrorDatabase {
+  mirror_key_scopes: MirrorKeyScopeTable;
   mirror_local_day_totals: MirrorLocalDayTotalsTable;
   mirror_transactions: MirrorTransactionTable;
   mirror_sync_state: MirrorSyncStateTable;

@@ -6,6 +6,7 @@ import { type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "
 import { ensurePrivateFile, type Warn } from "@/lib/private-files";
 
 import { purgeCatalog } from "./catalog";
+import { purgeKeyScopes } from "./key-scopes";
 import { purgeLocalRollups } from "./local-rollups";
 import { type MirrorDialect, mirrorMigrations } from "./migrations";
 import { purgeRollups } from "./rollups";
@@ -272,7 +273,7 @@ export class MirrorStore {
       .execute();
   }
 
-  /** Deletes one customer's mirror: rows, rollups, catalog and price history, sync state. */
+  /** Deletes one customer's mirror: rows, rollups, catalog and price history, key verdicts, sync state. */
   async purge(customerId: string): Promise<void> {
     await this.transaction(async (trx) => {
       await lockCustomerWrites(trx, this.dialect, customerId);
@@ -280,6 +281,7 @@ export class MirrorStore {
       await purgeRollups(trx, customerId);
       await purgeLocalRollups(trx, customerId);
       await purgeCatalog(trx, customerId);
+      await purgeKeyScopes(trx, customerId);
       await trx.deleteFrom("mirror_sync_state").where("customer_id", "=", customerId).execute();
     });
   }

@@ -92,6 +92,11 @@ export interface SyncStatusReply {
     /** Time left at the pace the budget allows, ms; null when unknown. */
     timeLeftMs: number | null;
   };
+  /**
+   * The earliest instant a "sync now" (POST /api/sync) starts another head sync (at most one per customer every 30 s,
+   * whatever is posted); null when this session has no local copy.
+   */
+  nextHeadSync: string | null;
   /** A sentence for the person (never a secret or a stack), or null. */
   error: string | null;
 }

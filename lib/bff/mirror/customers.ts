@@ -46,9 +46,12 @@ export function mirrorCustomerId(session: Pick<ActiveSession, "customerCode" | "
     : `key:${credentialKey(session.credentials)}`;
 }
 
-/** Scopes null: the upstream does not report them (the primary shape), so the key is not known to lack the scope. */
-export function hasTransactionsScope(scopes: readonly string[] | null): boolean {
-  return scopes === null || scopes.includes("transactions") || scopes.includes("read");
+/**
+ * Reported scopes (the alternative shape) that include reading transactions. The primary shape reports none: there a
+ * key proves the scope with a call of its own at sign-in (./key-scope.ts), never by default.
+ */
+export function hasTransactionsScope(scopes: readonly string[]): boolean {
+  return scopes.includes("transactions") || scopes.includes("read");
 }
 
 export class LiveCustomers {
@@ -62,8 +65,11 @@ export class LiveCustomers {
     return this.#byId.has(id);
   }
 
-  /** Records a request of this session: the customer's entry (created when new), its key pair, its session. */
-  touch(session: ActiveSession, nowMs: number, untilMs: number): LiveCustomer {
+  /**
+   * Records a request of this session: the customer's entry (created when new), its session, and its key pair as the
+   * one a sync uses when `mayRead` (the key proved the transactions scope).
+   */
+  touch(session: ActiveSession, nowMs: number, untilMs: number, mayRead = true): LiveCustomer {
     const id = mirrorCustomerId(session);
     let customer = this.#byId.get(id);
     if (!customer) {
@@ -86,7 +92,7 @@ export class LiveCustomers {
     const keyHash = credentialKey(session.credentials);
     // The latest session's pair is the one a sync uses (a pair the upstream refused is replaced by the next one seen),
     // unless the upstream refused that pair the transactions scope.
-    if (!customer.noScope.has(keyHash)) {
+    if (mayRead && !customer.noScope.has(keyHash)) {
       customer.credentials = session.credentials;
       customer.keyHash = keyHash;
     }

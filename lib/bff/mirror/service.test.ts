@@ -11,25 +11,18 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 
 import type { ActiveSession } from "../session";
 import { mirrorCustomerId } from "./customers";
-import { LIVE_FOR_MS, MirrorService } from "./service";
+import { HEAD_EVERY_MS, LIVE_FOR_MS, MirrorService } from "./service";
+import { until } from "./service-test-helpers";
 import type { TotalsMismatch } from "./totals-check";
 
 /**
  * The mirror service against the real sandbox (both profiles, over HTTP) and a real SQLite store in a temporary
  * folder: sign-in starts the sync, the gate, sync now, scope, a revoked key, two customers, the file's bytes, retention.
- * Only the session revocation is observed through a recorder (the revocation store itself is tested elsewhere; the
- * BFF-level test lib/bff/sync-api.test.ts shows the session ending over HTTP).
+ * Only the session revocation is observed through a recorder (lib/bff/sync-api.test.ts shows it over HTTP). The clock
+ * moves 30 s before each sync now: sign-in's head sync is newer, and sync now waits for that (issue 24 item 3).
  */
 
 const HOUR = 3_600_000;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(["primary", "alternative"] as const)("the mirror service (%s profile)", (profile) => {
   let upstream: SandboxProcess;
@@ -71,7 +64,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
       lastSeenAt: at,
       expiresAt: at + HOUR,
     };
-    on.signedIn(session);
+    await on.signedIn(session);
     return session;
   }
   const settled = (session: ActiveSession, on = service) =>
@@ -198,6 +191,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     const session = await signIn(upstream.keys["demo-full"]);
     const before = await settled(session);
     await insert("PFL", 3);
+    clockOffset += HEAD_EVERY_MS;
     await service.syncNow(session);
     const after = await until(
       () => service.status(session),
@@ -208,7 +202,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
 
   it("gives a key without the transactions scope no mirror: state off, the gate closed", async () => {
     const session = await signIn(upstream.keys["demo-no-transactions"]);
-    // Primary: the upstream does not report scopes, so the sync tries and the 403 turns it off.
+    // Primary: the upstream does not report scopes, so the sign-in probe's 403 turns it off.
     const status = await until(
       () => service.status(session),
       (s) => s.state === "off",
@@ -221,11 +215,11 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     const session = await signIn(upstream.keys["demo-full"]);
     await settled(session);
     expect(await service.gate(session)).not.toBeNull();
-    clockOffset = LIVE_FOR_MS + 60_000;
+    clockOffset += LIVE_FOR_MS + 60_000;
     try {
       expect(await service.gate(session)).toBeNull();
     } finally {
-      clockOffset = 0;
+      clockOffset -= LIVE_FOR_MS + 60_000;
     }
   });
 
@@ -239,6 +233,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
     const otherSession = await signIn(upstream.keys["demo-full"]);
     await settled(revokedSession);
     await upstream.cli("keys", "revoke", fresh.keyId);
+    clockOffset += HEAD_EVERY_MS;
     await service.syncNow(revokedSession);
     await until(
       () => Promise.resolve(ended.some((e) => e.sid === revokedSession.sid)),

@@ -18,15 +18,20 @@ export async function readSyncState(
     const store = await open();
     return [store, await store.getSyncState(customerId)];
   } catch (error) {
-    throw Object.assign(
-      new BffError(
-        "shared_state_unavailable",
-        "The dashboard's database (the local copy of your transactions) is not answering. Please try again in a minute; if it persists, tell your administrator.",
-        { "Retry-After": "30" },
-      ),
-      { cause: error },
-    );
+    throw storeUnavailable(error);
   }
+}
+
+/** The 503 for a mirror database that does not answer, with its cause kept for the log. */
+export function storeUnavailable(cause: unknown): BffError {
+  return Object.assign(
+    new BffError(
+      "shared_state_unavailable",
+      "The dashboard's database (the local copy of your transactions) is not answering. Please try again in a minute; if it persists, tell your administrator.",
+      { "Retry-After": "30" },
+    ),
+    { cause },
+  );
 }
 
 /** `GET /api/sync`'s reply from what the store says (SyncState, row count) and what the running sync reports. */
@@ -42,6 +47,7 @@ export function offStatus(error: string | null): SyncStatusReply {
     lastHeadSync: null,
     lastVerification: null,
     backfill: { done: 0, expected: null, complete: false, timeLeftMs: null },
+    nextHeadSync: null,
     error,
   };
 }
@@ -63,6 +69,8 @@ export function errorSentence(code: string): string {
   if (code === "unauthenticated")
     return "The Fleet Fuel API no longer accepts this key, so the local copy stopped updating. Please sign in again.";
   if (code === "scope_denied") return "This key may not read transactions, so there is no local copy for it.";
+  if (code === "scope_unknown")
+    return "The Fleet Fuel API has not yet confirmed that this key may read transactions, so the local copy is not used for it; it is asked again when a page needs it.";
   return `The last update of the local copy failed (${code}); it is tried again when a page asks for fresh data.`;
 }
 
@@ -94,6 +102,7 @@ export function syncStatus(state: SyncState, rows: number, customer: LiveCustome
       complete: state.backfill.complete,
       timeLeftMs: state.backfill.complete ? 0 : progress?.phase === "backfill" ? progress.timeLeftMs : null,
     },
+    nextHeadSync: null,
     error: failed ? (customer?.error ?? errorSentence(storedError ?? "internal")) : null,
   };
 }

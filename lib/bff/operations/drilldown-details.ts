@@ -15,6 +15,7 @@ const detailOf = (dimension: DrilldownDimension, name: "id" | "last4", route: st
     route,
     input: { params: detailInput(dimension, name) },
     csrf: "same-site",
+    reads: "transactions",
     priority: "interactive",
     run: (ctx, input): Promise<DrilldownDetailReply> => drilldownDetail(ctx, dimension, input),
   });

@@ -15,6 +15,7 @@ const listOf = (dimension: "driver" | "truck" | "card", route: string) =>
     route,
     input: { query: DrilldownRangeQuery },
     csrf: "same-site",
+    reads: "transactions",
     priority: "interactive",
     run: (ctx, q): Promise<DrilldownListReply> => drilldownList(ctx, dimension, q),
   });

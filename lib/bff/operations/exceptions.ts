@@ -121,6 +121,7 @@ export const exceptionsOperation = sessionOperation({
   route: "GET /api/exceptions",
   input: { query: ExceptionsQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "bulk",
   run: async (ctx, q): Promise<ExceptionsReply> => {
     const periods = insightPeriodsOf(q, todayOf(now()));

@@ -18,6 +18,7 @@ export const exportProgress = sessionOperation({
   route: "GET /api/transactions/export/progress",
   input: { query: ExportProgressQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "interactive",
   run: async (ctx, { exportId }): Promise<ExportProgress> => {
     const progress = progressOf(ctx.session.sid, exportId);

@@ -39,6 +39,7 @@ export const exportTransactionsFile = sessionOperation({
   route: "GET /api/transactions/export",
   input: { query: ExportQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "bulk",
   run: async (ctx, q): Promise<Response> => {
     // What the person chose (days of `tz`) names and describes the file; the upstream gets those days as instants.

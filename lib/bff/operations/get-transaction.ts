@@ -10,6 +10,7 @@ export const getTransaction = sessionOperation({
   route: "GET /api/transactions/[id]",
   input: { params: (params: { id: string }) => params.id },
   csrf: "same-site",
+  reads: "transactions",
   priority: "interactive",
   run: (ctx, id): Promise<TransactionDetail> => getTransactionDetail(ctx.session, id, ctx.signal),
 });

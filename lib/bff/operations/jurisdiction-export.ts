@@ -84,6 +84,7 @@ export const exportJurisdictionReport = sessionOperation({
   route: ROUTE,
   input: { query: JurisdictionExportQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "bulk",
   run: async (ctx, q): Promise<Response> => {
     const { format, ...range } = q;

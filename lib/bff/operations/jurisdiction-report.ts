@@ -46,6 +46,7 @@ export const getJurisdictionReport = sessionOperation({
   route: "GET /api/reports/jurisdictions",
   input: { query: JurisdictionQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "interactive",
   run: (ctx, q): Promise<JurisdictionReply> => jurisdictionReply(ctx, q),
 });

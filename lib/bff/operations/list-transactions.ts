@@ -23,6 +23,7 @@ export const listTransactions = sessionOperation({
   route: "GET /api/transactions",
   input: { query: TransactionListQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "interactive",
   cache: { name: "transactions", ttlMs: () => getConfig().cacheTtlMs.transactions },
   run: async (ctx, q): Promise<TransactionListReply> => {

@@ -79,6 +79,7 @@ export const getSavings = sessionOperation({
   route: "GET /api/savings",
   input: { query: SavingsQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "bulk",
   run: async (ctx, q): Promise<SavingsReply> => {
     const periods = insightPeriodsOf(q, todayOf(now()));

@@ -38,7 +38,9 @@ export const signIn = publicOperation({
       if (!isFleetApiError(error) || error.code !== "scope_denied") throw error;
     }
     const session = await startSession({ credentials, customerName, customerCode, scopes });
-    mirrorService().signedIn(session); // the mirror's first sync starts in the background
+    // The key proves the transactions scope with one call of its own before the local copy may serve it (the primary
+    // upstream reports no scopes); then the mirror's first sync starts in the background.
+    await mirrorService().signedIn(session);
     return {
       customer: { name: customerName, code: customerCode },
       scopes,

@@ -18,6 +18,7 @@ export const transactionFacets = sessionOperation({
   route: "GET /api/transactions/facets",
   input: { query: NoQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "interactive",
   run: async (ctx): Promise<TransactionFacetsReply> => {
     // The most recent rows are enough to offer a filter: a start "now" needs only a head sync.

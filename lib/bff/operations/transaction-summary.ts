@@ -25,6 +25,7 @@ export const transactionSummary = sessionOperation({
   route: "GET /api/transactions/summary",
   input: { query: SummaryQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "bulk",
   cache: { name: "summary", ttlMs: () => getConfig().cacheTtlMs.summary },
   run: async (ctx, q): Promise<TransactionSummaryReply> => {

@@ -19,6 +19,7 @@ export const transactionTotals = sessionOperation({
   route: "GET /api/transactions/totals",
   input: { query: TransactionTotalsQuery },
   csrf: "same-site",
+  reads: "transactions",
   priority: "bulk",
   cache: { name: "totals", ttlMs: () => getConfig().cacheTtlMs.summary },
   run: async (ctx, q): Promise<ListTotals> => {
