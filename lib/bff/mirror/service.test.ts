@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +11,7 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 import type { ActiveSession } from "../session";
 import { mirrorCustomerId } from "./customers";
 import { HEAD_EVERY_MS, LIVE_FOR_MS, MirrorService } from "./service";
-import { until } from "./service-test-helpers";
+import { sessionFor, until } from "./service-test-helpers";
 import type { TotalsMismatch } from "./totals-check";
 
 /**
@@ -51,19 +50,7 @@ describe.each(["primary", "alternative"] as const)("the mirror service (%s profi
 
   /** A session as sign-in makes it: the upstream's scopes and the account's customer code. */
   async function signIn(credentials: Credentials, on = service): Promise<ActiveSession> {
-    const { scopes } = await client.authenticate(credentials);
-    const account = await client.getAccount(credentials);
-    const at = Date.now();
-    const session: ActiveSession = {
-      sid: randomUUID(),
-      credentials,
-      customerName: account.name,
-      customerCode: account.code,
-      scopes,
-      createdAt: at,
-      lastSeenAt: at,
-      expiresAt: at + HOUR,
-    };
+    const session = await sessionFor(client, credentials);
     await on.signedIn(session);
     return session;
   }
