@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
+import { request } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 
@@ -67,4 +68,16 @@ export async function expectPrivateServices(
 
   expect(await postgresAnswer(postgresPort, "not-the-password")).toMatch(/password authentication failed/);
   expect(await postgresAnswer(postgresPort, postgresPassword)).toBe("1");
+}
+
+/** One request with `method` through the balancer (node:http: fetch refuses TRACE and CONNECT): status and Allow. */
+export function methodAnswer(port: number, method: string, path = "/"): Promise<{ status: number; allow: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, method, path }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, allow: res.headers.allow ?? "" });
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }

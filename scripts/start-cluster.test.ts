@@ -9,7 +9,7 @@ import { TestBrowser } from "@/test/browser";
 import { accepts, freePort } from "@/test/net";
 
 import { haproxyConfig } from "./start/cluster-services";
-import { expectPrivateServices } from "./start-cluster-private";
+import { expectPrivateServices, methodAnswer } from "./start-cluster-private";
 
 // `npm run start:cluster -- --instances 2` for real: Debian's redis-server, PostgreSQL and haproxy started by the
 // launcher, the sandbox, two built app instances; a sign-in through haproxy's address, requests answered by both
@@ -138,6 +138,11 @@ describe("npm run start:cluster (scripts/start-cluster.ts)", () => {
       refusedBy.add(res.res.headers.get("x-served-by") ?? "");
     }
     expect([...refusedBy].sort()).toEqual(["app1", "app2"]);
+    // TRACE reaches no instance (Next answers it with an unlogged 500): the balancer refuses it with a 405.
+    expect(await methodAnswer(port, "TRACE", "/favicon.svg")).toEqual({
+      status: 405,
+      allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+    });
     expect(readFileSync(join(dir, "cluster", "haproxy.cfg"), "utf8")).toContain(`127.0.0.1:${String(port + 2)}`);
 
     const pgid = child.pid ?? 0;

@@ -232,6 +232,8 @@ export function haproxyConfig(bind: { host: string; port: number }, instancePort
     // The instances run with TRUST_PROXY=true: these are set here, overwriting whatever a client sent.
     "  http-request set-header X-Forwarded-Host %[req.hdr(host)]",
     "  http-request set-header X-Forwarded-Proto http",
+    // Next answers TRACE and CONNECT with an unlogged 500 before any code of ours runs (README, security): refused here.
+    '  http-request deny deny_status 405 hdr Allow "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" if METH_TRACE || METH_CONNECT',
     "  default_backend instances",
     "backend instances",
     "  balance roundrobin",
