@@ -31,7 +31,6 @@ describe.each(["primary", "alternative"] as const)("the default rules flag a han
     }).length;
     expect(purchases).toBeGreaterThan(100);
     const shares = Object.fromEntries(reply.rules.map((r) => [r.id, r.count / purchases]));
-    console.log(profile, from, to, purchases, JSON.stringify(reply.rules.map((r) => [r.id, r.count])));
     for (const [id, share] of Object.entries(shares)) expect(share, id).toBeLessThanOrEqual(MAX_SHARE);
   });
 });
