@@ -47,7 +47,7 @@ function refuseLongPeriod(range: LocalDateRange): void {
 }
 
 const CATALOG_NOTE =
-  "The price rule compares with the station catalog, which holds today's price, not the price on the purchase day: a hit on an older purchase may only show that the price has fallen since.";
+  "The price rule compares with the station catalog, which holds today's price, not the price on the purchase day: a hit on an older purchase may only show that the price has fallen since. That is why it is off unless an operator turns it on (EXCEPTIONS_CATALOG_PRICE=true).";
 
 const ExceptionsQuery = z
   .object({
