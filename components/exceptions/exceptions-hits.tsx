@@ -15,7 +15,7 @@ const groupKeyOf = (reply: ExceptionsReply, hit: ExceptionHit): string =>
   reply.group === "driver" ? hit.driver.id : hit.card;
 
 /** "Hits 51–100 of 699, newest first." */
-export function describeHitPage(reply: ExceptionsReply): string {
+function describeHitPage(reply: ExceptionsReply): string {
   const { hitsTotal: total, page, pageSize } = reply;
   const order = reply.group === null ? "newest first" : `by ${reply.group}, most hits first, newest first in each`;
   if (total === 0) return "No purchase of this period broke a rule.";

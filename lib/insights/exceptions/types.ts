@@ -93,7 +93,7 @@ export interface RawHit {
 }
 
 /** Whom a hit is grouped under (`group=driver|card`): the driver and card of its first purchase. */
-export type HitSubject = Pick<Purchase, "driverId" | "driverName" | "cardLast4">;
+type HitSubject = Pick<Purchase, "driverId" | "driverName" | "cardLast4">;
 
 /** A hit with its subject, as judgePeriod returns it. */
 export type SubjectHit = RawHit & { subject: HitSubject };
