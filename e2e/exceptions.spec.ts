@@ -117,6 +117,12 @@ test.describe("the exceptions page", () => {
     await pager.getByRole("button", { name: "Next page" }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText(new RegExp(`^Hits 51–\\d+ of ${String(all)}, newest first\\.$`))).toBeVisible();
+    // Another period starts again at page 1 (the old page could be past its last), keeping the other choices.
+    await page.getByRole("combobox", { name: "Period" }).selectOption("default");
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.getByText(/^Hits 1–50 of \d+, newest first\.$/)).toBeVisible();
+    await pager.getByRole("button", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/page=2/);
     await page.getByRole("combobox", { name: "Group hits by" }).selectOption("driver");
     await expect(page).toHaveURL(/group=driver/);
     await expect(page).not.toHaveURL(/page=2/);

@@ -55,13 +55,16 @@ function useHitsView(): [HitsView, (change: Partial<HitsView>) => void] {
   ];
 }
 
+/** A new period starts the hits again at page 1 (the old page could be past the new period's last). */
+const PAGE_PARAM = ["page"] as const;
+
 const GROUP_OPTIONS: readonly (readonly [ExceptionGroup, string])[] = [
   ["driver", "Driver"],
   ["card", "Card"],
 ];
 
 export function ExceptionsView() {
-  const range = useInsightRange();
+  const range = useInsightRange(30, PAGE_PARAM);
   const [view, setView] = useHitsView();
   const { data, isPending, isError, error, refetch, isFetching } = useExceptions(range.params, view);
   return (
