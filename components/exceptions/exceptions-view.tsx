@@ -1,7 +1,6 @@
 "use client";
 
 import type { Route } from "next";
-import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
 import { CoverageNote } from "@/components/insights/coverage-note";
@@ -9,42 +8,65 @@ import { InsightRangePicker, useInsightRange } from "@/components/insights/range
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
-import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import {
   EXCEPTION_RULE_IDS,
-  type ExceptionHit,
-  type ExceptionRuleId,
+  type ExceptionGroup,
   type ExceptionsReply,
+  isExceptionGroup,
   isExceptionRuleId,
 } from "@/lib/model/insight-exceptions";
 
-import { contextHref, previousNote, transactionHref } from "./exception-links";
+import { previousNote } from "./exception-links";
+import { HitList } from "./exceptions-hits";
 import { RuleCountsTable, ThresholdsTable } from "./exceptions-tables";
-import { useExceptions } from "./use-exceptions";
+import { type HitsView, useExceptions } from "./use-exceptions";
 
-/** The rule in the URL (`rule=`), or null for all. */
-function useRuleFilter(): [ExceptionRuleId | null, (rule: ExceptionRuleId | null) => void] {
+/**
+ * The rule (`rule=`), the grouping (`group=`) and the page of hits (`page=`) in the URL. A new rule or grouping starts
+ * again at page 1 (the old page number would point into another list).
+ */
+function useHitsView(): [HitsView, (change: Partial<HitsView>) => void] {
   const searchParams = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const value = searchParams.get("rule");
-  const rule = value !== null && isExceptionRuleId(value) ? value : null;
+  const rule = searchParams.get("rule");
+  const group = searchParams.get("group");
+  const page = Number(searchParams.get("page") ?? "1");
+  const view: HitsView = {
+    rule: rule !== null && isExceptionRuleId(rule) ? rule : null,
+    group: group !== null && isExceptionGroup(group) ? group : null,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
   return [
-    rule,
-    (next) => {
+    view,
+    (change) => {
+      const next = { ...view, page: 1, ...change };
       const params = new URLSearchParams(searchParams.toString());
-      if (next === null) params.delete("rule");
-      else params.set("rule", next);
+      const put = (name: string, value: string | null) => {
+        if (value === null) params.delete(name);
+        else params.set(name, value);
+      };
+      put("rule", next.rule);
+      put("group", next.group);
+      put("page", next.page === 1 ? null : String(next.page));
       const search = params.toString();
       router.push(`${pathname}${search === "" ? "" : `?${search}`}` as Route, { scroll: false });
     },
   ];
 }
 
+/** A new period starts the hits again at page 1 (the old page could be past the new period's last). */
+const PAGE_PARAM = ["page"] as const;
+
+const GROUP_OPTIONS: readonly (readonly [ExceptionGroup, string])[] = [
+  ["driver", "Driver"],
+  ["card", "Card"],
+];
+
 export function ExceptionsView() {
-  const range = useInsightRange();
-  const [rule, setRule] = useRuleFilter();
-  const { data, isPending, isError, error, refetch, isFetching } = useExceptions(range.params, rule);
+  const range = useInsightRange(30, PAGE_PARAM);
+  const [view, setView] = useHitsView();
+  const { data, isPending, isError, error, refetch, isFetching } = useExceptions(range.params, view);
   return (
     <div className="space-y-6">
       <InsightRangePicker range={range} />
@@ -53,7 +75,7 @@ export function ExceptionsView() {
       ) : isError ? (
         <CardError error={error} subject="exceptions" onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
-        <Report reply={data} label={range.label} rule={rule} onRule={setRule} busy={isFetching} />
+        <Report reply={data} label={range.label} view={view} onView={setView} busy={isFetching} />
       )}
     </div>
   );
@@ -62,14 +84,14 @@ export function ExceptionsView() {
 function Report({
   reply,
   label,
-  rule,
-  onRule,
+  view,
+  onView,
   busy,
 }: {
   reply: ExceptionsReply;
   label: string;
-  rule: ExceptionRuleId | null;
-  onRule: (rule: ExceptionRuleId | null) => void;
+  view: HitsView;
+  onView: (change: Partial<HitsView>) => void;
   busy: boolean;
 }) {
   const names = new Map(reply.rules.map((r) => [r.id, r.name]));
@@ -87,26 +109,14 @@ function Report({
         </div>
       </Card>
       <Card title="Hits">
-        <Field label="Show hits of" className="mb-4 w-full sm:w-80">
-          {(control) => (
-            <select
-              {...control}
-              value={rule ?? ""}
-              onChange={(event) => {
-                const value = event.target.value;
-                onRule(isExceptionRuleId(value) ? value : null);
-              }}
-            >
-              <option value="">Every rule</option>
-              {EXCEPTION_RULE_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {names.get(id) ?? id}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <HitList reply={reply} names={names} />
+        <HitFilters names={names} view={view} onView={onView} />
+        <HitList
+          reply={reply}
+          names={names}
+          onPage={(page) => {
+            onView({ page });
+          }}
+        />
       </Card>
       <Card title="Thresholds">
         <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
@@ -124,46 +134,55 @@ function Report({
   );
 }
 
-function HitList({ reply, names }: { reply: ExceptionsReply; names: Map<ExceptionRuleId, string> }) {
-  if (reply.hits.length === 0)
-    return <p className="text-sm text-slate-700 dark:text-slate-300">No purchase of this period broke a rule.</p>;
+function HitFilters({
+  names,
+  view,
+  onView,
+}: {
+  names: Map<string, string>;
+  view: HitsView;
+  onView: (change: Partial<HitsView>) => void;
+}) {
   return (
-    <>
-      <p className="mb-3 text-sm text-slate-700 dark:text-slate-300" role="status">
-        {reply.hits.length === reply.hitsTotal
-          ? `${String(reply.hitsTotal)} ${reply.hitsTotal === 1 ? "hit" : "hits"}, newest first.`
-          : `The newest ${String(reply.hits.length)} of ${String(reply.hitsTotal)} hits.`}
-      </p>
-      <ol className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="exception-hits">
-        {reply.hits.map((hit) => (
-          <HitItem
-            key={`${hit.rule}:${hit.transactionIds.join(",")}`}
-            hit={hit}
-            name={names.get(hit.rule) ?? hit.rule}
-          />
-        ))}
-      </ol>
-    </>
-  );
-}
-
-function HitItem({ hit, name }: { hit: ExceptionHit; name: string }) {
-  return (
-    <li className="py-3" data-rule={hit.rule}>
-      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
-        {name} · {hit.localDate}
-      </p>
-      <p className="mt-1 text-sm text-slate-900 dark:text-slate-100">{hit.sentence}</p>
-      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {hit.transactionIds.map((id, i) => (
-          <Link key={id} href={transactionHref(id)} className={TEXT_LINK_CLASSES}>
-            {hit.transactionIds.length === 1 ? "The transaction" : `Transaction ${String(i + 1)}`}
-          </Link>
-        ))}
-        <Link href={contextHref(hit.context)} className={TEXT_LINK_CLASSES}>
-          {hit.context.label}
-        </Link>
-      </p>
-    </li>
+    <div className="mb-4 flex flex-wrap gap-4">
+      <Field label="Show hits of" className="w-full sm:w-80">
+        {(control) => (
+          <select
+            {...control}
+            value={view.rule ?? ""}
+            onChange={(event) => {
+              const value = event.target.value;
+              onView({ rule: isExceptionRuleId(value) ? value : null });
+            }}
+          >
+            <option value="">Every rule</option>
+            {EXCEPTION_RULE_IDS.map((id) => (
+              <option key={id} value={id}>
+                {names.get(id) ?? id}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Group hits by" className="w-full sm:w-48">
+        {(control) => (
+          <select
+            {...control}
+            value={view.group ?? ""}
+            onChange={(event) => {
+              const value = event.target.value;
+              onView({ group: isExceptionGroup(value) ? value : null });
+            }}
+          >
+            <option value="">No grouping</option>
+            {GROUP_OPTIONS.map(([id, text]) => (
+              <option key={id} value={id}>
+                {text}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
   );
 }

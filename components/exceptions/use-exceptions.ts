@@ -1,12 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 
-import type { ExceptionsReply } from "@/lib/model/insight-exceptions";
+import type { ExceptionGroup, ExceptionRuleId, ExceptionsReply } from "@/lib/model/insight-exceptions";
 import { fetchJson } from "@/lib/queries/fetch-json";
 
-/** GET /api/exceptions for a period's parameters (quarter | from & to) and a rule (or all). */
-function exceptionsQueryOptions(params: URLSearchParams, rule: string | null) {
+/** Which hits the page shows: a rule (or all), a grouping (or none) and the page of hits (from 1). */
+export interface HitsView {
+  rule: ExceptionRuleId | null;
+  group: ExceptionGroup | null;
+  page: number;
+}
+
+/** GET /api/exceptions for a period's parameters (quarter | from & to) and the hits asked for. */
+function exceptionsQueryOptions(params: URLSearchParams, view: HitsView) {
   const query = new URLSearchParams(params);
-  if (rule !== null) query.set("rule", rule);
+  for (const name of ["rule", "group", "page"]) query.delete(name);
+  if (view.rule !== null) query.set("rule", view.rule);
+  if (view.group !== null) query.set("group", view.group);
+  if (view.page !== 1) query.set("page", String(view.page));
   const search = query.toString();
   return queryOptions({
     queryKey: ["exceptions", search] as const,
@@ -16,6 +26,6 @@ function exceptionsQueryOptions(params: URLSearchParams, rule: string | null) {
   });
 }
 
-export function useExceptions(params: URLSearchParams, rule: string | null) {
-  return useQuery(exceptionsQueryOptions(params, rule));
+export function useExceptions(params: URLSearchParams, view: HitsView) {
+  return useQuery(exceptionsQueryOptions(params, view));
 }

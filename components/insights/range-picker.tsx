@@ -17,14 +17,19 @@ import {
   withInsightRange,
 } from "./range-state";
 
+const NO_RESETS: readonly string[] = [];
+
 /**
  * The period every insight page shows (issue 16): a quarter (this, last, any of the last 8), a range of dates, or
  * the default last 30 days, kept in the URL so a report can be shared and Back goes to the previous period. Dates are
- * each purchase's own local date (the pages say so).
+ * each purchase's own local date (the pages say so). A new period drops the parameters named in `resets`.
  */
-export function useInsightRange(defaultDays = 30) {
+export function useInsightRange(defaultDays = 30, resets: readonly string[] = NO_RESETS) {
   const searchParams = useSearchParams();
-  const serialize = useCallback((view: InsightRangeView) => withInsightRange(searchParams, view), [searchParams]);
+  const serialize = useCallback(
+    (view: InsightRangeView) => withInsightRange(searchParams, view, resets),
+    [searchParams, resets],
+  );
   const { view, update } = useUrlView(parseInsightRange, serialize);
   return {
     view,

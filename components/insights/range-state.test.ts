@@ -19,6 +19,12 @@ describe("an insight page's period in its URL", () => {
     expect(withInsightRange(current, { kind: "quarter", quarter: "2026-Q1" })).toBe("rule=night&quarter=2026-Q1");
     expect(withInsightRange(current, { kind: "default" })).toBe("rule=night");
   });
+  it("drops the parameters a page names (the exceptions' page of hits) when the period changes", () => {
+    const current = new URLSearchParams("rule=night&group=driver&page=3&quarter=2026-Q1");
+    expect(withInsightRange(current, { kind: "quarter", quarter: "2026-Q2" }, ["page"])).toBe(
+      "rule=night&group=driver&quarter=2026-Q2",
+    );
+  });
   it("says the period in words", () => {
     expect(insightRangeLabel({ kind: "quarter", quarter: "2026-Q1" })).toBe("Q1 2026 (2026-01-01 to 2026-03-31)");
     expect(insightRangeLabel({ kind: "default" })).toBe("the last 30 days");

@@ -30,9 +30,14 @@ export function insightRangeParams(view: InsightRangeView): URLSearchParams {
 }
 
 /** Writes the view into a page's URL parameters, keeping the page's other parameters. */
-export function withInsightRange(current: Pick<URLSearchParams, "toString">, view: InsightRangeView): string {
+export function withInsightRange(
+  current: Pick<URLSearchParams, "toString">,
+  view: InsightRangeView,
+  resets: readonly string[] = [],
+): string {
   const params = new URLSearchParams(current.toString());
-  for (const name of ["quarter", "from", "to"]) params.delete(name);
+  // `resets`: the page's parameters that point into the old period's answer (the exceptions' `page`).
+  for (const name of ["quarter", "from", "to", ...resets]) params.delete(name);
   for (const [name, value] of insightRangeParams(view)) params.set(name, value);
   return params.toString();
 }

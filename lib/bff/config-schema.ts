@@ -75,6 +75,8 @@ export const ExceptionsEnvSchema = z.object({
   EXCEPTIONS_TRAVEL_MPH: int("EXCEPTIONS_TRAVEL_MPH", D.travelMph, 10, 1_000),
   EXCEPTIONS_TRAVEL_MIN_MILES: int("EXCEPTIONS_TRAVEL_MIN_MILES", D.travelMinMiles, 0, 3_000),
   EXCEPTIONS_FAILED_WINDOW_MINUTES: int("EXCEPTIONS_FAILED_WINDOW_MINUTES", D.failedWindowMinutes, 1, 24 * 60),
+  EXCEPTIONS_OFF_HOURS: flag("EXCEPTIONS_OFF_HOURS", D.offHoursOn),
+  EXCEPTIONS_CATALOG_PRICE: flag("EXCEPTIONS_CATALOG_PRICE", D.catalogPriceOn),
 });
 
 export const EnvSchema = z.object({

@@ -19,6 +19,16 @@ export type ExceptionRuleId = (typeof EXCEPTION_RULE_IDS)[number];
 export const isExceptionRuleId = (value: string): value is ExceptionRuleId =>
   (EXCEPTION_RULE_IDS as readonly string[]).includes(value);
 
+/** How the hits may be grouped (`GET /api/exceptions?group=`): under each hit's first purchase's driver or card. */
+export const EXCEPTION_GROUPS = ["driver", "card"] as const;
+export type ExceptionGroup = (typeof EXCEPTION_GROUPS)[number];
+
+export const isExceptionGroup = (value: string): value is ExceptionGroup =>
+  (EXCEPTION_GROUPS as readonly string[]).includes(value);
+
+/** The hits a reply carries at most (one page); `page=` walks through every hit. */
+export const EXCEPTION_HITS_PER_PAGE = 50;
+
 /**
  * The transactions list's filters that show the purchases around a hit (`/transactions?…&dates=local`): the subject's
  * purchases on the hit's local days. A superset of the hit's own rows when the subject bought more those days, so
@@ -45,6 +55,16 @@ export interface ExceptionHit {
   /** The transactions behind the hit, oldest first (each has its detail page `/transactions/[id]`). */
   transactionIds: string[];
   context: ExceptionContextFilter;
+  /** The driver and card of the hit's first purchase: what `group=` groups it under. */
+  driver: { id: string; name: string };
+  card: string;
+}
+
+/** One group of hits (`group=`): its key (driver id or card last 4), how it reads, and how many hits it holds. */
+export interface ExceptionHitGroup {
+  key: string;
+  label: string;
+  count: number;
 }
 
 export interface ExceptionRuleSummary {
@@ -78,9 +98,19 @@ export interface ExceptionsReply {
   /** The rule asked for (`rule=`), or null for all. */
   rule: ExceptionRuleId | null;
   rules: ExceptionRuleSummary[];
-  /** Newest first, at most `hitsShown`; `hitsTotal` counts them all (of the rule asked for, or of all rules). */
+  /**
+   * One page of the hits (at most `pageSize`): newest first, or, when grouped, group by group (the `groups` order) and
+   * newest first within a group. `hitsTotal` counts them all (of the rule asked for, or of all rules).
+   */
   hits: ExceptionHit[];
   hitsTotal: number;
+  /** The page shown (from 1), the hits a page holds and the number of pages (at least 1). */
+  page: number;
+  pageSize: number;
+  pages: number;
+  /** The grouping asked for, or null; `groups` lists every group with its count, most hits first (empty when null). */
+  group: ExceptionGroup | null;
+  groups: ExceptionHitGroup[];
   thresholds: ExceptionThreshold[];
   /** The caveat of the price rule: the catalog holds today's price, not the price on the purchase day. */
   catalogNote: string;

@@ -1,12 +1,12 @@
 import "server-only";
 
-import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
+import { EXCEPTION_RULES, isRuleOff } from "@/lib/insights/exceptions/rules";
 import type {
   CatalogStation,
   ExceptionThresholds,
   HistoryFill,
   Purchase,
-  RuleOutcome,
+  SubjectHit,
 } from "@/lib/insights/exceptions/types";
 import { localDayWhere, type MirrorStore } from "@/lib/mirror";
 import { addDays, type LocalDateRange, type Station, toMinorUnits } from "@/lib/model";
@@ -101,10 +101,16 @@ export const historyRangeOf = (query: LocalDateRange, thresholds: ExceptionThres
   to: addDays(query.from, -1),
 });
 
+/** One rule's hits over a period, each with whom it is grouped under, and what the rule could not judge. */
+export interface JudgedOutcome {
+  hits: SubjectHit[];
+  notJudged: string | null;
+}
+
 /**
  * Every rule over one period's days (`query`) with the history's (`historyQuery`, null: none): the computation of
  * GET /api/exceptions, apart from the session so the bench times it alone. A rule that needs the catalog finds no
- * hit when `catalog` is null (the operation says it did not run).
+ * hit when `catalog` is null, nor does a rule the thresholds turn off (the operation says it did not run, and why).
  */
 export async function judgePeriod(
   store: MirrorStore,
@@ -115,16 +121,28 @@ export async function judgePeriod(
     catalog: ReadonlyMap<string, CatalogStation> | null;
     thresholds: ExceptionThresholds;
   },
-): Promise<Map<ExceptionRuleId, RuleOutcome>> {
+): Promise<Map<ExceptionRuleId, JudgedOutcome>> {
   const [purchases, history] = await Promise.all([
     readPurchases(store, customerId, p.query),
     p.historyQuery === null ? Promise.resolve([]) : readHistory(store, customerId, p.historyQuery),
   ]);
   const input = { purchases, history, catalog: p.catalog, thresholds: p.thresholds };
+  const byId = new Map(purchases.map((x) => [x.id, x]));
   return new Map(
-    EXCEPTION_RULES.map((rule) => [
-      rule.id,
-      rule.needsCatalog && p.catalog === null ? { hits: [], notJudged: null } : rule.run(input),
-    ]),
+    EXCEPTION_RULES.map((rule) => {
+      if (isRuleOff(rule, p.thresholds) || (rule.needsCatalog && p.catalog === null))
+        return [rule.id, { hits: [], notJudged: null }];
+      const outcome = rule.run(input);
+      // A hit is grouped under its first purchase's driver and card (every hit has at least one purchase).
+      const hits = outcome.hits.map((h): SubjectHit => {
+        const first = byId.get(h.transactionIds[0] ?? "");
+        if (first === undefined) throw new RangeError(`hit of ${h.rule} names a purchase outside the period`);
+        return {
+          ...h,
+          subject: { driverId: first.driverId, driverName: first.driverName, cardLast4: first.cardLast4 },
+        };
+      });
+      return [rule.id, { hits, notJudged: outcome.notJudged }];
+    }),
   );
 }

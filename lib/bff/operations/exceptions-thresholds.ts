@@ -73,6 +73,8 @@ const FIELDS: readonly { env: EnvName; key: keyof ExceptionThresholds; label: st
     label: "Failed, then another card: within",
     unit: "min",
   },
+  { env: "EXCEPTIONS_OFF_HOURS", key: "offHoursOn", label: "Night or weekend rule on", unit: "" },
+  { env: "EXCEPTIONS_CATALOG_PRICE", key: "catalogPriceOn", label: "Catalog price rule on (today's price)", unit: "" },
 ];
 
 let parsed: ExceptionThresholds | undefined;

@@ -4,13 +4,18 @@ import { z } from "zod";
 
 import { isFleetApiError } from "@/lib/fleet-api";
 import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
-import type { CatalogStation, ExceptionThresholds, RawHit, RuleOutcome } from "@/lib/insights/exceptions/types";
+import type { CatalogStation, ExceptionThresholds, SubjectHit } from "@/lib/insights/exceptions/types";
 import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 import {
+  EXCEPTION_GROUPS,
+  EXCEPTION_HITS_PER_PAGE,
   EXCEPTION_RULE_IDS,
+  type ExceptionGroup,
   type ExceptionHit,
+  type ExceptionHitGroup,
   type ExceptionRuleId,
   type ExceptionsReply,
+  isExceptionGroup,
   isExceptionRuleId,
 } from "@/lib/model/insight-exceptions";
 
@@ -22,11 +27,8 @@ import { insightMirror } from "../insights/serving";
 import type { MirrorAccess } from "../mirror/access";
 import { type OperationContext, sessionOperation } from "../operation";
 import { quoted } from "../quoted";
-import { catalogIndex, historyRangeOf, judgePeriod } from "./exceptions-read";
+import { catalogIndex, historyRangeOf, type JudgedOutcome, judgePeriod } from "./exceptions-read";
 import { exceptionThresholds, thresholdTable } from "./exceptions-thresholds";
-
-/** The newest hits the reply carries; `hitsTotal` counts them all (a quarter of a large fleet may have thousands). */
-const MAX_HITS_SHOWN = 500;
 
 /**
  * The longest period judged at once: the rules hold every purchase of the period (and its history) in memory, so a
@@ -45,7 +47,7 @@ function refuseLongPeriod(range: LocalDateRange): void {
 }
 
 const CATALOG_NOTE =
-  "The price rule compares with the station catalog, which holds today's price, not the price on the purchase day: a hit on an older purchase may only show that the price has fallen since.";
+  "The price rule compares with the station catalog, which holds today's price, not the price on the purchase day: a hit on an older purchase may only show that the price has fallen since. That is why it is off unless an operator turns it on (EXCEPTIONS_CATALOG_PRICE=true).";
 
 const ExceptionsQuery = z
   .object({
@@ -55,6 +57,19 @@ const ExceptionsQuery = z
       .refine(isExceptionRuleId, {
         error: (issue) =>
           `The rule (rule) must be one of ${EXCEPTION_RULE_IDS.join(", ")}; ${quoted(issue.input)} is not one`,
+      })
+      .optional(),
+    group: z
+      .string()
+      .refine(isExceptionGroup, {
+        error: (issue) =>
+          `The grouping (group) must be one of ${EXCEPTION_GROUPS.join(", ")}, or left out for none; ${quoted(issue.input)} is not one`,
+      })
+      .optional(),
+    page: z
+      .string()
+      .refine((v) => /^[1-9]\d{0,5}$/.test(v), {
+        error: (issue) => `The page (page) must be a whole number from 1; ${quoted(issue.input)} is not one`,
       })
       .optional(),
   })
@@ -91,7 +106,7 @@ async function runPeriod(
   query: LocalDateRange | null,
   catalog: Catalog,
   thresholds: ExceptionThresholds,
-): Promise<Map<ExceptionRuleId, RuleOutcome> | null> {
+): Promise<Map<ExceptionRuleId, JudgedOutcome> | null> {
   if (query === null) return null;
   // Only the days the mirror holds whole, for the history as for the period: never a partial day.
   const history = await insightMirror(ctx, historyRangeOf(query, thresholds));
@@ -103,19 +118,63 @@ async function runPeriod(
   });
 }
 
-const toHit = (h: RawHit): ExceptionHit => ({
+const toHit = (h: SubjectHit): ExceptionHit => ({
   rule: h.rule,
   sentence: h.sentence(),
   at: new Date(h.atMs).toISOString(),
   localDate: h.localDate,
   transactionIds: h.transactionIds,
   context: h.context,
+  driver: { id: h.subject.driverId, name: h.subject.driverName },
+  card: h.subject.cardLast4,
 });
+
+const groupKeyOf = (h: SubjectHit, group: ExceptionGroup): string =>
+  group === "driver" ? h.subject.driverId : h.subject.cardLast4;
+
+/** Every group with its count, most hits first (then by label), and the hits in that order, newest first within. */
+function grouped(
+  hits: readonly SubjectHit[],
+  group: ExceptionGroup,
+): { groups: ExceptionHitGroup[]; hits: SubjectHit[] } {
+  const byKey = new Map<string, { group: ExceptionHitGroup; hits: SubjectHit[] }>();
+  for (const h of hits) {
+    const key = groupKeyOf(h, group);
+    let entry = byKey.get(key);
+    if (entry === undefined) {
+      const label = group === "driver" ? h.subject.driverName : `card •••• ${h.subject.cardLast4}`;
+      byKey.set(key, (entry = { group: { key, label, count: 0 }, hits: [] }));
+    }
+    entry.group.count++;
+    entry.hits.push(h);
+  }
+  const entries = [...byKey.values()].sort(
+    (a, b) =>
+      b.group.count - a.group.count ||
+      a.group.label.localeCompare(b.group.label) ||
+      a.group.key.localeCompare(b.group.key),
+  );
+  return { groups: entries.map((e) => e.group), hits: entries.flatMap((e) => e.hits) };
+}
+
+/** The page asked for of `total` hits; past the last page is a 400 that says how many there are. */
+function pageOf(asked: string | undefined, total: number): { page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(total / EXCEPTION_HITS_PER_PAGE));
+  const page = asked === undefined ? 1 : Number(asked);
+  if (page > pages)
+    throw new BffError(
+      "bad_request",
+      `The page (page) ${String(page)} is past the last one: ${String(total)} ${total === 1 ? "hit makes" : "hits make"} ${String(pages)} ${pages === 1 ? "page" : "pages"} of ${String(EXCEPTION_HITS_PER_PAGE)}. Ask for page 1 to ${String(pages)}.`,
+    );
+  return { page, pages };
+}
 
 /**
  * GET /api/exceptions — the exception rules (issue 16 item 3) over a period (quarter, or from/to purchase-local dates,
  * default the last 30 days) from the mirror: each rule's count and the previous period's, the hits newest first with
- * their sentences and transactions (`rule=` narrows the hits to one rule), the thresholds in force, and coverage.
+ * their sentences and transactions (`rule=` narrows the hits to one rule), a page of them (`page=`, every hit
+ * reachable) grouped by driver or card when asked (`group=`, with each group's count), the thresholds in force, and
+ * coverage.
  */
 export const exceptionsOperation = sessionOperation({
   route: "GET /api/exceptions",
@@ -140,14 +199,15 @@ export const exceptionsOperation = sessionOperation({
     ]);
     const rule = q.rule !== undefined && isExceptionRuleId(q.rule) ? q.rule : null;
     const rules = EXCEPTION_RULES.map((r) => {
-      const notRun = r.needsCatalog && catalog.stations === null && found !== null;
+      const off = r.offReason?.(thresholds) ?? null;
+      const notRun = off !== null || (r.needsCatalog && catalog.stations === null && found !== null);
       const outcome = found?.get(r.id);
       return {
         id: r.id,
         name: r.name,
         description: r.describe(thresholds),
         status: notRun ? ("not_run" as const) : ("run" as const),
-        reason: notRun ? catalog.reason : null,
+        reason: off ?? (notRun ? catalog.reason : null),
         count: outcome?.hits.length ?? 0,
         previousCount: notRun || foundBefore === null ? null : (foundBefore.get(r.id)?.hits.length ?? 0),
         notJudged: outcome?.notJudged ?? null,
@@ -157,14 +217,23 @@ export const exceptionsOperation = sessionOperation({
       .flatMap((o) => o.hits)
       .filter((h) => rule === null || h.rule === rule)
       .sort((a, b) => b.atMs - a.atMs || a.rule.localeCompare(b.rule));
+    const group = q.group !== undefined && isExceptionGroup(q.group) ? q.group : null;
+    const ordered = group === null ? { groups: [], hits: all } : grouped(all, group);
+    const { page, pages } = pageOf(q.page, all.length);
+    const start = (page - 1) * EXCEPTION_HITS_PER_PAGE;
     return {
       periods,
       coverage: current.coverage,
       previousCoverage: previous.coverage satisfies InsightCoverage,
       rule,
       rules,
-      hits: all.slice(0, MAX_HITS_SHOWN).map(toHit),
+      hits: ordered.hits.slice(start, start + EXCEPTION_HITS_PER_PAGE).map(toHit),
       hitsTotal: all.length,
+      page,
+      pageSize: EXCEPTION_HITS_PER_PAGE,
+      pages,
+      group,
+      groups: ordered.groups,
       thresholds: thresholdTable(thresholds),
       catalogNote: CATALOG_NOTE,
     };

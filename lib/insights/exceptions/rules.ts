@@ -14,8 +14,14 @@ export interface ExceptionRule {
   describe: (t: ExceptionThresholds) => string;
   /** Reads the station catalog (prices, places): not run when the key cannot read it. */
   needsCatalog: boolean;
+  /** Off unless the operator turns it on: when off, why and how to turn it on (null: always on). */
+  offReason: ((t: ExceptionThresholds) => string | null) | null;
   run: (input: RuleInput) => RuleOutcome;
 }
+
+/** Whether the thresholds turn the rule off (then it is not run and the page says why). */
+export const isRuleOff = (rule: ExceptionRule, t: ExceptionThresholds): boolean =>
+  (rule.offReason?.(t) ?? null) !== null;
 
 /** The rules, in the order the page lists them. Every one reads transaction data only (and the catalog, where said). */
 export const EXCEPTION_RULES: readonly ExceptionRule[] = [
@@ -25,6 +31,7 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     describe: (t) =>
       `${String(t.rapidFillsCount)} or more fills on one card or one truck within ${String(t.rapidFillsWindowMinutes)} minutes.`,
     needsCatalog: false,
+    offReason: null,
     run: rapidFills,
   },
   {
@@ -33,6 +40,7 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     describe: (t) =>
       `A fill above both the ${String(t.largeFillPercentile)}th percentile and ${String(t.largeFillMedianPercent / 100)} × the median of the truck's fills of that product in the ${String(t.historyDays)} days before the period (at least ${String(t.historyMinFills)} fills).`,
     needsCatalog: false,
+    offReason: null,
     run: largeFill,
   },
   {
@@ -41,6 +49,10 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     describe: (t) =>
       `A fill between ${hourName(t.nightStartHour)} and ${hourName(t.nightEndHour)}${t.weekends ? " or on a Saturday or Sunday" : ""}, in the local time of the purchase.`,
     needsCatalog: false,
+    offReason: (t) =>
+      t.offHoursOn
+        ? null
+        : "Off by default: night and weekend purchases are ordinary for many fleets (about half of the sandbox fleet's), so the rule would bury the anomalies. An operator turns it on with EXCEPTIONS_OFF_HOURS=true.",
     run: offHours,
   },
   {
@@ -49,6 +61,10 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     describe: (t) =>
       `A diesel fill paid more than $${(t.priceMarginCents / 100).toFixed(2)} per gallon above the station's catalog price (today's price).`,
     needsCatalog: true,
+    offReason: (t) =>
+      t.catalogPriceOn
+        ? null
+        : "Off by default: the station catalog holds today's price only, so an older fill would be compared with a price that was not in force when it was bought. An operator turns it on with EXCEPTIONS_CATALOG_PRICE=true.",
     run: aboveCatalogPrice,
   },
   {
@@ -57,6 +73,7 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     describe: (t) =>
       `A product that made up less than ${String(t.unusualProductMaxPercent)} % of the truck's fills in the ${String(t.historyDays)} days before the period (at least ${String(t.historyMinFills)} fills), such as unleaded in a diesel truck.`,
     needsCatalog: false,
+    offReason: null,
     run: unusualProduct,
   },
   {
@@ -65,6 +82,7 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     describe: (t) =>
       `DEF bought with no diesel on the same purchase or for the same truck (card, when there is no truck) within ${String(t.defDieselWindowMinutes)} minutes.`,
     needsCatalog: false,
+    offReason: null,
     run: defWithoutDiesel,
   },
   {
@@ -73,6 +91,7 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     describe: (t) =>
       `Two purchases in a row by one driver at stations farther apart (great circle, at least ${String(t.travelMinMiles)} miles) than ${String(t.travelMph)} mph allows in the time between them.`,
     needsCatalog: true,
+    offReason: null,
     run: impossibleTravel,
   },
   {
@@ -81,6 +100,7 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     describe: (t) =>
       `Failed attempts followed within ${String(t.failedWindowMinutes)} minutes by a purchase on another card by the same driver or for the same truck.`,
     needsCatalog: false,
+    offReason: null,
     run: failedThenOtherCard,
   },
 ];

@@ -53,6 +53,12 @@ export interface ExceptionThresholds {
   travelMph: number;
   travelMinMiles: number;
   failedWindowMinutes: number;
+  /**
+   * Rules off unless an operator turns them on: on the sandbox's fleet "night or weekend" flagged about half of all
+   * purchases, and the price rule can compare only with today's catalog price (no price at the time of an older fill).
+   */
+  offHoursOn: boolean;
+  catalogPriceOn: boolean;
 }
 
 export const DEFAULT_EXCEPTION_THRESHOLDS: ExceptionThresholds = {
@@ -71,6 +77,8 @@ export const DEFAULT_EXCEPTION_THRESHOLDS: ExceptionThresholds = {
   travelMph: 75,
   travelMinMiles: 10,
   failedWindowMinutes: 30,
+  offHoursOn: false,
+  catalogPriceOn: false,
 };
 
 /** A rule's finding before it is turned into the reply's hit (the instant stays a number for sorting). */
@@ -83,6 +91,12 @@ export interface RawHit {
   transactionIds: string[];
   context: ExceptionContextFilter;
 }
+
+/** Whom a hit is grouped under (`group=driver|card`): the driver and card of its first purchase. */
+type HitSubject = Pick<Purchase, "driverId" | "driverName" | "cardLast4">;
+
+/** A hit with its subject, as judgePeriod returns it. */
+export type SubjectHit = RawHit & { subject: HitSubject };
 
 /** What one rule found over one period, and what it could not judge (a sentence, or null). */
 export interface RuleOutcome {
