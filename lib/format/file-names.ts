@@ -8,6 +8,8 @@ import type { DateFilterCoverage, ExportFormat, ListSortColumn, TransactionFilte
 const EXPORT_FILENAME_PREFIX = "fleet-fuel-transactions";
 const MAX_SEARCH_SLUG = 40;
 const MAX_CUSTOMER_SLUG = 24;
+/** Long enough for the upstream's ids as they are (a UUID is 36). */
+const MAX_ID_SLUG = 40;
 
 /** What an export says about itself: in its name, and in an XLSX also on its About sheet. */
 export interface ExportNameFacts {
@@ -126,7 +128,7 @@ function basisPart(facts: ExportNameFacts): string | null {
 }
 
 /** An id as sent (letters, digits, `.`, `-`; anything else `-`), case kept: `D-1042`. */
-const idSlug = (id: string) => id.replace(/[^A-Za-z0-9.-]+/g, "-").slice(0, MAX_CUSTOMER_SLUG);
+const idSlug = (id: string) => id.replace(/[^A-Za-z0-9.-]+/g, "-").slice(0, MAX_ID_SLUG);
 
 function rangePart(words: string, min: string | undefined, max: string | undefined): string | null {
   if (min !== undefined && max !== undefined) return `${words}-${min}-to-${max}`;
