@@ -26,7 +26,9 @@ describe("exportFilename", () => {
     expect(name("csv", { from: "2026-05-01", to: "2026-05-31", status: "completed", search: "Smith" })).toBe(
       "fleet-fuel-transactions_PFL_2026-05-01_to_2026-05-31_UTC-days_completed_search-smith_newest-first_2026-11-20T101112Z_250-rows.csv",
     );
-    expect(name("xlsx", {})).toBe("fleet-fuel-transactions_PFL_all-dates_newest-first_2026-11-20T101112Z_250-rows.xlsx");
+    expect(name("xlsx", {})).toBe(
+      "fleet-fuel-transactions_PFL_all-dates_newest-first_2026-11-20T101112Z_250-rows.xlsx",
+    );
     expect(name("csv", { from: "2026-05-01" })).toBe(
       "fleet-fuel-transactions_PFL_from_2026-05-01_UTC-days_newest-first_2026-11-20T101112Z_250-rows.csv",
     );
@@ -66,7 +68,9 @@ describe("exportFilename", () => {
     );
     const odd = name("xlsx", { search: '"; rm -rf / \r\n' }, { name: "x", code: 'P/F L"' });
     expect(odd).toMatch(/^[A-Za-z0-9._-]+$/);
-    expect(odd).toBe("fleet-fuel-transactions_P-F-L_all-dates_search-rm-rf_newest-first_2026-11-20T101112Z_250-rows.xlsx");
+    expect(odd).toBe(
+      "fleet-fuel-transactions_P-F-L_all-dates_search-rm-rf_newest-first_2026-11-20T101112Z_250-rows.xlsx",
+    );
   });
 });
 

@@ -31,7 +31,6 @@ function formatOffset(minutes: number | null): string | null {
   return `UTC${minutes < 0 ? "-" : "+"}${hh}:${mm}`;
 }
 
-
 export const COLUMNS: readonly ExportColumn[] = [
   { header: "Date (UTC)", kind: "date", width: 20, value: (t) => t.at },
   { header: "Local offset", kind: "text", width: 12, value: (t) => formatOffset(t.localOffsetMinutes) },

@@ -77,9 +77,6 @@ export function aboutRows(meta: ExportNameFacts, rowsDone: number): [string, str
     ["Data as of (UTC)", meta.dataAsOf ? meta.dataAsOf.toISOString() : LIVE],
     ["Rows expected at the start", meta.expectedRows],
     ["Rows exported", rowsDone],
-    [
-      "Note",
-      "Rows added or changed while the export ran may be missing or extra; the row counts show the difference.",
-    ],
+    ["Note", "Rows added or changed while the export ran may be missing or extra; the row counts show the difference."],
   ];
 }

@@ -93,7 +93,9 @@ describe.each(["primary", "alternative"] as const)(
       expect(upstream.headers.get("X-Data-As-Of")).toBeNull();
       expect(local.headers.get("X-Export-Total")).toBe(upstream.headers.get("X-Export-Total"));
       // The instant is in the name; the CSV itself is the header and the rows only, the same from both sources.
-      expect(local.headers.get("Content-Disposition")).toContain(`_data-as-of-${asOf().slice(0, 19).replace(/:/g, "")}Z_`);
+      expect(local.headers.get("Content-Disposition")).toContain(
+        `_data-as-of-${asOf().slice(0, 19).replace(/:/g, "")}Z_`,
+      );
       const localLines = (await local.text()).split("\r\n");
       const upstreamLines = (await upstream.text()).split("\r\n");
       expect(localLines).toEqual(upstreamLines);

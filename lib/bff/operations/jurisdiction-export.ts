@@ -114,7 +114,13 @@ export const exportJurisdictionReport = sessionOperation({
     };
     if (format === "txt") {
       // The About alone (what the CSV no longer carries after its rows): no rows, so no export slot.
-      const text = aboutText({ reply, customer: customerLabel(customer), generatedAt, stations: new Map(), addressNote: null });
+      const text = aboutText({
+        reply,
+        customer: customerLabel(customer),
+        generatedAt,
+        stations: new Map(),
+        addressNote: null,
+      });
       return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
     }
     const run = new ExportRun(ctx, ROUTE);
