@@ -45,7 +45,7 @@ export interface ExportNarrowing {
   gallonsMax?: string;
 }
 
-export interface ExportSort {
+interface ExportSort {
   column: ListSortColumn;
   direction: "asc" | "desc";
 }
@@ -188,7 +188,7 @@ export function exportFilename(format: ExportFormat, facts: ExportNameFacts): st
 }
 
 /** What the jurisdiction report's files say about themselves in their name. */
-export interface JurisdictionNameFacts {
+interface JurisdictionNameFacts {
   customer: ExportNameFacts["customer"];
   /** Purchase-local dates, both ends inclusive. */
   from: string;

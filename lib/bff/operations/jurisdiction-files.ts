@@ -89,7 +89,7 @@ export function summaryRows(reply: JurisdictionReply): Cell[][] {
 }
 
 /** What the file is: range, basis, coverage, as of. Label and value per line (the About sheet, the .txt). */
-export function aboutLines(facts: JurisdictionFileFacts, detailRows: number | null): [string, string | number][] {
+function aboutLines(facts: JurisdictionFileFacts, detailRows: number | null): [string, string | number][] {
   const { reply } = facts;
   const { report, coverage } = reply;
   const lines: [string, string | number][] = [
