@@ -117,7 +117,11 @@ test.describe("fuel by jurisdiction", () => {
     // The CSV export holds the same total.
     const csv = await page.request.get(`/api/reports/jurisdictions/export?quarter=${expected.quarter}&format=csv`);
     expect(csv.status()).toBe(200);
-    const totalLine = (await csv.text()).split("\r\n").find((l) => l.startsWith("Total,"));
+    const csvLines = (await csv.text()).split("\r\n");
+    // The header and the rows only: what the file is goes into its name (and the About .txt), never # lines.
+    expect(csvLines.some((l) => l.startsWith("#"))).toBe(false);
+    expect(csv.headers()["content-disposition"]).toContain("_local-dates_completed_");
+    const totalLine = csvLines.find((l) => l.startsWith("Total,"));
     expect(totalLine).toContain(
       `Total,all fuel,${String(all.purchases)},${fromMinorUnits(all.gallonsMilli, 3)},${fromMinorUnits(all.amountCents, 2)},`,
     );
@@ -155,6 +159,8 @@ test.describe("fuel by jurisdiction", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/transactions\?.*dates=local/);
     await expect(page.getByTestId("list-totals")).toContainText(formatMoney(fromMinorUnits(e.amountCents, 2)));
+    // One date basis on the page: the purchases' own local dates, not "Days in UTC" beside it.
+    await expect(page.getByTestId("date-hint")).toContainText("own local date");
   });
 
   test("by keyboard: choose the period, then reach the figures and the exports", async ({

@@ -31,7 +31,7 @@ export function transactionsHref(
  */
 export const linkRange = (reply: Pick<JurisdictionReply, "coverage">): LocalDateRange | null => reply.coverage.covered;
 
-/** The export's URL for the chosen range. */
-export function exportHref(format: "csv" | "xlsx", query: Record<string, string>): string {
+/** The export's URL for the chosen range (`txt`: the About text, what the CSV holds no room for). */
+export function exportHref(format: "csv" | "xlsx" | "txt", query: Record<string, string>): string {
   return `/api/reports/jurisdictions/export?${new URLSearchParams({ ...query, format }).toString()}`;
 }

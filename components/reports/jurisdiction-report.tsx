@@ -181,6 +181,9 @@ export function JurisdictionReport() {
             <a className={BUTTON} href={exportHref("xlsx", query)} download>
               Download Excel (with receipts)
             </a>
+            <a className={BUTTON} href={exportHref("txt", query)} download>
+              About the files (.txt)
+            </a>
             <button
               type="button"
               className={BUTTON}

@@ -62,7 +62,9 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange, browserZ
       />
       <TimeZoneField hintId={hintId} value={state.tz} browserZone={browserZone} onChange={onTimeZoneChange} />
       <p id={hintId} className="w-full text-xs text-slate-600 dark:text-slate-400" data-testid="date-hint">
-        Days in {state.tz}, both ends included; times are shown in this zone too.
+        {state.mirror.dates === "local"
+          ? `Each purchase's own local date, both ends included; times are shown in ${state.tz}.`
+          : `Days in ${state.tz}, both ends included; times are shown in this zone too.`}
       </p>
       {more}
     </div>

@@ -112,7 +112,7 @@ describe.each(PROFILES)("the BFF over HTTP (%s profile)", (profile) => {
       };
       expect(res.res.headers.get("content-disposition")).toMatch(
         new RegExp(
-          `attachment; filename="fleet-fuel-transactions_(PFL|prairie-freight-lines)_2026-05-01_to_2026-05-31_completed_\\d{4}-\\d{2}-\\d{2}T\\d{6}Z_${String(list.total)}-rows\\.csv"`,
+          `attachment; filename="fleet-fuel-transactions_(PFL|prairie-freight-lines)_2026-05-01_to_2026-05-31_UTC-days_completed_newest-first_\\d{4}-\\d{2}-\\d{2}T\\d{6}Z_${String(list.total)}-rows\\.csv"`,
         ),
       );
       expect(lines.length - 1).toBe(list.total);

@@ -1,3 +1,4 @@
+import { formatCardNumber } from "@/lib/format/file-names";
 import type { Transaction } from "@/lib/model";
 
 /** The export's columns: one list for both formats, so a CSV and an XLSX of the same rows say the same. */
@@ -30,9 +31,6 @@ function formatOffset(minutes: number | null): string | null {
   return `UTC${minutes < 0 ? "-" : "+"}${hh}:${mm}`;
 }
 
-/** The bullets keep the cell text in every spreadsheet, so leading zeros survive ("•••• 0042"). */
-const formatCard = (last4: string): string => `•••• ${last4}`;
-
 export const COLUMNS: readonly ExportColumn[] = [
   { header: "Date (UTC)", kind: "date", width: 20, value: (t) => t.at },
   { header: "Local offset", kind: "text", width: 12, value: (t) => formatOffset(t.localOffsetMinutes) },
@@ -48,7 +46,7 @@ export const COLUMNS: readonly ExportColumn[] = [
   { header: "State", kind: "text", width: 6, value: (t) => t.station.state },
   { header: "Driver", kind: "text", width: 22, value: (t) => t.driver.name },
   { header: "Truck", kind: "text", width: 10, value: (t) => t.driver.truckId },
-  { header: "Card", kind: "text", width: 10, value: (t) => formatCard(t.card.last4) },
+  { header: "Card", kind: "text", width: 10, value: (t) => formatCardNumber(t.card.last4) },
   { header: "DEF gallons", kind: "volume", width: 11, value: (t) => t.def?.gallons ?? null },
   { header: "DEF amount", kind: "money", width: 11, value: (t) => t.def?.amount ?? null },
   { header: "DEF category", kind: "text", width: 13, value: (t) => t.def?.category ?? null },

@@ -39,14 +39,10 @@ async function writeRecord(csv: Stringifier, record: string[], run: ExportRun): 
 }
 
 /**
- * The CSV's last line when its rows came from the mirror: one unquoted field starting with `#` (the convention of the
- * failure trailer above), so line 1 stays the column header import tools expect, and tools that skip comment lines
- * (pandas `comment="#"`, R's `comment.char`) skip it; a spreadsheet shows it as the last row, below the data.
+ * The CSV: the column header, then one line per row, and nothing else (strict importers read every line as data);
+ * what the file is goes into its name. Only a file cut short by a failure ends with a `# export incomplete` line.
  */
-const asOfLine = (dataAsOf: Date) =>
-  `# data as of ${dataAsOf.toISOString()} (the dashboard's copy of the Fleet Fuel API data)`;
-
-export function produceCsv(run: ExportRun, dataAsOf: Date | null = null): Production {
+export function produceCsv(run: ExportRun): Production {
   // RFC 4180: CRLF, quotes doubled, fields with , " CR or LF quoted. `quote_record_delimiter` must be forced: it
   // defaults to false once `record_delimiter` is set, which would leave a lone LF in a name unquoted.
   const csv = stringify({
@@ -67,8 +63,7 @@ export function produceCsv(run: ExportRun, dataAsOf: Date | null = null): Produc
         run.rowWritten();
       }
       if (run.isStopped()) return;
-      if (dataAsOf === null) csv.end();
-      else csv.end([asOfLine(dataAsOf)]);
+      csv.end();
     } catch (error) {
       if (run.isStopped()) return; // cancelled or aborted: nobody reads any more
       run.closeRows();

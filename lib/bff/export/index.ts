@@ -27,11 +27,11 @@ export { canGateXlsxSheets } from "./exceljs-internals";
 export { contentDisposition, exportFilename } from "@/lib/format/file-names";
 
 /**
- * What the export says about itself: in its file name (lib/format/file-names) and its XLSX About sheet. `dataAsOf`:
- * the mirror's last head sync when the rows came from the mirror (CSV: a last line `# data as of …`; XLSX: an About
- * row), absent or null when they came from the upstream live.
+ * What the export says about itself: in its file name (lib/format/file-names) and its XLSX About sheet — every filter,
+ * the sort, the date basis and zone, and `dataAsOf` (the mirror's last head sync when the rows came from the mirror).
+ * The CSV holds the column header and the rows only.
  */
-export type ExportMeta = ExportNameFacts & { dataAsOf?: Date | null };
+export type ExportMeta = ExportNameFacts;
 
 export interface ExportOptions {
   /** Called after each row written, with the number of (distinct) rows written so far. */
@@ -59,6 +59,6 @@ export function exportTransactions(
   options: ExportOptions = {},
 ): ReadableStream<Uint8Array> {
   const run = new ExportRun(rows, options.onRow);
-  const produce = () => (format === "csv" ? produceCsv(run, meta.dataAsOf ?? null) : produceXlsx(run, meta));
+  const produce = () => (format === "csv" ? produceCsv(run) : produceXlsx(run, meta));
   return toWebStream(run, produce, options.signal);
 }

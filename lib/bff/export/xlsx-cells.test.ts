@@ -43,4 +43,27 @@ describe("aboutRows", () => {
     expect(zoned.get("To (day in America/Chicago)")).toBe("any");
     expect(zoned.get("Search")).toBe("none");
   });
+
+  it("states every mirror-only filter, the sort, the local-date basis, and live data when not from the mirror", () => {
+    const facts = new Map(
+      aboutRows(
+        {
+          ...META,
+          dateBasis: "local",
+          narrowing: { card: "0042", amountMin: "10", gallonsMax: "80" },
+          sort: { column: "driver", direction: "asc" },
+        },
+        0,
+      ),
+    );
+    expect(facts.get("From (purchase-local date)")).toBe("2026-05-01");
+    expect(facts.has("From (UTC day)")).toBe(false);
+    expect(facts.get("Date basis")).toContain("own local date");
+    expect(facts.get("Card")).toBe("•••• 0042");
+    expect(facts.get("Amount")).toBe("at least $10");
+    expect(facts.get("Gallons")).toBe("at most 80 gal");
+    expect(facts.get("Driver")).toBe("any");
+    expect(facts.get("Sort")).toBe("By driver, A to Z");
+    expect(facts.get("Data as of (UTC)")).toContain("live");
+  });
 });

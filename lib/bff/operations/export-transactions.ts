@@ -8,6 +8,7 @@ import {
   exportTransactions,
 } from "@/lib/bff/export";
 import { TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
+import type { ExportNarrowing } from "@/lib/format/file-names";
 import { countsByStatus, exportRows } from "@/lib/mirror";
 import type { DataOrigin, Page, Transaction, TransactionFilter } from "@/lib/model";
 
@@ -69,6 +70,9 @@ export const exportTransactionsFile = sessionOperation({
     const meta: ExportMeta = {
       filters,
       dateFilter: dateCoverageOf(q),
+      narrowing: narrowingOf(q),
+      sort: sortOf(q),
+      ...(q.dates === "local" ? { dateBasis: "local" as const } : {}),
       generatedAt: new Date(now()),
       customer: { name: ctx.session.customerName ?? "", code: ctx.session.customerCode },
       expectedRows: source.expectedRows,
@@ -94,6 +98,29 @@ export const exportTransactionsFile = sessionOperation({
     });
   },
 });
+
+/** The mirror-only filters as asked, for the file's name and About sheet (absent ones left out). */
+function narrowingOf(q: ServeQuery): ExportNarrowing {
+  const asked: ExportNarrowing = {};
+  for (const name of NARROWING_PARAMS) {
+    const value = q[name];
+    if (value !== undefined) asked[name] = value;
+  }
+  return asked;
+}
+
+const NARROWING_PARAMS = [
+  "driver",
+  "truck",
+  "card",
+  "station",
+  "state",
+  "product",
+  "amountMin",
+  "amountMax",
+  "gallonsMin",
+  "gallonsMax",
+] as const satisfies readonly (keyof ExportNarrowing)[];
 
 /** Where an export's rows come from: the rows (kept to `isInside`), how many to expect, and the mirror's sync time. */
 interface Source {

@@ -6,7 +6,9 @@ import { addDecimals } from "@/lib/model/decimal-math";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 import { mirrorServeStackFor } from "@/test/mirror-serve-stack";
 
+import { readStrictCsv } from "../export/fixtures/strict-csv";
 import { runWithQuery } from "../operation";
+import { exportTransactionsFile } from "./export-transactions";
 import { exportJurisdictionReport } from "./jurisdiction-export";
 import { DETAIL_HEADERS, SUMMARY_HEADERS, summaryRows } from "./jurisdiction-files";
 import { getJurisdictionReport } from "./jurisdiction-report";
@@ -14,7 +16,8 @@ import { operationContextForTest } from "./test-context";
 
 // GET /api/reports/jurisdictions/export over a real mirror synced from the real sandbox (both profiles): the CSV's
 // rows and the XLSX's Summary equal the report's reply; the Detail sheet holds exactly the completed purchases behind
-// it (count and sums tie out), with the station address from the catalog; the About sheet says range, basis, as of.
+// it (count and sums tie out), with the station address from the catalog and the card as every file writes it; the
+// About sheet (and the .txt) says range, basis, as of; the CSV is the header and rows only.
 
 const cellText = (v: ExcelJS.CellValue): string =>
   typeof v === "string" || typeof v === "number" ? String(v) : v === null || v === undefined ? "" : JSON.stringify(v);
@@ -29,25 +32,33 @@ describe.each(["primary", "alternative"] as const)("jurisdiction report export (
   const stack = mirrorServeStackFor(profile);
   const query = { quarter: "2026-Q2" };
 
-  it("CSV: the header, the reply's rows and total, then # lines with range, basis and as-of", async () => {
+  it("CSV: the header and the reply's rows and total only; the name says range, basis and as-of", async () => {
     const ctx = stack().mirrorCtx();
     const reply = await runWithQuery(getJurisdictionReport, ctx, query);
     const response = await runWithQuery(exportJurisdictionReport, ctx, { ...query, format: "csv" });
     expect(response.headers.get("content-type")).toContain("text/csv");
+    const asOf = `${(reply.coverage.asOf ?? "").slice(0, 19).replace(/:/g, "")}Z`;
     expect(response.headers.get("content-disposition")).toContain(
-      "fleet-fuel-jurisdictions-2026-04-01-to-2026-06-30.csv",
+      `_2026-04-01_to_2026-06-30_local-dates_completed_data-as-of-${asOf}_`,
     );
-    const lines = (await response.text())
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split("\r\n");
-    expect(lines[0]).toBe(SUMMARY_HEADERS.join(","));
-    const expected = summaryRows(reply).map((row) => row.map((c) => (c === null ? "" : String(c))).join(","));
-    expect(lines.slice(1, 1 + expected.length)).toEqual(expected);
-    const about = lines.slice(1 + expected.length);
-    expect(about.every((l) => l.startsWith("# "))).toBe(true);
-    expect(about).toContain("# From (purchase-local date): 2026-04-01");
-    expect(about.some((l) => l.startsWith("# Data as of (UTC): 20"))).toBe(true);
+    const text = await response.text();
+    // A strict importer reads every record: no # lines after the data (issue 25 item 6).
+    const { header, rows } = readStrictCsv(text);
+    expect(header).toEqual([...SUMMARY_HEADERS]);
+    const expected = summaryRows(reply).map((row) => row.map((c) => (c === null ? "" : String(c))));
+    expect(rows).toEqual(expected);
+    expect(text).not.toContain("\r\n#");
+  });
+
+  it("txt: the About the CSV no longer carries, as label: value lines", async () => {
+    const ctx = stack().mirrorCtx();
+    const reply = await runWithQuery(getJurisdictionReport, ctx, query);
+    const response = await runWithQuery(exportJurisdictionReport, ctx, { ...query, format: "txt" });
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    expect(response.headers.get("content-disposition")).toContain("_about.txt");
+    const lines = (await response.text()).split("\r\n");
+    expect(lines).toContain("From (purchase-local date): 2026-04-01");
+    expect(lines).toContain(`Data as of (UTC): ${reply.coverage.asOf ?? ""}`);
   });
 
   it("XLSX: Summary equals the reply; Detail holds every completed purchase behind it with the address; About", async () => {
@@ -95,6 +106,12 @@ describe.each(["primary", "alternative"] as const)("jurisdiction report export (
         (r) => (r[col("Date (local)")] ?? "") >= "2026-04-01" && (r[col("Date (local)")] ?? "") <= "2026-06-30",
       ),
     ).toBe(true);
+    // Card numbers written one way in every file: as the transaction export writes them, leading zeros kept.
+    const exported = await runWithQuery(exportTransactionsFile, ctx, { status: "completed", format: "csv" });
+    const { header, rows } = readStrictCsv(await exported.text());
+    const cardOf = new Map(rows.map((r) => [r[header.indexOf("Id")], r[header.indexOf("Card")]]));
+    expect(body.every((r) => r[col("Card")] === cardOf.get(r[col("Transaction id")]))).toBe(true);
+    expect(body.every((r) => /^•••• \d{4}$/.test(r[col("Card")] ?? ""))).toBe(true);
     const catalog = await getCatalog(stack().sb.keys["demo-full"], ctx.key, null);
     const first = body[0] ?? [];
     const station = catalog.find((s) => s.name === first[col("Station")] && s.city === first[col("City")]);

@@ -6,6 +6,7 @@ import { contentDisposition, EXPORT_CONTENT_TYPES } from "@/lib/bff/export";
 import { ExportRun as RowsRun } from "@/lib/bff/export/run";
 import { toWebStream } from "@/lib/bff/export/web-stream";
 import { FleetApiError } from "@/lib/fleet-api";
+import { jurisdictionFilename } from "@/lib/format/file-names";
 import { exportRows, type MirrorStore } from "@/lib/mirror";
 import type { Station, Transaction } from "@/lib/model";
 import { addDays, type LocalDateRange } from "@/lib/model/insights";
@@ -16,13 +17,20 @@ import { getConfig } from "../config";
 import { insightMirror } from "../insights/serving";
 import { type OperationContext, sessionOperation } from "../operation";
 import { ExportRun, guardedBody } from "./export-run";
-import { type JurisdictionFileFacts, produceJurisdictionCsv, produceJurisdictionXlsx } from "./jurisdiction-files";
+import {
+  aboutText,
+  type JurisdictionFileFacts,
+  produceJurisdictionCsv,
+  produceJurisdictionXlsx,
+} from "./jurisdiction-files";
 import { JurisdictionQuery, jurisdictionReply } from "./jurisdiction-report";
 
 const ROUTE = "GET /api/reports/jurisdictions/export";
 
 export const JurisdictionExportQuery = JurisdictionQuery.extend({
-  format: z.enum(["csv", "xlsx"], { error: "format must be csv or xlsx" }),
+  format: z.enum(["csv", "xlsx", "txt"], {
+    error: "format must be csv, xlsx or txt (the About text: what the files hold, their basis and data-as-of time)",
+  }),
 }).strict();
 
 const NO_LOCATIONS =
@@ -72,13 +80,16 @@ export async function* receiptsOf(store: MirrorStore, customerId: string, range:
 
 const AT_ASC = { column: "at", direction: "asc" } as const;
 
+const customerLabel = (c: { name: string; code: string | null }) => (c.name === "" ? (c.code ?? "") : c.name);
+
 async function* none(): AsyncGenerator<Transaction> {
   // The CSV holds the summary alone: no receipt rows.
 }
 
 /**
- * GET /api/reports/jurisdictions/export — the report as CSV (its summary rows) or XLSX (Summary, Detail with every
- * completed purchase behind it, About). Takes an export slot like the transaction export (429 beyond the limit).
+ * GET /api/reports/jurisdictions/export — the report as CSV (its summary rows only), XLSX (Summary, Detail with every
+ * completed purchase behind it, About) or txt (the About alone). The name says range, basis and data-as-of. CSV and
+ * XLSX take an export slot like the transaction export (429 beyond the limit).
  */
 export const exportJurisdictionReport = sessionOperation({
   route: ROUTE,
@@ -89,6 +100,30 @@ export const exportJurisdictionReport = sessionOperation({
   run: async (ctx, q): Promise<Response> => {
     const { format, ...range } = q;
     const reply = await jurisdictionReply(ctx, range);
+    const generatedAt = new Date(now());
+    const customer = { name: ctx.session.customerName ?? "", code: ctx.session.customerCode };
+    const name = jurisdictionFilename(format, {
+      customer,
+      ...reply.periods.current,
+      dataAsOf: reply.coverage.asOf === null ? null : new Date(reply.coverage.asOf),
+      generatedAt,
+    });
+    const headers = {
+      "Content-Disposition": contentDisposition(name),
+      ...(reply.coverage.asOf === null ? {} : { "X-Data-As-Of": reply.coverage.asOf }),
+      "Cache-Control": "no-store",
+    };
+    if (format === "txt") {
+      // The About alone (what the CSV no longer carries after its rows): no rows, so no export slot.
+      const text = aboutText({
+        reply,
+        customer: customerLabel(customer),
+        generatedAt,
+        stations: new Map(),
+        addressNote: null,
+      });
+      return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+    }
     const run = new ExportRun(ctx, ROUTE);
     run.expectedRows = format === "csv" ? 0 : reply.report.totals.purchases;
     let catalog: Awaited<ReturnType<typeof addresses>> = { stations: new Map(), note: null };
@@ -104,8 +139,8 @@ export const exportJurisdictionReport = sessionOperation({
     const rows = format === "csv" || query === null ? none() : receiptsOf(mirror.store, mirror.customerId, query);
     const facts = {
       reply,
-      customer: ctx.session.customerName ?? ctx.session.customerCode ?? "",
-      generatedAt: new Date(now()),
+      customer: customerLabel(customer),
+      generatedAt,
       stations: catalog.stations,
       addressNote: catalog.note,
     };
@@ -115,15 +150,8 @@ export const exportJurisdictionReport = sessionOperation({
       },
       signal: run.stop.signal,
     });
-    const { from, to } = reply.periods.current;
-    const name = `fleet-fuel-jurisdictions-${from}-to-${to}.${format}`;
     return new Response(guardedBody(run, file, getConfig().exportIdleMs, undefined), {
-      headers: {
-        "Content-Type": EXPORT_CONTENT_TYPES[format],
-        "Content-Disposition": contentDisposition(name),
-        ...(reply.coverage.asOf === null ? {} : { "X-Data-As-Of": reply.coverage.asOf }),
-        "Cache-Control": "no-store",
-      },
+      headers: { "Content-Type": EXPORT_CONTENT_TYPES[format], ...headers },
     });
   },
 });

@@ -8,15 +8,16 @@ import { ignoreError, type Production, settle, waitFor } from "@/lib/bff/export/
 import type { ExportRun } from "@/lib/bff/export/run";
 import { xlsxText } from "@/lib/bff/export/xlsx-cells";
 import { produceWorkbook } from "@/lib/bff/export/xlsx-writer";
+import { formatCardNumber } from "@/lib/format/file-names";
 import { localDateOf } from "@/lib/mirror/local-dates";
 import type { Station, Transaction } from "@/lib/model";
 import type { JurisdictionFigures, JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 import { classifyProduct } from "@/lib/model/product-classes";
 
 /**
- * The jurisdiction report's files (issue 16 item 1). CSV: the summary rows and a total row (what the page's table
- * shows), then the facts as `#` lines after the data (the convention of the transaction export's "data as of" line).
- * XLSX: a Summary sheet, a Detail sheet with one line per receipt (streamed: the rows come from the mirror by keyset,
+ * The jurisdiction report's files (issue 16 item 1). CSV: the header, the summary rows and a total row (what the
+ * page's table shows), nothing else, so strict importers read it; what it is goes into its name and, when asked, the
+ * About text (`format=txt`, the XLSX's About sheet as `label: value` lines). XLSX: a Summary sheet, a Detail sheet with one line per receipt (streamed: the rows come from the mirror by keyset,
  * with the same back-pressure as the transaction export, lib/bff/export/xlsx-writer) and an About sheet. Every text
  * cell goes through the export's formula-injection defence; money and volumes are plain decimals or numbers.
  */
@@ -87,7 +88,7 @@ export function summaryRows(reply: JurisdictionReply): Cell[][] {
   return rows;
 }
 
-/** What the file is: range, basis, coverage, as of. Label and value per line. */
+/** What the file is: range, basis, coverage, as of. Label and value per line (the About sheet, the .txt). */
 function aboutLines(facts: JurisdictionFileFacts, detailRows: number | null): [string, string | number][] {
   const { reply } = facts;
   const { report, coverage } = reply;
@@ -129,7 +130,14 @@ const csvCell = (value: Cell): string =>
         ? value
         : neutralizeCell(value);
 
-/** The CSV: header, summary rows, total, then `# label: value` lines. */
+/** The About as plain text: one `label: value` line each (CRLF, like the CSV). */
+export function aboutText(facts: JurisdictionFileFacts): string {
+  return aboutLines(facts, null)
+    .map(([label, value]) => `${label}: ${String(value)}\r\n`)
+    .join("");
+}
+
+/** The CSV: header, summary rows and total; nothing after the data. */
 export function produceJurisdictionCsv(run: ExportRun, facts: JurisdictionFileFacts): Production {
   const csv = stringify({
     bom: true,
@@ -145,9 +153,6 @@ export function produceJurisdictionCsv(run: ExportRun, facts: JurisdictionFileFa
     };
     await write([...SUMMARY_HEADERS]);
     for (const row of summaryRows(facts.reply)) await write(row.map(csvCell));
-    // One unquoted field per line starting with "#": no comma, semicolon or quote in it.
-    for (const [label, value] of aboutLines(facts, null))
-      await write([`# ${label}: ${String(value)}`.replace(/[,;"]/g, " ")]);
     csv.end();
   };
   return { output: csv, outcome: settle(work()), failFast: false };
@@ -168,7 +173,7 @@ export const DETAIL_HEADERS = [
   "DEF amount",
   "Driver",
   "Truck",
-  "Card last four",
+  "Card",
   "Transaction id",
 ] as const;
 
@@ -200,7 +205,7 @@ function detailCells(t: Transaction, stations: ReadonlyMap<string, Station>): Ce
     t.def?.amount ?? null,
     t.driver.name,
     t.driver.truckId,
-    t.card.last4,
+    formatCardNumber(t.card.last4),
     t.id,
   ].map(xlsxCell);
 }
