@@ -169,15 +169,17 @@ describe("npm run bench stops everything it started", () => {
 
   it("Ctrl-C (SIGINT) mid-part stops the PostgreSQL it started and exits 130", async () => {
     const run = runBench(["insights-drilldowns", "--smoke", "--out", join(dir, "sigint")]);
-    // The server (not initdb's bootstrap processes): it is the one started with listen_addresses.
-    const isServer = ({ pid }: { pid: number }) => {
+    // The server (not initdb's bootstrap processes): it is the one started with listen_addresses, once it runs as
+    // postgres (as root, `runuser … postgres -c listen_addresses=…` carries the same command line until it execs).
+    const isServer = ({ pid, name }: { pid: number; name: string }) => {
       try {
-        return readFileSync(`/proc/${String(pid)}/cmdline`, "utf8").includes("listen_addresses");
+        return name === "postgres" && readFileSync(`/proc/${String(pid)}/cmdline`, "utf8").includes("listen_addresses");
       } catch {
         return false;
       }
     };
-    for (let i = 0; !markedProcesses(run.mark).some(isServer); i++) {
+    // Looked for in the run's tree: PostgreSQL rewrites its environment (its process title), so the marker may be gone.
+    for (let i = 0; !processTree(run.pid).some(isServer); i++) {
       if (i > 1200) throw new Error(`PostgreSQL never started:\n${run.output()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
