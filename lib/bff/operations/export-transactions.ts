@@ -11,6 +11,7 @@ import { TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
 import type { ExportNarrowing } from "@/lib/format/file-names";
 import { countsByStatus, exportRows } from "@/lib/mirror";
 import type { DataOrigin, Page, Transaction, TransactionFilter } from "@/lib/model";
+import { MIRROR_FILTER_PARAMS } from "@/lib/model/mirror-replies";
 
 import { now } from "../clock";
 import { getConfig } from "../config";
@@ -109,18 +110,10 @@ function narrowingOf(q: ServeQuery): ExportNarrowing {
   return asked;
 }
 
-const NARROWING_PARAMS = [
-  "driver",
-  "truck",
-  "card",
-  "station",
-  "state",
-  "product",
-  "amountMin",
-  "amountMax",
-  "gallonsMin",
-  "gallonsMax",
-] as const satisfies readonly (keyof ExportNarrowing)[];
+/** The mirror-only filters (one list, lib/model) but the date basis, which the file states on its own. */
+const NARROWING_PARAMS = MIRROR_FILTER_PARAMS.filter(
+  (name): name is Exclude<(typeof MIRROR_FILTER_PARAMS)[number], "dates"> => name !== "dates",
+) satisfies readonly (keyof ExportNarrowing)[];
 
 /** Where an export's rows come from: the rows (kept to `isInside`), how many to expect, and the mirror's sync time. */
 interface Source {
