@@ -48,6 +48,23 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
+/** A test-only cookie password (iron-session needs at least 32 characters). */
+export const TEST_SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
+
+/**
+ * The environment of an app with its mirror on, over `upstreamUrl`, its files in `dir` (a budget no test waits for).
+ */
+export function mirrorAppEnv(upstreamUrl: string, dir: string): Record<string, string> {
+  return {
+    FLEET_API_BASE_URL: upstreamUrl,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    FLEET_API_BUDGET: "100000",
+    MIRROR_ENABLED: "true",
+    MIRROR_PATH: join(dir, "mirror.db"),
+    SESSION_DB: join(dir, "sessions.db"),
+  };
+}
+
 /** The built dashboard (`next start`) over real HTTP, with its environment. */
 export async function startApp(env: Record<string, string>): Promise<AppProcess> {
   await ensureBuilt();

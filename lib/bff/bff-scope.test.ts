@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
-import { type AppProcess, startApp } from "@/test/app-process";
+import { type AppProcess, mirrorAppEnv, startApp } from "@/test/app-process";
 import { errorCodeOf, type Recorded, TestBrowser } from "@/test/browser";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
@@ -16,7 +16,6 @@ import { operationTable, pathOf, TRANSACTIONS_DERIVED } from "./operations/opera
 // (same customer) signs in and gets 403 scope_denied from every transactions-derived route — the list taken from the
 // operation table — and again after the app restarts on the same database (the verdict is stored).
 
-const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 /** A path parameter for each route's segment (any value: the 403 comes before the input is read). */
 const SAMPLE: Record<string, string> = { "[id]": "D0001", "[last4]": "1234" };
 
@@ -31,14 +30,7 @@ describe.each(["primary", "alternative"] as const)("a key without the transactio
   let app: AppProcess;
   let dir: string;
   const recorded: Recorded[] = [];
-  const env = () => ({
-    FLEET_API_BASE_URL: upstream.baseUrl,
-    SESSION_SECRET,
-    FLEET_API_BUDGET: "100000",
-    MIRROR_ENABLED: "true",
-    MIRROR_PATH: join(dir, "mirror.db"),
-    SESSION_DB: join(dir, "sessions.db"),
-  });
+  const env = () => mirrorAppEnv(upstream.baseUrl, dir);
 
   beforeAll(async () => {
     upstream = await startSandboxProcess({ profile, args: ["--budget", "100000"] });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExceptionsReply } from "@/lib/model/insight-exceptions";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 import { TEST_ANCHOR } from "@/sandbox/test/constants";
-import { type AppProcess, startApp } from "@/test/app-process";
+import { type AppProcess, mirrorAppEnv, startApp } from "@/test/app-process";
 import { errorCodeOf, errorMessageOf, type Recorded, TestBrowser } from "@/test/browser";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
@@ -16,7 +16,6 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 // a bad page or grouping is a 400 with a sentence. The night-or-weekend rule (off by default) is turned on through the
 // app's environment so a quarter has a few hundred hits: several pages.
 
-const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 const DAY_MS = 86_400_000;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const period = `from=${dateOf(TEST_ANCHOR.getTime() - 91 * DAY_MS)}&to=${dateOf(TEST_ANCHOR.getTime())}`;
@@ -32,12 +31,7 @@ describe.each(["primary", "alternative"] as const)("GET /api/exceptions over HTT
     upstream = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
     dir = mkdtempSync(join(tmpdir(), "ffd-exceptions-http-"));
     app = await startApp({
-      FLEET_API_BASE_URL: upstream.baseUrl,
-      SESSION_SECRET,
-      FLEET_API_BUDGET: "100000",
-      MIRROR_ENABLED: "true",
-      MIRROR_PATH: join(dir, "mirror.db"),
-      SESSION_DB: join(dir, "sessions.db"),
+      ...mirrorAppEnv(upstream.baseUrl, dir),
       EXCEPTIONS_OFF_HOURS: "true",
     });
     b = new TestBrowser(app.origin, recorded);

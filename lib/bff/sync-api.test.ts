@@ -8,7 +8,7 @@ import { FleetApiClient } from "@/lib/fleet-api";
 import { MirrorStore } from "@/lib/mirror";
 import { customerUsage } from "@/lib/mirror/usage";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
-import { type AppProcess, startApp } from "@/test/app-process";
+import { type AppProcess, mirrorAppEnv, startApp } from "@/test/app-process";
 import { errorCodeOf, type Recorded, TestBrowser } from "@/test/browser";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
@@ -16,7 +16,6 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 // sandbox as a separate process (with --control, to change its data while the app runs).
 
 const DAY = 86_400_000;
-const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";
 const TEST_HOOKS_TOKEN = "test-hooks-token-0123456789abcdef";
 
 describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s profile)", (profile) => {
@@ -69,12 +68,7 @@ describe.each(["primary", "alternative"] as const)("the mirror over HTTP (%s pro
     );
     await planted.close();
     app = await startApp({
-      FLEET_API_BASE_URL: upstream.baseUrl,
-      SESSION_SECRET,
-      FLEET_API_BUDGET: "100000",
-      MIRROR_ENABLED: "true",
-      MIRROR_PATH: join(dir, "mirror.db"),
-      SESSION_DB: join(dir, "sessions.db"),
+      ...mirrorAppEnv(upstream.baseUrl, dir),
       BFF_TEST_HOOKS: TEST_HOOKS_TOKEN,
     });
   }, 240_000);
