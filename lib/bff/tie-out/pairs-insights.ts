@@ -17,8 +17,9 @@ import type { TieOutStack } from "./stack";
  * - **Drill-down lists** (`/api/drivers`, `/api/trucks`, `/api/cards`): spend = completed + pending. Each list's
  *   totals = the totals bar on those local dates; its rows summed = its totals (trucks: with the purchases without
  *   a truck); its previous period's totals = the bar over the previous dates.
- * - **Drill-down details** (`/api/drivers/[id]` and the card's or truck's of the case's filter): the detail's totals
- *   = that key's row in the list = the bar filtered by the key; its trend summed = its totals.
+ * - **Drill-down details** (`/api/drivers/[id]`, and the card's, truck's or station's of the case's filter): the
+ *   detail's totals = that key's row in the list = the bar filtered by the key; its trend summed and its breakdown
+ *   (stations, or a station's drivers) summed = its totals.
  * - **The jurisdiction report**: completed only. Its `completed` = the bar with status=completed (the report's own
  *   link); its pending = the bar with status=pending; its failed count = the bar's rows with status=failed; a state's
  *   rows' purchases = the bar's completed purchases in that state (the rows' gallons leave DEF out, so only the count).
@@ -76,6 +77,7 @@ export async function drilldownPairs(stack: TieOutStack, c: TieOutCase, knobs: K
   else if (topDriver !== undefined) subjects.push(["driver", topDriver, "driver", drivers]);
   if ("card" in f) subjects.push(["card", f.card, "card", lists[2]?.[1]]);
   if ("truck" in f) subjects.push(["truck", f.truck, "truck", lists[1]?.[1]]);
+  if ("station" in f) subjects.push(["station", f.station, "station", undefined]);
   for (const [dimension, key, param, list] of subjects) {
     const detail = await drilldownDetail(stack.ctx(), dimension, { key, range });
     const row = list?.rows.find((r) => r.key === key);
@@ -87,6 +89,14 @@ export async function drilldownPairs(stack: TieOutStack, c: TieOutCase, knobs: K
         right: { source: `the totals bar filtered by the ${dimension} (dates=local)`, figure: keyBar },
       },
       {
+        why: `${dimension} ${key}'s spend on purchase-local dates, ${detail.breakdown.dimension} by ${detail.breakdown.dimension}`,
+        left: {
+          source: `the ${dimension}'s ${detail.breakdown.dimension}s summed`,
+          figure: sumFigures(detail.breakdown.rows.map(asFigure)),
+        },
+        right: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
+      },
+      {
         why: `${dimension} ${key}'s spend on purchase-local dates, day by day`,
         left: {
           source: `the ${dimension}'s trend summed`,
@@ -95,7 +105,8 @@ export async function drilldownPairs(stack: TieOutStack, c: TieOutCase, knobs: K
         right: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
       },
     );
-    if (row !== undefined || detail.totals.purchases > 0)
+    // A station has no list route (its page is the station's): no row to hold it against.
+    if (list !== undefined && (row !== undefined || detail.totals.purchases > 0))
       pairs.push({
         why: `${dimension} ${key}'s spend on purchase-local dates`,
         left: { source: `the ${dimension}s list's row`, figure: row === undefined ? countOnly(0) : asFigure(row) },

@@ -20,7 +20,7 @@ import type { TieOutStack } from "./stack";
  *
  * - **The overview's summary and the totals bar, on UTC days** (no zone, no filter): both count completed + pending
  *   purchases (failed is not spend) between the first millisecond of `from` and the last of `to`, UTC. So: the
- *   summary's totals = the bar's; the daily series summed = the totals; each of the top drivers and the top station
+ *   summary's totals = the bar's; the daily series and the products summed = the totals; each of the top drivers and the top station
  *   = the bar filtered by that driver or station; its previous period's totals = the bar over those days; its
  *   failed count = the bar's rows of status=failed.
  * - **The totals bar and the two files of the same filter** (the case's zone and filter): the bar counts every row
@@ -50,6 +50,11 @@ export async function utcPairs(stack: TieOutStack, c: TieOutCase, knobs: Knobs):
     {
       why: "spend on UTC days, day by day",
       left: { source: "the summary's daily series summed", figure: sumFigures(summary.daily.map(asFigure)) },
+      right: { source: "the summary's totals", figure: asFigure(summary.totals) },
+    },
+    {
+      why: "spend on UTC days, product by product",
+      left: { source: "the summary's products summed", figure: sumFigures(summary.products.map(asFigure)) },
       right: { source: "the summary's totals", figure: asFigure(summary.totals) },
     },
     {

@@ -27,8 +27,9 @@ const utcDateOf = (t: Transaction) => new Date(Date.parse(t.at)).toISOString().s
 
 /**
  * Random questions over the fleet's history: a period around one of its purchases (one day, up to 45 days, or one
- * crossing the end of that purchase's month), a zone, and no filter, a status, or one of that purchase's driver,
- * card, truck, station state or product (so the filter finds rows).
+ * crossing the end of that purchase's month) or the last days up to today (the overview's and the reports' default
+ * shape), a zone, and no filter, a status, or one of that purchase's driver, card, truck, station, station state or
+ * product (so the filter finds rows).
  */
 export function caseArbitrary(all: readonly Transaction[]): fc.Arbitrary<TieOutCase> {
   return fc
@@ -38,9 +39,10 @@ export function caseArbitrary(all: readonly Transaction[]): fc.Arbitrary<TieOutC
         fc.record({ kind: fc.constant("day" as const) }),
         fc.record({ kind: fc.constant("span" as const), before: fc.nat({ max: 30 }), after: fc.nat({ max: 15 }) }),
         fc.record({ kind: fc.constant("month-end" as const), before: fc.nat({ max: 4 }), after: fc.nat({ max: 4 }) }),
+        fc.record({ kind: fc.constant("recent" as const), before: fc.nat({ max: 40 }) }),
       ),
       tz: fc.constantFrom(...ZONES),
-      filter: fc.constantFrom("none", "status", "driver", "card", "truck", "state", "product"),
+      filter: fc.constantFrom("none", "status", "driver", "card", "truck", "station", "state", "product"),
       status: fc.constantFrom("completed" as const, "pending" as const, "failed" as const),
     })
     .map(({ index, shape, tz, filter, status }) => {
@@ -49,6 +51,10 @@ export function caseArbitrary(all: readonly Transaction[]): fc.Arbitrary<TieOutC
       const day = utcDateOf(t);
       let period = { from: day, to: day };
       if (shape.kind === "span") period = { from: addDays(day, -shape.before), to: addDays(day, shape.after) };
+      if (shape.kind === "recent") {
+        const today = new Date(now()).toISOString().slice(0, 10);
+        period = { from: addDays(today, -shape.before), to: today };
+      }
       if (shape.kind === "month-end") {
         const nextMonth = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 1));
         const first = nextMonth.toISOString().slice(0, 10);
@@ -60,6 +66,7 @@ export function caseArbitrary(all: readonly Transaction[]): fc.Arbitrary<TieOutC
         driver: { driver: t.driver.id },
         card: { card: t.card.last4 },
         truck: t.driver.truckId === null ? {} : { truck: t.driver.truckId },
+        station: { station: t.station.id },
         state: t.station.state === null ? {} : { state: t.station.state },
         product: { product: t.product },
       };

@@ -18,6 +18,7 @@ export type TieOutFilter =
   | { driver: string }
   | { card: string }
   | { truck: string }
+  | { station: string }
   | { state: string }
   | { product: string }
   | Record<string, never>;
