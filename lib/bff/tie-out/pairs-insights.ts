@@ -112,6 +112,12 @@ export async function drilldownPairs(stack: TieOutStack, c: TieOutCase, knobs: K
         left: { source: `the ${dimension}s list's row`, figure: row === undefined ? countOnly(0) : asFigure(row) },
         right: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
       });
+    if (list !== undefined && row?.previous && detail.previous)
+      pairs.push({
+        why: `${dimension} ${key}'s spend in the previous period on purchase-local dates`,
+        left: { source: `the ${dimension}s list's row`, figure: asFigure(row.previous) },
+        right: { source: `the ${dimension}'s page`, figure: asFigure(detail.previous) },
+      });
   }
   return pairs;
 }

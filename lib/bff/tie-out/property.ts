@@ -26,7 +26,7 @@ export const TIE_OUT_RUNS = Number(process.env.TIE_OUT_RUNS ?? "16");
 const utcDateOf = (t: Transaction) => new Date(Date.parse(t.at)).toISOString().slice(0, 10);
 
 /**
- * Random questions over the fleet's history: a period around one of its purchases (one day, up to 45 days, or one
+ * Random questions over the fleet's history: a period around one of its purchases (one day, up to 45 days, up to 430 days, or one
  * crossing the end of that purchase's month) or the last days up to today (the overview's and the reports' default
  * shape), a zone, and no filter, a status, or one of that purchase's driver, card, truck, station, station state or
  * product (so the filter finds rows).
@@ -40,6 +40,12 @@ export function caseArbitrary(all: readonly Transaction[]): fc.Arbitrary<TieOutC
         fc.record({ kind: fc.constant("span" as const), before: fc.nat({ max: 30 }), after: fc.nat({ max: 15 }) }),
         fc.record({ kind: fc.constant("month-end" as const), before: fc.nat({ max: 4 }), after: fc.nat({ max: 4 }) }),
         fc.record({ kind: fc.constant("recent" as const), before: fc.nat({ max: 40 }) }),
+        // Past 62 days the trends go by week, and the rollups' whole periods (1, 4, 16, 128 UTC days) come into play.
+        fc.record({
+          kind: fc.constant("long" as const),
+          before: fc.integer({ min: 60, max: 400 }),
+          after: fc.nat({ max: 30 }),
+        }),
       ),
       tz: fc.constantFrom(...ZONES),
       filter: fc.constantFrom("none", "status", "driver", "card", "truck", "station", "state", "product"),
@@ -50,7 +56,8 @@ export function caseArbitrary(all: readonly Transaction[]): fc.Arbitrary<TieOutC
       if (t === undefined) throw new Error("no purchase at the index");
       const day = utcDateOf(t);
       let period = { from: day, to: day };
-      if (shape.kind === "span") period = { from: addDays(day, -shape.before), to: addDays(day, shape.after) };
+      if (shape.kind === "span" || shape.kind === "long")
+        period = { from: addDays(day, -shape.before), to: addDays(day, shape.after) };
       if (shape.kind === "recent") {
         const today = new Date(now()).toISOString().slice(0, 10);
         period = { from: addDays(today, -shape.before), to: today };
