@@ -12,6 +12,7 @@ import { getAccount } from "../operations/get-account";
 import { mismatchesOf, type Pair } from "./figures";
 import { filePairs, utcPairs } from "./pairs-list";
 import { drilldownPairs, jurisdictionPairs } from "./pairs-insights";
+import { jurisdictionFilePairs } from "./pairs-jurisdiction-files";
 import { type Knobs, NO_KNOBS, type TieOutCase, type TieOutFilter } from "./sources";
 import type { TieOutStack } from "./stack";
 
@@ -81,7 +82,7 @@ export function caseArbitrary(all: readonly Transaction[]): fc.Arbitrary<TieOutC
     });
 }
 
-/** Every pair of one case (see pairs-list.ts and pairs-insights.ts for which, and why they must agree). */
+/** Every pair of one case (see pairs-list.ts, pairs-insights.ts and pairs-jurisdiction-files.ts for which, and why they must agree). */
 export async function tieOutPairs(stack: TieOutStack, c: TieOutCase, knobs: Knobs = NO_KNOBS): Promise<Pair[]> {
   return [
     ...(await utcPairs(stack, c, knobs)),
@@ -89,6 +90,7 @@ export async function tieOutPairs(stack: TieOutStack, c: TieOutCase, knobs: Knob
     ...(await filePairs(stack, c, knobs, "local")),
     ...(await drilldownPairs(stack, c, knobs)),
     ...(await jurisdictionPairs(stack, c, knobs)),
+    ...(await jurisdictionFilePairs(stack, c)),
   ];
 }
 
