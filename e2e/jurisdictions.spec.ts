@@ -22,8 +22,17 @@ interface Expected {
   amountCents: bigint;
 }
 
-/** The last whole quarter before the newest purchase, and the expected sums per "STATE-fuel" from the sandbox's DB. */
-function sandboxQuarter(profile: Profile): { quarter: string; from: string; to: string; rows: Map<string, Expected> } {
+/**
+ * The last whole quarter before the newest purchase, the expected sums per "STATE-fuel" from the sandbox's DB, and
+ * the "STATE-fuel" bought only in the quarter before (the report lists them too, with zeros now).
+ */
+function sandboxQuarter(profile: Profile): {
+  quarter: string;
+  from: string;
+  to: string;
+  rows: Map<string, Expected>;
+  goneSince: Set<string>;
+} {
   const db = new Database(serversOf(profile).db, { readonly: true });
   try {
     const customer = db.prepare("select pk from customers where code = 'PFL'").get() as { pk: number };
@@ -37,6 +46,8 @@ function sandboxQuarter(profile: Profile): { quarter: string; from: string; to: 
     const from = new Date(Date.UTC(year, last * 3, 1)).toISOString().slice(0, 10);
     const to = new Date(Date.UTC(year, last * 3 + 3, 0)).toISOString().slice(0, 10);
     const rows = new Map<string, Expected>();
+    const before = new Set<string>();
+    const previousFrom = new Date(Date.UTC(year, last * 3 - 3, 1)).toISOString().slice(0, 10);
     const all = db
       .prepare(
         `select s.state as state, t.product as product, t.gallons_milli as g, t.amount_cents as a,
@@ -53,15 +64,17 @@ function sandboxQuarter(profile: Profile): { quarter: string; from: string; to: 
       day: string;
     }[];
     for (const r of all) {
-      if (r.day < from || r.day > to) continue;
       const key = `${r.state}-${classifyProduct(r.product).productClass}`;
+      if (r.day >= previousFrom && r.day < from) before.add(key);
+      if (r.day < from || r.day > to) continue;
       const e = rows.get(key) ?? { purchases: 0, gallonsMilli: 0n, amountCents: 0n };
       e.purchases++;
       e.gallonsMilli += BigInt(r.g);
       e.amountCents += BigInt(r.a);
       rows.set(key, e);
     }
-    return { quarter: `${String(year)}-Q${String(last + 1)}`, from, to, rows };
+    const goneSince = new Set([...before].filter((key) => !rows.has(key)));
+    return { quarter: `${String(year)}-Q${String(last + 1)}`, from, to, rows, goneSince };
   } finally {
     db.close();
   }
@@ -102,7 +115,7 @@ test.describe("fuel by jurisdiction", () => {
     await expect(page.getByRole("note")).toContainText("miles");
     const table = page.getByTestId("jurisdiction-table");
     const lines = table.locator("tbody tr[data-row]");
-    await expect(lines).toHaveCount(expected.rows.size + 1);
+    await expect(lines).toHaveCount(expected.rows.size + expected.goneSince.size + 1);
     for (const [key, e] of expected.rows) {
       const row = table.locator(`tr[data-row="${key}"]`);
       await expect(row).toContainText(formatCount(e.purchases));

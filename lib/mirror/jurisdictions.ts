@@ -60,6 +60,16 @@ function addPurchases(s: Sums, g: { n: number; gallons: bigint; amount: bigint }
 /** Code-unit order, the same on both stores (a database's collation could order them otherwise). */
 const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
+const fuelOrder = (f: FuelClass) => FUEL_CLASSES.indexOf(f);
+
+/** The report's row order: states A→Z with "no state" last; then diesel, unleaded, other. */
+const byStateThenFuel = (x: { state: string; fuel: FuelClass }, y: { state: string; fuel: FuelClass }) =>
+  (x.state === "") !== (y.state === "")
+    ? x.state === ""
+      ? 1
+      : -1
+    : byText(x.state, y.state) || fuelOrder(x.fuel) - fuelOrder(y.fuel);
+
 /** A report with nothing in it (the mirror covers none of the range yet). */
 export const emptyJurisdictionReport = (): JurisdictionReport => ({
   rows: [],
@@ -186,23 +196,13 @@ export async function jurisdictionReport(
       }
     }
   }
-  const fuelOrder = (f: FuelClass) => FUEL_CLASSES.indexOf(f);
-  const rows: JurisdictionRow[] = [...cells.values()]
-    // States A→Z with "no state" last; then diesel, unleaded, other.
-    .sort((x, y) =>
-      (x.state === "") !== (y.state === "")
-        ? x.state === ""
-          ? 1
-          : -1
-        : byText(x.state, y.state) || fuelOrder(x.fuel) - fuelOrder(y.fuel),
-    )
-    .map((c) => ({
-      state: c.state,
-      fuel: c.fuel,
-      products: [...c.products].sort(byText),
-      ...figuresOf(c.sums),
-      previous: null,
-    }));
+  const rows: JurisdictionRow[] = [...cells.values()].sort(byStateThenFuel).map((c) => ({
+    state: c.state,
+    fuel: c.fuel,
+    products: [...c.products].sort(byText),
+    ...figuresOf(c.sums),
+    previous: null,
+  }));
   return {
     rows,
     totals: figuresOf(totals),
@@ -224,17 +224,35 @@ export async function jurisdictionReport(
   };
 }
 
-/** Puts the previous period's figures on each row of the current one (same state × fuel). */
+/**
+ * Puts the previous period's figures on each row of the current one (same state × fuel). A state × fuel bought in the
+ * previous period only gets a row too, with zeros now: otherwise its fall would be missing from the rows, and the
+ * rows' previous figures would not add up to the previous totals (the tie-out found it in the report's files, whose
+ * "Previous" columns have a Total line under them).
+ */
 export function withPrevious(current: JurisdictionReport, previous: JurisdictionReport | null): JurisdictionReport {
   if (previous === null) return current;
-  const before = new Map(previous.rows.map((r) => [`${r.state}\u0000${r.fuel}`, r]));
+  const keyOf = (r: JurisdictionRow) => `${r.state}\u0000${r.fuel}`;
+  const inCurrent = new Set(current.rows.map(keyOf));
+  const figuresOfRow = ({ state: _s, fuel: _f, products: _p, previous: _pp, ...figures }: JurisdictionRow) => figures;
+  const before = new Map(previous.rows.map((r) => [keyOf(r), r]));
+  const gone: JurisdictionRow[] = previous.rows
+    .filter((r) => !inCurrent.has(keyOf(r)))
+    .map((r) => ({
+      state: r.state,
+      fuel: r.fuel,
+      products: r.products,
+      ...figuresOf(zero()),
+      previous: figuresOfRow(r),
+    }));
   return {
     ...current,
-    rows: current.rows.map((r) => {
-      const p = before.get(`${r.state}\u0000${r.fuel}`);
-      if (p === undefined) return r;
-      const { state: _s, fuel: _f, products: _p, previous: _pp, ...figures } = p;
-      return { ...r, previous: figures };
-    }),
+    rows: [
+      ...current.rows.map((r) => {
+        const p = before.get(keyOf(r));
+        return p === undefined ? r : { ...r, previous: figuresOfRow(p) };
+      }),
+      ...gone,
+    ].sort(byStateThenFuel),
   };
 }
