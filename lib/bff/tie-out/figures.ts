@@ -76,7 +76,7 @@ export interface FileSums {
 
 function sumRows(rows: readonly (readonly string[])[]): FileSums {
   const [header, ...data] = rows;
-  if (header === undefined || header.join() !== EXPORT_HEADERS.join())
+  if (header?.join() !== EXPORT_HEADERS.join())
     throw new Error(`the export's header is not the columns': ${String(header?.join())}`);
   const column = (name: string) => EXPORT_HEADERS.indexOf(name);
   const [status, gallons, amount] = [column("Status"), column("Gallons"), column("Amount")];

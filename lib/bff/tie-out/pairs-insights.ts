@@ -3,8 +3,8 @@ import "server-only";
 import type { DrilldownDimension, DrilldownFigures, DrilldownListReply } from "@/lib/model/insight-drilldowns";
 
 import { runWithQuery } from "../operation";
-import { drilldownDetail } from "../operations/drilldown-service";
 import { listCards, listDrivers, listTrucks } from "../operations/drilldown-lists";
+import { drilldownDetail } from "../operations/drilldown-service";
 import { getJurisdictionReport } from "../operations/jurisdiction-report";
 import { type Figure, type Pair, sumFigures } from "./figures";
 import { countOnly, type Knobs, listQuery, spendOf, type TieOutCase, totalsBar } from "./sources";
@@ -78,47 +78,59 @@ export async function drilldownPairs(stack: TieOutStack, c: TieOutCase, knobs: K
   if ("card" in f) subjects.push(["card", f.card, "card", lists[2]?.[1]]);
   if ("truck" in f) subjects.push(["truck", f.truck, "truck", lists[1]?.[1]]);
   if ("station" in f) subjects.push(["station", f.station, "station", undefined]);
-  for (const [dimension, key, param, list] of subjects) {
-    const detail = await drilldownDetail(stack.ctx(), dimension, { key, range });
-    const row = list?.rows.find((r) => r.key === key);
-    const keyBar = await local({ [param]: key });
-    pairs.push(
-      {
-        why: `${dimension} ${key}'s spend on purchase-local dates`,
-        left: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
-        right: { source: `the totals bar filtered by the ${dimension} (dates=local)`, figure: keyBar },
+  for (const [dimension, key, param, list] of subjects)
+    pairs.push(...(await detailPairs(stack, c, knobs, { dimension, key, param, list })));
+  return pairs;
+}
+
+/** One key's page against the bar filtered by it, its own trend and breakdown, and its row in the list. */
+async function detailPairs(
+  stack: TieOutStack,
+  c: TieOutCase,
+  knobs: Knobs,
+  subject: { dimension: DrilldownDimension; key: string; param: string; list: DrilldownListReply | undefined },
+): Promise<Pair[]> {
+  const { dimension, key, param, list } = subject;
+  const detail = await drilldownDetail(stack.ctx(), dimension, { key, range: { from: c.from, to: c.to } });
+  const row = list?.rows.find((r) => r.key === key);
+  const keyBar = await spendOf(stack, listQuery(c, knobs, { dates: "local", [param]: key }));
+  const pairs: Pair[] = [];
+  pairs.push(
+    {
+      why: `${dimension} ${key}'s spend on purchase-local dates`,
+      left: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
+      right: { source: `the totals bar filtered by the ${dimension} (dates=local)`, figure: keyBar },
+    },
+    {
+      why: `${dimension} ${key}'s spend on purchase-local dates, ${detail.breakdown.dimension} by ${detail.breakdown.dimension}`,
+      left: {
+        source: `the ${dimension}'s ${detail.breakdown.dimension}s summed`,
+        figure: sumFigures(detail.breakdown.rows.map(asFigure)),
       },
-      {
-        why: `${dimension} ${key}'s spend on purchase-local dates, ${detail.breakdown.dimension} by ${detail.breakdown.dimension}`,
-        left: {
-          source: `the ${dimension}'s ${detail.breakdown.dimension}s summed`,
-          figure: sumFigures(detail.breakdown.rows.map(asFigure)),
-        },
-        right: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
+      right: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
+    },
+    {
+      why: `${dimension} ${key}'s spend on purchase-local dates, day by day`,
+      left: {
+        source: `the ${dimension}'s trend summed`,
+        figure: { ...sumFigures(detail.trend.points.map(asFigure)) },
       },
-      {
-        why: `${dimension} ${key}'s spend on purchase-local dates, day by day`,
-        left: {
-          source: `the ${dimension}'s trend summed`,
-          figure: { ...sumFigures(detail.trend.points.map(asFigure)) },
-        },
-        right: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
-      },
-    );
-    // A station has no list route (its page is the station's): no row to hold it against.
-    if (list !== undefined && (row !== undefined || detail.totals.purchases > 0))
-      pairs.push({
-        why: `${dimension} ${key}'s spend on purchase-local dates`,
-        left: { source: `the ${dimension}s list's row`, figure: row === undefined ? countOnly(0) : asFigure(row) },
-        right: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
-      });
-    if (list !== undefined && row?.previous && detail.previous)
-      pairs.push({
-        why: `${dimension} ${key}'s spend in the previous period on purchase-local dates`,
-        left: { source: `the ${dimension}s list's row`, figure: asFigure(row.previous) },
-        right: { source: `the ${dimension}'s page`, figure: asFigure(detail.previous) },
-      });
-  }
+      right: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
+    },
+  );
+  // A station has no list route (its page is the station's): no row to hold it against.
+  if (list !== undefined && (row !== undefined || detail.totals.purchases > 0))
+    pairs.push({
+      why: `${dimension} ${key}'s spend on purchase-local dates`,
+      left: { source: `the ${dimension}s list's row`, figure: row === undefined ? countOnly(0) : asFigure(row) },
+      right: { source: `the ${dimension}'s page`, figure: asFigure(detail.totals) },
+    });
+  if (list !== undefined && row?.previous && detail.previous)
+    pairs.push({
+      why: `${dimension} ${key}'s spend in the previous period on purchase-local dates`,
+      left: { source: `the ${dimension}s list's row`, figure: asFigure(row.previous) },
+      right: { source: `the ${dimension}'s page`, figure: asFigure(detail.previous) },
+    });
   return pairs;
 }
 
