@@ -36,7 +36,7 @@ const asFigure = (t: { transactions: number; gallons: string; amount: string }):
 });
 
 /** The case's filter as list parameters. */
-export const filterParams = (filter: TieOutFilter): Record<string, string> => ({ ...filter });
+const filterParams = (filter: TieOutFilter): Record<string, string> => ({ ...filter });
 
 export async function utcPairs(stack: TieOutStack, c: TieOutCase, knobs: Knobs): Promise<Pair[]> {
   const summary = await runWithQuery(transactionSummary, stack.ctx(), { from: c.from, to: c.to });

@@ -20,7 +20,7 @@ import type { TieOutStack } from "./stack";
 const ZONES = ["UTC", "America/New_York", "America/Los_Angeles", "Pacific/Honolulu"] as const;
 
 /** The seed of the tie-out's random cases: fixed, so a failure repeats (`TIE_OUT_SEED` tries another). */
-export const TIE_OUT_SEED = Number(process.env.TIE_OUT_SEED ?? "20250025");
+const TIE_OUT_SEED = Number(process.env.TIE_OUT_SEED ?? "20250025");
 /** Cases per profile × store: each costs ~25 operations over a real mirror. */
 export const TIE_OUT_RUNS = Number(process.env.TIE_OUT_RUNS ?? "16");
 
@@ -32,7 +32,7 @@ const utcDateOf = (t: Transaction) => new Date(Date.parse(t.at)).toISOString().s
  * shape), a zone, and no filter, a status, or one of that purchase's driver, card, truck, station, station state or
  * product (so the filter finds rows).
  */
-export function caseArbitrary(all: readonly Transaction[]): fc.Arbitrary<TieOutCase> {
+function caseArbitrary(all: readonly Transaction[]): fc.Arbitrary<TieOutCase> {
   return fc
     .record({
       index: fc.nat({ max: all.length - 1 }),

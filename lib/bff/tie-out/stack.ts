@@ -11,7 +11,7 @@ import type { OperationContext } from "../operation";
 import { operationContextForTest, useUpstreamForTest } from "../operations/test-context";
 import { fleetApi } from "../upstream";
 
-export type MirrorKind = "sqlite" | "postgresql";
+type MirrorKind = "sqlite" | "postgresql";
 
 /**
  * Tests only (the tie-out): a sandbox of the profile over real HTTP, a mirror of demo-full filled by a real sync on
