@@ -7,8 +7,7 @@ import { listCards, listDrivers, listTrucks } from "../operations/drilldown-list
 import { drilldownDetail } from "../operations/drilldown-service";
 import { getJurisdictionReport } from "../operations/jurisdiction-report";
 import { type Figure, type Pair, sumFigures } from "./figures";
-import { countOnly, type Knobs, listQuery, spendOf, type TieOutCase, totalsBar } from "./sources";
-import type { TieOutStack } from "./stack";
+import { countOnly, type Knobs, listQuery, spendOf, type TieOutCase, type TieOutStack, totalsBar } from "./sources";
 
 /**
  * The pairs of the insights' definitions (tests only): every insight counts a purchase on its own local date, and the

@@ -9,8 +9,7 @@ import { exportJurisdictionReport } from "../operations/jurisdiction-export";
 import { DETAIL_HEADERS, SUMMARY_HEADERS } from "../operations/jurisdiction-files";
 import { getJurisdictionReport } from "../operations/jurisdiction-report";
 import { type Figure, type Pair, sumFigures } from "./figures";
-import { countOnly, type TieOutCase } from "./sources";
-import type { TieOutStack } from "./stack";
+import { countOnly, type TieOutCase, type TieOutStack } from "./sources";
 
 /**
  * The jurisdiction report's files against the report (tests only). Compared, and why they must agree:

@@ -11,9 +11,9 @@ import {
   spendOf,
   type TieOutCase,
   type TieOutFilter,
+  type TieOutStack,
   totalsBar,
 } from "./sources";
-import type { TieOutStack } from "./stack";
 
 /**
  * The pairs of the list's definitions (tests only). Compared, and why they must agree:

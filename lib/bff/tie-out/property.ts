@@ -13,8 +13,7 @@ import { mismatchesOf, type Pair } from "./figures";
 import { drilldownPairs, jurisdictionPairs } from "./pairs-insights";
 import { jurisdictionFilePairs } from "./pairs-jurisdiction-files";
 import { filePairs, utcPairs } from "./pairs-list";
-import { type Knobs, NO_KNOBS, type TieOutCase, type TieOutFilter } from "./sources";
-import type { TieOutStack } from "./stack";
+import { type Knobs, NO_KNOBS, type TieOutCase, type TieOutFilter, type TieOutStack } from "./sources";
 
 /** The zones the list is read in: UTC, and zones west of it by 5, 8 and 10 hours (days that cross UTC midnight). */
 const ZONES = ["UTC", "America/New_York", "America/Los_Angeles", "Pacific/Honolulu"] as const;

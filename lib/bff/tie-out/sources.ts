@@ -1,18 +1,27 @@
 import "server-only";
 
-import { addDays } from "@/lib/model";
+import { addDays, type Transaction } from "@/lib/model";
 
-import { runWithQuery } from "../operation";
+import type { TestMirror } from "../mirror-serve/test-mirror";
+import { type OperationContext, runWithQuery } from "../operation";
 import { exportTransactionsFile } from "../operations/export-transactions";
 import { transactionTotals } from "../operations/transaction-totals";
 import { csvSums, type Figure, type FileSums, xlsxSums } from "./figures";
-import type { TieOutStack } from "./stack";
 
 /**
  * Tests only (the tie-out): one random question — a period, a zone, at most one filter — and the readers of the
  * sources every other figure is held against: the totals bar (`GET /api/transactions/totals`) and the two export
  * files of the same filter.
  */
+/** What the tie-out reads (test/tie-out-stack.ts starts it): the mirror, the fleet's purchases, a signed-in context. */
+export interface TieOutStack {
+  mirror: TestMirror;
+  /** The upstream's whole list of demo-full, newest first. */
+  all: Transaction[];
+  /** A context answering from the mirror. */
+  ctx: () => OperationContext;
+}
+
 export type TieOutFilter =
   | { status: "completed" | "pending" | "failed" }
   | { driver: string }

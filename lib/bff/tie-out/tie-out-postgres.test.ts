@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { tieOutStackFor } from "@/test/tie-out-stack";
+
 import { mismatchesOf } from "./figures";
 import { assertTiesOut, rollingPairs, TIE_OUT_RUNS } from "./property";
-import { tieOutStackFor } from "./stack";
 
 // Issue 25 item 2, the tie-out on PostgreSQL (the same property as tie-out.test.ts over the other store): for random periods, zones and filters over the sandbox fleet (fast-check,
 // fixed seed printed on failure), every figure that claims the same definition as another — the overview's summary

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
 import type { Transaction } from "@/lib/model";
+import { tieOutStackFor } from "@/test/tie-out-stack";
 
 import { type Figure, mismatchesOf, type Pair } from "./figures";
 import { tieOutPairs } from "./property";
-import { tieOutStackFor } from "./stack";
 
 // The tie-out checks itself: its comparison catches a cent, a thousandth of a gallon and one purchase (and not a
 // difference of notation), and a deliberate off-by-one day — the totals bar's period moved by a day while every other

@@ -1,33 +1,25 @@
-import "server-only";
-
 import { afterAll, beforeAll } from "vitest";
 
+import { syncedMirrorForTest } from "@/lib/bff/mirror-serve/test-mirror";
+import { operationContextForTest, useUpstreamForTest } from "@/lib/bff/operations/test-context";
+import type { TieOutStack } from "@/lib/bff/tie-out/sources";
+import { fleetApi } from "@/lib/bff/upstream";
 import type { Transaction } from "@/lib/model";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
-import { syncedMirrorForTest, type TestMirror } from "../mirror-serve/test-mirror";
-import type { OperationContext } from "../operation";
-import { operationContextForTest, useUpstreamForTest } from "../operations/test-context";
-import { fleetApi } from "../upstream";
-
 type MirrorKind = "sqlite" | "postgresql";
 
 /**
- * Tests only (the tie-out): a sandbox of the profile over real HTTP, a mirror of demo-full filled by a real sync on
- * the store asked for (a temporary SQLite file, or a real PostgreSQL server started for the file), the upstream's
+ * Tests only (lib/bff/tie-out): a sandbox of the profile over real HTTP, a mirror of demo-full filled by a real sync
+ * on the store asked for (a temporary SQLite file, or a real PostgreSQL server started for the file), the upstream's
  * whole list (to pick drivers, cards, states and products that exist), and a context that answers from the mirror.
- * A few purchases are added "now" first, so the rolling 30 days are not empty.
+ * A few purchases are added "now" first, so the rolling 30 days are not empty. Started before the file's tests,
+ * stopped after.
  */
-export interface TieOutStack {
-  sb: SandboxProcess;
-  mirror: TestMirror;
-  all: Transaction[];
-  ctx: () => OperationContext;
-}
 
 export function tieOutStackFor(profile: "primary" | "alternative", kind: MirrorKind): () => TieOutStack {
-  let stack: TieOutStack | undefined;
+  let stack: (TieOutStack & { sb: SandboxProcess }) | undefined;
   let postgres: PostgresServer | undefined;
   beforeAll(async () => {
     const sb = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
