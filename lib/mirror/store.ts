@@ -63,7 +63,19 @@ export class MirrorStore {
   private constructor(
     readonly db: Kysely<MirrorDatabase>,
     readonly dialect: MirrorDialect,
+    /** The SQLite file (absolute or as given), for the worker threads' read-only connections; null on PostgreSQL. */
+    readonly file: string | null = null,
   ) {}
+
+  /**
+   * A read-only connection to an existing SQLite store (no migrations: the app's own connection ran them): what each
+   * worker thread of lib/bff/off-thread reads through, beside the app's one writing connection (WAL lets both).
+   */
+  static openReadOnly(file: string): MirrorStore {
+    const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    sqlite.pragma("busy_timeout = 5000");
+    return new MirrorStore(new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }), "sqlite", file);
+  }
 
   /** Opens the store and runs its migrations. */
   static async open(options: MirrorStoreOptions = {}): Promise<MirrorStore> {
@@ -88,6 +100,7 @@ export class MirrorStore {
       store = new MirrorStore(
         new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }),
         "sqlite",
+        path,
       );
     }
     await store.migrate();
