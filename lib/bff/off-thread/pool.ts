@@ -2,6 +2,8 @@ import { Worker } from "node:worker_threads";
 
 import type { MirrorStore } from "@/lib/mirror";
 
+import { getConfig } from "../config";
+
 import { OFF_THREAD_TASKS, type OffThreadTask, type TaskArgs, type TaskResult } from "./tasks";
 
 /**
@@ -148,6 +150,15 @@ export async function offThread<T extends OffThreadTask>(
     return run(store, args);
   }
   return (await poolFor(store.file, workers).run(task, args)) as TaskResult<T>;
+}
+
+/** `offThread` with the configured pool size (MIRROR_WORKERS): what the routes call. */
+export function readOffThread<T extends OffThreadTask>(
+  store: MirrorStore,
+  task: T,
+  args: TaskArgs<T>,
+): Promise<TaskResult<T>> {
+  return offThread(store, getConfig().mirrorWorkers, task, args);
 }
 
 /** What the pools of the process have done (tests, through POST /api/test-hooks/reads). */

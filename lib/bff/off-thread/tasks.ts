@@ -1,8 +1,16 @@
 import { threadId } from "node:worker_threads";
 
 import type { MirrorStore } from "@/lib/mirror";
+import { detailFigures, rankedFigures } from "@/lib/mirror/drilldowns";
+import { jurisdictionReport } from "@/lib/mirror/jurisdictions";
+import { periodTotals } from "@/lib/mirror/period-totals";
+import { summarize } from "@/lib/mirror/summary";
 
 import { judgePlain } from "./tasks-exceptions";
+
+/** A read's arguments after the store, as one tuple (what crosses to the worker). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- matches any read's parameters; only the tail is used
+type Tail<F extends (store: MirrorStore, ...rest: any[]) => unknown> = F extends (store: MirrorStore, ...rest: infer R) => unknown ? R : never;
 
 /**
  * The heavy reads that run in the worker pool (./pool.ts): each a function of (the store, plain arguments) answering
@@ -12,6 +20,11 @@ import { judgePlain } from "./tasks-exceptions";
  */
 export const OFF_THREAD_TASKS = {
   "exceptions.judge": judgePlain,
+  "jurisdictions.report": (store: MirrorStore, a: Tail<typeof jurisdictionReport>) => jurisdictionReport(store, ...a),
+  "drilldowns.ranked": (store: MirrorStore, a: Tail<typeof rankedFigures>) => rankedFigures(store, ...a),
+  "drilldowns.detail": (store: MirrorStore, a: Tail<typeof detailFigures>) => detailFigures(store, ...a),
+  "summary.summarize": (store: MirrorStore, a: Tail<typeof summarize>) => summarize(store, ...a),
+  "summary.period-totals": (store: MirrorStore, a: Tail<typeof periodTotals>) => periodTotals(store, ...a),
   /** Tests only: which thread ran it (0 is the main thread). */
   "test.thread": (_store: MirrorStore, _args: null) => Promise.resolve({ threadId }),
   /** Tests only: a query the database refuses, as a bug in a read would be. */

@@ -21,12 +21,11 @@ import {
 
 import { getCatalog } from "../catalog";
 import { now } from "../clock";
-import { getConfig } from "../config";
 import { BffError } from "../errors";
 import { insightPeriodsOf, insightRangeShape, todayOf } from "../insights/range";
 import { insightMirror } from "../insights/serving";
 import type { MirrorAccess } from "../mirror/access";
-import { offThread } from "../off-thread/pool";
+import { readOffThread } from "../off-thread/pool";
 import { fromPlain } from "../off-thread/tasks-exceptions";
 import { type OperationContext, sessionOperation } from "../operation";
 import { quoted } from "../quoted";
@@ -114,7 +113,7 @@ async function runPeriod(
   // Only the days the mirror holds whole, for the history as for the period: never a partial day.
   const history = await insightMirror(ctx, historyRangeOf(query, thresholds));
   // Off the request thread (lib/bff/off-thread): the rules hold a quarter's purchases and judge them in JavaScript.
-  const plain = await offThread(access.store, getConfig().mirrorWorkers, "exceptions.judge", {
+  const plain = await readOffThread(access.store, "exceptions.judge", {
     customerId: access.customerId,
     query,
     historyQuery: history.query,
