@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { TEST_ANCHOR } from "@/sandbox/test/constants";
 import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
 
+import { offThreadStats } from "./off-thread/pool";
 import { type OperationContext, runOperation, type SessionOperation } from "./operation";
 import { exceptionsOperation } from "./operations/exceptions";
 import { getJurisdictionReport } from "./operations/jurisdiction-report";
 import { transactionTotals } from "./operations/transaction-totals";
-import { offThreadStats } from "./off-thread/pool";
 import { parseQueryValues } from "./params";
 import { holdReads, readsWaiting } from "./read-gate";
 
@@ -35,16 +35,12 @@ const exceptionsOf = (ctx: OperationContext) => run(exceptionsOperation, ctx, ra
 
 describe.each(["primary", "alternative"] as const)("mirror-read slots per session (%s profile)", (profile) => {
   const stack = mirrorServeStackFor(profile);
-  afterEach(() => holdReads(false));
+  afterEach(() => { holdReads(false); });
 
   it("refuses a fourth mirror read of one session with a 429, Retry-After and a sentence; other sessions go on", async () => {
     const ctx = stack().mirrorCtx();
     holdReads(true);
-    const running = [
-      exceptionsOf(ctx),
-      run(getJurisdictionReport, ctx, range),
-      run(transactionTotals, ctx, range),
-    ];
+    const running = [exceptionsOf(ctx), run(getJurisdictionReport, ctx, range), run(transactionTotals, ctx, range)];
     await until(() => readsWaiting() === 3);
     const refused = await rejection(exceptionsOf(ctx));
     expect(refused.code).toBe("too_many_running");

@@ -31,15 +31,23 @@ describe.each(["primary", "alternative"] as const)("mirror reads over HTTP (%s p
   const recorded: Recorded[] = [];
 
   const hook = async (json: { hold?: boolean }) => {
-    const res = await b.fetch("/api/test-hooks/reads", { method: "POST", json, headers: { "x-test-hooks-token": TEST_HOOKS_TOKEN } });
+    const res = await b.fetch("/api/test-hooks/reads", {
+      method: "POST",
+      json,
+      headers: { "x-test-hooks-token": TEST_HOOKS_TOKEN },
+    });
     expect(res.status).toBe(200);
-    return res.body as unknown as { waiting: number; pool: OffThreadStats };
+    return res.body as { waiting: number; pool: OffThreadStats };
   };
 
   beforeAll(async () => {
     upstream = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
     dir = mkdtempSync(join(tmpdir(), "ffd-mirror-reads-http-"));
-    app = await startApp({ ...mirrorAppEnv(upstream.baseUrl, dir), BFF_TEST_HOOKS: TEST_HOOKS_TOKEN, MIRROR_WORKERS: "2" });
+    app = await startApp({
+      ...mirrorAppEnv(upstream.baseUrl, dir),
+      BFF_TEST_HOOKS: TEST_HOOKS_TOKEN,
+      MIRROR_WORKERS: "2",
+    });
     b = new TestBrowser(app.origin, recorded);
     const pair = upstream.keys["demo-full"];
     expect((await b.login(pair.keyId, pair.secret)).status).toBe(200);
@@ -86,7 +94,7 @@ describe.each(["primary", "alternative"] as const)("mirror reads over HTTP (%s p
     const before = (await hook({})).pool;
     const res = await b.fetch(`/api/exceptions?${period}`);
     expect(res.status).toBe(200);
-    expect((res.body as unknown as ExceptionsReply).rules.length).toBeGreaterThan(0);
+    expect((res.body as ExceptionsReply).rules.length).toBeGreaterThan(0);
     const after = (await hook({})).pool;
     expect(after.started).toBeGreaterThanOrEqual(1);
     // The current period and the previous one: two judgements, each answered by a worker.

@@ -140,7 +140,11 @@ export async function runWithQuery<I, R, P>(
  * mirror-read slots while it runs (a 429 with Retry-After when all are taken), so one session's burst of heavy
  * questions cannot occupy the server for everyone (issue 25 item 7).
  */
-export function runOperation<I, R, P>(operation: SessionOperation<I, R, P>, ctx: OperationContext, input: I): Promise<R> {
+export function runOperation<I, R, P>(
+  operation: SessionOperation<I, R, P>,
+  ctx: OperationContext,
+  input: I,
+): Promise<R> {
   if (operation.reads !== "transactions" || operation.readSlot === "own") return operation.run(ctx, input);
   return mirrorReadLimit(getConfig().mirrorReadsPerSession).run(ctx.session.sid, ctx.key, async () => {
     await passReadGate(ctx.signal);

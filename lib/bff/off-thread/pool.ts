@@ -3,7 +3,6 @@ import { Worker } from "node:worker_threads";
 import type { MirrorStore } from "@/lib/mirror";
 
 import { getConfig } from "../config";
-
 import { OFF_THREAD_TASKS, type OffThreadTask, type TaskArgs, type TaskResult } from "./tasks";
 
 /**
@@ -48,7 +47,8 @@ export interface OffThreadStats {
  * a thread loads through ./ts-boot.mjs (tsx's loader), with the server condition the app's code is built with.
  */
 function startWorker(file: string): Worker {
-  if (process.env.NEXT_RUNTIME !== undefined) return new Worker(new URL("./worker.ts", import.meta.url), { workerData: { file } });
+  if (process.env.NEXT_RUNTIME !== undefined)
+    return new Worker(new URL("./worker.ts", import.meta.url), { workerData: { file } });
   const boot = new URL("./ts-boot.mjs", import.meta.url);
   const entry = new URL("./worker.ts", import.meta.url).href;
   return new Worker(boot, { workerData: { file, entry }, execArgv: ["--conditions=react-server"] });
@@ -114,8 +114,8 @@ class OffThreadPool {
       // The next task starts a fresh worker in its place.
       this.pump();
     };
-    worker.on("error", (error) => end(error.message));
-    worker.on("exit", (code) => end(`exit code ${String(code)}`));
+    worker.on("error", (error) => { end(error.message); });
+    worker.on("exit", (code) => { end(`exit code ${String(code)}`); });
     this.slots.push(slot);
     return slot;
   }

@@ -10,7 +10,12 @@ import { judgePlain } from "./tasks-exceptions";
 
 /** A read's arguments after the store, as one tuple (what crosses to the worker). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- matches any read's parameters; only the tail is used
-type Tail<F extends (store: MirrorStore, ...rest: any[]) => unknown> = F extends (store: MirrorStore, ...rest: infer R) => unknown ? R : never;
+type Tail<F extends (store: MirrorStore, ...rest: any[]) => unknown> = F extends (
+  store: MirrorStore,
+  ...rest: infer R
+) => unknown
+  ? R
+  : never;
 
 /**
  * The heavy reads that run in the worker pool (./pool.ts): each a function of (the store, plain arguments) answering
@@ -29,7 +34,10 @@ export const OFF_THREAD_TASKS = {
   "test.thread": (_store: MirrorStore, _args: null) => Promise.resolve({ threadId }),
   /** Tests only: a query the database refuses, as a bug in a read would be. */
   "test.bad-query": async (store: MirrorStore, _args: null) => {
-    await store.db.selectFrom("mirror_transactions").select("no_such_column" as "id").execute();
+    await store.db
+      .selectFrom("mirror_transactions")
+      .select("no_such_column" as "id")
+      .execute();
     return null;
   },
   /** Tests only: holds the thread synchronously (as a long SQLite read would) until `flag[0]` is set to 1. */
