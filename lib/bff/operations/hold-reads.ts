@@ -5,7 +5,7 @@ import { z } from "zod";
 import { readTextLimited } from "@/lib/read-limited";
 
 import { BffError } from "../errors";
-import { type OffThreadStats,offThreadStats } from "../off-thread/pool";
+import { type OffThreadStats, offThreadStats } from "../off-thread/pool";
 import { publicOperation } from "../operation";
 import { holdReads, readsWaiting } from "../read-gate";
 
