@@ -90,10 +90,11 @@ export interface SessionOperation<I, R, P = Record<string, never>> extends Opera
    */
   reads?: "transactions";
   /**
-   * `own`: a `reads: "transactions"` operation that does not take a mirror-read slot (runOperation), because it holds
-   * a limit of its own (the export's) or reads no rows (the export's progress poll). Say why beside it.
+   * `exempt`: a `reads: "transactions"` operation that takes no mirror-read slot (runOperation): it holds a limit of
+   * its own (the export), reads no rows (the export's progress poll), or reads a page of rows by index (the list, one
+   * transaction), which a page asks for beside its reports and which must not be refused for them. Say why beside it.
    */
-  readSlot?: "own";
+  readSlot?: "exempt";
   run: (ctx: OperationContext, input: I) => Promise<R>;
 }
 
@@ -145,7 +146,7 @@ export function runOperation<I, R, P>(
   ctx: OperationContext,
   input: I,
 ): Promise<R> {
-  if (operation.reads !== "transactions" || operation.readSlot === "own") return operation.run(ctx, input);
+  if (operation.reads !== "transactions" || operation.readSlot === "exempt") return operation.run(ctx, input);
   return mirrorReadLimit(getConfig().mirrorReadsPerSession).run(ctx.session.sid, ctx.key, async () => {
     await passReadGate(ctx.signal);
     return operation.run(ctx, input);

@@ -20,7 +20,7 @@ export const exportProgress = sessionOperation({
   csrf: "same-site",
   reads: "transactions",
   // A poll of the in-memory progress of the session's exports: it reads no rows, and must answer while they run.
-  readSlot: "own",
+  readSlot: "exempt",
   priority: "interactive",
   run: async (ctx, { exportId }): Promise<ExportProgress> => {
     const progress = progressOf(ctx.session.sid, exportId);
