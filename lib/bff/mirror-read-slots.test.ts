@@ -35,7 +35,9 @@ const exceptionsOf = (ctx: OperationContext) => run(exceptionsOperation, ctx, ra
 
 describe.each(["primary", "alternative"] as const)("mirror-read slots per session (%s profile)", (profile) => {
   const stack = mirrorServeStackFor(profile);
-  afterEach(() => { holdReads(false); });
+  afterEach(() => {
+    holdReads(false);
+  });
 
   it("refuses a fourth mirror read of one session with a 429, Retry-After and a sentence; other sessions go on", async () => {
     const ctx = stack().mirrorCtx();

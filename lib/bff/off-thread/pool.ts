@@ -114,8 +114,12 @@ class OffThreadPool {
       // The next task starts a fresh worker in its place.
       this.pump();
     };
-    worker.on("error", (error) => { end(error.message); });
-    worker.on("exit", (code) => { end(`exit code ${String(code)}`); });
+    worker.on("error", (error) => {
+      end(error.message);
+    });
+    worker.on("exit", (code) => {
+      end(`exit code ${String(code)}`);
+    });
     this.slots.push(slot);
     return slot;
   }

@@ -21,7 +21,11 @@ if (port === null) throw new Error("lib/bff/off-thread/worker.ts runs as a worke
 port.on("message", (message: Request) => {
   const run = OFF_THREAD_TASKS[message.task] as (store: MirrorStore, args: unknown) => Promise<unknown>;
   run(store, message.args).then(
-    (result) => { port.postMessage({ id: message.id, ok: true, result }); },
-    (error: unknown) => { port.postMessage({ id: message.id, ok: false, message: error instanceof Error ? error.message : String(error) }); },
+    (result) => {
+      port.postMessage({ id: message.id, ok: true, result });
+    },
+    (error: unknown) => {
+      port.postMessage({ id: message.id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    },
   );
 });
