@@ -4,7 +4,7 @@
  * Measures the whole product and writes `bench/report.md` and `bench/report.json` (`--out` changes the path without
  * extension; `--smoke` writes `bench/report-smoke.*`): every figure with its value, goal, verdict and the command
  * that reproduces it. PART is any of sandbox, overhead, economy, export, pages, map, a11y, headers, mirror,
- * insights-exceptions, insights-jurisdictions, insights-drilldowns, insights-savings, cluster-budget, cluster (default: all).
+ * insights-exceptions, insights-jurisdictions, insights-drilldowns, insights-savings, cluster-budget, cluster, concurrency (default: all).
  * Builds the app when needed; starts the sandbox and the app on free loopback ports; stops everything it started at
  * the end, on a failure and on Ctrl-C. A part whose Debian package (redis-server, PostgreSQL, Chromium) is missing and
  * cannot be installed (apt, as root) is skipped with a "not measured" row naming it (bench/lib/tools.ts). Exits non-zero only when the bench itself broke (a part threw), never
@@ -23,6 +23,7 @@ import { missingToolsOfPart } from "./lib/tools";
 import { runA11yPart } from "./parts/a11y";
 import { runClusterPart } from "./parts/cluster";
 import { runClusterBudgetPart } from "./parts/cluster-budget";
+import { runConcurrencyPart } from "./parts/concurrency";
 import { runEconomyPart } from "./parts/economy";
 import { runExportPart } from "./parts/export";
 import { runHeadersPart } from "./parts/headers";
@@ -52,6 +53,7 @@ const PARTS: Readonly<Record<PartName, Part>> = {
   "insights-savings": runInsightsSavingsPart,
   "cluster-budget": runClusterBudgetPart,
   cluster: runClusterPart,
+  concurrency: runConcurrencyPart,
 };
 
 const USAGE = `npm run bench [-- PART… --smoke --long --reseed --out PATH]

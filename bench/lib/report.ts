@@ -19,6 +19,7 @@ export const PART_NAMES = [
   "insights-savings",
   "cluster-budget",
   "cluster",
+  "concurrency",
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
@@ -40,6 +41,7 @@ const PART_TITLES: Readonly<Record<PartName, string>> = {
   "cluster-budget": "14. Several instances: added latency of the request budget shared through Redis",
   cluster:
     "15. Several instances: requests/s of 1 vs 3 instances, upstream 429s under load, the shared budget's latency",
+  concurrency: "16. No stall: /api/livez and an ordinary read while N sessions ask heavy mirror questions",
 };
 
 /** pass/fail: measured against a goal; info: measured, no goal; not-measured: could not be measured (says why). */

@@ -118,6 +118,10 @@ export const EnvSchema = z.object({
   CACHE_TTL_LOCATIONS_SECONDS: int("CACHE_TTL_LOCATIONS_SECONDS", 300, 0, 86_400),
   // A download the browser has not read from for this long is cancelled (its upstream walk and its export slot freed).
   EXPORT_IDLE_SECONDS: int("EXPORT_IDLE_SECONDS", 120, 1, 3600),
+  // Mirror-backed requests one session may have running at once; beyond it a 429 (lib/bff/running-limit).
+  MIRROR_READS_PER_SESSION: int("MIRROR_READS_PER_SESSION", 3, 1, 20),
+  // Worker threads for the mirror's heavy SQLite reads (lib/bff/off-thread); 0 runs them on the request thread.
+  MIRROR_WORKERS: int("MIRROR_WORKERS", 2, 0, 16),
   REDIS_URL: z
     .string()
     .optional()

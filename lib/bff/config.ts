@@ -41,6 +41,10 @@ export interface BffConfig {
   cacheTtlMs: { account: number; transactions: number; summary: number; locations: number };
   /** How long an export's download may go unread before it is cancelled. */
   exportIdleMs: number;
+  /** Mirror-backed requests one session may have running at once (lib/bff/running-limit mirrorReadLimit). */
+  mirrorReadsPerSession: number;
+  /** Worker threads for the mirror's heavy SQLite reads (lib/bff/off-thread); 0 = on the request thread. */
+  mirrorWorkers: number;
   redisUrl: string | undefined;
   tileUrl: string | undefined;
   /** Plain-text credit for the tiles, shown in the map's attribution control. */
@@ -182,6 +186,8 @@ function toConfig(
       locations: e.CACHE_TTL_LOCATIONS_SECONDS * 1000,
     },
     exportIdleMs: e.EXPORT_IDLE_SECONDS * 1000,
+    mirrorReadsPerSession: e.MIRROR_READS_PER_SESSION,
+    mirrorWorkers: e.MIRROR_WORKERS,
     redisUrl: e.REDIS_URL,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,

@@ -7,7 +7,7 @@ import { checkCsrf } from "./csrf";
 import { BffError } from "./errors";
 import { withoutSession, withSession } from "./handler";
 import { mirrorFor } from "./mirror/access";
-import type { InputSpec, PublicOperation, SessionOperation } from "./operation";
+import { type InputSpec, type PublicOperation, runOperation, type SessionOperation } from "./operation";
 import { parseQueryValues, queryValues } from "./params";
 import { refuseWithoutTransactionsScope } from "./scope-guard";
 import { testHooksAllowed } from "./test-hooks";
@@ -24,7 +24,7 @@ export function route<I, R, P = Record<string, never>>(operation: SessionOperati
     const input = await readInput(operation.input, request, params);
     const mirror = () => mirrorFor(session);
     const ctx = { session, key, signal: request.signal, priority: operation.priority, mirror };
-    return toResponse(await operation.run(ctx, input));
+    return toResponse(await runOperation(operation, ctx, input));
   });
 }
 

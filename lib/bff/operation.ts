@@ -5,8 +5,11 @@ import type { z } from "zod";
 import type { Priority } from "@/lib/fleet-api";
 
 import { cache, cacheKey } from "./cache";
+import { getConfig } from "./config";
 import type { MirrorAccess } from "./mirror/access";
 import { parseQueryValues } from "./params";
+import { passReadGate } from "./read-gate";
+import { mirrorReadLimit } from "./running-limit";
 import type { ActiveSession } from "./session";
 
 /**
@@ -86,6 +89,12 @@ export interface SessionOperation<I, R, P = Record<string, never>> extends Opera
    * (lib/bff/operations/operation-table.test.ts fails otherwise).
    */
   reads?: "transactions";
+  /**
+   * `exempt`: a `reads: "transactions"` operation that takes no mirror-read slot (runOperation): it holds a limit of
+   * its own (the export), reads no rows (the export's progress poll), or reads a page of rows by index (the list, one
+   * transaction), which a page asks for beside its reports and which must not be refused for them. Say why beside it.
+   */
+  readSlot?: "exempt";
   run: (ctx: OperationContext, input: I) => Promise<R>;
 }
 
@@ -125,4 +134,21 @@ export async function runWithQuery<I, R, P>(
 ): Promise<R> {
   if (!("query" in operation.input)) throw new Error(`${operation.route} takes no query.`);
   return operation.run(ctx, parseQueryValues(raw, operation.input.query));
+}
+
+/**
+ * Runs a signed-in operation as its route does: one that reads the customer's transactions holds one of the session's
+ * mirror-read slots while it runs (a 429 with Retry-After when all are taken), so one session's burst of heavy
+ * questions cannot occupy the server for everyone (issue 25 item 7).
+ */
+export function runOperation<I, R, P>(
+  operation: SessionOperation<I, R, P>,
+  ctx: OperationContext,
+  input: I,
+): Promise<R> {
+  if (operation.reads !== "transactions" || operation.readSlot === "exempt") return operation.run(ctx, input);
+  return mirrorReadLimit(getConfig().mirrorReadsPerSession).run(ctx.session.sid, ctx.key, async () => {
+    await passReadGate(ctx.signal);
+    return operation.run(ctx, input);
+  });
 }

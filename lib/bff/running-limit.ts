@@ -87,7 +87,11 @@ const EXPORT_BOUNDS = { perSession: 3, perKey: 5 } as const;
 /** Summary walks running at once (the overview page asks for one at a time): 2 per session, 4 per key. */
 const SUMMARY_BOUNDS = { perSession: 2, perKey: 4 } as const;
 
-const holder = globalThis as typeof globalThis & { __ffdExportLimit?: RunningLimit; __ffdSummaryLimit?: RunningLimit };
+const holder = globalThis as typeof globalThis & {
+  __ffdExportLimit?: RunningLimit;
+  __ffdSummaryLimit?: RunningLimit;
+  __ffdMirrorReadLimit?: { perSession: number; limit: RunningLimit };
+};
 
 /** The one export limit of the process (on globalThis: every route bundle shares it). */
 export function exportLimit(): RunningLimit {
@@ -111,4 +115,25 @@ export function summaryLimit(): RunningLimit {
         : `${String(limit)} summaries are already being worked out for this API key (from every session signed in with it). Wait for them to finish, then try again.`,
   });
   return holder.__ffdSummaryLimit;
+}
+
+/**
+ * The one limit of mirror-backed requests (every operation with `reads: "transactions"` but those with a slot of their
+ * own): `perSession` at once per session (MIRROR_READS_PER_SESSION, default 3: a page's few parallel loads fit, a
+ * burst of heavy questions does not). Per instance, not shared through Redis: what it protects is this process's
+ * event loop and worker pool; each instance has its own, and a session's requests spread over instances load each
+ * one less. No per-key bound beyond the per-session one: sessions of one key are different people.
+ */
+export function mirrorReadLimit(perSession: number): RunningLimit {
+  if (holder.__ffdMirrorReadLimit?.perSession !== perSession)
+    holder.__ffdMirrorReadLimit = {
+      perSession,
+      limit: new RunningLimit({
+        perSession,
+        perKey: Number.MAX_SAFE_INTEGER,
+        message: (_bound, limit) =>
+          `You already have ${String(limit)} reports loading (in this or another tab). Wait for them to finish, then try again.`,
+      }),
+    };
+  return holder.__ffdMirrorReadLimit.limit;
 }

@@ -56,14 +56,25 @@ type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
 const nullableMs = (value: number | string | null): number | null => (value === null ? null : epochMs(value));
 
 /**
- * The mirror's store: one Kysely schema over SQLite (better-sqlite3, WAL) or PostgreSQL (pg). Every method names
- * its customer; nothing reads or writes across customers except `customers()` for operators.
+ * The mirror's store: one Kysely schema over SQLite (better-sqlite3, WAL; `file` for worker threads) or PostgreSQL.
+ * Every method names its customer; nothing reads or writes across customers except `customers()` for operators.
  */
 export class MirrorStore {
   private constructor(
     readonly db: Kysely<MirrorDatabase>,
     readonly dialect: MirrorDialect,
+    readonly file: string | null = null,
   ) {}
+
+  /** A worker thread's read-only connection to an existing SQLite store (no migrations), beside the app's writer. */
+  static openReadOnly(file: string): MirrorStore {
+    const sqlite = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
+    return new MirrorStore(
+      new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      "sqlite",
+      file,
+    );
+  }
 
   /** Opens the store and runs its migrations. */
   static async open(options: MirrorStoreOptions = {}): Promise<MirrorStore> {
@@ -88,6 +99,7 @@ export class MirrorStore {
       store = new MirrorStore(
         new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }),
         "sqlite",
+        path,
       );
     }
     await store.migrate();

@@ -1,12 +1,12 @@
 import "server-only";
 
-import { periodTotals, summarize } from "@/lib/mirror";
 import type { DataOrigin, TransactionSummaryReply } from "@/lib/model";
 import { daysInRange } from "@/lib/model/summary-range";
 import { UTC_ZONE } from "@/lib/model/time-zones";
 
 import { BffError } from "../errors";
 import type { MirrorAccess } from "../mirror/access";
+import { readOffThread } from "../off-thread/pool";
 import { utcDate } from "../summary";
 
 const DAY_MS = 86_400_000;
@@ -39,9 +39,12 @@ export async function mirrorSummary(
   const coversPrevious =
     state.backfill.complete || (state.coverageFromMs !== null && state.coverageFromMs <= previousFromMs);
   const [summary, previousTotals] = await Promise.all([
-    summarize(access.store, access.customerId, { fromMs, toMs, timeZone: UTC_ZONE }),
+    readOffThread(access.store, "summary.summarize", [access.customerId, { fromMs, toMs, timeZone: UTC_ZONE }]),
     coversPrevious
-      ? periodTotals(access.store, access.customerId, { fromMs: previousFromMs, toMs: fromMs })
+      ? readOffThread(access.store, "summary.period-totals", [
+          access.customerId,
+          { fromMs: previousFromMs, toMs: fromMs },
+        ])
       : Promise.resolve(null),
   ]);
   return {

@@ -1,9 +1,10 @@
 import "server-only";
 
-import { countsByStatus, periodTotals } from "@/lib/mirror";
+import { countsByStatus } from "@/lib/mirror";
 import type { ListTotals } from "@/lib/model";
 
 import type { MirrorAccess } from "../mirror/access";
+import { readOffThread } from "../off-thread/pool";
 import { mirrorFilterOf, type ServeQuery } from "./filter";
 
 /**
@@ -14,7 +15,7 @@ import { mirrorFilterOf, type ServeQuery } from "./filter";
 export async function mirrorListTotals(access: MirrorAccess, q: ServeQuery): Promise<ListTotals> {
   const filter = await mirrorFilterOf(access, q);
   const [spend, counts] = await Promise.all([
-    periodTotals(access.store, access.customerId, filter),
+    readOffThread(access.store, "summary.period-totals", [access.customerId, filter]),
     countsByStatus(access.store, access.customerId, filter),
   ]);
   return {

@@ -2,7 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { detailFigures, keyKnown, rankedFigures, ZERO_FIGURES } from "@/lib/mirror/drilldowns";
+import { keyKnown, ZERO_FIGURES } from "@/lib/mirror/drilldowns";
 import { labelOf } from "@/lib/mirror/drilldowns-figures";
 import type {
   DrilldownDetailReply,
@@ -16,6 +16,7 @@ import { BffError } from "../errors";
 import { insightPeriodsOf, insightRangeShape } from "../insights/range";
 import { insightMirror } from "../insights/serving";
 import type { MirrorAccess } from "../mirror/access";
+import { readOffThread } from "../off-thread/pool";
 import type { OperationContext } from "../operation";
 import { ID, parseQueryValues, queryValues } from "../params";
 import { quoted } from "../quoted";
@@ -83,8 +84,8 @@ export async function drilldownList(
   const previous = await insightMirror(ctx, periods.previous);
   const { store, customerId } = current.mirror;
   const [figures, before] = await Promise.all([
-    rankedFigures(store, customerId, dimension, current.query),
-    rankedFigures(store, customerId, dimension, previous.query),
+    readOffThread(store, "drilldowns.ranked", [customerId, dimension, current.query]),
+    readOffThread(store, "drilldowns.ranked", [customerId, dimension, previous.query]),
   ]);
   const covered = previous.query !== null;
   const beforeByKey = new Map(before.rows.map((r) => [r.key, strip(r)]));
@@ -129,10 +130,10 @@ export async function drilldownDetail(
     );
   const label = known ?? labelOf(dimension, input.key, {});
   const [figures, before] = await Promise.all([
-    detailFigures(store, customerId, dimension, input.key, current.query),
+    readOffThread(store, "drilldowns.detail", [customerId, dimension, input.key, current.query]),
     previous.query === null
       ? Promise.resolve(null)
-      : detailFigures(store, customerId, dimension, input.key, previous.query),
+      : readOffThread(store, "drilldowns.detail", [customerId, dimension, input.key, previous.query]),
   ]);
   return {
     dimension,

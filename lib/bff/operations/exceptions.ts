@@ -25,9 +25,11 @@ import { BffError } from "../errors";
 import { insightPeriodsOf, insightRangeShape, todayOf } from "../insights/range";
 import { insightMirror } from "../insights/serving";
 import type { MirrorAccess } from "../mirror/access";
+import { readOffThread } from "../off-thread/pool";
+import { fromPlain } from "../off-thread/tasks-exceptions";
 import { type OperationContext, sessionOperation } from "../operation";
 import { quoted } from "../quoted";
-import { catalogIndex, historyRangeOf, type JudgedOutcome, judgePeriod } from "./exceptions-read";
+import { catalogIndex, historyRangeOf, type JudgedOutcome } from "./exceptions-read";
 import { exceptionThresholds, thresholdTable } from "./exceptions-thresholds";
 
 /**
@@ -110,12 +112,15 @@ async function runPeriod(
   if (query === null) return null;
   // Only the days the mirror holds whole, for the history as for the period: never a partial day.
   const history = await insightMirror(ctx, historyRangeOf(query, thresholds));
-  return judgePeriod(access.store, access.customerId, {
+  // Off the request thread (lib/bff/off-thread): the rules hold a quarter's purchases and judge them in JavaScript.
+  const plain = await readOffThread(access.store, "exceptions.judge", {
+    customerId: access.customerId,
     query,
     historyQuery: history.query,
-    catalog: catalog.stations,
+    catalog: catalog.stations === null ? null : [...catalog.stations],
     thresholds,
   });
+  return fromPlain(plain);
 }
 
 const toHit = (h: SubjectHit): ExceptionHit => ({

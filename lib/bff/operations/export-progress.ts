@@ -19,6 +19,8 @@ export const exportProgress = sessionOperation({
   input: { query: ExportProgressQuery },
   csrf: "same-site",
   reads: "transactions",
+  // A poll of the in-memory progress of the session's exports: it reads no rows, and must answer while they run.
+  readSlot: "exempt",
   priority: "interactive",
   run: async (ctx, { exportId }): Promise<ExportProgress> => {
     const progress = progressOf(ctx.session.sid, exportId);

@@ -42,6 +42,8 @@ export const exportTransactionsFile = sessionOperation({
   input: { query: ExportQuery },
   csrf: "same-site",
   reads: "transactions",
+  // The export's own limit (exportLimit: 3 per session, 5 per key) holds it for the whole download.
+  readSlot: "exempt",
   priority: "bulk",
   run: async (ctx, q): Promise<Response> => {
     // What the person chose (days of `tz`) names and describes the file; the upstream gets those days as instants.

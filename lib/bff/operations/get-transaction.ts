@@ -11,6 +11,8 @@ export const getTransaction = sessionOperation({
   input: { params: (params: { id: string }) => params.id },
   csrf: "same-site",
   reads: "transactions",
+  // One transaction by id: cheap, and the detail drawer opens beside the reports that are loading.
+  readSlot: "exempt",
   priority: "interactive",
   run: (ctx, id): Promise<TransactionDetail> => getTransactionDetail(ctx.session, id, ctx.signal),
 });

@@ -2,12 +2,13 @@ import "server-only";
 
 import { z } from "zod";
 
-import { emptyJurisdictionReport, jurisdictionReport, withPrevious } from "@/lib/mirror/jurisdictions";
+import { emptyJurisdictionReport, withPrevious } from "@/lib/mirror/jurisdictions";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 
 import { now } from "../clock";
 import { insightPeriodsOf, insightRangeShape } from "../insights/range";
 import { insightMirror } from "../insights/serving";
+import { readOffThread } from "../off-thread/pool";
 import { type OperationContext, sessionOperation } from "../operation";
 import { utcDate } from "../summary";
 
@@ -25,8 +26,10 @@ export async function jurisdictionReply(ctx: OperationContext, q: JurisdictionQu
   const before = await insightMirror(ctx, periods.previous);
   const { store, customerId } = current.mirror;
   const [report, previous] = await Promise.all([
-    current.query === null ? emptyJurisdictionReport() : jurisdictionReport(store, customerId, current.query),
-    before.query === null ? null : jurisdictionReport(store, customerId, before.query),
+    current.query === null
+      ? emptyJurisdictionReport()
+      : readOffThread(store, "jurisdictions.report", [customerId, current.query]),
+    before.query === null ? null : readOffThread(store, "jurisdictions.report", [customerId, before.query]),
   ]);
   return {
     periods,

@@ -24,6 +24,9 @@ export const listTransactions = sessionOperation({
   input: { query: TransactionListQuery },
   csrf: "same-site",
   reads: "transactions",
+  // A page of rows by index (or the upstream's page, which the request budget queues): cheap, and a page asks for it
+  // beside its reports; single flight shares one load between identical requests of a session.
+  readSlot: "exempt",
   priority: "interactive",
   cache: { name: "transactions", ttlMs: () => getConfig().cacheTtlMs.transactions },
   run: async (ctx, q): Promise<TransactionListReply> => {
