@@ -28,6 +28,8 @@ const PRICE_BATCH = 500;
 export interface PriceRecord {
   updatedMs: number;
   priceMilli: number;
+  /** The walk that saw this price first (epoch ms); absent in records made by hand for the day-based readers. */
+  seenMs?: number;
 }
 
 export interface CatalogStation {
@@ -41,6 +43,8 @@ export interface CatalogStation {
   lng: number;
   /** Listed by the latest walk (today's catalog); false for a station a later walk no longer listed. */
   current: boolean;
+  /** The latest walk that listed the station (epoch ms): its latest price was observed until then. */
+  lastSeenMs: number;
 }
 
 /** What the mirror knows of a customer's catalog: its stations, each station's price records oldest first. */
@@ -189,7 +193,7 @@ async function recordIn(
 async function priceRecords(db: Db, customerId: string, stationId?: string): Promise<Map<string, PriceRecord[]>> {
   let q = db
     .selectFrom("mirror_station_prices")
-    .select(["station_id", "updated_ms", "price_milli"])
+    .select(["station_id", "updated_ms", "price_milli", "seen_ms"])
     .where("customer_id", "=", customerId);
   if (stationId !== undefined) q = q.where("station_id", "=", stationId);
   const rows = await q.orderBy("station_id").orderBy("updated_ms").execute();
@@ -197,7 +201,7 @@ async function priceRecords(db: Db, customerId: string, stationId?: string): Pro
   for (const r of rows) {
     let list = byStation.get(r.station_id);
     if (!list) byStation.set(r.station_id, (list = []));
-    list.push({ updatedMs: epochMs(r.updated_ms), priceMilli: r.price_milli });
+    list.push({ updatedMs: epochMs(r.updated_ms), priceMilli: r.price_milli, seenMs: epochMs(r.seen_ms) });
   }
   return byStation;
 }
@@ -222,6 +226,7 @@ export async function readCatalog(store: MirrorStore, customerId: string): Promi
     lat: r.lat,
     lng: r.lng,
     current: epochMs(r.last_seen_ms) === lastWalkMs,
+    lastSeenMs: epochMs(r.last_seen_ms),
   }));
   return { stations, prices, lastWalkMs, historyFromMs };
 }
