@@ -30,7 +30,8 @@ export function notComparedItems(
     ]);
   if (noOtherStation.fills > 0)
     items.push([`Not compared: no other station within ${String(radiusMiles)} miles`, counted(noOtherStation)]);
-  if (f.unknownStation.fills > 0) items.push(["Not compared: stations missing from the catalog", counted(f.unknownStation)]);
+  if (f.unknownStation.fills > 0)
+    items.push(["Not compared: stations missing from the catalog", counted(f.unknownStation)]);
   if (f.otherProduct.fills > 0)
     items.push(["Not compared: other products (the catalog prices diesel only)", counted(f.otherProduct)]);
   return items;

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 
 import type { CatalogStation, PriceRecord } from "@/lib/mirror/catalog";
 
-import { changePoints, type ObservedSpan, observedPriceAt, observedPricesOf, observedSpans } from "./price-observations";
+import {
+  changePoints,
+  observedPriceAt,
+  observedPricesOf,
+  type ObservedSpan,
+  observedSpans,
+} from "./price-observations";
 
 // Which price a station had at an instant, from the walks' observations (fixed instants, no clock).
 

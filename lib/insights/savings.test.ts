@@ -77,7 +77,11 @@ describe("computeSavings", () => {
     expect(top[0]).toMatchObject({ saving: "37.05", paid: "4.019" });
     expect(top[0]?.cheaper).toMatchObject({ id: "C", price: "3.649", miles: "10.0", apartMinutes: 0 });
     // A wider radius reaches D.
-    const wider = computeSavings([fill("A", 4_019, 100_123)], { stations, observed }, { ...WINDOW, radiusMiles: 10.02 });
+    const wider = computeSavings(
+      [fill("A", 4_019, 100_123)],
+      { stations, observed },
+      { ...WINDOW, radiusMiles: 10.02 },
+    );
     expect(wider.figures.couldHaveSaved).toBe("92.11");
   });
 

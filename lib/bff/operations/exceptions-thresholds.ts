@@ -74,7 +74,12 @@ const FIELDS: readonly { env: EnvName; key: keyof ExceptionThresholds; label: st
     unit: "min",
   },
   { env: "EXCEPTIONS_OFF_HOURS", key: "offHoursOn", label: "Night or weekend rule on", unit: "" },
-  { env: "EXCEPTIONS_CATALOG_PRICE", key: "catalogPriceOn", label: "Price rule on (customer price at the time)", unit: "" },
+  {
+    env: "EXCEPTIONS_CATALOG_PRICE",
+    key: "catalogPriceOn",
+    label: "Price rule on (customer price at the time)",
+    unit: "",
+  },
 ];
 
 let parsed: ExceptionThresholds | undefined;

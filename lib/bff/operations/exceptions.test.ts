@@ -77,7 +77,9 @@ describe.each(["primary", "alternative"] as const)("GET /api/exceptions (%s prof
     ]);
     // The older fills of the period have no price observed within 24 h (the walk saw prices stamped at most 10 days
     // before the anchor): not judged against today's price, and counted.
-    expect(rule?.notJudged).toMatch(/^\d+ purchases were not judged: no price of their stations was observed within 24 h/);
+    expect(rule?.notJudged).toMatch(
+      /^\d+ purchases were not judged: no price of their stations was observed within 24 h/,
+    );
     expect(reply.catalogNote).toMatch(/never with today's price for an older fill/);
   });
 

@@ -3,8 +3,8 @@ import "server-only";
 import { z } from "zod";
 
 import { isFleetApiError } from "@/lib/fleet-api";
-import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
 import { duration } from "@/lib/insights/exceptions/describe";
+import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
 import type { CatalogStation, ExceptionThresholds, RuleInput, SubjectHit } from "@/lib/insights/exceptions/types";
 import { observedPricesOf } from "@/lib/insights/price-observations";
 import { savingsConfig } from "@/lib/insights/savings-config";

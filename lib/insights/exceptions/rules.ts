@@ -61,8 +61,7 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     describe: (t) =>
       `A diesel fill paid more than $${(t.priceMarginCents / 100).toFixed(2)} per gallon above its station's customer price as the catalog walks observed it around the purchase (PRICE_WINDOW_HOURS); a purchase with no observation that close is not judged.`,
     needsCatalog: true,
-    offReason: (t) =>
-      t.catalogPriceOn ? null : "Off: an operator turned it off with EXCEPTIONS_CATALOG_PRICE=false.",
+    offReason: (t) => (t.catalogPriceOn ? null : "Off: an operator turned it off with EXCEPTIONS_CATALOG_PRICE=false."),
     run: aboveCatalogPrice,
   },
   {
