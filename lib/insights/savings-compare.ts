@@ -10,7 +10,7 @@ import { changePoints, type ObservedPrice, observedPriceAt, type ObservedPrices 
  * observed spans the window reaches, so they are memoised per interval between the neighbourhood's change points.
  */
 
-export interface Neighbour {
+interface Neighbour {
   station: CatalogStation;
   miles: number;
 }

@@ -82,7 +82,7 @@ export function priceInForce(
 }
 
 /** The price of the latest record that began before `endMs` (`records` oldest first); null when none did. */
-export function priceInForceBefore(records: readonly PriceRecord[] | undefined, endMs: number): number | null {
+function priceInForceBefore(records: readonly PriceRecord[] | undefined, endMs: number): number | null {
   if (records === undefined) return null;
   return records[countBefore(records, endMs, (r) => r.updatedMs) - 1]?.priceMilli ?? null;
 }
@@ -99,10 +99,6 @@ export function countBefore<T>(sorted: readonly T[], endMs: number, valueOf: (it
   }
   return lo;
 }
-
-/** The latest record's price of a station: what today's catalog says (null when it gave none). */
-export const latestPrice = (records: readonly PriceRecord[] | undefined): number | null =>
-  records?.at(-1)?.priceMilli ?? null;
 
 /** Records one catalog walk of the customer (see the module comment); idempotent. */
 export function recordCatalogWalk(
