@@ -15,6 +15,8 @@ export interface SandboxStation {
   lat: number;
   lng: number;
   price: number | string | null;
+  /** Since when the price holds (the savings spec: a price is observed from then until the walk). */
+  price_updated_at: string;
 }
 
 interface SandboxPage {

@@ -1,7 +1,8 @@
-// The savings panel on the overview (issue 16 item 4): "Could have saved $X on N fills" equals a brute-force
-// comparison of the sandbox's own completed diesel fills with its own catalog (the cheapest price within 10 miles of
-// each fill's station), the cheaper stations link to their pages, the figures link to exactly their transactions;
-// axe in both themes, a keyboard path, and a 360 px phone.
+// The savings panel on the overview (issue 16 item 4, issue 25 item 3): "Could have saved $X on N fills" equals a
+// brute-force comparison of the sandbox's own completed diesel fills with its own catalog (the cheapest price within
+// 10 miles of each fill's station, the station itself left out, observed within 24 h of the fill: a price holds from
+// its price_updated_at until the walk), the card says over how many of the period's fills, the cheaper stations link
+// to their pages, the figures link to exactly their transactions; axe in both themes, a keyboard path, a 360 px phone.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
@@ -11,6 +12,7 @@ import { type Profile, serversOf } from "./profiles";
 import { haversineMiles, sandboxCatalog, sandboxToken } from "./sandbox-stations";
 
 const RADIUS_MILES = 10;
+const WINDOW_MS = 24 * 3_600_000;
 const PANEL = "Savings against cheaper stations nearby";
 
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -18,7 +20,7 @@ const count = new Intl.NumberFormat("en-US");
 
 interface SavingsBody {
   range: { from: string; to: string };
-  current: { fills: number; couldHaveSaved: string; fillsWithSaving: number };
+  current: { considered: number; fills: number; couldHaveSaved: string; fillsWithSaving: number };
   top: { cheaper: { id: string } }[];
 }
 
@@ -63,23 +65,35 @@ async function sandboxFills(page: Page, profile: Profile, key: DemoKey, range: S
   return fills.filter((t) => t.transaction_at.slice(0, 10) >= range.from && t.transaction_at.slice(0, 10) <= range.to);
 }
 
-/** Σ max(0, paid − cheapest within 10 miles) × gallons over the diesel fills, rounded half up to cents. */
+/**
+ * Σ max(0, paid − cheapest other station within 10 miles whose price was observed within 24 h of the fill) × gallons
+ * over the diesel fills, rounded half up to cents; `fills` counts the fills compared, `considered` every completed one.
+ */
 async function expectedSavings(page: Page, profile: Profile, key: DemoKey, range: SavingsBody["range"]) {
   const catalog = await sandboxCatalog(page, profile, key);
   const byId = new Map(catalog.map((s) => [s.id, s]));
   let micro = 0n;
   let fills = 0;
+  let considered = 0;
   let withSaving = 0;
   for (const t of await sandboxFills(page, profile, key, range)) {
+    considered++;
     if (t.product !== "diesel") continue;
     const here = byId.get(t.station.id);
     if (!here) continue;
+    const at = Date.parse(t.transaction_at);
+    const prices = catalog
+      .filter(
+        (s) =>
+          s.id !== here.id &&
+          s.price !== null &&
+          haversineMiles(here, s) <= RADIUS_MILES &&
+          at >= Date.parse(s.price_updated_at) - WINDOW_MS,
+      )
+      .map((s) => milli(s.price ?? 0));
+    if (prices.length === 0) continue;
     fills++;
-    const cheapest = Math.min(
-      ...catalog
-        .filter((s) => s.price !== null && haversineMiles(here, s) <= RADIUS_MILES)
-        .map((s) => milli(s.price ?? 0)),
-    );
+    const cheapest = Math.min(...prices);
     const paid = milli(t.price_per_gallon);
     if (paid > cheapest) {
       micro += BigInt(paid - cheapest) * BigInt(milli(t.gallons));
@@ -87,7 +101,12 @@ async function expectedSavings(page: Page, profile: Profile, key: DemoKey, range
     }
   }
   const cents = (micro + 5_000n) / 10_000n;
-  return { fills, withSaving, dollars: `${String(cents / 100n)}.${String(cents % 100n).padStart(2, "0")}` };
+  return {
+    fills,
+    considered,
+    withSaving,
+    dollars: `${String(cents / 100n)}.${String(cents % 100n).padStart(2, "0")}`,
+  };
 }
 
 async function openOverviewWithSavings(page: Page): Promise<SavingsBody> {
@@ -125,7 +144,13 @@ test.describe("the savings panel", () => {
     const expected = await expectedSavings(page, profile, demoKeys["demo-full"], reply.range);
     expect(expected.fills).toBeGreaterThan(0);
     expect(reply.current.fills).toBe(expected.fills);
-    const headline = page.getByRole("region", { name: PANEL }).getByTestId("savings-headline");
+    expect(reply.current.considered).toBe(expected.considered);
+    const panel = page.getByRole("region", { name: PANEL });
+    await expect(panel.getByTestId("savings-basis")).toContainText(
+      `computed over ${count.format(expected.fills)} of ${count.format(expected.considered)} completed fills`,
+    );
+    await expect(panel.getByText(/^Customer price applied\?/)).toBeVisible();
+    const headline = panel.getByTestId("savings-headline");
     await expect(headline).toHaveText(
       `Could have saved ${money.format(Number(expected.dollars))} on ${count.format(expected.withSaving)} ${expected.withSaving === 1 ? "fill" : "fills"}`,
     );

@@ -13,6 +13,7 @@ import { sql } from "kysely";
 
 import { historyRangeOf, judgePeriod } from "@/lib/bff/operations/exceptions-read";
 import { type CatalogStation, DEFAULT_EXCEPTION_THRESHOLDS } from "@/lib/insights/exceptions/types";
+import type { ObservedPrices } from "@/lib/insights/price-observations";
 import { MirrorStore } from "@/lib/mirror";
 import { addDays, type LocalDateRange } from "@/lib/model";
 
@@ -30,9 +31,23 @@ function benchCatalog(): Map<string, CatalogStation> {
   return new Map(
     Array.from({ length: STATIONS }, (_, i) => [
       `st-${String(i)}`,
-      { dieselPriceMilli: 3_500 + (i % 500), lat: 30 + ((i * 7) % 180) / 10, lng: -120 + ((i * 13) % 450) / 10 },
+      { lat: 30 + ((i * 7) % 180) / 10, lng: -120 + ((i * 13) % 450) / 10 },
     ]),
   );
+}
+
+/** Each station's price observed over the whole of the rows' last year (the price rule judges every fill). */
+function benchObserved(): { prices: ObservedPrices; windowMs: number } {
+  const fromMs = END_MS - 400 * 86_400_000;
+  return {
+    prices: new Map(
+      Array.from({ length: STATIONS }, (_, i) => [
+        `st-${String(i)}`,
+        [{ fromMs, toMs: END_MS, priceMilli: 3_500 + (i % 500) }],
+      ]),
+    ),
+    windowMs: 24 * 3_600_000,
+  };
 }
 
 export async function runInsightsExceptionsPart(ctx: BenchContext): Promise<void> {
@@ -47,7 +62,8 @@ export async function runInsightsExceptionsPart(ctx: BenchContext): Promise<void
     },
   };
   const catalog = benchCatalog();
-  // Every rule on, the two off by default too (issue 25 item 4): the worst case an operator can configure.
+  const observed = benchObserved();
+  // Every rule on, the one off by default too (issue 25 item 4): the worst case an operator can configure.
   const thresholds = { ...DEFAULT_EXCEPTION_THRESHOLDS, offHoursOn: true, catalogPriceOn: true };
   const to = addDays(new Date(END_MS).toISOString().slice(0, 10), -1);
   const sqlitePath = join(DIR, `queries-${String(rows)}.db`);
@@ -73,6 +89,7 @@ export async function runInsightsExceptionsPart(ctx: BenchContext): Promise<void
               query,
               historyQuery: historyRangeOf(query, thresholds),
               catalog,
+              observed,
               thresholds,
             });
           const [found] = await Promise.all([judge(current), judge(previous)]);

@@ -3,8 +3,9 @@
  * the mirror, then the completed fills of the range and of the previous period compared with it) over the
  * 1,000,000-row mirror bench:mirror builds (bench/standalone/bench-mirror-data.ts), for 30 and 90 days, on SQLite and
  * PostgreSQL. The catalog: 2,500 stations (the rows' station ids) about 4 within 10 miles of each other, recorded by
- * two walks 60 and 20 days before the rows end (a third of the prices changed in the second), so both the price in
- * force on the day and today's catalog are used. Smoke size only checks that it runs.
+ * walks 60 and 20 days before the rows end (a third of the prices changed in the second) and at their end (no change),
+ * so the prices observed around each fill (PRICE_WINDOW_HOURS, 24 h) differ before and after the change and fills
+ * before the first walk are "not compared". Smoke size only checks that it runs.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -24,7 +25,7 @@ import { DIR } from "../standalone/bench-mirror-measure";
 
 const SIZES = { default: 1_000_000, smoke: 5_000 };
 const STATIONS = 2_500;
-const RADIUS_MILES = 10;
+const PARAMS = { radiusMiles: 10, windowMs: 24 * 3_600_000 };
 const DAY_MS = 86_400_000;
 /** The rows' last instant (bench:mirror's). */
 const END_MS = Date.parse("2026-11-01T00:00:00Z");
@@ -82,12 +83,13 @@ export async function runInsightsSavingsPart(ctx: BenchContext): Promise<void> {
         }
         await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 60 * DAY_MS, false), END_MS - 60 * DAY_MS);
         await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 20 * DAY_MS, true), END_MS - 20 * DAY_MS);
+        await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 20 * DAY_MS, true), END_MS);
         await sql`ANALYZE`.execute(store.db);
         for (const days of [30, 90]) {
           const run = async () => {
             const catalog = await readCatalog(store, "BENCH");
-            const current = await savingsFor(store, "BENCH", rangeOf(days), {}, catalog, RADIUS_MILES);
-            await savingsFor(store, "BENCH", previousOf(days), {}, catalog, RADIUS_MILES);
+            const current = await savingsFor(store, "BENCH", rangeOf(days), {}, catalog, PARAMS);
+            await savingsFor(store, "BENCH", previousOf(days), {}, catalog, PARAMS);
             return current.figures;
           };
           const figures = await run();
@@ -99,7 +101,7 @@ export async function runInsightsSavingsPart(ctx: BenchContext): Promise<void> {
             await run();
             ms.push(performance.now() - t);
           }
-          const note = `${String(ms.length)} warm runs after 3 warm-ups; ${rows.toLocaleString("en-US")} rows, ${String(figures.fills)} diesel fills compared in the period (history ${String(figures.basis.history)}, today's catalog ${String(figures.basis.today)}), plus the previous period`;
+          const note = `${String(ms.length)} warm runs after 3 warm-ups; ${rows.toLocaleString("en-US")} rows, ${String(figures.fills)} of ${String(figures.considered)} completed fills compared in the period (${String(figures.notCompared.noObservation.fills)} with no price observed within 24 h), plus the previous period`;
           ctx.add({
             part: "insights-savings",
             name: `${kind}: GET /api/savings computation, ${String(days)} days, p50`,

@@ -18,14 +18,16 @@ import { isMirrorNeeded, type SavingsScope, useSavings } from "@/lib/queries/sav
 
 import { savingsChange } from "./savings-change";
 import { savingsTransactionsLink } from "./savings-link";
+import { comparedText, notComparedItems, observedWhenText, priceAppliedText } from "./savings-text";
 
 const NO_RANGE: Readonly<Record<string, string>> = {};
 
 /**
  * "Could have saved $X on N fills": the fleet's (or one driver's or station's) completed diesel fills against the
- * cheapest catalog price within the radius and the state's median (GET /api/savings), with the previous period, the
- * honest word on which prices were compared, and the largest missed savings with the cheaper station (on the map's
- * station page). `range` is the insight range picker's query; none: the last 30 days.
+ * cheapest price observed around each fill at the other stations within the radius and the state's median
+ * (GET /api/savings), over how many of the period's fills, why the rest were not compared, whether the customer price
+ * was applied, the previous period, and the largest missed savings with the cheaper station (on the map's station
+ * page). `range` is the insight range picker's query; none: the last 30 days.
  */
 export function SavingsPanel({
   scope,
@@ -76,10 +78,10 @@ function SavingsFiguresView({ reply, scope }: { reply: SavingsReply; scope: Savi
           Could have saved {formatMoney(current.couldHaveSaved)} on {formatCount(current.fillsWithSaving)}{" "}
           {current.fillsWithSaving === 1 ? "fill" : "fills"}
         </p>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          by filling at the cheapest station within {String(reply.radiusMiles)} miles, out of{" "}
-          {formatCount(current.fills)} completed diesel {current.fills === 1 ? "fill" : "fills"} (
-          {formatGallons(current.gallons)} gal) from {period}, by purchase-local date.
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="savings-basis">
+          by filling at the cheapest other station within {String(reply.radiusMiles)} miles, at the prices observed
+          within {String(reply.windowHours)} h of each fill: computed {comparedText(current)} (
+          {formatGallons(current.gallons)} gal compared) from {period}, by purchase-local date.
         </p>
         {change === null ? null : (
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="savings-change">
@@ -94,32 +96,14 @@ function SavingsFiguresView({ reply, scope }: { reply: SavingsReply; scope: Savi
             "Paid above the state's median price",
             `${formatMoney(current.aboveStateMedian)} on ${formatCount(current.fillsAboveStateMedian)} fills`,
           ],
-          [
-            "Prices compared",
-            `${formatCount(current.basis.history)} fills at the price in force on the purchase day; ${formatCount(current.basis.today)} at today's catalog prices`,
-          ],
-          ...(current.unknownStation.fills > 0
-            ? ([
-                [
-                  "Not compared: stations missing from the catalog",
-                  `${formatCount(current.unknownStation.fills)} fills (${formatGallons(current.unknownStation.gallons)} gal)`,
-                ],
-              ] as const)
-            : []),
-          ...(current.otherProduct.fills > 0
-            ? ([
-                [
-                  "Not compared: other products (the catalog prices diesel only)",
-                  `${formatCount(current.otherProduct.fills)} fills (${formatGallons(current.otherProduct.gallons)} gal)`,
-                ],
-              ] as const)
-            : []),
+          ["Customer price applied?", priceAppliedText(current, reply.windowHours)],
+          ...notComparedItems(current, reply.windowHours, reply.radiusMiles),
         ]}
       />
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {reply.catalog.historySince === null
-          ? "The catalog gives today's prices only, so every fill is compared with today's prices; what stations charged on the day may have differed."
-          : `Prices are recorded from each catalog walk since ${formatDay(reply.catalog.historySince.slice(0, 10))}; a fill on a day before that history is compared with today's catalog prices, which may differ from what stations charged then.`}
+          ? "No station price has been observed yet: fills are compared once the catalog walks have seen prices around them."
+          : `Prices are those the catalog walks observed, since ${formatDay(reply.catalog.historySince.slice(0, 10))}: a fill is compared only with prices seen within ${String(reply.windowHours)} h of it, never with today's price for an older fill nor with its own station at another time.`}
       </p>
       <p className="text-sm">
         <Link className={TEXT_LINK_CLASSES} href={savingsTransactionsLink(range, scope)}>
@@ -179,8 +163,8 @@ const COLUMNS = [
       <>
         {stationLink(row.original.cheaper)}
         <span className="block text-xs text-slate-600 dark:text-slate-400">
-          {formatUnitPrice(row.original.cheaper.price)} · {row.original.cheaper.miles} mi
-          {row.original.basis === "today" ? " · today's price" : ""}
+          {formatUnitPrice(row.original.cheaper.price)} · {row.original.cheaper.miles} mi ·{" "}
+          {observedWhenText(row.original.cheaper.apartMinutes)}
         </span>
       </>
     ),

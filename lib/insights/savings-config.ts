@@ -1,18 +1,23 @@
 import { z } from "zod";
 
 /**
- * The savings' settings (README "Configuration"): how far a cheaper station may be, and how old the recorded catalog
- * may get before `GET /api/savings` walks the catalog again (which also records its changed prices: the history).
+ * The savings' settings (README "Configuration"): how far a cheaper station may be, how old the recorded catalog may
+ * get before `GET /api/savings` walks the catalog again (which also records its changed prices: the history), and how
+ * far from a fill's instant an observed price may lie to be compared with it (the savings and the price rule).
  * Read once, on first use; a bad value stops the request with a sentence naming the variable.
  */
 export interface SavingsConfig {
   radiusMiles: number;
   catalogRefreshMs: number;
+  /** PRICE_WINDOW_HOURS: a fill is compared with prices observed at most this far from its instant (savings, exceptions). */
+  windowHours: number;
+  windowMs: number;
 }
 
 const HOUR_MS = 3_600_000;
 const DEFAULT_SAVINGS_RADIUS_MILES = 10;
 const DEFAULT_CATALOG_REFRESH_HOURS = 6;
+const DEFAULT_PRICE_WINDOW_HOURS = 24;
 
 const numberIn = (name: string, fallback: number, min: number, max: number) =>
   z
@@ -34,6 +39,8 @@ const numberIn = (name: string, fallback: number, min: number, max: number) =>
 const SavingsEnv = z.object({
   SAVINGS_RADIUS_MILES: numberIn("SAVINGS_RADIUS_MILES", DEFAULT_SAVINGS_RADIUS_MILES, 0.1, 100),
   CATALOG_REFRESH_HOURS: numberIn("CATALOG_REFRESH_HOURS", DEFAULT_CATALOG_REFRESH_HOURS, 0.1, 168),
+  // A week at most: wider, a "price at the time" would no longer be one.
+  PRICE_WINDOW_HOURS: numberIn("PRICE_WINDOW_HOURS", DEFAULT_PRICE_WINDOW_HOURS, 0, 168),
 });
 
 export function parseSavingsConfig(env: Readonly<Record<string, string | undefined>>): SavingsConfig {
@@ -42,6 +49,8 @@ export function parseSavingsConfig(env: Readonly<Record<string, string | undefin
   return {
     radiusMiles: parsed.data.SAVINGS_RADIUS_MILES,
     catalogRefreshMs: parsed.data.CATALOG_REFRESH_HOURS * HOUR_MS,
+    windowHours: parsed.data.PRICE_WINDOW_HOURS,
+    windowMs: Math.round(parsed.data.PRICE_WINDOW_HOURS * HOUR_MS),
   };
 }
 

@@ -8,7 +8,8 @@ import { epochMs } from "@/lib/mirror/rows";
 import type { LocalDateRange } from "@/lib/model";
 import type { MissedSaving, SavingsFigures } from "@/lib/model/insight-savings";
 
-import { computeSavings, NO_SAVINGS, type SavingsFill } from "./savings";
+import { observedPricesOf } from "./price-observations";
+import { computeSavings, NO_SAVINGS, type SavingsFill, type SavingsParams } from "./savings";
 
 export interface SavingsFilter {
   driverId?: string | undefined;
@@ -84,8 +85,9 @@ async function withDetails(store: MirrorStore, customerId: string, top: MissedSa
 }
 
 /**
- * The savings of the customer's fills of a range (null: a period the mirror does not cover yet — zeros) against a
- * catalog: what GET /api/savings computes per period, and what the bench times.
+ * The savings of the customer's fills of a range (null: a period the mirror does not cover yet — zeros) against the
+ * prices its catalog walks observed: what GET /api/savings computes per period, and what the bench times. A function
+ * of the store and plain parameters only (no session, no request state), so it can run wherever the store is open.
  */
 export async function savingsFor(
   store: MirrorStore,
@@ -93,9 +95,14 @@ export async function savingsFor(
   range: LocalDateRange | null,
   scope: SavingsFilter,
   catalog: MirrorCatalog,
-  radiusMiles: number,
+  params: SavingsParams,
 ): Promise<{ figures: SavingsFigures; top: MissedSaving[] }> {
   if (range === null) return { figures: NO_SAVINGS, top: [] };
-  const { figures, top } = computeSavings(await savingsFills(store, customerId, range, scope), catalog, radiusMiles);
+  const fills = await savingsFills(store, customerId, range, scope);
+  const { figures, top } = computeSavings(
+    fills,
+    { stations: catalog.stations, observed: observedPricesOf(catalog) },
+    params,
+  );
   return { figures, top: await withDetails(store, customerId, top) };
 }

@@ -2,7 +2,10 @@ import type { CatalogStation } from "@/lib/mirror/catalog";
 import { fromMinorUnits } from "@/lib/model";
 import type { MissedSaving } from "@/lib/model/insight-savings";
 
-import type { Comparison, SavingsFill } from "./savings";
+import type { SavingsFill } from "./savings";
+import type { Comparison } from "./savings-compare";
+
+const MINUTE_MS = 60_000;
 
 /** Micro-dollars to dollars with 2 digits, rounded half up (the sums are never negative). */
 export const dollars = (micro: bigint): string => fromMinorUnits((micro + 5_000n) / 10_000n, 2);
@@ -41,11 +44,11 @@ export class TopMissed {
           paid: fromMinorUnits(BigInt(fill.priceMilli), 3),
           cheaper: {
             ...stationOf(cheapest.neighbour.station),
-            price: fromMinorUnits(BigInt(cheapest.priceMilli), 3),
+            price: fromMinorUnits(BigInt(cheapest.observed.priceMilli), 3),
             miles: cheapest.neighbour.miles.toFixed(1),
+            apartMinutes: Math.round(cheapest.observed.apartMs / MINUTE_MS),
           },
           saving: dollars(BigInt(micro)),
-          basis: comparison.basis,
         },
       ];
     });

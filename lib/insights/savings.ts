@@ -1,28 +1,20 @@
-import {
-  type CatalogStation,
-  countBefore,
-  latestPrice,
-  localDayEndMs,
-  type MirrorCatalog,
-  priceInForceBefore,
-} from "@/lib/mirror/catalog";
+import type { CatalogStation } from "@/lib/mirror/catalog";
 import { fromMinorUnits } from "@/lib/model";
-import type { MissedSaving, PriceBasis, SavingsFigures } from "@/lib/model/insight-savings";
+import type { MissedSaving, SavingsFigures } from "@/lib/model/insight-savings";
 import { classifyProduct } from "@/lib/model/product-classes";
-import { distanceMiles, MILES_PER_DEGREE_LAT } from "@/lib/route/geo";
 
+import type { ObservedPrices } from "./price-observations";
+import { Comparer } from "./savings-compare";
 import { dollars, TopMissed } from "./savings-top";
 
 /**
- * What the fleet could have saved (issue 16 item 4), computed exactly: per completed diesel fill, the cheapest
- * catalog price within `radiusMiles` (great-circle) of the station it happened at — that station included — and the
- * median catalog price of the station's state. Savings are Σ max(0, paid − cheapest) × gallons in integer
- * micro-dollars (thousandths of a dollar × thousandths of a gallon), rounded half up to cents once, at the end.
- *
- * Which prices: the ones in force on the fill's purchase-local day where the recorded history knows them for every
- * station compared; otherwise today's catalog (the latest walk's prices) for the whole comparison, and the figures
- * count how many fills used each. A state's median takes each station's price in force that day where known, else its
- * price today; an even count's median is the mean of the middle two, rounded half up to a thousandth.
+ * What the fleet could have saved (issue 16 item 4, issue 25 item 3), computed exactly: per completed diesel fill, the
+ * cheapest customer price observed within the window around the fill's instant (lib/insights/price-observations) at
+ * the OTHER catalog stations within `radiusMiles` (great-circle), and the median of the state's observed prices. A
+ * fill with no such observation is "not compared" and counted by why; never is an older fill compared with today's
+ * price. Savings are Σ max(0, paid − cheapest) × gallons in integer micro-dollars (thousandths of a dollar ×
+ * thousandths of a gallon), rounded half up to cents once, at the end. The same observations answer "was the customer
+ * price applied?": each fill's price against its own station's observed price at that time.
  */
 
 const TOP_MISSED = 10;
@@ -49,192 +41,75 @@ export interface SavingsFill {
 /** The catalog prices diesel only ("diesel", "Diesel #2", "ULSD", …; not DEF): other products are not compared. */
 const isComparedProduct = (product: string): boolean => classifyProduct(product).productClass === "diesel";
 
-interface Neighbour {
-  station: CatalogStation;
-  miles: number;
+class FillCount {
+  fills = 0;
+  gallons = 0n;
+  add(fill: SavingsFill): void {
+    this.fills++;
+    this.gallons += BigInt(fill.gallonsMilli);
+  }
+  figure(): { fills: number; gallons: string } {
+    return { fills: this.fills, gallons: fromMinorUnits(this.gallons, 3) };
+  }
 }
 
-export interface Comparison {
-  basis: PriceBasis;
-  /** Null when no station within the radius has a price. */
-  cheapest: { neighbour: Neighbour; priceMilli: number } | null;
-  medianMilli: number | null;
-}
-
-/** Median of integers; an even count's is the mean of the middle two rounded half up. */
-function medianOf(values: number[]): number | null {
-  if (values.length === 0) return null;
-  values.sort((a, b) => a - b);
-  const mid = values.length >> 1;
-  const upper = values[mid] ?? 0;
-  return values.length % 2 === 1 ? upper : Math.floor(((values[mid - 1] ?? 0) + upper + 1) / 2);
-}
-
-/** The comparisons of a catalog over a radius, memoised per station and day. */
-class Comparer {
-  readonly #byId = new Map<string, CatalogStation>();
-  /** Stations with coordinates, by latitude (a latitude band is searched first, then the distance). */
-  readonly #byLat: CatalogStation[];
-  readonly #byState = new Map<string, CatalogStation[]>();
-  readonly #neighbours = new Map<string, Neighbour[]>();
-  readonly #memo = new Map<string, Comparison>();
-  readonly #medians = new Map<string, number | null>();
-  readonly #changes = new Map<string, number[]>();
-  readonly #stateChanges = new Map<string, number[]>();
-
-  constructor(
-    private readonly catalog: MirrorCatalog,
-    private readonly radiusMiles: number,
-  ) {
-    for (const s of catalog.stations) {
-      this.#byId.set(s.id, s);
-      let list = this.#byState.get(s.state);
-      if (!list) this.#byState.set(s.state, (list = []));
-      list.push(s);
-    }
-    this.#byLat = catalog.stations.filter((s) => Number.isFinite(s.lat) && Number.isFinite(s.lng));
-    this.#byLat.sort((a, b) => a.lat - b.lat);
-  }
-
-  station(id: string): CatalogStation | undefined {
-    return this.#byId.get(id);
-  }
-
-  /** Stations within the radius (inclusive), the station itself included. */
-  #near(origin: CatalogStation): Neighbour[] {
-    let near = this.#neighbours.get(origin.id);
-    if (near) return near;
-    near = [];
-    const band = this.radiusMiles / MILES_PER_DEGREE_LAT;
-    // Miles per degree of longitude at the band's edge nearest a pole (the smallest there: a band never too narrow).
-    const lngMiles = MILES_PER_DEGREE_LAT * Math.cos(Math.min(89, Math.abs(origin.lat) + band) * (Math.PI / 180));
-    let lo = 0;
-    let hi = this.#byLat.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.#byLat[mid]?.lat ?? Infinity) < origin.lat - band) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < this.#byLat.length; i++) {
-      const s = this.#byLat[i];
-      if (!s || s.lat > origin.lat + band) break;
-      // A longitude band first (cheap): turf's distance only for stations that may be within the radius.
-      if (Math.abs(s.lng - origin.lng) * lngMiles > this.radiusMiles * 1.01) continue;
-      const miles = s.id === origin.id ? 0 : distanceMiles(origin, s);
-      if (miles <= this.radiusMiles) near.push({ station: s, miles });
-    }
-    this.#neighbours.set(origin.id, near);
-    return near;
-  }
-
-  #today(s: CatalogStation): number | null {
-    return s.current ? latestPrice(this.catalog.prices.get(s.id)) : null;
-  }
-
-  /** The sorted instants at which any of these stations' prices changed (its records' starts). */
-  #changesOf(stations: readonly CatalogStation[]): number[] {
-    const at = new Set<number>();
-    for (const s of stations) for (const r of this.catalog.prices.get(s.id) ?? []) at.add(r.updatedMs);
-    return [...at].sort((a, b) => a - b);
-  }
-
-  /**
-   * The comparison for a fill at `origin` on a local date. It depends only on which price records began before that
-   * day ended, so it is memoised per "era": the number of the neighbourhood's price changes before the day's end.
-   */
-  compare(origin: CatalogStation, localDate: string, offsetMin: number | null): Comparison {
-    const endMs = localDayEndMs(localDate, offsetMin);
-    let changes = this.#changes.get(origin.id);
-    if (!changes) this.#changes.set(origin.id, (changes = this.#changesOf(this.#near(origin).map((n) => n.station))));
-    const memoKey = `${origin.id}|${String(countBefore(changes, endMs, (ms) => ms))}`;
-    const known = this.#memo.get(memoKey);
-    if (known) return known;
-    const near = this.#near(origin);
-    // History, when it knows the day's price of every station compared that has ever had one.
-    const historical = near.map((n) => {
-      const records = this.catalog.prices.get(n.station.id);
-      return records === undefined || records.length === 0 ? undefined : priceInForceBefore(records, endMs);
-    });
-    const basis: PriceBasis = historical.some((p) => p === null) ? "today" : "history";
-    let cheapest: Comparison["cheapest"] = null;
-    near.forEach((n, i) => {
-      const price = basis === "history" ? (historical[i] ?? null) : this.#today(n.station);
-      if (price === null) return;
-      const better =
-        cheapest === null ||
-        price < cheapest.priceMilli ||
-        (price === cheapest.priceMilli &&
-          (n.miles < cheapest.neighbour.miles ||
-            (n.miles === cheapest.neighbour.miles && n.station.id < cheapest.neighbour.station.id)));
-      if (better) cheapest = { neighbour: n, priceMilli: price };
-    });
-    const comparison: Comparison = { basis, cheapest, medianMilli: this.#median(origin.state, basis, endMs) };
-    this.#memo.set(memoKey, comparison);
-    return comparison;
-  }
-
-  /** The state's median: today's prices, or each station's price in force that day where known (memoised per era). */
-  #median(state: string, basis: PriceBasis, endMs: number): number | null {
-    const stations = this.#byState.get(state) ?? [];
-    let key = `${state}|today`;
-    if (basis === "history") {
-      let changes = this.#stateChanges.get(state);
-      if (!changes) this.#stateChanges.set(state, (changes = this.#changesOf(stations)));
-      key = `${state}|${String(countBefore(changes, endMs, (ms) => ms))}`;
-    }
-    if (this.#medians.has(key)) return this.#medians.get(key) ?? null;
-    const prices: number[] = [];
-    for (const s of stations) {
-      const price =
-        basis === "today"
-          ? this.#today(s)
-          : (priceInForceBefore(this.catalog.prices.get(s.id), endMs) ?? this.#today(s));
-      if (price !== null) prices.push(price);
-    }
-    const median = medianOf(prices);
-    this.#medians.set(key, median);
-    return median;
-  }
+/** How the comparisons are made: the radius of "nearby" and the window around a fill's instant. */
+export interface SavingsParams {
+  radiusMiles: number;
+  windowMs: number;
 }
 
 /** The savings figures of a set of completed fills, and the largest missed savings (largest first, at most `topN`). */
 export function computeSavings(
   fills: Iterable<SavingsFill>,
-  catalog: MirrorCatalog,
-  radiusMiles: number,
+  catalog: { stations: readonly CatalogStation[]; observed: ObservedPrices },
+  params: SavingsParams,
   topN = TOP_MISSED,
 ): { figures: SavingsFigures; top: MissedSaving[] } {
-  const comparer = new Comparer(catalog, radiusMiles);
-  let compared = 0;
-  let gallons = 0n;
+  const comparer = new Comparer(catalog.stations, catalog.observed, params.radiusMiles, params.windowMs);
+  let considered = 0;
+  const compared = new FillCount();
   let saved = 0n;
   let withSaving = 0;
   let aboveMedian = 0n;
   let withAboveMedian = 0;
-  const basis: Record<PriceBasis, number> = { history: 0, today: 0 };
-  const unknown = { fills: 0, gallons: 0n };
-  const other = { fills: 0, gallons: 0n };
+  const noObservation = new FillCount();
+  const noOtherStation = new FillCount();
+  const unknown = new FillCount();
+  const other = new FillCount();
+  const applied = { checked: 0, notChecked: 0, above: 0, extra: 0n };
   const top = new TopMissed(topN);
 
   for (const fill of fills) {
+    considered++;
     if (!isComparedProduct(fill.product)) {
-      other.fills++;
-      other.gallons += BigInt(fill.gallonsMilli);
+      other.add(fill);
       continue;
     }
     const origin = comparer.station(fill.stationId);
     if (!origin) {
-      unknown.fills++;
-      unknown.gallons += BigInt(fill.gallonsMilli);
+      unknown.add(fill);
       continue;
     }
-    const comparison = comparer.compare(origin, fill.localDate, fill.offsetMin);
-    compared++;
-    gallons += BigInt(fill.gallonsMilli);
-    basis[comparison.basis]++;
-    if (comparison.cheapest !== null && fill.priceMilli > comparison.cheapest.priceMilli) {
+    const own = comparer.ownPrice(origin.id, fill.atMs);
+    if (own === null) applied.notChecked++;
+    else {
+      applied.checked++;
+      if (fill.priceMilli > own.priceMilli) {
+        applied.above++;
+        applied.extra += BigInt((fill.priceMilli - own.priceMilli) * fill.gallonsMilli);
+      }
+    }
+    const comparison = comparer.compare(origin, fill.atMs);
+    if (comparison.cheapest === null) {
+      (comparison.alone ? noOtherStation : noObservation).add(fill);
+      continue;
+    }
+    compared.add(fill);
+    const cheapest = comparison.cheapest.observed.priceMilli;
+    if (fill.priceMilli > cheapest) {
       // ≤ 10⁴ thousandths of a dollar × ≤ 10⁶ thousandths of a gallon: exact as a Number, summed as a BigInt.
-      const micro = (fill.priceMilli - comparison.cheapest.priceMilli) * fill.gallonsMilli;
+      const micro = (fill.priceMilli - cheapest) * fill.gallonsMilli;
       saved += BigInt(micro);
       withSaving++;
       top.offer(micro, fill, comparison);
@@ -247,15 +122,22 @@ export function computeSavings(
 
   return {
     figures: {
-      fills: compared,
-      gallons: fromMinorUnits(gallons, 3),
+      considered,
+      fills: compared.fills,
+      gallons: fromMinorUnits(compared.gallons, 3),
       couldHaveSaved: dollars(saved),
       fillsWithSaving: withSaving,
       aboveStateMedian: dollars(aboveMedian),
       fillsAboveStateMedian: withAboveMedian,
-      basis,
-      unknownStation: { fills: unknown.fills, gallons: fromMinorUnits(unknown.gallons, 3) },
-      otherProduct: { fills: other.fills, gallons: fromMinorUnits(other.gallons, 3) },
+      notCompared: { noObservation: noObservation.figure(), noOtherStation: noOtherStation.figure() },
+      unknownStation: unknown.figure(),
+      otherProduct: other.figure(),
+      priceApplied: {
+        checked: applied.checked,
+        notChecked: applied.notChecked,
+        fillsAbove: applied.above,
+        paidAbove: dollars(applied.extra),
+      },
     },
     top: top.list(),
   };
@@ -264,6 +146,6 @@ export function computeSavings(
 /** Figures of nothing (a period the mirror does not cover yet). */
 export const NO_SAVINGS: SavingsFigures = computeSavings(
   [],
-  { stations: [], prices: new Map(), lastWalkMs: null, historyFromMs: null },
-  0,
+  { stations: [], observed: new Map() },
+  { radiusMiles: 0, windowMs: 0 },
 ).figures;

@@ -28,6 +28,8 @@ const PRICE_BATCH = 500;
 export interface PriceRecord {
   updatedMs: number;
   priceMilli: number;
+  /** The walk that saw this price first (epoch ms); absent in records made by hand for the day-based readers. */
+  seenMs?: number;
 }
 
 export interface CatalogStation {
@@ -41,6 +43,8 @@ export interface CatalogStation {
   lng: number;
   /** Listed by the latest walk (today's catalog); false for a station a later walk no longer listed. */
   current: boolean;
+  /** The latest walk that listed the station (epoch ms): its latest price was observed until then. */
+  lastSeenMs: number;
 }
 
 /** What the mirror knows of a customer's catalog: its stations, each station's price records oldest first. */
@@ -78,7 +82,7 @@ export function priceInForce(
 }
 
 /** The price of the latest record that began before `endMs` (`records` oldest first); null when none did. */
-export function priceInForceBefore(records: readonly PriceRecord[] | undefined, endMs: number): number | null {
+function priceInForceBefore(records: readonly PriceRecord[] | undefined, endMs: number): number | null {
   if (records === undefined) return null;
   return records[countBefore(records, endMs, (r) => r.updatedMs) - 1]?.priceMilli ?? null;
 }
@@ -95,10 +99,6 @@ export function countBefore<T>(sorted: readonly T[], endMs: number, valueOf: (it
   }
   return lo;
 }
-
-/** The latest record's price of a station: what today's catalog says (null when it gave none). */
-export const latestPrice = (records: readonly PriceRecord[] | undefined): number | null =>
-  records?.at(-1)?.priceMilli ?? null;
 
 /** Records one catalog walk of the customer (see the module comment); idempotent. */
 export function recordCatalogWalk(
@@ -189,7 +189,7 @@ async function recordIn(
 async function priceRecords(db: Db, customerId: string, stationId?: string): Promise<Map<string, PriceRecord[]>> {
   let q = db
     .selectFrom("mirror_station_prices")
-    .select(["station_id", "updated_ms", "price_milli"])
+    .select(["station_id", "updated_ms", "price_milli", "seen_ms"])
     .where("customer_id", "=", customerId);
   if (stationId !== undefined) q = q.where("station_id", "=", stationId);
   const rows = await q.orderBy("station_id").orderBy("updated_ms").execute();
@@ -197,7 +197,7 @@ async function priceRecords(db: Db, customerId: string, stationId?: string): Pro
   for (const r of rows) {
     let list = byStation.get(r.station_id);
     if (!list) byStation.set(r.station_id, (list = []));
-    list.push({ updatedMs: epochMs(r.updated_ms), priceMilli: r.price_milli });
+    list.push({ updatedMs: epochMs(r.updated_ms), priceMilli: r.price_milli, seenMs: epochMs(r.seen_ms) });
   }
   return byStation;
 }
@@ -222,6 +222,7 @@ export async function readCatalog(store: MirrorStore, customerId: string): Promi
     lat: r.lat,
     lng: r.lng,
     current: epochMs(r.last_seen_ms) === lastWalkMs,
+    lastSeenMs: epochMs(r.last_seen_ms),
   }));
   return { stations, prices, lastWalkMs, historyFromMs };
 }

@@ -112,6 +112,6 @@ export interface ExceptionsReply {
   group: ExceptionGroup | null;
   groups: ExceptionHitGroup[];
   thresholds: ExceptionThreshold[];
-  /** The caveat of the price rule: the catalog holds today's price, not the price on the purchase day. */
+  /** What the price rule compares with: the station's price observed around the purchase, never today's. */
   catalogNote: string;
 }

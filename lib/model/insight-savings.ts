@@ -1,17 +1,27 @@
 import type { InsightCoverage, LocalDateRange } from "./insights";
 
 /**
- * `GET /api/savings` (issue 16 item 4): what the fleet paid against the cheapest catalog price within a radius of
- * each station it filled at, and against the state's median catalog price. Zod-free: the BFF and the browser share it.
+ * `GET /api/savings` (issue 16 item 4, issue 25 item 3): what the fleet paid against the cheapest customer price
+ * observed, within a window around each fill's instant, at the other stations within a radius of the one it filled
+ * at, and against the state's median observed price; and whether each fill was charged its station's observed customer
+ * price. Zod-free: the BFF and the browser share it.
  * Amounts are exact decimal strings (dollars, 2 digits: the exact sum of per-gallon differences × gallons, rounded
  * half up once); prices 3 digits.
  */
 
-/** Which prices a fill was compared against. */
-export type PriceBasis = "history" | "today";
+/** Fills and their gallons (exact, 3 digits). */
+export interface FillCount {
+  fills: number;
+  gallons: string;
+}
 
 export interface SavingsFigures {
-  /** Completed diesel fills at stations the catalog knows: the fills compared. */
+  /** Every completed fill of the period: the M of "over N of M fills". */
+  considered: number;
+  /**
+   * The fills compared (the N): completed diesel fills at catalog stations with another station's price observed
+   * within the window around the fill's instant.
+   */
   fills: number;
   gallons: string;
   /** "Could have saved $X on N fills": Σ max(0, paid − cheapest nearby) × gallons, and the fills with a saving. */
@@ -21,14 +31,19 @@ export interface SavingsFigures {
   aboveStateMedian: string;
   fillsAboveStateMedian: number;
   /**
-   * How many compared fills used the prices in force on their purchase day (the recorded price history) and how many
-   * today's catalog (history did not reach back to that day for every station compared).
+   * Diesel fills at catalog stations not compared: no other station within the radius has a price observed within
+   * the window of the fill (`noObservation`), or no other station lies within the radius at all (`noOtherStation`).
    */
-  basis: Record<PriceBasis, number>;
+  notCompared: { noObservation: FillCount; noOtherStation: FillCount };
   /** Completed fills at stations the catalog does not list: not compared, counted apart. */
-  unknownStation: { fills: number; gallons: string };
+  unknownStation: FillCount;
   /** Completed fills of other products (the catalog prices diesel only): not compared. */
-  otherProduct: { fills: number; gallons: string };
+  otherProduct: FillCount;
+  /**
+   * Was the customer price applied? Diesel fills at catalog stations whose own price was observed within the window
+   * (`checked`; the others `notChecked`), how many paid more per gallon than it, and Σ (paid − observed) × gallons.
+   */
+  priceApplied: { checked: number; notChecked: number; fillsAbove: number; paidAbove: string };
 }
 
 export interface MissedSavingStation {
@@ -38,7 +53,7 @@ export interface MissedSavingStation {
   state: string;
 }
 
-/** One fill where a cheaper station was within the radius. */
+/** One fill where another station within the radius had a lower price observed around the fill's instant. */
 export interface MissedSaving {
   transactionId: string;
   reference: string;
@@ -49,9 +64,9 @@ export interface MissedSaving {
   station: MissedSavingStation;
   gallons: string;
   paid: string;
-  cheaper: MissedSavingStation & { price: string; miles: string };
+  /** `apartMinutes`: 0 when the price was observed to hold at the fill's instant, else how far its observation lay. */
+  cheaper: MissedSavingStation & { price: string; miles: string; apartMinutes: number };
   saving: string;
-  basis: PriceBasis;
 }
 
 export interface SavingsScope {
@@ -63,6 +78,8 @@ export interface SavingsReply {
   range: LocalDateRange;
   scope: SavingsScope;
   radiusMiles: number;
+  /** A fill is compared with prices observed at most this many hours from its instant (PRICE_WINDOW_HOURS). */
+  windowHours: number;
   coverage: InsightCoverage;
   current: SavingsFigures;
   /** The previous period of equal length (or the quarter before), and what the mirror covers of it. */

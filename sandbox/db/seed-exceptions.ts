@@ -141,8 +141,10 @@ function caseRows(
     { ...own, daysBack: 5, local: "13:05", gallonsMilli: 320_000 },
     // On a Saturday at noon: a weekend in local time and in UTC alike (the alternative profile sends UTC times).
     { ...own, daysBack: saturdayBack(anchorSec), local: "12:30", gallonsMilli: 110_000 },
-    // Above the catalog price by $0.45.
-    { ...own, daysBack: 3, local: "14:00", gallonsMilli: 118_000, overCatalogMilli: 450 },
+    // Above the catalog price by $0.45, an hour before the anchor: after the station's price stamp or within a day of
+    // it (stamps are at most 10 days old), so a dashboard that compares with the price observed at the time (issue 25
+    // item 3) can judge it, whatever the anchor's hour.
+    { ...own, daysBack: 0, local: "", atSec: anchorSec - 3600, gallonsMilli: 118_000, overCatalogMilli: 450 },
     // Unleaded in a diesel truck.
     { ...own, daysBack: 3, local: "16:40", product: "unleaded", gallonsMilli: 24_500 },
     // DEF with unleaded and no diesel, another driver's truck.

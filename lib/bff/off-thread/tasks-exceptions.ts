@@ -1,4 +1,5 @@
 import type { CatalogStation, ExceptionThresholds, SubjectHit } from "@/lib/insights/exceptions/types";
+import type { ObservedSpan } from "@/lib/insights/price-observations";
 import type { MirrorStore } from "@/lib/mirror";
 import type { LocalDateRange } from "@/lib/model";
 import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
@@ -14,6 +15,8 @@ export interface JudgeArgs {
   historyQuery: LocalDateRange | null;
   /** The catalog as entries (a Map crosses threads, but entries keep the contract plain). */
   catalog: [string, CatalogStation][] | null;
+  /** The observed customer prices by station, as entries too, and the window around a purchase. */
+  observed: { prices: [string, readonly ObservedSpan[]][]; windowMs: number } | null;
   thresholds: ExceptionThresholds;
 }
 
@@ -26,6 +29,8 @@ export async function judgePlain(
     query: args.query,
     historyQuery: args.historyQuery,
     catalog: args.catalog === null ? null : new Map(args.catalog),
+    observed:
+      args.observed === null ? null : { prices: new Map(args.observed.prices), windowMs: args.observed.windowMs },
     thresholds: args.thresholds,
   });
   return [...judged].map(([id, outcome]) => [

@@ -6,10 +6,11 @@ import type {
   ExceptionThresholds,
   HistoryFill,
   Purchase,
+  RuleInput,
   SubjectHit,
 } from "@/lib/insights/exceptions/types";
 import { localDayWhere, type MirrorStore } from "@/lib/mirror";
-import { addDays, type LocalDateRange, type Station, toMinorUnits } from "@/lib/model";
+import { addDays, type LocalDateRange, type Station } from "@/lib/model";
 import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
 
 /**
@@ -85,14 +86,9 @@ async function readHistory(store: MirrorStore, customerId: string, range: LocalD
   }));
 }
 
-/** The catalog by station id, as the rules read it: today's diesel price in thousandths and the place. */
+/** The catalog by station id, as the rules read it: the place (the prices come from the mirror's observations). */
 export function catalogIndex(stations: readonly Station[]): Map<string, CatalogStation> {
-  return new Map(
-    stations.map((s) => [
-      s.id,
-      { dieselPriceMilli: s.price === null ? null : Number(toMinorUnits(s.price, 3)), lat: s.lat, lng: s.lng },
-    ]),
-  );
+  return new Map(stations.map((s) => [s.id, { lat: s.lat, lng: s.lng }]));
 }
 
 /** The days whose fills are a period's "usual": the `historyDays` before it. */
@@ -119,6 +115,7 @@ export async function judgePeriod(
     query: LocalDateRange;
     historyQuery: LocalDateRange | null;
     catalog: ReadonlyMap<string, CatalogStation> | null;
+    observed: RuleInput["observed"];
     thresholds: ExceptionThresholds;
   },
 ): Promise<Map<ExceptionRuleId, JudgedOutcome>> {
@@ -126,7 +123,7 @@ export async function judgePeriod(
     readPurchases(store, customerId, p.query),
     p.historyQuery === null ? Promise.resolve([]) : readHistory(store, customerId, p.historyQuery),
   ]);
-  const input = { purchases, history, catalog: p.catalog, thresholds: p.thresholds };
+  const input = { purchases, history, catalog: p.catalog, observed: p.observed, thresholds: p.thresholds };
   const byId = new Map(purchases.map((x) => [x.id, x]));
   return new Map(
     EXCEPTION_RULES.map((rule) => {

@@ -45,7 +45,7 @@ const FIELDS: readonly { env: EnvName; key: keyof ExceptionThresholds; label: st
   {
     env: "EXCEPTIONS_PRICE_MARGIN_CENTS",
     key: "priceMarginCents",
-    label: "Price above the catalog's by more than",
+    label: "Price above the customer price at the time by more than",
     unit: "¢/gal",
   },
   {
@@ -74,7 +74,12 @@ const FIELDS: readonly { env: EnvName; key: keyof ExceptionThresholds; label: st
     unit: "min",
   },
   { env: "EXCEPTIONS_OFF_HOURS", key: "offHoursOn", label: "Night or weekend rule on", unit: "" },
-  { env: "EXCEPTIONS_CATALOG_PRICE", key: "catalogPriceOn", label: "Catalog price rule on (today's price)", unit: "" },
+  {
+    env: "EXCEPTIONS_CATALOG_PRICE",
+    key: "catalogPriceOn",
+    label: "Price rule on (customer price at the time)",
+    unit: "",
+  },
 ];
 
 let parsed: ExceptionThresholds | undefined;

@@ -11,10 +11,7 @@ import { operationContextForTest } from "./test-context";
 // GET /api/exceptions over a real mirror of the sandbox's demo customer, whose seeded exception cases
 // (sandbox/db/seed-exceptions.ts) lie in the 30 days up to the anchor: every rule finds at least one hit.
 
-const OFF_BY_DEFAULT = [
-  ["off-hours", "EXCEPTIONS_OFF_HOURS"],
-  ["above-catalog-price", "EXCEPTIONS_CATALOG_PRICE"],
-] as const;
+const OFF_BY_DEFAULT = [["off-hours", "EXCEPTIONS_OFF_HOURS"]] as const;
 const OFF_IDS = new Set<string>(OFF_BY_DEFAULT.map(([id]) => id));
 
 const to = TEST_ANCHOR.toISOString().slice(0, 10);
@@ -29,7 +26,7 @@ describe.each(["primary", "alternative"] as const)("GET /api/exceptions (%s prof
     const reply = await run({ from, to });
     expect(reply.coverage).toMatchObject({ complete: true, covered: { from, to } });
     expect(reply.rules.map((r) => r.id)).toEqual([...EXCEPTION_RULE_IDS]);
-    // Two rules are off by default (issue 25 item 4): listed as not run, with why and how to turn them on.
+    // One rule is off by default (issue 25 item 4): listed as not run, with why and how to turn it on.
     for (const [id, env] of OFF_BY_DEFAULT) {
       const rule = reply.rules.find((r) => r.id === id);
       expect(rule, id).toMatchObject({ status: "not_run", count: 0, previousCount: null });
@@ -66,6 +63,24 @@ describe.each(["primary", "alternative"] as const)("GET /api/exceptions (%s prof
     expect(new Set(reply.hits.map((h) => h.rule))).toEqual(new Set(["impossible-travel"]));
     expect(reply.hitsTotal).toBe(reply.rules.find((r) => r.id === "impossible-travel")?.count);
     expect(reply.rules.every((r) => OFF_IDS.has(r.id) || r.count >= 1)).toBe(true);
+  });
+
+  it("judges the price against the station's customer price observed at the time, never today's (issue 25 item 3)", async () => {
+    const reply = await run({ from, to, rule: "above-catalog-price" });
+    const rule = reply.rules.find((r) => r.id === "above-catalog-price");
+    expect(rule).toMatchObject({ status: "run", reason: null });
+    // The seeded case, a day before the anchor at $0.45 over its station's price: the one hit.
+    expect(reply.hits.map((h) => h.sentence)).toEqual([
+      expect.stringMatching(
+        /^Paid \$\d\.\d{3}\/gal for 118\.0 gal of diesel at .+, \$0\.450 above its customer price \$\d\.\d{3} observed (at the time|\d+ h( \d+ min)? from the purchase): \$53\.10 more\.$/,
+      ),
+    ]);
+    // The older fills of the period have no price observed within 24 h (the walk saw prices stamped at most 10 days
+    // before the anchor): not judged against today's price, and counted.
+    expect(rule?.notJudged).toMatch(
+      /^\d+ purchases were not judged: no price of their stations was observed within 24 h/,
+    );
+    expect(reply.catalogNote).toMatch(/never with today's price for an older fill/);
   });
 
   it("answers a bad rule, a bad range and a quarter with dates with a 400 that says what to send", async () => {

@@ -3,8 +3,12 @@ import "server-only";
 import { z } from "zod";
 
 import { isFleetApiError } from "@/lib/fleet-api";
+import { duration } from "@/lib/insights/exceptions/describe";
 import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
-import type { CatalogStation, ExceptionThresholds, SubjectHit } from "@/lib/insights/exceptions/types";
+import type { CatalogStation, ExceptionThresholds, RuleInput, SubjectHit } from "@/lib/insights/exceptions/types";
+import { observedPricesOf } from "@/lib/insights/price-observations";
+import { savingsConfig } from "@/lib/insights/savings-config";
+import { readCatalog as readMirrorCatalog } from "@/lib/mirror/catalog";
 import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 import {
   EXCEPTION_GROUPS,
@@ -48,8 +52,8 @@ function refuseLongPeriod(range: LocalDateRange): void {
     );
 }
 
-const CATALOG_NOTE =
-  "The price rule compares with the station catalog, which holds today's price, not the price on the purchase day: a hit on an older purchase may only show that the price has fallen since. That is why it is off unless an operator turns it on (EXCEPTIONS_CATALOG_PRICE=true).";
+const catalogNote = (windowMs: number) =>
+  `The price rule compares each diesel fill with its station's customer price as the catalog walks observed it within ${duration(windowMs)} of the purchase (PRICE_WINDOW_HOURS), never with today's price for an older fill: a purchase with no observation that close is not judged, and counted.`;
 
 const ExceptionsQuery = z
   .object({
@@ -77,13 +81,21 @@ const ExceptionsQuery = z
   })
   .strict();
 
-type Catalog = { stations: ReadonlyMap<string, CatalogStation>; reason: null } | { stations: null; reason: string };
+type Catalog =
+  | { stations: ReadonlyMap<string, CatalogStation>; observed: RuleInput["observed"]; reason: null }
+  | { stations: null; observed: null; reason: string };
 
-/** The station catalog (locations scope); when it cannot be read, why, so the catalog rules say they did not run. */
-async function readCatalog(ctx: OperationContext): Promise<Catalog> {
+/**
+ * The station catalog (locations scope) and the prices the mirror's record of its walks observed (the walk made here
+ * is recorded first); when the catalog cannot be read, why, so the catalog rules say they did not run.
+ */
+async function readCatalog(ctx: OperationContext, mirror: MirrorAccess): Promise<Catalog> {
   try {
+    const stations = catalogIndex(await getCatalog(ctx.session.credentials, ctx.key, mirror));
+    const recorded = await readMirrorCatalog(mirror.store, mirror.customerId);
     return {
-      stations: catalogIndex(await getCatalog(ctx.session.credentials, ctx.key, await ctx.mirror())),
+      stations,
+      observed: { prices: observedPricesOf(recorded), windowMs: savingsConfig().windowMs },
       reason: null,
     };
   } catch (error) {
@@ -91,11 +103,13 @@ async function readCatalog(ctx: OperationContext): Promise<Catalog> {
     if (error.code === "scope_denied")
       return {
         stations: null,
+        observed: null,
         reason:
           "Not run: it needs the station catalog, and your API key lacks the locations scope. Ask for a key with the locations scope.",
       };
     return {
       stations: null,
+      observed: null,
       reason: `Not run: the station catalog could not be read from the Fleet Fuel API just now (${error.message}). Reload to try again.`,
     };
   }
@@ -118,6 +132,8 @@ async function runPeriod(
     query,
     historyQuery: history.query,
     catalog: catalog.stations === null ? null : [...catalog.stations],
+    observed:
+      catalog.observed === null ? null : { prices: [...catalog.observed.prices], windowMs: catalog.observed.windowMs },
     thresholds,
   });
   return fromPlain(plain);
@@ -197,7 +213,9 @@ export const exceptionsOperation = sessionOperation({
     const comparable = current.coverage.complete && previous.coverage.complete;
     const previousQuery = comparable ? previous.query : null;
     const needsCatalog = current.query !== null || previousQuery !== null;
-    const catalog: Catalog = needsCatalog ? await readCatalog(ctx) : { stations: null, reason: "No days to judge." };
+    const catalog: Catalog = needsCatalog
+      ? await readCatalog(ctx, current.mirror)
+      : { stations: null, observed: null, reason: "No days to judge." };
     const [found, foundBefore] = await Promise.all([
       runPeriod(current.mirror, ctx, current.query, catalog, thresholds),
       runPeriod(previous.mirror, ctx, previousQuery, catalog, thresholds),
@@ -240,7 +258,7 @@ export const exceptionsOperation = sessionOperation({
       group,
       groups: ordered.groups,
       thresholds: thresholdTable(thresholds),
-      catalogNote: CATALOG_NOTE,
+      catalogNote: catalogNote(savingsConfig().windowMs),
     };
   },
 });

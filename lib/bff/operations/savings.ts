@@ -60,6 +60,7 @@ function loadingReply(
     range: periods.current,
     scope: { driverId: scope.driverId ?? null, stationId: scope.stationId ?? null },
     radiusMiles: savingsConfig().radiusMiles,
+    windowHours: savingsConfig().windowHours,
     coverage,
     current: NO_SAVINGS,
     previous: { range: periods.previous, coverage: previousCoverage, figures: NO_SAVINGS },
@@ -70,8 +71,9 @@ function loadingReply(
 
 /**
  * GET /api/savings — what the fleet could have saved over a range of purchase-local dates (quarter, or from/to;
- * default the last 30 days), for the whole fleet or one driver or station: paid against the cheapest catalog price
- * within SAVINGS_RADIUS_MILES and the state's median (lib/insights/savings), with the previous period. From the
+ * default the last 30 days), for the whole fleet or one driver or station: paid against the cheapest price observed
+ * within PRICE_WINDOW_HOURS of each fill at the other stations within SAVINGS_RADIUS_MILES, the state's median, and
+ * the station's own observed price (lib/insights/savings), with the previous period. From the
  * mirror only (409 `mirror_needed` without it); the reply's coverage says what part of the range the figures cover,
  * and `catalog.state` "loading" (no figures) until a catalog walk has been recorded.
  */
@@ -90,14 +92,15 @@ export const getSavings = sessionOperation({
     await refreshCatalog(ctx, current.mirror);
     const catalog = await readCatalog(current.mirror.store, current.mirror.customerId);
     if (catalog.lastWalkMs === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
-    const { radiusMiles } = savingsConfig();
+    const { radiusMiles, windowMs, windowHours } = savingsConfig();
+    const params = { radiusMiles, windowMs };
     const shown = await savingsFor(
       current.mirror.store,
       current.mirror.customerId,
       current.query,
       scope,
       catalog,
-      radiusMiles,
+      params,
     );
     const before = await savingsFor(
       previous.mirror.store,
@@ -105,12 +108,13 @@ export const getSavings = sessionOperation({
       previous.query,
       scope,
       catalog,
-      radiusMiles,
+      params,
     );
     return {
       range: periods.current,
       scope: { driverId: q.driver ?? null, stationId: q.station ?? null },
       radiusMiles,
+      windowHours,
       coverage: current.coverage,
       current: shown.figures,
       previous: { range: periods.previous, coverage: previous.coverage, figures: before.figures },

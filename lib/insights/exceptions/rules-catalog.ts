@@ -1,3 +1,4 @@
+import { observedPriceAt } from "@/lib/insights/price-observations";
 import { classifyProduct } from "@/lib/model/product-classes";
 import { distanceMiles } from "@/lib/route/geo";
 
@@ -7,47 +8,62 @@ import type { CatalogStation, RawHit, RuleInput, RuleOutcome } from "./types";
 
 const HOUR_MS = 3_600_000;
 /**
- * The catalog's one price per station is the customer's diesel price (GET /locations): only diesel is compared, by
- * the one classifier ("Diesel", "ULSD #2" are diesel).
+ * The catalog's one price per station is the customer's diesel price (GET /locations), recorded by each walk with its
+ * instant: only diesel is compared, by the one classifier ("Diesel", "ULSD #2" are diesel).
  */
 const isCatalogProduct = (product: string) => classifyProduct(product).productClass === "diesel";
 
 const stationsMissing = (n: number) =>
-  `${String(n)} ${n === 1 ? "purchase was" : "purchases were"} not judged: ${n === 1 ? "its station is" : "their stations are"} not in the station catalog (or it has no price).`;
+  `${String(n)} ${n === 1 ? "purchase was" : "purchases were"} not judged: ${n === 1 ? "its station is" : "their stations are"} not in the station catalog.`;
+
+const notObserved = (n: number, windowMs: number) =>
+  `${String(n)} ${n === 1 ? "purchase was" : "purchases were"} not judged: no price of ${n === 1 ? "its station" : "their stations"} was observed within ${duration(windowMs)} of ${n === 1 ? "it" : "them"} (the catalog walks record the prices; a purchase before the first walk, or far from any, has none).`;
+
+const whenObserved = (apartMs: number): string =>
+  apartMs === 0 ? "at the time" : `${duration(apartMs)} from the purchase`;
 
 /**
- * A diesel fill paid more per gallon than the station's catalog price by more than the margin. The catalog holds
- * today's price, not the price on the purchase day: the page says so, and an old purchase's hit is a question.
+ * Was the customer price applied? A diesel fill paid more per gallon than its station's customer price observed at
+ * that time (lib/insights/price-observations: the nearest observation within PRICE_WINDOW_HOURS) by more than the
+ * margin. Never today's price for an older fill: a fill with no observation that close is not judged, and counted.
  */
-export function aboveCatalogPrice({ purchases, catalog, thresholds }: RuleInput): RuleOutcome {
-  if (catalog === null) return { hits: [], notJudged: null };
+export function aboveCatalogPrice({ purchases, catalog, observed, thresholds }: RuleInput): RuleOutcome {
+  if (catalog === null || observed === null) return { hits: [], notJudged: null };
   const marginMilli = thresholds.priceMarginCents * 10;
   const hits: RawHit[] = [];
   let missing = 0;
+  let unobserved = 0;
   for (const p of purchases) {
     if (!isFill(p) || !isCatalogProduct(p.product)) continue;
-    const station = catalog.get(p.stationId);
-    if (station?.dieselPriceMilli == null) {
+    if (!catalog.has(p.stationId)) {
       missing++;
       continue;
     }
-    const catalogMilli = station.dieselPriceMilli;
-    const over = p.priceMilli - catalogMilli;
+    const price = observedPriceAt(observed.prices.get(p.stationId), p.atMs, observed.windowMs);
+    if (price === null) {
+      unobserved++;
+      continue;
+    }
+    const over = p.priceMilli - price.priceMilli;
     if (over <= marginMilli) continue;
-    // Whole cents, rounded half up like the upstream's amounts: what the gallons cost above the catalog price. In
+    // Whole cents, rounded half up like the upstream's amounts: what the gallons cost above the observed price. In
     // integers (BigInt): thousandths of a dollar per gallon × thousandths of a gallon are ten-thousandths of a cent.
     const extraCents = (BigInt(over) * BigInt(p.gallonsMilli) + 5_000n) / 10_000n;
     hits.push({
       rule: "above-catalog-price",
       sentence: () =>
-        `Paid ${unitPrice(p.priceMilli)}/gal for ${gallons(p.gallonsMilli)} of diesel at ${p.stationName} (${localMoment(p)} local time), ${unitPrice(over)} above its catalog price ${unitPrice(catalogMilli)} today: ${money(extraCents)} more.`,
+        `Paid ${unitPrice(p.priceMilli)}/gal for ${gallons(p.gallonsMilli)} of diesel at ${p.stationName} (${localMoment(p)} local time), ${unitPrice(over)} above its customer price ${unitPrice(price.priceMilli)} observed ${whenObserved(price.apartMs)}: ${money(extraCents)} more.`,
       atMs: p.atMs,
       localDate: localDate(p),
       transactionIds: [p.id],
       context: contextOf([p], { driver: p.driverId }, `Purchases by ${p.driverName} that day`),
     });
   }
-  return { hits, notJudged: missing === 0 ? null : stationsMissing(missing) };
+  const notJudged = [
+    missing === 0 ? null : stationsMissing(missing),
+    unobserved === 0 ? null : notObserved(unobserved, observed.windowMs),
+  ].filter((x) => x !== null);
+  return { hits, notJudged: notJudged.length === 0 ? null : notJudged.join(" ") };
 }
 
 /**

@@ -4,13 +4,14 @@ import { EXCEPTION_RULES, isRuleOff } from "./rules";
 import { DEFAULT_EXCEPTION_THRESHOLDS } from "./types";
 
 // Issue 25 item 4: the defaults flag a handful. The night-or-weekend rule flagged about half of the sandbox fleet's
-// purchases and the price rule compares older fills with today's catalog price: both are off by default, each with a
-// sentence saying why and how an operator turns it on; every other rule is always on.
+// purchases: it is off by default, with a sentence saying why and how an operator turns it on. The price rule
+// compares with the price observed at the time since issue 25 item 3, so it is on by default (an operator may turn it
+// off); every other rule is always on.
 
-const OFF_BY_DEFAULT = { "off-hours": "EXCEPTIONS_OFF_HOURS", "above-catalog-price": "EXCEPTIONS_CATALOG_PRICE" };
+const OFF_BY_DEFAULT = { "off-hours": "EXCEPTIONS_OFF_HOURS" };
 
 describe("rules off by default", () => {
-  it("turns off exactly the night-or-weekend and catalog price rules, saying why and how to turn them on", () => {
+  it("turns off exactly the night-or-weekend rule, saying why and how to turn it on", () => {
     const off = EXCEPTION_RULES.filter((r) => isRuleOff(r, DEFAULT_EXCEPTION_THRESHOLDS)).map((r) => r.id);
     expect(off).toEqual(Object.keys(OFF_BY_DEFAULT));
     for (const [id, env] of Object.entries(OFF_BY_DEFAULT)) {
@@ -21,8 +22,16 @@ describe("rules off by default", () => {
     }
   });
 
-  it("runs every rule once the operator turns both on", () => {
-    const on = { ...DEFAULT_EXCEPTION_THRESHOLDS, offHoursOn: true, catalogPriceOn: true };
+  it("runs every rule once the operator turns night-or-weekend on", () => {
+    const on = { ...DEFAULT_EXCEPTION_THRESHOLDS, offHoursOn: true };
     expect(EXCEPTION_RULES.filter((r) => isRuleOff(r, on))).toEqual([]);
+  });
+
+  it("runs the price rule by default, and says how it was turned off when an operator did", () => {
+    expect(DEFAULT_EXCEPTION_THRESHOLDS.catalogPriceOn).toBe(true);
+    const rule = EXCEPTION_RULES.find((r) => r.id === "above-catalog-price");
+    expect(rule?.offReason?.({ ...DEFAULT_EXCEPTION_THRESHOLDS, catalogPriceOn: false })).toBe(
+      "Off: an operator turned it off with EXCEPTIONS_CATALOG_PRICE=false.",
+    );
   });
 });

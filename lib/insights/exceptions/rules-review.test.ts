@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import { contextOf } from "./describe";
-import { aboveCatalogPrice } from "./rules-catalog";
 import { defWithoutDiesel, failedThenOtherCard } from "./rules-pairs";
 import { largeFill, unusualProduct } from "./rules-usual";
 import { historyOf, input, MINUTE, purchase, TUESDAY_NOON } from "./test-purchases";
-import type { CatalogStation } from "./types";
 
 /**
  * The review of issue 16 (items 4 and 5, and the smaller findings): the rules judge products with the one classifier
@@ -48,15 +46,6 @@ describe("the rules judge products by class (review 4)", () => {
     const history = historyOf(20, [100_000], { product: "Diesel" });
     const [hit] = largeFill(input([purchase({ product: "ULSD", gallonsMilli: 150_001 })], { history })).hits;
     expect(hit?.sentence()).toContain("over 20 earlier fills");
-  });
-
-  it("compares a 'Diesel' fill with the catalog's diesel price, with the extra paid in whole cents", () => {
-    const catalog = new Map<string, CatalogStation>([["st-a", { dieselPriceMilli: 3_759, lat: 41, lng: -96 }]]);
-    // 0.101 × 123.457 gal = $12.469157 → $12.47.
-    const [hit] = aboveCatalogPrice(
-      input([purchase({ product: "Diesel", priceMilli: 3_860, gallonsMilli: 123_457 })], { catalog }),
-    ).hits;
-    expect(hit?.sentence()).toContain("$0.101 above its catalog price $3.759 today: $12.47 more.");
   });
 });
 

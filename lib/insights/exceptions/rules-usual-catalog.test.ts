@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { distanceMiles } from "@/lib/route/geo";
 
-import { aboveCatalogPrice, impossibleTravel } from "./rules-catalog";
+import { impossibleTravel } from "./rules-catalog";
 import { largeFill, medianOf, percentileOf, unusualProduct } from "./rules-usual";
 import { historyOf, HOUR, input, MINUTE, purchase, TUESDAY_NOON } from "./test-purchases";
 import type { CatalogStation } from "./types";
@@ -75,32 +75,10 @@ describe("unusual product (< 2 % of ≥ 20 earlier fills of the truck)", () => {
 });
 
 const catalog = new Map<string, CatalogStation>([
-  ["st-a", { dieselPriceMilli: 3_759, lat: 41.0, lng: -96.0 }],
+  ["st-a", { lat: 41.0, lng: -96.0 }],
   // One degree of latitude north: 69.09 miles.
-  ["st-b", { dieselPriceMilli: null, lat: 42.0, lng: -96.0 }],
+  ["st-b", { lat: 42.0, lng: -96.0 }],
 ]);
-
-describe("price above the catalog's (margin $0.10 by default)", () => {
-  it("flags a diesel price 0.101 above the catalog's, not 0.100, with the extra paid", () => {
-    expect(aboveCatalogPrice(input([purchase({ priceMilli: 3_859 })], { catalog })).hits).toEqual([]);
-    const [hit] = aboveCatalogPrice(input([purchase({ priceMilli: 3_860 })], { catalog })).hits;
-    expect(hit?.sentence()).toContain("Paid $3.860/gal for 100.0 gal of diesel at Pilot #101");
-    expect(hit?.sentence()).toContain("$0.101 above its catalog price $3.759 today: $10.10 more.");
-  });
-
-  it("does not judge another product; counts stations missing from the catalog or without a price", () => {
-    expect(aboveCatalogPrice(input([purchase({ product: "unleaded", priceMilli: 9_999 })], { catalog }))).toEqual({
-      hits: [],
-      notJudged: null,
-    });
-    const missing = [purchase({ stationId: "st-gone" }), purchase({ stationId: "st-b" })];
-    expect(aboveCatalogPrice(input(missing, { catalog })).notJudged).toMatch(/^2 purchases were not judged/);
-  });
-
-  it("runs nothing without a catalog (the operation reports the rule as not run)", () => {
-    expect(aboveCatalogPrice(input([purchase({ priceMilli: 9_999 })]))).toEqual({ hits: [], notJudged: null });
-  });
-});
 
 describe("impossible travel (75 mph, at least 10 miles)", () => {
   const miles = distanceMiles({ lat: 41, lng: -96 }, { lat: 42, lng: -96 });

@@ -57,14 +57,11 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
   },
   {
     id: "above-catalog-price",
-    name: "Price above the station's catalog price",
+    name: "Price above the station's customer price at the time",
     describe: (t) =>
-      `A diesel fill paid more than $${(t.priceMarginCents / 100).toFixed(2)} per gallon above the station's catalog price (today's price).`,
+      `A diesel fill paid more than $${(t.priceMarginCents / 100).toFixed(2)} per gallon above its station's customer price as the catalog walks observed it around the purchase (PRICE_WINDOW_HOURS); a purchase with no observation that close is not judged.`,
     needsCatalog: true,
-    offReason: (t) =>
-      t.catalogPriceOn
-        ? null
-        : "Off by default: the station catalog holds today's price only, so an older fill would be compared with a price that was not in force when it was bought. An operator turns it on with EXCEPTIONS_CATALOG_PRICE=true.",
+    offReason: (t) => (t.catalogPriceOn ? null : "Off: an operator turned it off with EXCEPTIONS_CATALOG_PRICE=false."),
     run: aboveCatalogPrice,
   },
   {

@@ -32,12 +32,18 @@ export function purchase(overrides: Partial<Purchase> = {}): Purchase {
 
 export function input(
   purchases: Purchase[],
-  options: { history?: Purchase[]; catalog?: RuleInput["catalog"]; thresholds?: Partial<ExceptionThresholds> } = {},
+  options: {
+    history?: Purchase[];
+    catalog?: RuleInput["catalog"];
+    observed?: RuleInput["observed"];
+    thresholds?: Partial<ExceptionThresholds>;
+  } = {},
 ): RuleInput {
   return {
     purchases: [...purchases].sort((a, b) => a.atMs - b.atMs),
     history: options.history ?? [],
     catalog: options.catalog ?? null,
+    observed: options.observed ?? null,
     thresholds: { ...DEFAULT_EXCEPTION_THRESHOLDS, ...options.thresholds },
   };
 }

@@ -1,3 +1,4 @@
+import type { ObservedPrices } from "@/lib/insights/price-observations";
 import type { ExceptionContextFilter, ExceptionRuleId } from "@/lib/model/insight-exceptions";
 
 /**
@@ -26,10 +27,8 @@ export interface Purchase {
 /** What the "usual" rules read of a truck's earlier purchases. */
 export type HistoryFill = Pick<Purchase, "status" | "truckId" | "product" | "gallonsMilli">;
 
-/** What the rules need of a catalog station: today's customer diesel price and where it is. */
+/** What the rules need of a catalog station: where it is (its prices come as observations, `RuleInput.observed`). */
 export interface CatalogStation {
-  /** Thousandths of a dollar per gallon; null when the catalog gives none. */
-  dieselPriceMilli: number | null;
   lat: number;
   lng: number;
 }
@@ -54,8 +53,8 @@ export interface ExceptionThresholds {
   travelMinMiles: number;
   failedWindowMinutes: number;
   /**
-   * Rules off unless an operator turns them on: on the sandbox's fleet "night or weekend" flagged about half of all
-   * purchases, and the price rule can compare only with today's catalog price (no price at the time of an older fill).
+   * "Night or weekend" is off unless an operator turns it on (on the sandbox's fleet it flagged about half of all
+   * purchases); the price rule is on (it compares with the price observed at the time, issue 25 item 3).
    */
   offHoursOn: boolean;
   catalogPriceOn: boolean;
@@ -78,7 +77,7 @@ export const DEFAULT_EXCEPTION_THRESHOLDS: ExceptionThresholds = {
   travelMinMiles: 10,
   failedWindowMinutes: 30,
   offHoursOn: false,
-  catalogPriceOn: false,
+  catalogPriceOn: true,
 };
 
 /** A rule's finding before it is turned into the reply's hit (the instant stays a number for sorting). */
@@ -110,5 +109,10 @@ export interface RuleInput {
   history: readonly HistoryFill[];
   /** By station id; null when the catalog could not be read (the catalog rules do not run then). */
   catalog: ReadonlyMap<string, CatalogStation> | null;
+  /**
+   * The customer prices the catalog walks observed, by station, and how far from a purchase an observation may lie
+   * (PRICE_WINDOW_HOURS); null when none could be read (the price rule does not run then). Plain data.
+   */
+  observed: { prices: ObservedPrices; windowMs: number } | null;
   thresholds: ExceptionThresholds;
 }
