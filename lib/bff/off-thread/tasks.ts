@@ -7,6 +7,7 @@ import { periodTotals } from "@/lib/mirror/period-totals";
 import { summarize } from "@/lib/mirror/summary";
 
 import { judgePlain } from "./tasks-exceptions";
+import { savingsBoth } from "./tasks-savings";
 
 /** A read's arguments after the store, as one tuple (what crosses to the worker). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- matches any read's parameters; only the tail is used
@@ -28,6 +29,7 @@ export const OFF_THREAD_TASKS = {
   "jurisdictions.report": (store: MirrorStore, a: Tail<typeof jurisdictionReport>) => jurisdictionReport(store, ...a),
   "drilldowns.ranked": (store: MirrorStore, a: Tail<typeof rankedFigures>) => rankedFigures(store, ...a),
   "drilldowns.detail": (store: MirrorStore, a: Tail<typeof detailFigures>) => detailFigures(store, ...a),
+  "savings.both": savingsBoth,
   "summary.summarize": (store: MirrorStore, a: Tail<typeof summarize>) => summarize(store, ...a),
   "summary.period-totals": (store: MirrorStore, a: Tail<typeof periodTotals>) => periodTotals(store, ...a),
   /** Tests only: which thread ran it (0 is the main thread). */

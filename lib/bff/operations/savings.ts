@@ -4,8 +4,7 @@ import { z } from "zod";
 
 import { NO_SAVINGS } from "@/lib/insights/savings";
 import { savingsConfig } from "@/lib/insights/savings-config";
-import { savingsFor } from "@/lib/insights/savings-query";
-import { lastCatalogWalkMs, readCatalog } from "@/lib/mirror/catalog";
+import { lastCatalogWalkMs } from "@/lib/mirror/catalog";
 import type { InsightCoverage, InsightPeriods } from "@/lib/model";
 import type { SavingsReply } from "@/lib/model/insight-savings";
 
@@ -16,6 +15,7 @@ import { insightMirror } from "../insights/serving";
 import { logger } from "../log";
 import type { MirrorAccess } from "../mirror/access";
 import { mirrorShape } from "../mirror-serve/params";
+import { readOffThread } from "../off-thread/pool";
 import type { OperationContext } from "../operation";
 import { sessionOperation } from "../operation";
 
@@ -90,26 +90,17 @@ export const getSavings = sessionOperation({
     const current = await insightMirror(ctx, periods.current);
     const previous = await insightMirror(ctx, periods.previous);
     await refreshCatalog(ctx, current.mirror);
-    const catalog = await readCatalog(current.mirror.store, current.mirror.customerId);
-    if (catalog.lastWalkMs === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
-    const { radiusMiles, windowMs, windowHours } = savingsConfig();
-    const params = { radiusMiles, windowMs };
-    const shown = await savingsFor(
-      current.mirror.store,
-      current.mirror.customerId,
-      current.query,
+    const { radiusMiles, windowHours, windowMs } = savingsConfig();
+    // Off the request thread (lib/bff/off-thread): the comparison holds the period's fills and the catalog's prices.
+    const read = await readOffThread(current.mirror.store, "savings.both", {
+      customerId: current.mirror.customerId,
+      current: current.query,
+      previous: previous.query,
       scope,
-      catalog,
-      params,
-    );
-    const before = await savingsFor(
-      previous.mirror.store,
-      previous.mirror.customerId,
-      previous.query,
-      scope,
-      catalog,
-      params,
-    );
+      params: { radiusMiles, windowMs },
+    });
+    if (read === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
+    const { shown, before } = read;
     return {
       range: periods.current,
       scope: { driverId: q.driver ?? null, stationId: q.station ?? null },
@@ -121,9 +112,9 @@ export const getSavings = sessionOperation({
       top: shown.top,
       catalog: {
         state: "ready",
-        stations: catalog.stations.length,
-        lastWalkAt: new Date(catalog.lastWalkMs).toISOString(),
-        historySince: catalog.historyFromMs === null ? null : new Date(catalog.historyFromMs).toISOString(),
+        stations: read.stations,
+        lastWalkAt: new Date(read.lastWalkMs).toISOString(),
+        historySince: read.historyFromMs === null ? null : new Date(read.historyFromMs).toISOString(),
       },
     };
   },
