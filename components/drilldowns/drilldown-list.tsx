@@ -54,7 +54,9 @@ export function DrilldownListView({ dimension }: { dimension: Exclude<DrilldownD
               )}
               .
             </p>
-            <PeriodChangeLine change={drilldownChange(data.totals, data.previousTotals, data.previousCoverage)} />
+            <PeriodChangeLine
+              change={drilldownChange(data.totals, data.previousTotals, data.previousCoverage, data.settling)}
+            />
             {data.withoutKey !== null && data.withoutKey.purchases > 0 ? (
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="without-key">
                 {formatCount(data.withoutKey.purchases)} purchases ({formatMoney(data.withoutKey.amount)}) were made by

@@ -28,7 +28,7 @@ export function DailyChartCard({ className }: { className?: string }) {
         <>
           <DailyChart from={summary.from} to={summary.to} daily={summary.daily} totals={summary.totals} />
           <CalendarTotalsLine from={summary.from} to={summary.to} totals={summary.totals} />
-          <PeriodChangeLine change={periodChange(summary.totals, summary.previous)} />
+          <PeriodChangeLine change={periodChange(summary.comparison)} />
           <ProductsLine products={summary.products} />
         </>
       )}

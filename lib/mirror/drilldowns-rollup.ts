@@ -5,6 +5,7 @@ import type { DrilldownDimension, LocalDateRange } from "@/lib/model/insight-dri
 import { foldProducts, type GroupRow, ROLLUP_LAST_PURCHASE } from "./drilldowns-figures";
 import { dayNumberOf } from "./local-rollups";
 import type { MirrorStore } from "./store";
+import { statusesOf } from "@/lib/model/metrics";
 
 /**
  * The drill-downs' sums read from the local-day rollup (./local-rollups.ts: per customer × local date × dimension ×
@@ -25,7 +26,7 @@ function rollupSpend(store: MirrorStore, customerId: string, dimension: Drilldow
     .where("dimension", "=", dimension)
     .where("local_day", ">=", dayNumberOf(range.from))
     .where("local_day", "<=", dayNumberOf(range.to))
-    .where("status", "<>", "failed");
+    .where("status", "in", [...statusesOf("charged")]);
 }
 
 /**

@@ -32,6 +32,7 @@ import type { Eb } from "./filter";
 import { LOCAL_MS, localDayWhere } from "./local-dates";
 import { dayName } from "./local-days";
 import type { MirrorStore } from "./store";
+import { statusesOf } from "@/lib/model/metrics";
 
 /**
  * Drill-downs over the mirror, one design for every dimension (driver, truck, card, station): figures per key of a
@@ -54,7 +55,7 @@ function spendWhere(
 ): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [eb("customer_id", "=", customerId), localDayWhere(eb, range)];
   if (only) all.push(eb(KEY_COLUMN[only.dimension], "=", only.key));
-  all.push(eb("status", "<>", "failed"));
+  all.push(eb("status", "in", [...statusesOf("charged")]));
   return eb.and(all);
 }
 

@@ -14,6 +14,9 @@ import { localDayWhere } from "./local-dates";
 import { dayNumberOf } from "./local-rollups";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
+import { countsStatus, METRICS } from "@/lib/model/metrics";
+
+const JURISDICTION_METRIC = "tax.completed.local-date";
 
 /**
  * Fuel by jurisdiction (issue 16 item 1): one grouped read of the range's rows by station state × product × status,
@@ -159,7 +162,8 @@ export async function jurisdictionReport(
       failed += g.n;
       continue;
     }
-    if (g.status !== "completed") {
+    // The tax report counts what its metric counts (completed only); the rest of the charged ones are pending.
+    if (!countsStatus(METRICS[JURISDICTION_METRIC].statuses, g.status)) {
       addPurchases(pending, g);
       continue;
     }

@@ -3,6 +3,7 @@ import { averagePricePerGallon, fromMinorUnits, type SummaryTotals } from "@/lib
 import { whereOf } from "./filter";
 import { exactInteger } from "./rows";
 import type { InstantRange, MirrorStore } from "./store";
+import { statusesOf } from "@/lib/model/metrics";
 
 /**
  * A period's totals alone (the summary's `previous`): one sum over the range, completed and pending (failed is not
@@ -16,7 +17,7 @@ export async function periodTotals(
   const row = await store.db
     .selectFrom("mirror_transactions")
     .select((eb) => [eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
-    .where((eb) => eb.and([whereOf(eb, customerId, range), eb("status", "<>", "failed")]))
+    .where((eb) => eb.and([whereOf(eb, customerId, range), eb("status", "in", [...statusesOf("charged")])]))
     .executeTakeFirstOrThrow();
   const gallons = exactInteger(row.g);
   const amount = exactInteger(row.a);

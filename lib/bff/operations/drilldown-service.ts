@@ -4,6 +4,8 @@ import { z } from "zod";
 
 import { detailFigures, keyKnown, rankedFigures, ZERO_FIGURES } from "@/lib/mirror/drilldowns";
 import { labelOf } from "@/lib/mirror/drilldowns-figures";
+import { settlingByKey, settlingOf } from "@/lib/mirror/settling";
+import { NOT_SETTLING } from "@/lib/model/metrics";
 import type {
   DrilldownDetailReply,
   DrilldownDimension,
@@ -82,9 +84,11 @@ export async function drilldownList(
   const current = await insightMirror(ctx, periods.current);
   const previous = await insightMirror(ctx, periods.previous);
   const { store, customerId } = current.mirror;
-  const [figures, before] = await Promise.all([
+  const [figures, before, settling, settlingKeys] = await Promise.all([
     rankedFigures(store, customerId, dimension, current.query),
     rankedFigures(store, customerId, dimension, previous.query),
+    settlingOf(store, customerId, current.query),
+    settlingByKey(store, customerId, dimension, current.query),
   ]);
   const covered = previous.query !== null;
   const beforeByKey = new Map(before.rows.map((r) => [r.key, strip(r)]));
@@ -93,9 +97,14 @@ export async function drilldownList(
     periods,
     coverage: current.coverage,
     previousCoverage: previous.coverage,
-    rows: figures.rows.map((r) => ({ ...r, previous: covered ? (beforeByKey.get(r.key) ?? ZERO_FIGURES) : null })),
+    rows: figures.rows.map((r) => ({
+      ...r,
+      previous: covered ? (beforeByKey.get(r.key) ?? ZERO_FIGURES) : null,
+      settling: settlingKeys.get(r.key) ?? NOT_SETTLING,
+    })),
     totals: figures.totals,
     previousTotals: covered ? before.totals : null,
+    settling,
     withoutKey:
       dimension === "truck" ? { purchases: figures.withoutKey.purchases, amount: figures.withoutKey.amount } : null,
   };
@@ -128,11 +137,12 @@ export async function drilldownDetail(
         : `No ${WORDS[dimension].what} ${quoted(input.key)} has any purchase in your transactions. Check the link, or pick one from the ${WORDS[dimension].what}s page.`,
     );
   const label = known ?? labelOf(dimension, input.key, {});
-  const [figures, before] = await Promise.all([
+  const [figures, before, settling] = await Promise.all([
     detailFigures(store, customerId, dimension, input.key, current.query),
     previous.query === null
       ? Promise.resolve(null)
       : detailFigures(store, customerId, dimension, input.key, previous.query),
+    settlingOf(store, customerId, current.query, { dimension, key: input.key }),
   ]);
   return {
     dimension,
@@ -143,6 +153,7 @@ export async function drilldownDetail(
     previousCoverage: previous.coverage,
     totals: figures.totals,
     previous: before === null ? null : strip(before.totals),
+    settling,
     trend: figures.trend,
     breakdown: figures.breakdown,
   };

@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { emptyJurisdictionReport, jurisdictionReport, withPrevious } from "@/lib/mirror/jurisdictions";
+import { settlingOf } from "@/lib/mirror/settling";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 
 import { now } from "../clock";
@@ -24,9 +25,10 @@ export async function jurisdictionReply(ctx: OperationContext, q: JurisdictionQu
   const current = await insightMirror(ctx, periods.current);
   const before = await insightMirror(ctx, periods.previous);
   const { store, customerId } = current.mirror;
-  const [report, previous] = await Promise.all([
+  const [report, previous, settling] = await Promise.all([
     current.query === null ? emptyJurisdictionReport() : jurisdictionReport(store, customerId, current.query),
     before.query === null ? null : jurisdictionReport(store, customerId, before.query),
+    settlingOf(store, customerId, current.query),
   ]);
   return {
     periods,
@@ -34,6 +36,8 @@ export async function jurisdictionReply(ctx: OperationContext, q: JurisdictionQu
     previousCoverage: before.coverage,
     report: withPrevious(report, previous),
     previous: previous === null || before.query === null ? null : { range: before.query, totals: previous.totals },
+    metric: "tax.completed.local-date",
+    settling,
   };
 }
 
