@@ -16,8 +16,8 @@ import { CELL_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { DrilldownDimension, DrilldownFigures, DrilldownRow } from "@/lib/model/insight-drilldowns";
-import type { Settling } from "@/lib/model/metrics";
 import type { LocalDateRange } from "@/lib/model/insights";
+import type { Settling } from "@/lib/model/metrics";
 import { entityHref } from "@/lib/queries/insight-links";
 
 import { DIMENSIONS, transactionsLink, type WithinKey } from "./dimensions";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import type { ListTotals } from "@/lib/model/list-totals";
 import { NO_MIRROR_FILTERS } from "@/lib/queries/transaction-filters";
-import { transactionKeys, type TransactionTotalsParams } from "@/lib/queries/transactions";
+import type { TransactionTotalsParams } from "@/lib/queries/transactions";
 
 import { TotalsBar } from "./totals-bar";
 
@@ -17,7 +17,8 @@ import { TotalsBar } from "./totals-bar";
 function render(chosen: Partial<TransactionTotalsParams>, listTotal: number, totals: ListTotals): string {
   const filters: TransactionTotalsParams = { ...NO_FILTERS, ...chosen };
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(transactionKeys.totals(filters), totals);
+  // The key lib/queries/transactions gives the totals query (`transactionKeys.totals`).
+  client.setQueryData(["transactions", "totals", filters], totals);
   const html = renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <TotalsBar filters={filters} isFromMirror listTotal={listTotal} isListError={false} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { countsStatus, METRICS, type MetricId, statusesOf } from "@/lib/model/metrics";
+import { countsStatus, type MetricId, METRICS, statusesOf } from "@/lib/model/metrics";
 
 import { changeCell, compareSpend, listTotalsWording, metricPeriodCaption } from "./metric-sentences";
 

@@ -2,15 +2,15 @@
  * The sentences of the metrics layer (lib/model/metrics): the totals bar's wording per Status filter and the one rule
  * that compares a period with the one before. Pages, BFF replies, exports and reports take their words from here.
  */
+import { toMinorUnits } from "@/lib/model/decimal-math";
 import {
   DATE_BASIS_WORDS,
-  METRICS,
   type MetricId,
+  METRICS,
   type PeriodAmount,
   type Settling,
   type StatusSet,
 } from "@/lib/model/metrics";
-import { toMinorUnits } from "@/lib/model/decimal-math";
 
 import { formatCount, formatMoney } from "./numbers";
 import { onFirstUse } from "./on-first-use";

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 
 import type { DrilldownDimension, LocalDateRange } from "@/lib/model/insight-drilldowns";
+import { statusesOf } from "@/lib/model/metrics";
 
 import { foldProducts, type GroupRow, ROLLUP_LAST_PURCHASE } from "./drilldowns-figures";
 import { dayNumberOf } from "./local-rollups";
 import type { MirrorStore } from "./store";
-import { statusesOf } from "@/lib/model/metrics";
 
 /**
  * The drill-downs' sums read from the local-day rollup (./local-rollups.ts: per customer × local date × dimension ×

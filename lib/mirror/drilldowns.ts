@@ -9,6 +9,7 @@ import type {
   LocalDateRange,
 } from "@/lib/model/insight-drilldowns";
 import { TREND_DAYS_MAX } from "@/lib/model/insight-drilldowns";
+import { statusesOf } from "@/lib/model/metrics";
 
 import {
   addSums,
@@ -32,7 +33,6 @@ import type { Eb } from "./filter";
 import { LOCAL_MS, localDayWhere } from "./local-dates";
 import { dayName } from "./local-days";
 import type { MirrorStore } from "./store";
-import { statusesOf } from "@/lib/model/metrics";
 
 /**
  * Drill-downs over the mirror, one design for every dimension (driver, truck, card, station): figures per key of a

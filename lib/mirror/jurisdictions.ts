@@ -8,13 +8,13 @@ import type {
   JurisdictionRow,
 } from "@/lib/model/insight-jurisdictions";
 import type { LocalDateRange } from "@/lib/model/insights";
+import { countsStatus, METRICS } from "@/lib/model/metrics";
 import { classifyProduct, FUEL_CLASSES, type FuelClass } from "@/lib/model/product-classes";
 
 import { localDayWhere } from "./local-dates";
 import { dayNumberOf } from "./local-rollups";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
-import { countsStatus, METRICS } from "@/lib/model/metrics";
 
 const JURISDICTION_METRIC = "tax.completed.local-date";
 

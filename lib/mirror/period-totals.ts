@@ -1,9 +1,9 @@
 import { averagePricePerGallon, fromMinorUnits, type SummaryTotals } from "@/lib/model";
+import { statusesOf } from "@/lib/model/metrics";
 
 import { whereOf } from "./filter";
 import { exactInteger } from "./rows";
 import type { InstantRange, MirrorStore } from "./store";
-import { statusesOf } from "@/lib/model/metrics";
 
 /**
  * A period's totals alone (the summary's `previous`): one sum over the range, completed and pending (failed is not

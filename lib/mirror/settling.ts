@@ -5,11 +5,18 @@ import type { LocalDateRange } from "@/lib/model/insights";
 import { NOT_SETTLING, type Settling, statusesOf } from "@/lib/model/metrics";
 
 import { KEY_COLUMN } from "./drilldowns-figures";
-import { LOCAL_MS, localDayWhere } from "./local-dates";
+import { localDayWhere } from "./local-dates";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * The purchase's local day number, integer arithmetic only: literals, not bound parameters (better-sqlite3 binds a JS
+ * number as a real, and the division would then not floor — local-dates' LOCAL_MS is such a real).
+ */
+const LOCAL_DAY = sql<number>`(at_ms + coalesce(local_offset_min, 0) * ${sql.lit(MINUTE_MS)}) / ${sql.lit(DAY_MS)}`;
 
 /**
  * How much of a range of purchase-local dates is still settling: its pending purchases and the local dates holding
@@ -27,7 +34,7 @@ export async function settlingOf(
     .selectFrom("mirror_transactions")
     .select([
       sql<number | string>`count(*)`.as("n"),
-      sql<number | string>`count(distinct ${LOCAL_MS} / ${DAY_MS})`.as("d"),
+      sql<number | string>`count(distinct ${LOCAL_DAY})`.as("d"),
     ])
     .where((eb) =>
       eb.and([
@@ -55,7 +62,7 @@ export async function settlingByKey(
     .select([
       sql<string | null>`${sql.ref(column)}`.as("k"),
       sql<number | string>`count(*)`.as("n"),
-      sql<number | string>`count(distinct ${LOCAL_MS} / ${DAY_MS})`.as("d"),
+      sql<number | string>`count(distinct ${LOCAL_DAY})`.as("d"),
     ])
     .where((eb) =>
       eb.and([

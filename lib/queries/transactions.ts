@@ -13,7 +13,7 @@ export interface TransactionListParams extends TransactionFilterParams {
 }
 
 /** Query keys of this file; every key under `["transactions", "list" | "detail" | "totals" | "facets"]` comes from here. */
-export const transactionKeys = {
+const transactionKeys = {
   lists: () => ["transactions", "list"] as const,
   list: (params: TransactionListParams) => ["transactions", "list", params] as const,
   detail: (id: string) => ["transactions", "detail", id] as const,

@@ -5,13 +5,13 @@ import { z } from "zod";
 import { detailFigures, keyKnown, rankedFigures, ZERO_FIGURES } from "@/lib/mirror/drilldowns";
 import { labelOf } from "@/lib/mirror/drilldowns-figures";
 import { settlingByKey, settlingOf } from "@/lib/mirror/settling";
-import { NOT_SETTLING } from "@/lib/model/metrics";
 import type {
   DrilldownDetailReply,
   DrilldownDimension,
   DrilldownFigures,
   DrilldownListReply,
 } from "@/lib/model/insight-drilldowns";
+import { NOT_SETTLING } from "@/lib/model/metrics";
 
 import { now } from "../clock";
 import { BffError } from "../errors";
