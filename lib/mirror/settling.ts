@@ -32,10 +32,7 @@ export async function settlingOf(
   if (range === null) return NOT_SETTLING;
   const row = await store.db
     .selectFrom("mirror_transactions")
-    .select([
-      sql<number | string>`count(*)`.as("n"),
-      sql<number | string>`count(distinct ${LOCAL_DAY})`.as("d"),
-    ])
+    .select([sql<number | string>`count(*)`.as("n"), sql<number | string>`count(distinct ${LOCAL_DAY})`.as("d")])
     .where((eb) =>
       eb.and([
         eb("customer_id", "=", customerId),

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { localDateOf } from "@/lib/mirror/local-dates";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
-
-import { localDateOf } from "@/lib/mirror/local-dates";
 
 import { runWithQuery } from "../operation";
 import { listDrivers } from "../operations/drilldown-lists";
@@ -54,7 +53,14 @@ describe("the list, summary and export from a mirror on PostgreSQL (primary prof
       runWithQuery(transactionSummary, upstreamCtx(), range),
     ]);
     // Rankings and the change are by local date from the mirror (issue 25), by UTC day from the walk: compared apart.
-    const utcOnly = { origin: null, previous: null, topDrivers: [], topStations: [], comparison: null, rankingMetric: null };
+    const utcOnly = {
+      origin: null,
+      previous: null,
+      topDrivers: [],
+      topStations: [],
+      comparison: null,
+      rankingMetric: null,
+    };
     expect({ ...summary, ...utcOnly }).toEqual({ ...walked, ...utcOnly });
     expect(summary.rankingMetric).toBe("spend.local-date");
     const file = { search: "a", format: "csv" };

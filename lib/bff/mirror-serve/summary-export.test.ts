@@ -19,7 +19,10 @@ const MAY = { from: "2026-05-01", to: "2026-05-30" };
 const APRIL = { from: "2026-04-01", to: "2026-04-30" };
 
 function omit<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Omit<T, K> {
-  return Object.fromEntries(Object.entries(value).filter(([k]) => !(keys as readonly string[]).includes(k))) as Omit<T, K>;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !(keys as readonly string[]).includes(k))) as Omit<
+    T,
+    K
+  >;
 }
 
 describe.each(["primary", "alternative"] as const)(
