@@ -57,6 +57,20 @@ describe.each(["primary", "alternative"] as const)("one verdict for the same day
       (m, t) => (localDate(t.at, t.localOffsetMinutes) > m ? localDate(t.at, t.localOffsetMinutes) : m),
       "",
     );
+  /** The five drivers with the most charged spend in the range, by UTC day or local date, as "id amount" lines. */
+  const topFive = (r: Range, basis: "utc" | "local") => {
+    const cents = new Map<string, number>();
+    for (const t of stack().all) {
+      const d = basis === "utc" ? t.at.slice(0, 10) : localDate(t.at, t.localOffsetMinutes);
+      if (t.status === "failed" || d < r.from || d > r.to) continue;
+      cents.set(t.driver.id, (cents.get(t.driver.id) ?? 0) + Math.round(Number(t.amount) * 100));
+    }
+    return [...cents]
+      .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+      .slice(0, 5)
+      .map(([id, c]) => `${id} ${String(c)}`)
+      .join("\n");
+  };
   const pendingIn = (r: Range) =>
     stack().all.filter((t) => {
       const d = localDate(t.at, t.localOffsetMinutes);
@@ -97,8 +111,15 @@ describe.each(["primary", "alternative"] as const)("one verdict for the same day
   });
 
   it("ranks the overview's top drivers as /drivers does, with a driver's own page's figures, and says the basis", async () => {
-    const to = newest();
-    const range = { from: addDays(to, -29), to };
+    // 30 days whose top five drivers' figures differ between UTC days and local dates (a purchase near midnight at
+    // either end): where the overview ranked by UTC days and /drivers by local dates, they disagreed (issue 25). A
+    // profile whose purchases carry no offset has no such days (local date = UTC day): then the newest 30 days.
+    const windows = Array.from({ length: 90 }, (_, k) => addDays(newest(), -k)).map((to) => ({
+      from: addDays(to, -29),
+      to,
+    }));
+    const range = windows.find((r) => topFive(r, "utc") !== topFive(r, "local")) ?? windows[0];
+    if (range === undefined) throw new Error("a window");
     const ctx = stack().mirrorCtx();
     const summary = await runWithQuery(transactionSummary, ctx, range);
     const drivers = await runWithQuery(listDrivers, ctx, range);
