@@ -4,25 +4,32 @@ import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
 import type { LocalDateRange } from "@/lib/model/insights";
 import { NOT_SETTLING, type Settling, statusesOf } from "@/lib/model/metrics";
 
-import { KEY_COLUMN } from "./drilldowns-figures";
-import { localDayWhere } from "./local-dates";
+import { dayNumberOf } from "./local-rollups";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
 
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
-
-/**
- * The purchase's local day number, integer arithmetic only: literals, not bound parameters (better-sqlite3 binds a JS
- * number as a real, and the division would then not floor — local-dates' LOCAL_MS is such a real).
- */
-const LOCAL_DAY = sql<number>`(at_ms + coalesce(local_offset_min, 0) * ${sql.lit(MINUTE_MS)}) / ${sql.lit(DAY_MS)}`;
-
 /**
  * How much of a range of purchase-local dates is still settling: its pending purchases and the local dates holding
- * them (lib/model/metrics `Settling`). One aggregation over the range's rows (the customer-and-time index); a
- * comparison with the period before says "3 days still settling" instead of a change while this is not zero.
+ * them (lib/model/metrics `Settling`). Read from the local-day rollup (./local-rollups.ts: per customer × local day ×
+ * dimension × key × product × status, kept exact in every write's transaction), so a ten-year range costs a few rows
+ * per day, not a scan of its purchases. The whole fleet's figure reads the driver dimension (every purchase has one).
  */
+function pendingRollup(store: MirrorStore, customerId: string, dimension: DrilldownDimension, range: LocalDateRange) {
+  return store.db
+    .selectFrom("mirror_local_day_totals")
+    .where("customer_id", "=", customerId)
+    .where("dimension", "=", dimension)
+    .where("local_day", ">=", dayNumberOf(range.from))
+    .where("local_day", "<=", dayNumberOf(range.to))
+    .where("status", "in", [...statusesOf("pending")]);
+}
+
+const settlingOfRow = (r: { n: number | string | null; d: number | string | null }): Settling => ({
+  purchases: Number(exactInteger(r.n)),
+  days: Number(exactInteger(r.d)),
+});
+
+/** The range's pending purchases and their days; one key's when `only` is given. */
 export async function settlingOf(
   store: MirrorStore,
   customerId: string,
@@ -30,19 +37,12 @@ export async function settlingOf(
   only?: { dimension: DrilldownDimension; key: string },
 ): Promise<Settling> {
   if (range === null) return NOT_SETTLING;
-  const row = await store.db
-    .selectFrom("mirror_transactions")
-    .select([sql<number | string>`count(*)`.as("n"), sql<number | string>`count(distinct ${LOCAL_DAY})`.as("d")])
-    .where((eb) =>
-      eb.and([
-        eb("customer_id", "=", customerId),
-        localDayWhere(eb, range),
-        eb("status", "in", [...statusesOf("pending")]),
-        ...(only === undefined ? [] : [eb(KEY_COLUMN[only.dimension], "=", only.key)]),
-      ]),
-    )
+  let query = pendingRollup(store, customerId, only?.dimension ?? "driver", range);
+  if (only !== undefined) query = query.where("key", "=", only.key);
+  const row = await query
+    .select([sql<number | string | null>`sum(n)`.as("n"), sql<number | string>`count(distinct local_day)`.as("d")])
     .executeTakeFirstOrThrow();
-  return { purchases: Number(exactInteger(row.n)), days: Number(exactInteger(row.d)) };
+  return settlingOfRow(row);
 }
 
 /** The same per key of a dimension (only keys with pending purchases are in the map): a list's change cells. */
@@ -53,26 +53,14 @@ export async function settlingByKey(
   range: LocalDateRange | null,
 ): Promise<Map<string, Settling>> {
   if (range === null) return new Map();
-  const column = KEY_COLUMN[dimension];
-  const rows = await store.db
-    .selectFrom("mirror_transactions")
+  const rows = await pendingRollup(store, customerId, dimension, range)
     .select([
-      sql<string | null>`${sql.ref(column)}`.as("k"),
-      sql<number | string>`count(*)`.as("n"),
-      sql<number | string>`count(distinct ${LOCAL_DAY})`.as("d"),
+      "key",
+      sql<number | string | null>`sum(n)`.as("n"),
+      sql<number | string>`count(distinct local_day)`.as("d"),
     ])
-    .where((eb) =>
-      eb.and([
-        eb("customer_id", "=", customerId),
-        localDayWhere(eb, range),
-        eb("status", "in", [...statusesOf("pending")]),
-      ]),
-    )
-    .groupBy(sql.ref(column))
+    .groupBy("key")
     .execute();
-  return new Map(
-    rows.flatMap((r) =>
-      r.k === null ? [] : [[r.k, { purchases: Number(exactInteger(r.n)), days: Number(exactInteger(r.d)) }] as const],
-    ),
-  );
+  // A truck '' is no truck (as the rollup keeps it): no row of the list has that key.
+  return new Map(rows.filter((r) => r.key !== "").map((r) => [r.key, settlingOfRow(r)] as const));
 }

@@ -89,6 +89,8 @@ describe.each(["primary", "alternative"] as const)("one verdict for the same day
     expect(v.summary.comparison?.settling).toEqual(settling);
     expect(v.drivers.settling).toEqual(settling);
     expect(v.report.settling).toEqual(settling);
+    // Each driver's change cell settles on its own pending purchases: together, every pending purchase once.
+    expect(v.drivers.rows.reduce((n, r) => n + r.settling.purchases, 0)).toBe(pending.length);
     expect(periodChange(v.summary.comparison)?.text).toMatch(new RegExp(`^${String(days)} days? still settling`));
   });
 
