@@ -18,6 +18,8 @@ interface AccountBody {
 }
 interface SummaryBody {
   totals: { transactions: number; gallons: string; amount: string };
+  from: string;
+  to: string;
   daily: { date: string }[];
   topDrivers: { id: string; name: string; detail: string | null; transactions: number; amount: string }[];
 }
@@ -120,6 +122,10 @@ test("the top drivers' first row is the summary's first driver", async ({ logged
   await expect(row.getByRole("cell").nth(0)).toHaveText(count.format(first.transactions));
   await expect(row.getByRole("cell").nth(1)).toHaveText(money.format(decimal(first.amount)));
   await expect(page.getByRole("region", { name: "Top stations by spend" }).locator("tbody tr")).not.toHaveCount(0);
+  // The list states its period and basis (issue 25: it had none).
+  await expect(page.getByRole("region", { name: "Top drivers by spend" }).getByTestId("ranking-period")).toHaveText(
+    new RegExp(`^${summary.from} to ${summary.to}, by (each purchase's local date|UTC calendar day); `),
+  );
 });
 
 test("the latest transactions list the 10 newest, each linking to its detail", async ({ loggedInPage: page }) => {

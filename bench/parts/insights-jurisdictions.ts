@@ -173,6 +173,8 @@ async function benchExport(ctx: BenchContext, exportRowCount: number, log: (line
       previousCoverage: { requested: QUARTER, covered: null, complete: false, asOf: null, note: null },
       report,
       previous: null,
+      metric: "tax.completed.local-date",
+      settling: { purchases: 0, days: 0 },
     };
     const file = jurisdictionFile("xlsx", receiptsOf(store, "EXPORT", QUARTER), {
       reply,

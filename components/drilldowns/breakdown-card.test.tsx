@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 import type { DrilldownDetailReply, DrilldownFigures } from "@/lib/model/insight-drilldowns";
+import { NOT_SETTLING } from "@/lib/model/metrics";
 
 import { BreakdownCard } from "./breakdown-card";
 
@@ -34,6 +35,7 @@ const reply: DrilldownDetailReply = {
   previousCoverage: { requested: MAY, covered: null, complete: false, asOf: null, note: "loading" },
   totals: ZERO_FIGURES,
   previous: null,
+  settling: NOT_SETTLING,
   trend: { unit: "day", points: [] },
   breakdown: {
     dimension: "station",

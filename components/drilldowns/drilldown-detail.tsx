@@ -139,7 +139,7 @@ function TotalsCard({ data, label }: { data: DrilldownDetailReply; label: string
           ]}
         />
       </div>
-      <PeriodChangeLine change={drilldownChange(t, data.previous, data.previousCoverage)} />
+      <PeriodChangeLine change={drilldownChange(t, data.previous, data.previousCoverage, data.settling)} />
     </Card>
   );
 }

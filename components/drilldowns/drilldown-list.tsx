@@ -10,6 +10,7 @@ import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
+import { METRICS } from "@/lib/model/metrics";
 
 import { DIMENSIONS, transactionsLink } from "./dimensions";
 import { drilldownChange, listCaption } from "./figures";
@@ -17,9 +18,8 @@ import { FiguresTable } from "./figures-table";
 import { PreviousCoverageNote } from "./previous-coverage-note";
 import { useDrilldownList } from "./use-drilldown";
 
-/** The rule every drill-down figure follows, said once on each page. */
-export const SPEND_RULE =
-  "Spend counts completed and pending purchases (failed ones are not spend), each on its own local date (the time the station reported, with its own UTC offset).";
+/** The rule every drill-down figure follows, said once on each page: the metrics layer's caption of its metric. */
+export const SPEND_RULE = `${METRICS["spend.local-date"].caption} A purchase's local date is the time the station reported, with its own UTC offset.`;
 
 /** `/drivers`, `/trucks`, `/cards`: every key ranked by spend over the chosen period, with the change against the previous one. */
 export function DrilldownListView({ dimension }: { dimension: Exclude<DrilldownDimension, "station"> }) {
@@ -54,7 +54,9 @@ export function DrilldownListView({ dimension }: { dimension: Exclude<DrilldownD
               )}
               .
             </p>
-            <PeriodChangeLine change={drilldownChange(data.totals, data.previousTotals, data.previousCoverage)} />
+            <PeriodChangeLine
+              change={drilldownChange(data.totals, data.previousTotals, data.previousCoverage, data.settling)}
+            />
             {data.withoutKey !== null && data.withoutKey.purchases > 0 ? (
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="without-key">
                 {formatCount(data.withoutKey.purchases)} purchases ({formatMoney(data.withoutKey.amount)}) were made by

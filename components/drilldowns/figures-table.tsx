@@ -17,13 +17,14 @@ import { formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { DrilldownDimension, DrilldownFigures, DrilldownRow } from "@/lib/model/insight-drilldowns";
 import type { LocalDateRange } from "@/lib/model/insights";
+import type { Settling } from "@/lib/model/metrics";
 import { entityHref } from "@/lib/queries/insight-links";
 
 import { DIMENSIONS, transactionsLink, type WithinKey } from "./dimensions";
 import { spendChangeCell } from "./figures";
 
 /** A row of a drill-down table: a key's figures, and the previous period's when the table shows the change. */
-export type FiguresRow = DrilldownRow & { previous?: DrilldownFigures | null };
+export type FiguresRow = DrilldownRow & { previous?: DrilldownFigures | null; settling?: Settling };
 
 type TableRow = FiguresRow & { id: string };
 
@@ -111,7 +112,8 @@ function figureColumns(
               id: "change",
               header: changeHeading,
               meta: { numeric: true },
-              cell: ({ row }) => spendChangeCell(row.original.amount, row.original.previous ?? null) ?? "—",
+              cell: ({ row }) =>
+                spendChangeCell(row.original.amount, row.original.previous ?? null, row.original.settling) ?? "—",
             },
           ),
         ];

@@ -1,16 +1,8 @@
 import { type PeriodChange, periodChange } from "@/components/ui/period-change";
-import type { SummaryTotals } from "@/lib/model";
-import { toMinorUnits } from "@/lib/model/decimal-math";
+import { changeCell } from "@/lib/format/metric-sentences";
 import type { DrilldownFigures } from "@/lib/model/insight-drilldowns";
 import type { InsightCoverage, InsightPeriods } from "@/lib/model/insights";
-
-/** The drill-down figures as the overview's totals, so the period change is said by the overview's one rule. */
-const asTotals = (f: DrilldownFigures): SummaryTotals => ({
-  transactions: f.purchases,
-  gallons: f.gallons,
-  amount: f.amount,
-  averagePricePerGallon: f.averagePricePerGallon,
-});
+import { NOT_SETTLING, type Settling } from "@/lib/model/metrics";
 
 /**
  * Why no change against the previous period is claimed ("only … of the previous period (…) is in the local copy so
@@ -34,11 +26,17 @@ export function drilldownChange(
   current: DrilldownFigures,
   previous: DrilldownFigures | null,
   previousCoverage: InsightCoverage,
+  settling: Settling = NOT_SETTLING,
 ): PeriodChange | null {
   const notCompared = previousNotCompared(previousCoverage);
   if (notCompared !== null) return { arrow: null, text: `No change is shown: ${notCompared}` };
   if (previous === null || previousCoverage.covered === null) return null;
-  return periodChange(asTotals(current), { ...previousCoverage.covered, totals: asTotals(previous) });
+  // The overview's metric and rule ("spend.local-date", lib/model/metrics): one verdict for the same dates.
+  return periodChange({
+    current: { amount: current.amount },
+    previous: { ...previousCoverage.covered, amount: previous.amount },
+    settling,
+  });
 }
 
 /**
@@ -60,16 +58,15 @@ export function listCaption(
 }
 
 /**
- * A table cell's change in spend, in words as well as the sign ("up 12.5 %", "down 3.0 %", "new", "same"): the
- * column's heading names the previous period. Null when the previous period is not known.
+ * A table cell's change in spend, in words as well as the sign ("up 12.5 %", "down 3.0 %", "new", "same", "settling"
+ * while the key has pending purchases in the period): the column's heading names the previous period. Null when the
+ * previous period is not known.
  */
-export function spendChangeCell(current: string, previous: DrilldownFigures | null): string | null {
+export function spendChangeCell(
+  current: string,
+  previous: DrilldownFigures | null,
+  settling: Settling = NOT_SETTLING,
+): string | null {
   if (previous === null) return null;
-  const before = toMinorUnits(previous.amount, 2);
-  const now = toMinorUnits(current, 2);
-  if (before === 0n) return now === 0n ? "same" : "new";
-  const percent = (Number(now - before) / Number(before)) * 100;
-  const shown = Math.abs(percent).toFixed(1);
-  if (shown === "0.0") return "same";
-  return percent > 0 ? `up ${shown} %` : `down ${shown} %`;
+  return changeCell(current, previous.amount, settling);
 }

@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { RankedItem, SummaryTotals } from "@/lib/model";
+import { METRICS } from "@/lib/model/metrics";
 import { useSummary } from "@/lib/queries/summary";
 
 import { DailyChart } from "./daily-chart";
@@ -28,7 +29,7 @@ export function DailyChartCard({ className }: { className?: string }) {
         <>
           <DailyChart from={summary.from} to={summary.to} daily={summary.daily} totals={summary.totals} />
           <CalendarTotalsLine from={summary.from} to={summary.to} totals={summary.totals} />
-          <PeriodChangeLine change={periodChange(summary.totals, summary.previous)} />
+          <PeriodChangeLine change={periodChange(summary.comparison)} />
           <ProductsLine products={summary.products} />
         </>
       )}
@@ -48,7 +49,7 @@ function CalendarTotalsLine({ from, to, totals }: { from: string; to: string; to
         Calendar days {formatDay(from)} to {formatDay(to)} (UTC, today so far):{" "}
       </span>
       {formatCount(totals.transactions)} transactions · {formatMoney(totals.amount)} · {formatGallons(totals.gallons)}{" "}
-      gal. Completed and pending; the rolling total above counts the 30 × 24 hours up to now instead.
+      gal. {METRICS["spend.utc-day"].caption} The rolling total above counts the 30 × 24 hours up to now instead.
     </p>
   );
 }

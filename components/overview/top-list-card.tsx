@@ -6,8 +6,9 @@ import { Card } from "@/components/ui/card";
 import { DataTable, useListTable } from "@/components/ui/data-table";
 import { EntityLink } from "@/components/ui/entity-link";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { metricPeriodCaption } from "@/lib/format/metric-sentences";
 import { formatCount, formatMoney } from "@/lib/format/numbers";
-import type { RankedItem, TransactionSummary } from "@/lib/model";
+import type { RankedItem, TransactionSummary, TransactionSummaryReply } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
 
 type RankedList = "topDrivers" | "topStations";
@@ -27,7 +28,10 @@ const COPY: Record<RankedList, { title: string; nameHeading: string; empty: stri
   },
 };
 
-/** The top drivers or stations of the last 30 days (completed and pending transactions), as a small table. */
+/**
+ * The top drivers or stations of the last 30 days, as a small table, with its period and basis from the metrics layer
+ * (from the local copy by each purchase's local date: /drivers' and a driver's page's figures for the same dates).
+ */
 export function TopListCard({ list, className }: { list: RankedList; className?: string }) {
   const { data: summary, isPending, isError, error, refetch, isFetching } = useSummary();
   const copy = COPY[list];
@@ -41,7 +45,10 @@ export function TopListCard({ list, className }: { list: RankedList; className?:
       ) : pick(summary, list).length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">{copy.empty}</p>
       ) : (
-        <RankedTable items={pick(summary, list)} list={list} />
+        <>
+          <RankedTable items={pick(summary, list)} list={list} />
+          <RankingPeriod summary={summary} />
+        </>
       )}
     </Card>
   );
@@ -92,4 +99,17 @@ const COLUMNS: Record<RankedList, ReturnType<typeof rankedColumns>> = {
 function RankedTable({ items, list }: { items: RankedItem[]; list: RankedList }) {
   const table = useListTable(items, COLUMNS[list]);
   return <DataTable table={table} variant="plain" caption={COPY[list].title} testId={list} />;
+}
+
+/** Which days and which purchases the ranking counts (issue 25: the list had no period). */
+export function RankingPeriod({
+  summary,
+}: {
+  summary: Pick<TransactionSummaryReply, "from" | "to" | "rankingMetric">;
+}) {
+  return (
+    <p className="mt-2 text-xs text-slate-600 dark:text-slate-400" data-testid="ranking-period">
+      {metricPeriodCaption(summary.rankingMetric, summary.from, summary.to)}
+    </p>
+  );
 }

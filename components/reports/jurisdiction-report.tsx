@@ -10,6 +10,7 @@ import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
+import { METRICS } from "@/lib/model/metrics";
 import { PRODUCT_CLASS_RULE } from "@/lib/model/product-classes";
 import { fetchJson } from "@/lib/queries/fetch-json";
 import { useSession } from "@/lib/queries/session";
@@ -153,7 +154,8 @@ export function JurisdictionReport() {
       </p>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         A purchase counts in the quarter of its <strong>local date</strong>: the time on the receipt with its own UTC
-        offset, not the UTC date (the UTC date when the provider reports no offset). Completed purchases only.
+        offset, not the UTC date (the UTC date when the provider reports no offset).{" "}
+        {METRICS["tax.completed.local-date"].caption}
       </p>
       <div className="print:hidden">
         <InsightRangePicker range={range} />

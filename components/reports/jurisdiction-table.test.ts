@@ -55,6 +55,8 @@ function replyOf(over: Partial<JurisdictionReply> = {}, rows: JurisdictionRow[] 
       completed: { purchases: 2, gallons: "100.000", amount: "400.00" },
     },
     previous: { range: Q1, totals: figures({ amount: "200.00" }) },
+    metric: "tax.completed.local-date",
+    settling: { purchases: 0, days: 0 },
     ...over,
   };
 }

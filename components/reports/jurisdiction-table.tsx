@@ -11,6 +11,7 @@ import { CELL_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { JurisdictionFigures, JurisdictionReply, JurisdictionRow } from "@/lib/model/insight-jurisdictions";
 import type { LocalDateRange } from "@/lib/model/insights";
+import type { Settling } from "@/lib/model/metrics";
 
 import { linkRange, transactionsHref } from "./jurisdiction-links";
 
@@ -29,13 +30,6 @@ export interface Line extends JurisdictionFigures {
   allCompleted?: true;
 }
 
-const toSummary = (f: JurisdictionFigures) => ({
-  transactions: f.purchases,
-  gallons: f.gallons,
-  amount: f.amount,
-  averagePricePerGallon: f.averagePrice,
-});
-
 const NO_FIGURES: JurisdictionFigures = {
   purchases: 0,
   gallons: "0.000",
@@ -45,11 +39,20 @@ const NO_FIGURES: JurisdictionFigures = {
   defAmount: "0.00",
 };
 
-function changeText(current: JurisdictionFigures, previous: JurisdictionFigures | null, range: LocalDateRange) {
-  const change = periodChange(toSummary(current), {
-    from: range.from,
-    to: range.to,
-    totals: toSummary(previous ?? NO_FIGURES),
+/**
+ * The metrics layer's one rule, the tax metric on both sides (completed only): while the period still has pending
+ * purchases its completed figures are not final, so "N days still settling" instead of a fall that is only that.
+ */
+function changeText(
+  current: JurisdictionFigures,
+  previous: JurisdictionFigures | null,
+  range: LocalDateRange,
+  settling: Settling,
+) {
+  const change = periodChange({
+    current: { amount: current.amount },
+    previous: { ...range, amount: (previous ?? NO_FIGURES).amount },
+    settling,
   });
   return change === null ? null : `${change.arrow ?? ""} ${change.text}`.trim();
 }
@@ -67,7 +70,9 @@ export function linesOf(reply: JurisdictionReply): Line[] {
   const range = linkRange(reply);
   const notCompared = notComparedReason(reply);
   const changeOf = (current: JurisdictionFigures, previous: JurisdictionFigures | null) =>
-    reply.previous === null ? null : (notCompared ?? changeText(current, previous, reply.previous.range));
+    reply.previous === null
+      ? null
+      : (notCompared ?? changeText(current, previous, reply.previous.range, reply.settling));
   const lines: Line[] = reply.report.rows.map((r: JurisdictionRow) => {
     const label = r.state === "" ? "No state" : r.state;
     const one = r.products.length === 1 ? (r.products[0] ?? null) : null;

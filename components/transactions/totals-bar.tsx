@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { listTotalsWording } from "@/lib/format/metric-sentences";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import { MAX_TOTALS_ROWS } from "@/lib/model/list-totals";
 import { type TransactionTotalsParams, useTransactionTotals } from "@/lib/queries/transactions";
@@ -12,7 +13,8 @@ import { type TransactionTotalsParams, useTransactionTotals } from "@/lib/querie
  * The filtered set's totals above the table: purchases (from the list's own reply, free), gallons and amount (from
  * `GET /api/transactions/totals`: from the local copy when the list's rows come from it, any size; else a walk of the
  * set, one upstream request per 200 rows, so only for sets of at most MAX_TOTALS_ROWS). It loads and fails on its own and never holds up the table; its height is fixed so the table
- * does not move when it arrives.
+ * does not move when it arrives. Its labels and caption come from the metrics layer for the list's Status filter
+ * (lib/format/metric-sentences `listTotalsWording`), so they say exactly what each figure counts.
  */
 export function TotalsBar({
   filters,
@@ -32,7 +34,8 @@ export function TotalsBar({
 
   let gallons: ReactNode;
   let amount: ReactNode;
-  let note: ReactNode = "Completed and pending purchases; failed ones are not charged.";
+  const wording = listTotalsWording(filters.status, data?.state === "summed" ? data.failed : 0);
+  let note: ReactNode = wording.caption;
   if (listTotal === null && isListError) {
     gallons = "Not available";
     amount = "Not available";
@@ -59,11 +62,13 @@ export function TotalsBar({
     gallons = <Skeleton className="h-6 w-24" />;
     amount = <Skeleton className="h-6 w-24" />;
     note = "Adding up gallons and amount…";
+  } else if (wording.sums === null) {
+    // Status = Failed: nothing of these rows was charged; no $0.00 under a caption that would seem to sum the rows.
+    gallons = "None charged";
+    amount = "None charged";
   } else {
     gallons = formatGallons(data.gallons);
     amount = formatMoney(data.amount);
-    if (data.failed > 0)
-      note = `Completed and pending purchases; the ${formatCount(data.failed)} failed ${data.failed === 1 ? "one is" : "ones are"} not charged and not added.`;
   }
   const purchases =
     listTotal !== null ? formatCount(listTotal) : isListError ? "Not available" : <Skeleton className="h-6 w-16" />;
@@ -77,13 +82,13 @@ export function TotalsBar({
       className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <dl className="flex flex-wrap gap-x-8 gap-y-2">
-        <Figure label="Purchases" testId="totals-purchases">
+        <Figure label={wording.purchasesLabel} testId="totals-purchases">
           {purchases}
         </Figure>
-        <Figure label="Gallons" testId="totals-gallons">
+        <Figure label={wording.gallonsLabel} testId="totals-gallons">
           {gallons}
         </Figure>
-        <Figure label="Amount" testId="totals-amount">
+        <Figure label={wording.amountLabel} testId="totals-amount">
           {amount}
         </Figure>
       </dl>

@@ -13,6 +13,7 @@ import {
   type Transaction,
   type TransactionSummary,
 } from "@/lib/model";
+import { countsStatus } from "@/lib/model/metrics";
 
 const DAY_MS = 86_400_000;
 
@@ -22,7 +23,7 @@ export type Totals = Omit<SummaryTotals, "averagePricePerGallon">;
 /** UTC date of an instant, YYYY-MM-DD. */
 export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-const counts = (t: Transaction) => t.status !== "failed";
+const counts = (t: Transaction) => countsStatus("charged", t.status);
 
 /**
  * Rolling 30-day totals computed from transactions, for upstreams whose account shape has none. Same rule as the

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 
 import type { DrilldownDimension, LocalDateRange } from "@/lib/model/insight-drilldowns";
+import { statusesOf } from "@/lib/model/metrics";
 
 import { foldProducts, type GroupRow, ROLLUP_LAST_PURCHASE } from "./drilldowns-figures";
 import { dayNumberOf } from "./local-rollups";
@@ -25,7 +26,7 @@ function rollupSpend(store: MirrorStore, customerId: string, dimension: Drilldow
     .where("dimension", "=", dimension)
     .where("local_day", ">=", dayNumberOf(range.from))
     .where("local_day", "<=", dayNumberOf(range.to))
-    .where("status", "<>", "failed");
+    .where("status", "in", [...statusesOf("charged")]);
 }
 
 /**

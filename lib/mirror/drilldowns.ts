@@ -9,6 +9,7 @@ import type {
   LocalDateRange,
 } from "@/lib/model/insight-drilldowns";
 import { TREND_DAYS_MAX } from "@/lib/model/insight-drilldowns";
+import { statusesOf } from "@/lib/model/metrics";
 
 import {
   addSums,
@@ -54,7 +55,7 @@ function spendWhere(
 ): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [eb("customer_id", "=", customerId), localDayWhere(eb, range)];
   if (only) all.push(eb(KEY_COLUMN[only.dimension], "=", only.key));
-  all.push(eb("status", "<>", "failed"));
+  all.push(eb("status", "in", [...statusesOf("charged")]));
   return eb.and(all);
 }
 

@@ -8,12 +8,15 @@ import type {
   JurisdictionRow,
 } from "@/lib/model/insight-jurisdictions";
 import type { LocalDateRange } from "@/lib/model/insights";
+import { countsStatus, METRICS } from "@/lib/model/metrics";
 import { classifyProduct, FUEL_CLASSES, type FuelClass } from "@/lib/model/product-classes";
 
 import { localDayWhere } from "./local-dates";
 import { dayNumberOf } from "./local-rollups";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
+
+const JURISDICTION_METRIC = "tax.completed.local-date";
 
 /**
  * Fuel by jurisdiction (issue 16 item 1): one grouped read of the range's rows by station state × product × status,
@@ -169,7 +172,8 @@ export async function jurisdictionReport(
       failed += g.n;
       continue;
     }
-    if (g.status !== "completed") {
+    // The tax report counts what its metric counts (completed only); the rest of the charged ones are pending.
+    if (!countsStatus(METRICS[JURISDICTION_METRIC].statuses, g.status)) {
       addPurchases(pending, g);
       continue;
     }

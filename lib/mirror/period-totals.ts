@@ -1,4 +1,5 @@
 import { averagePricePerGallon, fromMinorUnits, type SummaryTotals } from "@/lib/model";
+import { statusesOf } from "@/lib/model/metrics";
 
 import { whereOf } from "./filter";
 import { exactInteger } from "./rows";
@@ -16,7 +17,7 @@ export async function periodTotals(
   const row = await store.db
     .selectFrom("mirror_transactions")
     .select((eb) => [eb.fn.countAll().as("n"), eb.fn.sum("gallons_milli").as("g"), eb.fn.sum("amount_cents").as("a")])
-    .where((eb) => eb.and([whereOf(eb, customerId, range), eb("status", "<>", "failed")]))
+    .where((eb) => eb.and([whereOf(eb, customerId, range), eb("status", "in", [...statusesOf("charged")])]))
     .executeTakeFirstOrThrow();
   const gallons = exactInteger(row.g);
   const amount = exactInteger(row.a);

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 
+import { statusesOf } from "@/lib/model/metrics";
+
 import { type Eb, whereOf } from "./filter";
 import { BUCKET_MS, DAY_MS, type Dimension, SPANS } from "./rollups";
 import { exactInteger } from "./rows";
@@ -81,7 +83,7 @@ export function planBuckets(range: Range): { rows: Range[]; buckets: { from: num
 }
 
 const spendOf = (customerId: string, range: InstantRange) => (eb: Eb) =>
-  eb.and([whereOf(eb, customerId, range), eb("status", "<>", "failed")]);
+  eb.and([whereOf(eb, customerId, range), eb("status", "in", [...statusesOf("charged")])]);
 
 // Grouped by expressions rather than bare columns: SQLite would otherwise walk the driver or station index (sorted by
 // the group) and read every row from the table; the time index covers these columns and the range.

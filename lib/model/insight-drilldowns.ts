@@ -7,6 +7,7 @@
  * purchases count, failed ones do not. Every figure counts a purchase on its local date (the purchase's own offset).
  */
 import type { InsightCoverage, InsightPeriods, LocalDateRange } from "./insights";
+import type { Settling } from "./metrics";
 
 export const DRILLDOWN_DIMENSIONS = ["driver", "truck", "card", "station"] as const;
 export type DrilldownDimension = (typeof DRILLDOWN_DIMENSIONS)[number];
@@ -41,6 +42,8 @@ export interface DrilldownRow extends DrilldownFigures {
 export interface DrilldownRankedRow extends DrilldownRow {
   /** The same key's figures in the previous period (zeros when it bought nothing then); null when not covered. */
   previous: DrilldownFigures | null;
+  /** This key's pending purchases in the period: its change cell says "settling" meanwhile. */
+  settling: Settling;
 }
 
 export interface DrilldownListReply {
@@ -53,6 +56,8 @@ export interface DrilldownListReply {
   totals: DrilldownFigures;
   /** Null when the previous period is not covered at all. */
   previousTotals: DrilldownFigures | null;
+  /** Pending purchases of the covered current period (lib/model/metrics): no change is claimed while they settle. */
+  settling: Settling;
   /** Trucks only: purchases with no truck (not in `rows`, included in `totals`); null for other dimensions. */
   withoutKey: { purchases: number; amount: string } | null;
 }
@@ -76,6 +81,8 @@ export interface DrilldownDetailReply {
   previousCoverage: InsightCoverage;
   totals: DrilldownFigures;
   previous: DrilldownFigures | null;
+  /** This key's pending purchases in the covered current period: no change is claimed while they settle. */
+  settling: Settling;
   /** Per local day, or per week from the range's first day when the covered range is longer than 62 days. */
   trend: { unit: "day" | "week"; points: DrilldownTrendPoint[] };
   /** Its stations (driver, truck, card) or its drivers (station), ranked by amount. */

@@ -1,4 +1,5 @@
 import type { InsightCoverage, InsightPeriods, LocalDateRange } from "./insights";
+import type { MetricId, Settling } from "./metrics";
 import type { FuelClass } from "./product-classes";
 
 /**
@@ -69,4 +70,11 @@ export interface JurisdictionReply {
   report: JurisdictionReport;
   /** The previous period's totals (its rows are on each row's `previous`); null when the mirror has none of it. */
   previous: { range: LocalDateRange; totals: JurisdictionFigures } | null;
+  /** The report's metric (lib/model/metrics "tax.completed.local-date"): its caption is the page's. */
+  metric: MetricId;
+  /**
+   * Pending purchases of the covered current period: the completed-only figures are not final until they complete,
+   * so no change against the previous period is claimed meanwhile ("3 days still settling").
+   */
+  settling: Settling;
 }

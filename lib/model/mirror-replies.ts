@@ -1,3 +1,4 @@
+import type { MetricId, SpendComparison } from "./metrics";
 import type { SummaryTotals, TransactionSummary } from "./summary";
 
 /**
@@ -54,6 +55,13 @@ export type ListSortColumn = (typeof LIST_SORT_COLUMNS)[number];
 export type TransactionSummaryReply = TransactionSummary & {
   /** The period of equal length just before `from` (its totals only); null when not known (upstream, no coverage). */
   previous: { from: string; to: string; totals: SummaryTotals } | null;
+  /**
+   * The period change the overview states, by the drill-downs' metric (lib/model/metrics "spend.local-date": the
+   * same days and definition as /drivers and the reports); null without the local copy of both periods.
+   */
+  comparison: SpendComparison | null;
+  /** The metric of `topDrivers` (and `topStations`): "spend.local-date" from the local copy, else "spend.utc-day". */
+  rankingMetric: MetricId;
   origin: DataOrigin;
 };
 

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { localDateOf } from "@/lib/mirror/local-dates";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
 import { runWithQuery } from "../operation";
+import { listDrivers } from "../operations/drilldown-lists";
 import { exportTransactionsFile } from "../operations/export-transactions";
 import { listTransactions } from "../operations/list-transactions";
 import { operationContextForTest, useUpstreamForTest } from "../operations/test-context";
 import { transactionSummary } from "../operations/transaction-summary";
+import { fleetApi } from "../upstream";
 import { syncedMirrorForTest, type TestMirror } from "./test-mirror";
 
 // The one PostgreSQL run of the mirror-served operations (the other files use SQLite): a real server started in a
@@ -49,7 +52,17 @@ describe("the list, summary and export from a mirror on PostgreSQL (primary prof
       runWithQuery(transactionSummary, mirrorCtx(), range),
       runWithQuery(transactionSummary, upstreamCtx(), range),
     ]);
-    expect({ ...summary, origin: null, previous: null }).toEqual({ ...walked, origin: null });
+    // Rankings and the change are by local date from the mirror (issue 25), by UTC day from the walk: compared apart.
+    const utcOnly = {
+      origin: null,
+      previous: null,
+      topDrivers: [],
+      topStations: [],
+      comparison: null,
+      rankingMetric: null,
+    };
+    expect({ ...summary, ...utcOnly }).toEqual({ ...walked, ...utcOnly });
+    expect(summary.rankingMetric).toBe("spend.local-date");
     const file = { search: "a", format: "csv" };
     const [localFile, upstreamFile] = await Promise.all([
       runWithQuery(exportTransactionsFile, mirrorCtx(), file).then((r) => r.text()),
@@ -57,5 +70,24 @@ describe("the list, summary and export from a mirror on PostgreSQL (primary prof
     ]);
     // The same bytes: the CSV is the header and the rows only (the data-as-of instant is in the file's name).
     expect(localFile).toBe(upstreamFile);
+  });
+
+  it("ranks the overview's drivers as /drivers does and counts the settling days on PostgreSQL (issue 25)", async () => {
+    const range = { from: "2026-05-01", to: "2026-05-30" };
+    const [summary, drivers] = await Promise.all([
+      runWithQuery(transactionSummary, mirrorCtx(), range),
+      runWithQuery(listDrivers, mirrorCtx(), range),
+    ]);
+    expect(summary.topDrivers.map((d) => [d.id, d.transactions, d.amount])).toEqual(
+      drivers.rows.slice(0, summary.topDrivers.length).map((r) => [r.key, r.purchases, r.amount]),
+    );
+    const pendingDays: string[] = [];
+    for await (const t of fleetApi().iterateTransactions(sb.keys["demo-full"], {}, { priority: "interactive" })) {
+      const day = localDateOf(Date.parse(t.at), t.localOffsetMinutes);
+      if (t.status === "pending" && day >= range.from && day <= range.to) pendingDays.push(day);
+    }
+    const settling = { purchases: pendingDays.length, days: new Set(pendingDays).size };
+    expect(drivers.settling).toEqual(settling);
+    expect(summary.comparison?.settling).toEqual(settling);
   });
 });

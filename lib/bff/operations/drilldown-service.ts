@@ -4,12 +4,14 @@ import { z } from "zod";
 
 import { keyKnown, ZERO_FIGURES } from "@/lib/mirror/drilldowns";
 import { labelOf } from "@/lib/mirror/drilldowns-figures";
+import { settlingByKey, settlingOf } from "@/lib/mirror/settling";
 import type {
   DrilldownDetailReply,
   DrilldownDimension,
   DrilldownFigures,
   DrilldownListReply,
 } from "@/lib/model/insight-drilldowns";
+import { NOT_SETTLING } from "@/lib/model/metrics";
 
 import { now } from "../clock";
 import { BffError } from "../errors";
@@ -83,9 +85,11 @@ export async function drilldownList(
   const current = await insightMirror(ctx, periods.current);
   const previous = await insightMirror(ctx, periods.previous);
   const { store, customerId } = current.mirror;
-  const [figures, before] = await Promise.all([
+  const [figures, before, settling, settlingKeys] = await Promise.all([
     readOffThread(store, "drilldowns.ranked", [customerId, dimension, current.query]),
     readOffThread(store, "drilldowns.ranked", [customerId, dimension, previous.query]),
+    settlingOf(store, customerId, current.query),
+    settlingByKey(store, customerId, dimension, current.query),
   ]);
   const covered = previous.query !== null;
   const beforeByKey = new Map(before.rows.map((r) => [r.key, strip(r)]));
@@ -94,9 +98,14 @@ export async function drilldownList(
     periods,
     coverage: current.coverage,
     previousCoverage: previous.coverage,
-    rows: figures.rows.map((r) => ({ ...r, previous: covered ? (beforeByKey.get(r.key) ?? ZERO_FIGURES) : null })),
+    rows: figures.rows.map((r) => ({
+      ...r,
+      previous: covered ? (beforeByKey.get(r.key) ?? ZERO_FIGURES) : null,
+      settling: settlingKeys.get(r.key) ?? NOT_SETTLING,
+    })),
     totals: figures.totals,
     previousTotals: covered ? before.totals : null,
+    settling,
     withoutKey:
       dimension === "truck" ? { purchases: figures.withoutKey.purchases, amount: figures.withoutKey.amount } : null,
   };
@@ -129,11 +138,12 @@ export async function drilldownDetail(
         : `No ${WORDS[dimension].what} ${quoted(input.key)} has any purchase in your transactions. Check the link, or pick one from the ${WORDS[dimension].what}s page.`,
     );
   const label = known ?? labelOf(dimension, input.key, {});
-  const [figures, before] = await Promise.all([
+  const [figures, before, settling] = await Promise.all([
     readOffThread(store, "drilldowns.detail", [customerId, dimension, input.key, current.query]),
     previous.query === null
       ? Promise.resolve(null)
       : readOffThread(store, "drilldowns.detail", [customerId, dimension, input.key, previous.query]),
+    settlingOf(store, customerId, current.query, { dimension, key: input.key }),
   ]);
   return {
     dimension,
@@ -144,6 +154,7 @@ export async function drilldownDetail(
     previousCoverage: previous.coverage,
     totals: figures.totals,
     previous: before === null ? null : strip(before.totals),
+    settling,
     trend: figures.trend,
     breakdown: figures.breakdown,
   };

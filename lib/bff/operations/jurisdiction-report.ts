@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { emptyJurisdictionReport, withPrevious } from "@/lib/mirror/jurisdictions";
+import { settlingOf } from "@/lib/mirror/settling";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 
 import { now } from "../clock";
@@ -25,11 +26,12 @@ export async function jurisdictionReply(ctx: OperationContext, q: JurisdictionQu
   const current = await insightMirror(ctx, periods.current);
   const before = await insightMirror(ctx, periods.previous);
   const { store, customerId } = current.mirror;
-  const [report, previous] = await Promise.all([
+  const [report, previous, settling] = await Promise.all([
     current.query === null
       ? emptyJurisdictionReport()
       : readOffThread(store, "jurisdictions.report", [customerId, current.query]),
     before.query === null ? null : readOffThread(store, "jurisdictions.report", [customerId, before.query]),
+    settlingOf(store, customerId, current.query),
   ]);
   return {
     periods,
@@ -37,6 +39,8 @@ export async function jurisdictionReply(ctx: OperationContext, q: JurisdictionQu
     previousCoverage: before.coverage,
     report: withPrevious(report, previous),
     previous: previous === null || before.query === null ? null : { range: before.query, totals: previous.totals },
+    metric: "tax.completed.local-date",
+    settling,
   };
 }
 

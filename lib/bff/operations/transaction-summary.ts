@@ -46,6 +46,7 @@ export const transactionSummary = sessionOperation({
         summarize(fleetApi(), ctx.session.credentials, { from, to }, signal),
       ),
     );
-    return { ...summary, previous: null, origin: serving.origin };
+    // The walk reads UTC days: its rankings say so (lib/model/metrics "spend.utc-day"); no comparison without a copy.
+    return { ...summary, previous: null, comparison: null, rankingMetric: "spend.utc-day", origin: serving.origin };
   },
 });
