@@ -57,6 +57,30 @@ function localInstant(anchorSec: number, daysBack: number, local: string, state:
   return wall - offsetMinutes(state, first) * 60;
 }
 
+const DEF_CASE_LOCAL = "12:15";
+/** Clear of the dashboard's DEF-and-diesel window (60 minutes by default) with room to spare. */
+const DEF_CASE_CLEAR_SEC = 6 * 3600;
+
+/**
+ * Days back (4 to 25: inside the default 30 days) to a day whose DEF_CASE_LOCAL lies more than DEF_CASE_CLEAR_SEC from every purchase for the
+ * driver's truck: the generated history is anchored on the seeding day, so a fixed day could meet one of its diesel
+ * fills (it did, some days) and the DEF case would not be one.
+ */
+function clearDayBack(db: Database.Database, driverPk: number, anchorSec: number, state: string): number {
+  const instants = db
+    .prepare(
+      `SELECT t.at_utc FROM transactions t JOIN drivers d ON d.pk = t.driver_pk
+       WHERE d.truck_id = (SELECT truck_id FROM drivers WHERE pk = ?)`,
+    )
+    .pluck()
+    .all(driverPk) as number[];
+  for (let back = 4; back <= 25; back++) {
+    const at = localInstant(anchorSec, back, DEF_CASE_LOCAL, state);
+    if (instants.every((t) => Math.abs(t - at) > DEF_CASE_CLEAR_SEC)) return back;
+  }
+  return 4;
+}
+
 const SATURDAY = 6;
 
 /** Days back (3 to 9) to the Saturday whose noon lies clear of the other cases' days. */
@@ -147,13 +171,13 @@ function caseRows(
     { ...own, daysBack: 0, local: "", atSec: anchorSec - 3600, gallonsMilli: 118_000, overCatalogMilli: 450 },
     // Unleaded in a diesel truck.
     { ...own, daysBack: 3, local: "16:40", product: "unleaded", gallonsMilli: 24_500 },
-    // DEF with unleaded and no diesel, another driver's truck.
+    // DEF with unleaded and no diesel, another driver's truck, on a day that truck bought nothing near noon.
     {
       driverPk: other.pk,
       cardPk: otherCard,
       station: home,
-      daysBack: 4,
-      local: "12:15",
+      daysBack: clearDayBack(db, other.pk, anchorSec, home.seed.state),
+      local: DEF_CASE_LOCAL,
       product: "unleaded",
       gallonsMilli: 15_000,
       defGallonsMilli: 5_000,
