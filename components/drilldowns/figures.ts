@@ -33,6 +33,7 @@ export function drilldownChange(
   if (previous === null || previousCoverage.covered === null) return null;
   // The overview's metric and rule ("spend.local-date", lib/model/metrics): one verdict for the same dates.
   return periodChange({
+    metric: "spend.local-date",
     current: { amount: current.amount },
     previous: { ...previousCoverage.covered, amount: previous.amount },
     settling,
@@ -58,9 +59,9 @@ export function listCaption(
 }
 
 /**
- * A table cell's change in spend, in words as well as the sign ("up 12.5 %", "down 3.0 %", "new", "same", "settling"
- * while the key has pending purchases in the period): the column's heading names the previous period. Null when the
- * previous period is not known.
+ * A table cell's change in spend, in words as well as the sign ("up 12.5 %", "down 3.0 %", "new", "same"): the
+ * column's heading names the previous period. Spend counts pending purchases on both sides, so a key still settling
+ * shows its change too (the page's sentence says how many are pending). Null when the previous period is not known.
  */
 export function spendChangeCell(
   current: string,
@@ -68,5 +69,5 @@ export function spendChangeCell(
   settling: Settling = NOT_SETTLING,
 ): string | null {
   if (previous === null) return null;
-  return changeCell(current, previous.amount, settling);
+  return changeCell(current, previous.amount, settling, "spend.local-date");
 }

@@ -50,6 +50,7 @@ function changeText(
   settling: Settling,
 ) {
   const change = periodChange({
+    metric: "tax.completed.local-date",
     current: { amount: current.amount },
     previous: { ...range, amount: (previous ?? NO_FIGURES).amount },
     settling,

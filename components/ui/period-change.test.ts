@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 
-import { NOT_SETTLING, type Settling } from "@/lib/model/metrics";
+import { type MetricId, NOT_SETTLING, type Settling } from "@/lib/model/metrics";
 
 import { periodChange } from "./period-change";
 
-const compared = (now: string, before: string, from = "2026-09-25", to = "2026-10-24", settling = NOT_SETTLING) => ({
+const compared = (
+  now: string,
+  before: string,
+  from = "2026-09-25",
+  to = "2026-10-24",
+  settling = NOT_SETTLING,
+  metric: MetricId = "spend.local-date",
+) => ({
+  metric,
   current: { amount: now },
   previous: { from, to, amount: before },
   settling,
@@ -49,16 +57,27 @@ describe("periodChange", () => {
     });
   });
 
-  it("claims no change, rise or fall, while the current period still has pending purchases", () => {
+  it("under the tax metric (completed only), claims no change, rise or fall, while purchases are pending", () => {
     const settling: Settling = { purchases: 54, days: 3 };
-    const fall = periodChange(compared("9000.00", "10000.00", "2026-09-25", "2026-10-24", settling));
+    const tax = "tax.completed.local-date";
+    const fall = periodChange(compared("9000.00", "10000.00", "2026-09-25", "2026-10-24", settling, tax));
     expect(fall).toEqual({
       arrow: null,
       text: "3 days still settling (54 purchases pending): no change against the previous 30 days ($10,000.00) is claimed until they complete",
     });
-    expect(periodChange(compared("11000.00", "10000.00", "2026-09-25", "2026-10-24", settling))).toEqual(fall);
-    expect(periodChange(compared("1.00", "1.00", "2026-10-24", "2026-10-24", { purchases: 1, days: 1 }))?.text).toBe(
+    expect(periodChange(compared("11000.00", "10000.00", "2026-09-25", "2026-10-24", settling, tax))).toEqual(fall);
+    expect(
+      periodChange(compared("1.00", "1.00", "2026-10-24", "2026-10-24", { purchases: 1, days: 1 }, tax))?.text,
+    ).toBe(
       "1 day still settling (1 purchase pending): no change against the previous day ($1.00) is claimed until they complete",
     );
+  });
+
+  it("under a charged metric (pending counted on both sides), says the change and that it may still move", () => {
+    const settling: Settling = { purchases: 54, days: 3 };
+    expect(periodChange(compared("9000.00", "10000.00", "2026-09-25", "2026-10-24", settling))).toEqual({
+      arrow: "▼",
+      text: "10.0 % less spend than the previous 30 days ($10,000.00); 3 days still settling (54 purchases pending), so it may still change",
+    });
   });
 });

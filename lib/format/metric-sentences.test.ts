@@ -45,15 +45,16 @@ describe("the totals bar's wording", () => {
 describe("comparing two periods", () => {
   const previous = { from: "2026-09-01", to: "2026-09-30", amount: "1000.00" };
 
-  it("is the same sentence on both sides' definition, and no fall (or rise) while pending purchases settle", () => {
+  it("is the same sentence on both sides' definition; under the tax metric no fall (or rise) while purchases settle", () => {
+    const tax = "tax.completed.local-date" as const;
     expect(
-      compareSpend({ current: { amount: "955.00" }, previous, settling: { purchases: 0, days: 0 } }),
+      compareSpend({ metric: tax, current: { amount: "955.00" }, previous, settling: { purchases: 0, days: 0 } }),
     ).toMatchObject({
       verdict: "less",
       text: "4.5 % less spend than the previous 30 days ($1,000.00)",
     });
     expect(
-      compareSpend({ current: { amount: "955.00" }, previous, settling: { purchases: 54, days: 3 } }),
+      compareSpend({ metric: tax, current: { amount: "955.00" }, previous, settling: { purchases: 54, days: 3 } }),
     ).toMatchObject({
       verdict: "settling",
       arrow: null,
@@ -61,10 +62,27 @@ describe("comparing two periods", () => {
     });
   });
 
-  it("says a table cell's change in words, or settling", () => {
-    expect(changeCell("110.00", "100.00", { purchases: 0, days: 0 })).toBe("up 10.0 %");
-    expect(changeCell("90.00", "100.00", { purchases: 0, days: 0 })).toBe("down 10.0 %");
-    expect(changeCell("90.00", "100.00", { purchases: 2, days: 1 })).toBe("settling");
-    expect(changeCell("5.00", "0.00", { purchases: 0, days: 0 })).toBe("new");
+  it("under a charged metric compares like for like while purchases settle, and says they do", () => {
+    expect(
+      compareSpend({
+        metric: "spend.local-date",
+        current: { amount: "1100.00" },
+        previous,
+        settling: { purchases: 7, days: 3 },
+      }),
+    ).toEqual({
+      verdict: "more",
+      arrow: "▲",
+      text: "10.0 % more spend than the previous 30 days ($1,000.00); 3 days still settling (7 purchases pending), so it may still change",
+    });
+  });
+
+  it("says a table cell's change in words, or settling under the tax metric", () => {
+    const spend = "spend.local-date" as const;
+    expect(changeCell("110.00", "100.00", { purchases: 0, days: 0 }, spend)).toBe("up 10.0 %");
+    expect(changeCell("90.00", "100.00", { purchases: 0, days: 0 }, spend)).toBe("down 10.0 %");
+    expect(changeCell("90.00", "100.00", { purchases: 2, days: 1 }, spend)).toBe("down 10.0 %");
+    expect(changeCell("90.00", "100.00", { purchases: 2, days: 1 }, "tax.completed.local-date")).toBe("settling");
+    expect(changeCell("5.00", "0.00", { purchases: 0, days: 0 }, spend)).toBe("new");
   });
 });

@@ -106,28 +106,44 @@ const percentText = (percent: number): string => percentFormat().format(Math.abs
 
 /** What a comparison needs: the current amount, the previous period and its amount, and how much is still settling. */
 export type ComparedAmounts = {
+  /** The definition both sides are taken with: it decides what a settling period may claim. */
+  metric: MetricId;
   current: Pick<PeriodAmount, "amount">;
   previous: PeriodAmount;
   settling: Settling;
 };
 
+/** "3 days still settling (7 purchases pending)". */
+const settlingWords = (settling: Settling): string =>
+  `${plural(settling.days, "day", "days")} still settling (${plural(settling.purchases, "purchase", "purchases")} pending)`;
+
+/** Whether a period still settling may be compared: only under a metric that counts pending purchases on both sides. */
+const comparesWhileSettling = (metric: MetricId): boolean => METRICS[metric].statuses !== "completed";
+
 /**
- * The one rule for "▲ 4.2 % more spend than the previous 30 days ($1,204.10)". While the current period holds pending
- * purchases it is still settling: no change is claimed ("3 days still settling"), on every page alike — a completed-
- * only figure would show a fall that is only purchases not yet completed, and a charged one amounts that may change.
+ * The one rule for "▲ 4.2 % more spend than the previous 30 days ($1,204.10)", the same definition on both sides.
+ * While the current period holds pending purchases it is still settling: a completed-only metric (the tax report)
+ * claims no change ("3 days still settling") — its current side lacks purchases that the previous side has completed,
+ * so a fall would be only that; a charged metric (completed + pending on both sides, like for like) says the change
+ * and that it may still move ("; 3 days still settling (7 purchases pending), so it may still change").
  */
 export function compareSpend(c: ComparedAmounts): ChangeSentence {
   const period = previousPeriodWords(c.previous.from, c.previous.to);
   const was = formatMoney(c.previous.amount);
-  if (c.settling.purchases > 0) {
-    const days = plural(c.settling.days, "day", "days");
-    const pending = plural(c.settling.purchases, "purchase", "purchases");
+  const settling = c.settling.purchases > 0;
+  if (settling && !comparesWhileSettling(c.metric))
     return {
       verdict: "settling",
       arrow: null,
-      text: `${days} still settling (${pending} pending): no change against ${period} (${was}) is claimed until they complete`,
+      text: `${settlingWords(c.settling)}: no change against ${period} (${was}) is claimed until they complete`,
     };
-  }
+  const change = changeOf(c, period, was);
+  return settling
+    ? { ...change, text: `${change.text}; ${settlingWords(c.settling)}, so it may still change` }
+    : change;
+}
+
+function changeOf(c: ComparedAmounts, period: string, was: string): ChangeSentence {
   const before = toMinorUnits(c.previous.amount, 2);
   const now = toMinorUnits(c.current.amount, 2);
   if (before === 0n)
@@ -156,8 +172,8 @@ export function metricPeriodCaption(metric: MetricId, from: string, to: string):
 }
 
 /** A table cell's change ("up 12.5 %", "down 3.0 %", "new", "same", "settling"): the column heading names the period. */
-export function changeCell(current: string, previous: string, settling: Settling): string {
-  if (settling.purchases > 0) return "settling";
+export function changeCell(current: string, previous: string, settling: Settling, metric: MetricId): string {
+  if (settling.purchases > 0 && !comparesWhileSettling(metric)) return "settling";
   const before = toMinorUnits(previous, 2);
   const now = toMinorUnits(current, 2);
   if (before === 0n) return now === 0n ? "same" : "new";
