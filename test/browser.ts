@@ -1,3 +1,5 @@
+import type { SyncStatusReply } from "@/lib/model/mirror-replies";
+
 /**
  * A minimal browser for tests of the BFF over HTTP: keeps the session cookie, sends the headers a same-origin
  * fetch from our pages sends, and records every response (headers and body) so a test can scan them all for secrets.
@@ -89,3 +91,18 @@ export class TestBrowser {
 export const errorCodeOf = (body: unknown) => (body as { error?: { code?: string } } | undefined)?.error?.code;
 export const errorMessageOf = (body: unknown) =>
   (body as { error?: { message?: string } } | undefined)?.error?.message ?? "";
+
+/**
+ * Signs in with a key pair and waits until the session's local copy has synced (GET /api/sync says ready, nothing
+ * running): what an HTTP test over a mirror-on app does before it asks a mirror-backed question.
+ */
+export async function signInAndSync(b: TestBrowser, pair: { keyId: string; secret: string }): Promise<void> {
+  const login = await b.login(pair.keyId, pair.secret);
+  if (login.status !== 200) throw new Error(`sign-in answered ${String(login.status)}`);
+  for (;;) {
+    const status = (await b.fetch("/api/sync")).body as SyncStatusReply;
+    if (status.state === "ready" && !status.running) return;
+    if (status.state === "error") throw new Error(`the mirror did not sync: ${JSON.stringify(status)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

@@ -5,10 +5,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { ExceptionsReply } from "@/lib/model/insight-exceptions";
-import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 import { TEST_ANCHOR } from "@/sandbox/test/constants";
 import { type AppProcess, mirrorAppEnv, startApp } from "@/test/app-process";
-import { errorCodeOf, errorMessageOf, type Recorded, TestBrowser } from "@/test/browser";
+import { errorCodeOf, errorMessageOf, type Recorded, signInAndSync, TestBrowser } from "@/test/browser";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
 // GET /api/exceptions over real HTTP (issue 25 item 4): the built app with its mirror (SQLite) synced from the sandbox,
@@ -35,14 +34,7 @@ describe.each(["primary", "alternative"] as const)("GET /api/exceptions over HTT
       EXCEPTIONS_OFF_HOURS: "true",
     });
     b = new TestBrowser(app.origin, recorded);
-    const pair = upstream.keys["demo-full"];
-    expect((await b.login(pair.keyId, pair.secret)).status).toBe(200);
-    for (;;) {
-      const status = (await b.fetch("/api/sync")).body as SyncStatusReply;
-      if (status.state === "ready" && !status.running) break;
-      if (status.state === "error") throw new Error(`the mirror did not sync: ${JSON.stringify(status)}`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    await signInAndSync(b, upstream.keys["demo-full"]);
   }, 240_000);
   afterAll(async () => {
     await (app as AppProcess | undefined)?.stop();

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 import type { DrilldownDimension, LocalDateRange } from "@/lib/model/insight-drilldowns";
-import { statusesOf } from "@/lib/model/metrics";
+import { statusesOf,type StatusSet } from "@/lib/model/metrics";
 
 import { foldProducts, type GroupRow, ROLLUP_LAST_PURCHASE } from "./drilldowns-figures";
 import { dayNumberOf } from "./local-rollups";
@@ -18,15 +18,21 @@ import type { MirrorStore } from "./store";
 const keyOfRollup = (dimension: DrilldownDimension, key: string): string | null =>
   dimension === "truck" && key === "" ? null : key;
 
-/** The rollup's spend rows (completed and pending) of the customer's dimension on the range's local days. */
-function rollupSpend(store: MirrorStore, customerId: string, dimension: DrilldownDimension, range: LocalDateRange) {
+/** The local-day rollup's rows of the customer's dimension on the range's local days, of one status set. */
+export function rollupRows(
+  store: MirrorStore,
+  customerId: string,
+  dimension: DrilldownDimension,
+  range: LocalDateRange,
+  statuses: StatusSet,
+) {
   return store.db
     .selectFrom("mirror_local_day_totals")
     .where("customer_id", "=", customerId)
     .where("dimension", "=", dimension)
     .where("local_day", ">=", dayNumberOf(range.from))
     .where("local_day", "<=", dayNumberOf(range.to))
-    .where("status", "in", [...statusesOf("charged")]);
+    .where("status", "in", [...statusesOf(statuses)]);
 }
 
 /**
@@ -41,7 +47,7 @@ function rollupSums(
   by: "key" | "local_day",
   key?: string,
 ) {
-  let query = rollupSpend(store, customerId, dimension, range);
+  let query = rollupRows(store, customerId, dimension, range, "charged");
   if (key !== undefined) query = query.where("key", "=", key);
   return query
     .select((eb) => [

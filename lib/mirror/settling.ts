@@ -2,9 +2,9 @@ import { sql } from "kysely";
 
 import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
 import type { LocalDateRange } from "@/lib/model/insights";
-import { NOT_SETTLING, type Settling, statusesOf } from "@/lib/model/metrics";
+import { NOT_SETTLING, type Settling } from "@/lib/model/metrics";
 
-import { dayNumberOf } from "./local-rollups";
+import { rollupRows } from "./drilldowns-rollup";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
 
@@ -14,15 +14,6 @@ import type { MirrorStore } from "./store";
  * dimension × key × product × status, kept exact in every write's transaction), so a ten-year range costs a few rows
  * per day, not a scan of its purchases. The whole fleet's figure reads the driver dimension (every purchase has one).
  */
-function pendingRollup(store: MirrorStore, customerId: string, dimension: DrilldownDimension, range: LocalDateRange) {
-  return store.db
-    .selectFrom("mirror_local_day_totals")
-    .where("customer_id", "=", customerId)
-    .where("dimension", "=", dimension)
-    .where("local_day", ">=", dayNumberOf(range.from))
-    .where("local_day", "<=", dayNumberOf(range.to))
-    .where("status", "in", [...statusesOf("pending")]);
-}
 
 const settlingOfRow = (r: { n: number | string | null; d: number | string | null }): Settling => ({
   purchases: Number(exactInteger(r.n)),
@@ -37,7 +28,7 @@ export async function settlingOf(
   only?: { dimension: DrilldownDimension; key: string },
 ): Promise<Settling> {
   if (range === null) return NOT_SETTLING;
-  let query = pendingRollup(store, customerId, only?.dimension ?? "driver", range);
+  let query = rollupRows(store, customerId, only?.dimension ?? "driver", range, "pending");
   if (only !== undefined) query = query.where("key", "=", only.key);
   const row = await query
     .select([sql<number | string | null>`sum(n)`.as("n"), sql<number | string>`count(distinct local_day)`.as("d")])
@@ -53,7 +44,7 @@ export async function settlingByKey(
   range: LocalDateRange | null,
 ): Promise<Map<string, Settling>> {
   if (range === null) return new Map();
-  const rows = await pendingRollup(store, customerId, dimension, range)
+  const rows = await rollupRows(store, customerId, dimension, range, "pending")
     .select([
       "key",
       sql<number | string | null>`sum(n)`.as("n"),
