@@ -6,6 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { Totals30d } from "@/lib/model";
 import { averagePricePerGallon, toMinorUnits } from "@/lib/model/decimal-math";
+import { METRICS } from "@/lib/model/metrics";
 import { useAccount } from "@/lib/queries/account";
 
 const STAT_COUNT = 4;
@@ -56,9 +57,10 @@ function Totals({ totals }: { totals: Totals30d }) {
         />
       </dl>
       <p className="mt-5 text-xs text-slate-600 dark:text-slate-400">
+        {METRICS["spend.rolling-30d"].caption}{" "}
         {totals.source === "upstream"
-          ? "Rolling 30 days: the 30 × 24 hours up to now, completed and pending, as reported by the Fleet Fuel API."
-          : "Rolling 30 days: the 30 × 24 hours up to now, completed and pending, added up by the dashboard from your transactions (the Fleet Fuel API did not report totals)."}{" "}
+          ? "As reported by the Fleet Fuel API."
+          : "Added up by the dashboard from your transactions (the Fleet Fuel API did not report totals)."}{" "}
         The daily chart counts whole calendar days (UTC) instead, so its totals differ slightly.
       </p>
     </>
