@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getCatalog } from "@/lib/bff/catalog";
 import { addDecimals } from "@/lib/model/decimal-math";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
+import { METRICS } from "@/lib/model/metrics";
 import { mirrorServeStackFor } from "@/test/mirror-serve-stack";
 
 import { readStrictCsv } from "../export/fixtures/strict-csv";
@@ -59,6 +60,8 @@ describe.each(["primary", "alternative"] as const)("jurisdiction report export (
     const lines = (await response.text()).split("\r\n");
     expect(lines).toContain("From (purchase-local date): 2026-04-01");
     expect(lines).toContain(`Data as of (UTC): ${reply.coverage.asOf ?? ""}`);
+    // The basis is the report's metric, in the words the page shows (lib/model/metrics).
+    expect(lines.find((l) => l.startsWith("Basis: "))).toContain(METRICS["tax.completed.local-date"].caption);
   });
 
   it("XLSX: Summary equals the reply; Detail holds every completed purchase behind it with the address; About", async () => {
@@ -125,7 +128,7 @@ describe.each(["primary", "alternative"] as const)("jurisdiction report export (
     expect(facts.get("From (purchase-local date)")).toBe("2026-04-01");
     expect(facts.get("Detail rows")).toBe(String(reply.report.totals.purchases));
     expect(facts.get("Data as of (UTC)")).toBe(reply.coverage.asOf);
-    expect(facts.get("Basis")).toContain("local date");
+    expect(facts.get("Basis")).toContain(METRICS[reply.metric].caption);
   });
 
   it("XLSX without the locations scope: addresses blank, and the About sheet says why", async () => {

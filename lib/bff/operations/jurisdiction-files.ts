@@ -12,6 +12,7 @@ import { formatCardNumber } from "@/lib/format/file-names";
 import { localDateOf } from "@/lib/mirror/local-dates";
 import type { Station, Transaction } from "@/lib/model";
 import type { JurisdictionFigures, JurisdictionReply } from "@/lib/model/insight-jurisdictions";
+import { METRICS } from "@/lib/model/metrics";
 import { classifyProduct } from "@/lib/model/product-classes";
 
 /**
@@ -99,7 +100,7 @@ function aboutLines(facts: JurisdictionFileFacts, detailRows: number | null): [s
     ["To (purchase-local date)", reply.periods.current.to],
     [
       "Basis",
-      "Each purchase counts on its local date (the time of the purchase with its own UTC offset). Completed purchases only; DEF is never in fuel gallons.",
+      `${METRICS[reply.metric].caption} A purchase's local date is the time the station reported, with its own UTC offset; DEF is never in fuel gallons.`,
     ],
     [
       "Covered",
