@@ -20,8 +20,9 @@ import {
  *
  * - **The overview's summary and the totals bar, on UTC days** (no zone, no filter): both count completed + pending
  *   purchases (failed is not spend) between the first millisecond of `from` and the last of `to`, UTC. So: the
- *   summary's totals = the bar's; the daily series and the products summed = the totals; each of the top drivers and the top station
- *   = the bar filtered by that driver or station; its previous period's totals = the bar over those days; its
+ *   summary's totals = the bar's; the daily series and the products summed = the totals; each of the top drivers and
+ *   the top station = the bar filtered by that driver or station (on purchase-local dates, `dates=local`, when the
+ *   summary's `rankingMetric` says "spend.local-date": the rankings are /drivers' rows then); its previous period's totals = the bar over those days; its
  *   failed count = the bar's rows of status=failed.
  * - **The totals bar and the two files of the same filter** (the case's zone and filter): the bar counts every row
  *   and sums completed + pending; the CSV and the XLSX hold those rows, summed the same way.
@@ -66,17 +67,21 @@ export async function utcPairs(stack: TieOutStack, c: TieOutCase, knobs: Knobs):
       },
     },
   ];
+  // The rankings say their metric (lib/model/metrics): from the local copy, /drivers' purchase-local dates.
+  const local = summary.rankingMetric === "spend.local-date";
+  const basis: Record<string, string> = local ? { dates: "local" } : {};
+  const words = local ? "purchase-local dates" : "UTC days";
   for (const d of summary.topDrivers.slice(0, 2))
     pairs.push({
-      why: `driver ${d.id}'s spend on UTC days`,
+      why: `driver ${d.id}'s spend on ${words}`,
       left: { source: "the overview's top drivers", figure: asFigure(d) },
-      right: { source: "the totals bar filtered by the driver", figure: await bar({ driver: d.id }) },
+      right: { source: "the totals bar filtered by the driver", figure: await bar({ driver: d.id, ...basis }) },
     });
   for (const s of summary.topStations.slice(0, 1))
     pairs.push({
-      why: `station ${s.id}'s spend on UTC days`,
+      why: `station ${s.id}'s spend on ${words}`,
       left: { source: "the overview's top stations", figure: asFigure(s) },
-      right: { source: "the totals bar filtered by the station", figure: await bar({ station: s.id }) },
+      right: { source: "the totals bar filtered by the station", figure: await bar({ station: s.id, ...basis }) },
     });
   if (summary.previous !== null)
     pairs.push({
