@@ -22,15 +22,20 @@ export interface MirrorServeStack {
   upstreamCtx: () => OperationContext;
 }
 
+/** Every transaction of a key, walked from the upstream: what a test compares the local copy's answers with. */
+export async function everyTransaction(key: Parameters<ReturnType<typeof fleetApi>["iterateTransactions"]>[0]) {
+  const all: Transaction[] = [];
+  for await (const t of fleetApi().iterateTransactions(key, {}, { priority: "interactive" })) all.push(t);
+  return all;
+}
+
 export function mirrorServeStackFor(profile: "primary" | "alternative"): () => MirrorServeStack {
   let stack: MirrorServeStack | undefined;
   beforeAll(async () => {
     const sb = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
     useUpstreamForTest(sb.baseUrl, { FLEET_API_BUDGET: "100000" });
     const mirror = await syncedMirrorForTest(sb.keys["demo-full"]);
-    const all: Transaction[] = [];
-    for await (const t of fleetApi().iterateTransactions(sb.keys["demo-full"], {}, { priority: "interactive" }))
-      all.push(t);
+    const all = await everyTransaction(sb.keys["demo-full"]);
     stack = {
       sb,
       mirror,

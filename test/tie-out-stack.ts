@@ -3,8 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { syncedMirrorForTest } from "@/lib/bff/mirror-serve/test-mirror";
 import { operationContextForTest, useUpstreamForTest } from "@/lib/bff/operations/test-context";
 import type { TieOutStack } from "@/lib/bff/tie-out/sources";
-import { fleetApi } from "@/lib/bff/upstream";
-import type { Transaction } from "@/lib/model";
+import { everyTransaction } from "@/test/mirror-serve-stack";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
@@ -28,9 +27,7 @@ export function tieOutStackFor(profile: "primary" | "alternative", kind: MirrorK
     if (kind === "postgresql") postgres = await startPostgresServer();
     const databaseUrl = postgres === undefined ? undefined : await postgres.createDatabase(`tie_out_${profile}`);
     const mirror = await syncedMirrorForTest(sb.keys["demo-full"], databaseUrl === undefined ? {} : { databaseUrl });
-    const all: Transaction[] = [];
-    for await (const t of fleetApi().iterateTransactions(sb.keys["demo-full"], {}, { priority: "interactive" }))
-      all.push(t);
+    const all = await everyTransaction(sb.keys["demo-full"]);
     stack = {
       sb,
       mirror,
