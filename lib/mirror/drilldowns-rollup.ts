@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 import type { DrilldownDimension, LocalDateRange } from "@/lib/model/insight-drilldowns";
-import { statusesOf,type StatusSet } from "@/lib/model/metrics";
+import { statusesOf, type StatusSet } from "@/lib/model/metrics";
 
 import { foldProducts, type GroupRow, ROLLUP_LAST_PURCHASE } from "./drilldowns-figures";
 import { dayNumberOf } from "./local-rollups";
