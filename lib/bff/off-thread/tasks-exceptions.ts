@@ -1,6 +1,7 @@
 import type { CatalogStation, ExceptionThresholds, SubjectHit } from "@/lib/insights/exceptions/types";
-import type { ObservedSpan } from "@/lib/insights/price-observations";
+import { observedPricesOf } from "@/lib/insights/price-observations";
 import type { MirrorStore } from "@/lib/mirror";
+import { readCatalog } from "@/lib/mirror/catalog";
 import type { LocalDateRange } from "@/lib/model";
 import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
 
@@ -15,8 +16,8 @@ export interface JudgeArgs {
   historyQuery: LocalDateRange | null;
   /** The catalog as entries (a Map crosses threads, but entries keep the contract plain). */
   catalog: [string, CatalogStation][] | null;
-  /** The observed customer prices by station, as entries too, and the window around a purchase. */
-  observed: { prices: [string, readonly ObservedSpan[]][]; windowMs: number } | null;
+  /** The window around a purchase for the recorded customer prices (read here, from the mirror); null: no catalog. */
+  observedWindowMs: number | null;
   thresholds: ExceptionThresholds;
 }
 
@@ -30,7 +31,12 @@ export async function judgePlain(
     historyQuery: args.historyQuery,
     catalog: args.catalog === null ? null : new Map(args.catalog),
     observed:
-      args.observed === null ? null : { prices: new Map(args.observed.prices), windowMs: args.observed.windowMs },
+      args.observedWindowMs === null
+        ? null
+        : {
+            prices: observedPricesOf(await readCatalog(store, args.customerId)),
+            windowMs: args.observedWindowMs,
+          },
     thresholds: args.thresholds,
   });
   return [...judged].map(([id, outcome]) => [

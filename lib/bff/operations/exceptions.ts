@@ -5,10 +5,8 @@ import { z } from "zod";
 import { isFleetApiError } from "@/lib/fleet-api";
 import { duration } from "@/lib/insights/exceptions/describe";
 import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
-import type { CatalogStation, ExceptionThresholds, RuleInput, SubjectHit } from "@/lib/insights/exceptions/types";
-import { observedPricesOf } from "@/lib/insights/price-observations";
+import type { CatalogStation, ExceptionThresholds, SubjectHit } from "@/lib/insights/exceptions/types";
 import { savingsConfig } from "@/lib/insights/savings-config";
-import { readCatalog as readMirrorCatalog } from "@/lib/mirror/catalog";
 import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 import {
   EXCEPTION_GROUPS,
@@ -81,9 +79,7 @@ const ExceptionsQuery = z
   })
   .strict();
 
-type Catalog =
-  | { stations: ReadonlyMap<string, CatalogStation>; observed: RuleInput["observed"]; reason: null }
-  | { stations: null; observed: null; reason: string };
+type Catalog = { stations: ReadonlyMap<string, CatalogStation>; reason: null } | { stations: null; reason: string };
 
 /**
  * The station catalog (locations scope) and the prices the mirror's record of its walks observed (the walk made here
@@ -92,24 +88,17 @@ type Catalog =
 async function readCatalog(ctx: OperationContext, mirror: MirrorAccess): Promise<Catalog> {
   try {
     const stations = catalogIndex(await getCatalog(ctx.session.credentials, ctx.key, mirror));
-    const recorded = await readMirrorCatalog(mirror.store, mirror.customerId);
-    return {
-      stations,
-      observed: { prices: observedPricesOf(recorded), windowMs: savingsConfig().windowMs },
-      reason: null,
-    };
+    return { stations, reason: null };
   } catch (error) {
     if (!isFleetApiError(error)) throw error;
     if (error.code === "scope_denied")
       return {
         stations: null,
-        observed: null,
         reason:
           "Not run: it needs the station catalog, and your API key lacks the locations scope. Ask for a key with the locations scope.",
       };
     return {
       stations: null,
-      observed: null,
       reason: `Not run: the station catalog could not be read from the Fleet Fuel API just now (${error.message}). Reload to try again.`,
     };
   }
@@ -132,8 +121,8 @@ async function runPeriod(
     query,
     historyQuery: history.query,
     catalog: catalog.stations === null ? null : [...catalog.stations],
-    observed:
-      catalog.observed === null ? null : { prices: [...catalog.observed.prices], windowMs: catalog.observed.windowMs },
+    // The recorded prices are read where the rules run (the worker), not copied across per period.
+    observedWindowMs: catalog.stations === null ? null : savingsConfig().windowMs,
     thresholds,
   });
   return fromPlain(plain);
@@ -215,7 +204,7 @@ export const exceptionsOperation = sessionOperation({
     const needsCatalog = current.query !== null || previousQuery !== null;
     const catalog: Catalog = needsCatalog
       ? await readCatalog(ctx, current.mirror)
-      : { stations: null, observed: null, reason: "No days to judge." };
+      : { stations: null, reason: "No days to judge." };
     const [found, foundBefore] = await Promise.all([
       runPeriod(current.mirror, ctx, current.query, catalog, thresholds),
       runPeriod(previous.mirror, ctx, previousQuery, catalog, thresholds),
