@@ -15,11 +15,23 @@ const ALIVE_MS = 3 * BEAT_MS;
 
 const holder = globalThis as typeof globalThis & { __ffdHeartbeat?: NodeJS.Timeout };
 
+/** Whether process `pid` on this machine still runs (signal 0 tests without sending; EPERM: it runs as another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /**
  * Without REDIS_URL each process keeps its own request budget, tokens, sign-in limiter and caches: two instances
  * behind one address spend twice the provider's budget. Where it can be seen — processes sharing the session database
  * (SESSION_DB, one machine) — each process writes a heartbeat row and warns once, in one log line, when it sees
- * another live one. Nothing with REDIS_URL (the state is shared then).
+ * another live one. Nothing with REDIS_URL (the state is shared then). A process that stops removes its row; one
+ * that was killed (its row still fresh) is told apart by its pid, which no longer runs: a restart after Ctrl-C is not
+ * "another instance".
  */
 export function watchForOtherInstances(): void {
   const { redisUrl, session } = getConfig();
@@ -31,7 +43,8 @@ export function watchForOtherInstances(): void {
     | {
         beat: Database.Statement<[string, number, number]>;
         prune: Database.Statement<[number]>;
-        others: Database.Statement<[string, number], { n: number }>;
+        others: Database.Statement<[string, number], { pid: number }>;
+        leave: Database.Statement<[string]>;
       }
     | undefined;
   const open = () => {
@@ -51,9 +64,10 @@ export function watchForOtherInstances(): void {
           "INSERT INTO instances (id, pid, seen_ms) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms",
         ),
         prune: db.prepare<[number]>("DELETE FROM instances WHERE seen_ms < ?"),
-        others: db.prepare<[string, number], { n: number }>(
-          "SELECT count(*) AS n FROM instances WHERE id <> ? AND seen_ms >= ?",
+        others: db.prepare<[string, number], { pid: number }>(
+          "SELECT pid FROM instances WHERE id <> ? AND seen_ms >= ?",
         ),
+        leave: db.prepare<[string]>("DELETE FROM instances WHERE id = ?"),
       };
     } catch (error) {
       db.close();
@@ -69,7 +83,7 @@ export function watchForOtherInstances(): void {
       const t = Date.now();
       beat.run(id, process.pid, t);
       prune.run(t - ALIVE_MS);
-      const n = others.get(id, t - ALIVE_MS)?.n ?? 0;
+      const n = others.all(id, t - ALIVE_MS).filter((row) => isRunning(row.pid)).length;
       if (n > 0 && !warned) {
         warned = true;
         logger().warn(
@@ -84,4 +98,13 @@ export function watchForOtherInstances(): void {
   tick();
   holder.__ffdHeartbeat = setInterval(tick, BEAT_MS);
   holder.__ffdHeartbeat.unref();
+  // `next start` exits on SIGINT/SIGTERM through process.exit: the row goes with the process (synchronous, as "exit"
+  // handlers must be).
+  process.once("exit", () => {
+    try {
+      statements?.leave.run(id);
+    } catch {
+      // Best effort, as the beats are: a stale row is pruned after ALIVE_MS, and its pid is not running anyway.
+    }
+  });
 }

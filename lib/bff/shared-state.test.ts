@@ -160,6 +160,26 @@ describe("without Redis: the several-instances warning, the database health", ()
     expect(second.output().split(warning)).toHaveLength(2);
   }, 120_000);
 
+  it("are not warned about after a restart: a stopped instance (Ctrl-C) or a killed one (its row still fresh) is not another instance", async () => {
+    const env = { SESSION_SECRET, FLEET_API_BASE_URL: upstream.baseUrl, SESSION_DB: join(dir, "restart.db") };
+    const warning = "another dashboard instance shares this session database";
+    const firstRun = await startApp(env);
+    await firstRun.stop(); // SIGTERM, as the launcher passes Ctrl-C on
+    const secondRun = await startApp(env);
+    apps.push(secondRun);
+    // A crash leaves a row as fresh as a live instance's: only its pid tells it apart.
+    process.kill(secondRun.pid ?? 0, "SIGKILL");
+    await secondRun.stop();
+    const thirdRun = await startApp(env);
+    apps.push(thirdRun);
+    // The heartbeat's first look happens as the app starts, before it answers: a request's own log line comes after
+    // any warning it printed (one stdout, in order).
+    expect((await fetch(`${thirdRun.origin}/api/livez`)).status).toBe(200);
+    while (!thirdRun.output().includes('"route":"GET /api/livez"')) await new Promise((r) => setTimeout(r, 100));
+    expect(secondRun.output()).not.toContain(warning);
+    expect(thirdRun.output()).not.toContain(warning);
+  }, 120_000);
+
   it("PostgreSQL stopped: healthz 503 naming the database, the mirror's routes a 503 that says so (not a 500), the rest still served, livez 200", async () => {
     const postgres = await startPostgresServer();
     const app = await startApp({
