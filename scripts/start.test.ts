@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -77,7 +77,13 @@ describe("npm start (scripts/start.ts)", () => {
     const db = join(dir, "sandbox.db");
     copyFileSync(inject("sandboxTemplateDb"), db);
     const [appPort, sandboxPort] = [await freePort(), await freePort()];
-    const env: Record<string, string> = { PORT: String(appPort), SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: db };
+    const logDir = join(dir, "logs");
+    const env: Record<string, string> = {
+      PORT: String(appPort),
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_DB: db,
+      LOG_DIR: logDir,
+    };
     // A .data/ other users can list (as a checkout under umask 022 used to leave it) is narrowed at start, with a line.
     const dataDir = join(process.cwd(), ".data");
     mkdirSync(dataDir, { recursive: true });
@@ -100,8 +106,10 @@ describe("npm start (scripts/start.ts)", () => {
 
     // The login page offers the sandbox's demo key by its id; the secret stays on the server, and signing in with
     // it works.
-    const keyId = /key_id\s+(ffk_\S+)/.exec(run.output())?.[1] ?? "";
-    const secret = /secret\s+(\S+)/.exec(run.output())?.[1] ?? "";
+    // The banner: the URL, the demo pair, where the logs go (issue 26: it no longer scrolls away).
+    const keyId = /^\[start\] {3}key_id {2}(ffk_\S+)$/m.exec(run.output())?.[1] ?? "";
+    const secret = /^\[start\] {3}secret {2}(\S+)$/m.exec(run.output())?.[1] ?? "";
+    expect(run.output()).toContain(`[start] Logs: ${join(logDir, "sandbox.log")}, ${join(logDir, "app.log")}`);
     expect(keyId).not.toBe("");
     const login = await (await fetch(`http://127.0.0.1:${String(appPort)}/login`)).text();
     expect(login).toContain("Sign in with the demo key");
@@ -115,6 +123,13 @@ describe("npm start (scripts/start.ts)", () => {
     });
     expect(demo.status, await demo.clone().text()).toBe(200);
     expect(((await demo.json()) as { customer: { code: string } }).customer.code).toBe("PFL");
+    // Requests are logged to the file, not to the terminal (only warnings and errors there, made readable).
+    const appLog = () => readFileSync(join(logDir, "app.log"), "utf8");
+    while (!appLog().includes('"route":"POST /api/session"')) await new Promise((r) => setTimeout(r, 100));
+    expect(appLog()).toMatch(/^\{"level":30,.*"msg":"request"\}$/m);
+    expect(readFileSync(join(logDir, "sandbox.log"), "utf8")).toMatch(/\[sandbox\] POST \/api\/v1\/auth 200/);
+    expect(run.output()).not.toContain('"msg":"request"');
+    expect(run.output()).not.toContain("[sandbox] POST");
 
     run.child.kill("SIGINT");
     expect(await exitOf(run.child)).toBe(0);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 
 import { EXIT_FAILURE, log, logError } from "./log";
+import type { LogSink } from "./log-sink";
 import { ROOT } from "./paths";
 
 // How long children get to exit after the forwarded signal before they are killed.
@@ -94,12 +95,15 @@ function killTree(child: ManagedChild): void {
   for (const target of pids) sendSignal(target, "SIGKILL");
 }
 
-/** Runs a program (node by default) as a child; `as` runs it under another user's ids (PostgreSQL refuses root). */
+/**
+ * Runs a program (node by default) as a child; `as` runs it under another user's ids (PostgreSQL refuses root); `sink`
+ * takes its output instead of the terminal.
+ */
 export function spawnChild(
   name: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  program: { command?: string; as?: { uid: number; gid: number } } = {},
+  program: { command?: string; as?: { uid: number; gid: number }; sink?: LogSink } = {},
 ): ManagedChild {
   const child = spawn(program.command ?? process.execPath, args, {
     cwd: ROOT,
@@ -107,8 +111,10 @@ export function spawnChild(
     ...(program.as ?? {}),
     // Same process group as us: a Ctrl-C in the terminal, or a supervisor killing the group, reaches the children
     // directly too, so nothing outlives us. Duplicate signals are fine: next and tsx both expect them.
-    stdio: "inherit",
+    // With a sink (npm start), its output goes to a log file and only what matters to the terminal (log-sink.ts).
+    stdio: program.sink === undefined ? "inherit" : ["inherit", "pipe", "pipe"],
   });
+  program.sink?.attach(child.stdout, child.stderr);
   const exited = new Promise<ExitInfo>((resolve) => {
     child.once("exit", (code, signal) => {
       resolve({ code, signal });

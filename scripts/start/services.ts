@@ -9,6 +9,7 @@ import { buildState } from "../build-state";
 import { describeExit, lifecycle, spawnChild, spawnService } from "./children";
 import { probeHost } from "./config";
 import { EXIT_FAILURE, log, logError } from "./log";
+import type { LogSink } from "./log-sink";
 import { NEXT_BIN, ROOT, SANDBOX_ENTRY, TSX_CLI } from "./paths";
 import { assertPortFree, waitForHttp } from "./readiness";
 
@@ -22,13 +23,13 @@ export function requireFile(file: string, hint: string): void {
   }
 }
 
-export async function startSandbox(port: number): Promise<string> {
+export async function startSandbox(port: number, sink?: LogSink): Promise<string> {
   requireFile(SANDBOX_ENTRY, "The sandbox is part of this repository; is the checkout complete?");
   await assertPortFree(port, "SANDBOX_PORT");
   log(`FLEET_API_BASE_URL is not set: starting the sandbox on port ${port}…`);
   // The sandbox makes `.data/` for its database (SANDBOX_DB) first: owner-only from the start, as the app wants it.
   ensurePrivateDir(path.join(ROOT, ".data"), { warn: log });
-  spawnService("sandbox", [TSX_CLI, SANDBOX_ENTRY, "--port", String(port)], process.env);
+  spawnService("sandbox", [TSX_CLI, SANDBOX_ENTRY, "--port", String(port)], process.env, sink ? { sink } : {});
   await waitForHttp({
     url: `http://127.0.0.1:${port}/healthz`,
     what: "sandbox",
@@ -39,7 +40,7 @@ export async function startSandbox(port: number): Promise<string> {
     },
   });
   const upstream = `http://127.0.0.1:${port}/api/v1`;
-  log(`Sandbox ready; the app uses ${upstream} (the sandbox printed its demo key pair above).`);
+  log(`Sandbox ready; the app uses ${upstream}.`);
   return upstream;
 }
 
@@ -87,8 +88,19 @@ export async function buildIfNeeded(env: NodeJS.ProcessEnv): Promise<void> {
 const APP_READY_TIMEOUT_MS = 60_000;
 
 /** `next start` of the built app on `host:port` (same heap cap as every app run), resolved once it answers HTTP. */
-export async function startAppService(name: string, host: string, port: number, env: NodeJS.ProcessEnv): Promise<void> {
-  spawnService(name, [...appNodeArgs(env), NEXT_BIN, "start", "-p", String(port), "-H", host], env);
+export async function startAppService(
+  name: string,
+  host: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  sink?: LogSink,
+): Promise<void> {
+  spawnService(
+    name,
+    [...appNodeArgs(env), NEXT_BIN, "start", "-p", String(port), "-H", host],
+    env,
+    sink ? { sink } : {},
+  );
   await waitForHttp({
     url: `http://${probeHost(host)}:${String(port)}/`,
     what: name,
