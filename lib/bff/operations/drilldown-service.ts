@@ -112,7 +112,7 @@ export async function drilldownList(
 }
 
 /** Whether the mirror holds the customer's whole history (so a key it has no row of has none upstream either). */
-const historyComplete = (state: MirrorAccess["state"]) =>
+export const historyComplete = (state: MirrorAccess["state"]) =>
   state.lastHeadSyncMs !== null && (state.backfill.complete || state.coverageFromMs === null);
 
 /**

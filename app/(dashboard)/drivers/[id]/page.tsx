@@ -2,13 +2,18 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 
 import { DrilldownDetailPage } from "@/components/drilldowns/drilldown-detail";
+import { drilldownPageTitle } from "@/lib/bff/drilldown-page";
 
-export const metadata: Metadata = {
-  title: "Driver",
-};
+type Props = { params: Promise<{ id: string }> };
 
-export default async function DriverPage({ params }: { params: Promise<{ id: string }> }) {
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: await drilldownPageTitle("driver", (await params).id) };
+}
+
+export default async function DriverPage({ params }: Props) {
   const { id } = await params;
+  // A malformed or unknown key is a real HTTP 404 (lib/bff/drilldown-page.ts), not a 200 page of zeros.
+  await drilldownPageTitle("driver", id);
   return (
     <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading…</p>}>
       <DrilldownDetailPage dimension="driver" id={id} />

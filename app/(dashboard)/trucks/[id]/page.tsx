@@ -2,13 +2,18 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 
 import { DrilldownDetailPage } from "@/components/drilldowns/drilldown-detail";
+import { drilldownPageTitle } from "@/lib/bff/drilldown-page";
 
-export const metadata: Metadata = {
-  title: "Truck",
-};
+type Props = { params: Promise<{ id: string }> };
 
-export default async function TruckPage({ params }: { params: Promise<{ id: string }> }) {
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: await drilldownPageTitle("truck", (await params).id) };
+}
+
+export default async function TruckPage({ params }: Props) {
   const { id } = await params;
+  // A malformed or unknown key is a real HTTP 404 (lib/bff/drilldown-page.ts), not a 200 page of zeros.
+  await drilldownPageTitle("truck", id);
   return (
     <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading…</p>}>
       <DrilldownDetailPage dimension="truck" id={id} />

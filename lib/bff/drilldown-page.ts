@@ -1,0 +1,58 @@
+import "server-only";
+
+import { notFound } from "next/navigation";
+import { cache } from "react";
+
+import { keyKnown } from "@/lib/mirror/drilldowns";
+import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
+
+import { mirrorFor } from "./mirror/access";
+import { drilldownKey, historyComplete } from "./operations/drilldown-service";
+import { readSession } from "./session";
+
+type PageDimension = Exclude<DrilldownDimension, "station">;
+
+/** How long a page waits for the lookup before it renders anyway (the page's own query then shows what it finds). */
+const LOOKUP_WAIT_MS = 2_000;
+
+const TITLE_OF: Record<PageDimension, (name: string) => string> = {
+  driver: (name) => name,
+  truck: (name) => `Truck ${name}`,
+  card: (name) => `Card ${name}`,
+};
+const UNNAMED: Record<PageDimension, string> = { driver: "Driver", truck: "Truck", card: "Card" };
+
+/**
+ * A drill-down page's key (`/drivers/[id]`, `/trucks/[id]`, `/cards/[last4]`), looked up on the server before the page
+ * streams: a malformed key, or one the customer's whole history has no purchase of, is an HTTP 404 with the not-found
+ * page (as `/transactions/[id]` is), never a 200 that shows "Driver not-a-driver" and zeros; a known key gives the
+ * page its title (the driver's name). While the history is still loading, or without a session or a mirror, the page
+ * renders and its query says why (as GET /api/drivers/[id] does). Cached per request: the title and the page share it.
+ */
+export const drilldownPageTitle = cache(async (dimension: PageDimension, raw: string): Promise<string> => {
+  try {
+    drilldownKey(dimension, raw);
+  } catch {
+    notFound();
+  }
+  const lookup = (async () => {
+    const result = await readSession({ readOnly: true });
+    if ("problem" in result) return undefined;
+    const mirror = await mirrorFor(result.session);
+    if (mirror === null) return undefined;
+    const known = await keyKnown(mirror.store, mirror.customerId, dimension, raw);
+    if (known === null) return historyComplete(mirror.state) ? null : undefined;
+    return known.name;
+  })().catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(undefined);
+    }, LOOKUP_WAIT_MS);
+  });
+  const name = await Promise.race([lookup, waited]).finally(() => {
+    clearTimeout(timer);
+  });
+  if (name === null) notFound();
+  return name === undefined ? UNNAMED[dimension] : TITLE_OF[dimension](name);
+});
