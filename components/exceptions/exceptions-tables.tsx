@@ -69,10 +69,6 @@ const THRESHOLD_COLUMNS = [
   threshold.accessor("label", { header: "Threshold", meta: { rowHeader: true } }),
   threshold.accessor("value", { header: "In force" }),
   threshold.accessor("defaultValue", { header: "Default" }),
-  threshold.accessor("env", {
-    header: "Environment variable",
-    cell: ({ getValue }) => <code className="text-xs break-all">{getValue()}</code>,
-  }),
 ];
 
 export function ThresholdsTable({ thresholds }: { thresholds: ExceptionThreshold[] }) {
@@ -84,7 +80,7 @@ export function ThresholdsTable({ thresholds }: { thresholds: ExceptionThreshold
       caption="The thresholds the rules use, with their defaults"
       variant="plain"
       testId="exception-thresholds"
-      className="min-w-[36rem]"
+      className="min-w-[28rem]"
     />
   );
 }

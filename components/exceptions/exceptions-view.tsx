@@ -120,8 +120,7 @@ function Report({
       </Card>
       <Card title="Thresholds">
         <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
-          An operator changes a threshold with its environment variable on the dashboard&apos;s server (see{" "}
-          <code>.env.example</code>) and restarts it.
+          The thresholds are set for everyone by the dashboard&apos;s administrator; ask them to change one.
         </p>
         <div className="overflow-x-auto">
           <ThresholdsTable thresholds={reply.thresholds} />

@@ -12,7 +12,7 @@ import { EntityLink } from "@/components/ui/entity-link";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { CELL_LINK_CLASSES, TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatDay, formatLongDay } from "@/lib/format/dates";
-import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import { formatCount, formatCountOf, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { MissedSaving, SavingsReply } from "@/lib/model/insight-savings";
 import { isMirrorNeeded, type SavingsScope, useSavings } from "@/lib/queries/savings";
 
@@ -94,7 +94,7 @@ function SavingsFiguresView({ reply, scope }: { reply: SavingsReply; scope: Savi
         items={[
           [
             "Paid above the state's median price",
-            `${formatMoney(current.aboveStateMedian)} on ${formatCount(current.fillsAboveStateMedian)} fills`,
+            `${formatMoney(current.aboveStateMedian)} on ${formatCountOf(current.fillsAboveStateMedian, "fill", "fills")}`,
           ],
           ["Customer price applied?", priceAppliedText(current, reply.windowHours)],
           ...notComparedItems(current, reply.windowHours, reply.radiusMiles),

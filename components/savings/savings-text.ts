@@ -1,4 +1,4 @@
-import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
+import { formatCount, formatCountOf, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { FillCount, SavingsFigures } from "@/lib/model/insight-savings";
 
 /**
@@ -6,7 +6,7 @@ import type { FillCount, SavingsFigures } from "@/lib/model/insight-savings";
  * rest were not compared, and whether the customer price was applied. Pure, so the wording is tested without a page.
  */
 
-const fills = (n: number) => `${formatCount(n)} ${n === 1 ? "fill" : "fills"}`;
+const fills = (n: number) => formatCountOf(n, "fill", "fills");
 const hours = (h: number) => `${String(h)} ${h === 1 ? "hour" : "hours"}`;
 const counted = (c: FillCount) => `${fills(c.fills)} (${formatGallons(c.gallons)} gal)`;
 

@@ -41,12 +41,15 @@ export function syncStatusText(status: SyncStatusReply, now: number): SyncStatus
   }
 }
 
-/** "Loading history back to Mar 2025 · 64 % · about 3 min", each part only when known. */
+/**
+ * "Loading history: loaded back to Mar 2025 so far · 64 % · about 3 min", each part only when known. The month is how
+ * far the copy reaches now, not the target (which "back to" alone read as).
+ */
 function backfillLine(status: SyncStatusReply): string {
   const parts = [
     status.coverage.from === null
       ? "Loading history"
-      : `Loading history back to ${formatMonthYear(status.coverage.from)}`,
+      : `Loading history: loaded back to ${formatMonthYear(status.coverage.from)} so far`,
   ];
   const { done, expected, timeLeftMs } = status.backfill;
   if (expected !== null && expected > 0) parts.push(`${String(Math.min(99, Math.floor((done / expected) * 100)))} %`);

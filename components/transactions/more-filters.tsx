@@ -20,6 +20,8 @@ const SELECTS: readonly {
   label: string;
   all: string;
   options: (f: TransactionFacetsReply) => Option[];
+  /** Wider than the others where the choices' words need it (never cut off). */
+  wide?: boolean;
 }[] = [
   {
     name: "driver",
@@ -54,8 +56,9 @@ const SELECTS: readonly {
     // The insight pages count a purchase on its own local date (lib/model/insights); their links set it.
     name: "dates",
     label: "Dates are",
-    all: "Days of your time zone",
+    all: "Days in your time zone",
     options: () => [{ value: "local", label: "Each purchase's local date" }],
+    wide: true,
   },
 ];
 
@@ -95,6 +98,7 @@ export function MoreFilters({ values, onChange }: MoreFiltersProps) {
             key={select.name}
             label={select.label}
             all={select.all}
+            wide={select.wide ?? false}
             value={values[select.name]}
             options={facets.data === undefined ? [] : select.options(facets.data)}
             onChange={(value) => {
@@ -121,6 +125,7 @@ export function MoreFilters({ values, onChange }: MoreFiltersProps) {
 function FacetSelect(props: {
   label: string;
   all: string;
+  wide: boolean;
   value: string | null;
   options: Option[];
   onChange: (value: string | null) => void;
@@ -131,7 +136,7 @@ function FacetSelect(props: {
       ? props.options
       : [{ value: props.value, label: props.value }, ...props.options];
   return (
-    <Field label={props.label} className="w-full sm:w-48">
+    <Field label={props.label} className={props.wide ? "w-full sm:w-64" : "w-full sm:w-48"}>
       {(control) => (
         <select
           {...control}

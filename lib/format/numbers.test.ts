@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { formatCount, formatGallons, formatMoney, formatPriceRange, formatUnitPrice } from "./numbers";
+import { formatCount, formatCountOf, formatGallons, formatMoney, formatPriceRange, formatUnitPrice } from "./numbers";
 
 describe("number formats", () => {
   it("formats counts, money, unit prices and gallons in en-US", () => {
     expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatCountOf(1, "fill", "fills")).toBe("1 fill");
+    expect(formatCountOf(0, "fill", "fills")).toBe("0 fills");
+    expect(formatCountOf(1234, "fill", "fills")).toBe("1,234 fills");
     expect(formatMoney("1234.50")).toBe("$1,234.50");
     expect(formatMoney("-12.00")).toBe("-$12.00");
     expect(formatUnitPrice("3.899")).toBe("$3.899");

@@ -33,6 +33,11 @@ export function formatCount(value: number): string {
   return countFormat().format(value);
 }
 
+/** "1 fill", "1,234 fills": a count with its noun, singular only for exactly one. */
+export function formatCountOf(value: number, one: string, many: string): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}
+
 /** "$1,234.50" */
 export function formatMoney(value: Money): string {
   return moneyFormat().format(asNumericLiteral(value));

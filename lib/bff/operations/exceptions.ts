@@ -51,7 +51,7 @@ function refuseLongPeriod(range: LocalDateRange): void {
 }
 
 const catalogNote = (windowMs: number) =>
-  `The price rule compares each diesel fill with its station's customer price as the catalog walks observed it within ${duration(windowMs)} of the purchase (PRICE_WINDOW_HOURS), never with today's price for an older fill: a purchase with no observation that close is not judged, and counted.`;
+  `The price rule compares each diesel fill with its station's customer price as the catalog walks observed it within ${duration(windowMs)} of the purchase, never with today's price for an older fill: a purchase with no observation that close is not judged, and counted.`;
 
 const ExceptionsQuery = z
   .object({

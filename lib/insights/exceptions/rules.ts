@@ -52,16 +52,16 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     offReason: (t) =>
       t.offHoursOn
         ? null
-        : "Off by default: night and weekend purchases are ordinary for many fleets (about half of the sandbox fleet's), so the rule would bury the anomalies. An operator turns it on with EXCEPTIONS_OFF_HOURS=true.",
+        : "Off by default: night and weekend purchases are ordinary for many fleets (about half of the sandbox fleet's), so the rule would bury the anomalies. The dashboard's administrator can turn it on.",
     run: offHours,
   },
   {
     id: "above-catalog-price",
     name: "Price above the station's customer price at the time",
     describe: (t) =>
-      `A diesel fill paid more than $${(t.priceMarginCents / 100).toFixed(2)} per gallon above its station's customer price as the catalog walks observed it around the purchase (PRICE_WINDOW_HOURS); a purchase with no observation that close is not judged.`,
+      `A diesel fill paid more than $${(t.priceMarginCents / 100).toFixed(2)} per gallon above its station's customer price as the catalog walks observed it around the purchase; a purchase with no observation that close is not judged.`,
     needsCatalog: true,
-    offReason: (t) => (t.catalogPriceOn ? null : "Off: an operator turned it off with EXCEPTIONS_CATALOG_PRICE=false."),
+    offReason: (t) => (t.catalogPriceOn ? null : "Off: the dashboard's administrator turned it off."),
     run: aboveCatalogPrice,
   },
   {
