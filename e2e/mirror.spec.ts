@@ -99,7 +99,9 @@ test.describe("with the local copy ready", () => {
     const max = page.getByRole("textbox", { name: "Max amount ($)" });
     await min.fill("12,5");
     await expect(min).toHaveAttribute("aria-invalid", "true");
-    await expect(min).toHaveAccessibleDescription(/Enter a number such as 25 or 25\.50/);
+    await expect(min).toHaveAccessibleDescription(
+      /Enter a number such as 25, 1,000 or 25\.50 .* The list below is not filtered by amount until this is fixed\./,
+    );
     await expect(page).toHaveURL((url) => !url.searchParams.has("amountMin"));
 
     await min.fill("150");
@@ -111,12 +113,16 @@ test.describe("with the local copy ready", () => {
     expect((await amountsOnScreen(page)).every((amount) => amount >= 150)).toBe(true);
 
     await max.fill("100");
-    await expect(max).toHaveAccessibleDescription("The lowest amount (150) is above the highest (100).");
+    await expect(max).toHaveAccessibleDescription(
+      "The lowest amount (150) is above the highest (100). The list below still shows amounts from $150 until this is fixed.",
+    );
     await expect(page).toHaveURL((url) => !url.searchParams.has("amountMax"));
 
     // A bound no purchase reaches: the empty state offers Clear filters, which resets these filters with the rest.
+    // Typed as people write amounts ($ and thousands separators), sent plain.
     await max.fill("");
-    await min.fill("999999");
+    await min.fill("$999,999");
+    await expect(page).toHaveURL((url) => url.searchParams.get("amountMin") === "999999");
     await expect(page.getByText("No transactions match these filters")).toBeVisible();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL((url) => url.search === "");

@@ -9,7 +9,7 @@ import {
   parseListState,
   serializeListState,
 } from "./list-state";
-import { decimalProblem, rangeOrderProblem } from "./mirror-filter-state";
+import { decimalProblem, plainDecimal, rangeOrderProblem } from "./mirror-filter-state";
 
 const parse = (query: string) => parseListState(new URLSearchParams(query));
 const problems = (query: string) => listStateProblems(new URLSearchParams(query));
@@ -95,10 +95,21 @@ describe("the range fields' messages", () => {
     expect(decimalProblem("10.125", 3)).toBeNull();
   });
 
+  it("takes figures as people type them: a $ in front, thousands separators, a unit after (issue 26)", () => {
+    expect(plainDecimal("$1,000")).toBe("1000");
+    expect(plainDecimal("1,000")).toBe("1000");
+    expect(plainDecimal(" $ 1,234,567.50 ")).toBe("1234567.50");
+    expect(plainDecimal("25 gal")).toBe("25");
+    expect(decimalProblem("$1,000", 2)).toBeNull();
+    expect(decimalProblem("1,000.25", 2)).toBeNull();
+    expect(parse("amountMin=%241%2C000").mirror.amountMin).toBe("1000");
+  });
+
   it("says what to type instead", () => {
-    expect(decimalProblem("$25", 2)).toBe("Enter a number such as 25 or 25.50, without a sign or a unit.");
-    expect(decimalProblem("-1", 2)).toBe("Enter a number such as 25 or 25.50, without a sign or a unit.");
-    expect(decimalProblem("1,000", 2)).toBe("Enter a number such as 25 or 25.50, without a sign or a unit.");
+    const typo = "Enter a number such as 25, 1,000 or 25.50 (a $ in front is fine; no minus sign).";
+    expect(decimalProblem("-1", 2)).toBe(typo);
+    expect(decimalProblem("12,5", 2)).toBe(typo);
+    expect(decimalProblem("1,00", 2)).toBe(typo);
     expect(decimalProblem("25.505", 2)).toBe("Enter at most 2 decimals.");
     expect(decimalProblem("1234567890", 2)).toBe("Enter a number below 1,000,000,000.");
   });

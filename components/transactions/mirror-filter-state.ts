@@ -50,7 +50,10 @@ function isRangeName(name: MirrorFilterName): name is RangeName {
 /** The value as the BFF takes it, or null when it would refuse it. */
 function readValue(name: MirrorFilterName, raw: string): string | null {
   const value = raw.trim();
-  if (isRangeName(name)) return decimalProblem(value, RANGE_PLACES[name]) === null && value !== "" ? value : null;
+  if (isRangeName(name)) {
+    const plain = plainDecimal(value);
+    return decimalProblem(plain, RANGE_PLACES[name]) === null && plain !== "" ? plain : null;
+  }
   switch (name) {
     case "card":
       return /^\d{4}$/.test(value) ? value : null;
@@ -68,13 +71,26 @@ function readValue(name: MirrorFilterName, raw: string): string | null {
 }
 
 /**
+ * A figure as people type it, made plain: "$1,000.50" → "1000.50", "1,000" → "1000", " 25 gal " → "25". Commas only
+ * as thousands separators (groups of three); anything else comes back as typed, for decimalProblem to name.
+ */
+export function plainDecimal(text: string): string {
+  const bare = text
+    .trim()
+    .replace(/^\$\s*/, "")
+    .replace(/\s*(gal|gallons)\.?$/i, "");
+  return /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(bare) ? bare.replaceAll(",", "") : bare;
+}
+
+/**
  * What is wrong with a typed amount or gallon figure, in a sentence; null when it is fine (or empty: no bound). The
  * BFF takes up to nine digits before the point and `places` after it.
  */
 export function decimalProblem(value: string, places: number): string | null {
-  const text = value.trim();
+  const text = plainDecimal(value);
   if (text === "") return null;
-  if (!/^\d*\.?\d*$/.test(text) || text === ".") return "Enter a number such as 25 or 25.50, without a sign or a unit.";
+  if (!/^\d*\.?\d*$/.test(text) || text === ".")
+    return "Enter a number such as 25, 1,000 or 25.50 (a $ in front is fine; no minus sign).";
   const [whole = "", fraction = ""] = text.split(".");
   if (whole.length > 9) return "Enter a number below 1,000,000,000.";
   if (fraction.length > places) return `Enter at most ${String(places)} decimals.`;

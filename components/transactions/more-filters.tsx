@@ -8,7 +8,7 @@ import type { TransactionFacetsReply } from "@/lib/model/mirror-replies";
 import { MIRROR_FILTER_NAMES, type MirrorFilterValues } from "@/lib/queries/transaction-filters";
 import { useTransactionFacets } from "@/lib/queries/transactions";
 
-import { decimalProblem, RANGE_PLACES, rangeOrderProblem } from "./mirror-filter-state";
+import { decimalProblem, plainDecimal, RANGE_PLACES, rangeOrderProblem } from "./mirror-filter-state";
 
 type SelectName = "dates" | "driver" | "card" | "truck" | "station" | "state" | "product";
 type RangeName = keyof typeof RANGE_PLACES;
@@ -159,9 +159,18 @@ function FacetSelect(props: {
 
 /** "25." and ".5" as the BFF takes them ("25", "0.5"); empty is no bound. */
 function normalizeDecimal(text: string): string | null {
-  const trimmed = text.trim().replace(/\.$/, "");
+  const trimmed = plainDecimal(text).replace(/\.$/, "");
   if (trimmed === "") return null;
   return trimmed.startsWith(".") ? `0${trimmed}` : trimmed;
+}
+
+/** What the list still uses while a range field is in error. */
+function keptWords(committed: { min: string; max: string }, range: (typeof RANGES)[number]): string {
+  const unit = (v: string) => (range.unit === "$" ? `$${v}` : `${v} ${range.unit}`);
+  const { min, max } = committed;
+  if (min === "" && max === "") return `The list below is not filtered by ${range.what} until this is fixed.`;
+  const bounds = [min === "" ? null : `from ${unit(min)}`, max === "" ? null : `up to ${unit(max)}`].filter(Boolean);
+  return `The list below still shows ${range.what === "amount" ? "amounts" : "gallons"} ${bounds.join(" ")} until this is fixed.`;
 }
 
 /** Typing pauses this long before a range goes into the URL (and fetches), as the search does. */
@@ -193,6 +202,8 @@ function RangePair({
   // Only values the BFF takes, in order, go into the URL; otherwise the fields say what is wrong.
   const isValid = minProblem === null && maxProblem === null && orderProblem === null;
   const isChanged = (min ?? "") !== committed.min || (max ?? "") !== committed.max;
+  // While a field is in error the list keeps its last valid range: said with the error, so the rows are not misread.
+  const kept = (problem: string | null) => (problem === null ? null : `${problem} ${keptWords(committed, range)}`);
   useEffect(() => {
     if (!isValid || !isChanged) return;
     const timer = window.setTimeout(() => {
@@ -208,7 +219,7 @@ function RangePair({
       <RangeInput
         label={`Min ${words} (${range.unit})`}
         value={draft.min}
-        error={minProblem}
+        error={kept(minProblem)}
         onChange={(text) => {
           setDraft((current) => ({ ...current, min: text }));
         }}
@@ -216,7 +227,7 @@ function RangePair({
       <RangeInput
         label={`Max ${words} (${range.unit})`}
         value={draft.max}
-        error={maxProblem ?? orderProblem}
+        error={kept(maxProblem ?? orderProblem)}
         onChange={(text) => {
           setDraft((current) => ({ ...current, max: text }));
         }}
