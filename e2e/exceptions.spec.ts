@@ -161,3 +161,26 @@ test.describe("the exceptions page", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe("a link's values the pages cannot use (issue 26)", () => {
+  test.setTimeout(MIRROR_READY_TIMEOUT_MS + 60_000);
+
+  test("are said above the period, with what is shown instead, and go once a period is picked", async ({
+    loggedInPage: page,
+  }) => {
+    await waitForMirrorReady(page);
+    await page.goto("/exceptions?rule=evil&from=2026-05-31&to=2026-05-01");
+    const note = page.getByTestId("link-problems");
+    await expect(note).toHaveAttribute("role", "status");
+    await expect(note).toContainText("“evil” is not one of this page's rules; showing the hits of every rule.");
+    await expect(note).toContainText(
+      "The start date 2026-05-31 was after the end date 2026-05-01; showing 2026-05-01 to 2026-05-31.",
+    );
+    await page.goto("/reports/jurisdictions?quarter=2026-Q9");
+    await expect(note).toContainText("“2026-Q9” is not a quarter (written like 2026-Q3); showing the last 30 days.");
+    // A choice made on the page is the page's own: nothing to say about it.
+    await page.getByRole("combobox", { name: "Period" }).selectOption({ index: 1 });
+    await expect(page).toHaveURL((url) => url.searchParams.get("quarter") !== "2026-Q9");
+    await expect(note).toHaveCount(0);
+  });
+});

@@ -19,6 +19,7 @@ import {
 import { previousNote } from "./exception-links";
 import { HitList } from "./exceptions-hits";
 import { RuleCountsTable, ThresholdsTable } from "./exceptions-tables";
+import { hitsViewProblems, parseHitsView } from "./hits-view";
 import { type HitsView, useExceptions } from "./use-exceptions";
 
 /**
@@ -29,14 +30,7 @@ function useHitsView(): [HitsView, (change: Partial<HitsView>) => void] {
   const searchParams = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const rule = searchParams.get("rule");
-  const group = searchParams.get("group");
-  const page = Number(searchParams.get("page") ?? "1");
-  const view: HitsView = {
-    rule: rule !== null && isExceptionRuleId(rule) ? rule : null,
-    group: group !== null && isExceptionGroup(group) ? group : null,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
+  const view = parseHitsView(searchParams);
   return [
     view,
     (change) => {
@@ -66,10 +60,11 @@ const GROUP_OPTIONS: readonly (readonly [ExceptionGroup, string])[] = [
 export function ExceptionsView() {
   const range = useInsightRange(30, PAGE_PARAM);
   const [view, setView] = useHitsView();
+  const searchParams = useSearchParams();
   const { data, isPending, isError, error, refetch, isFetching } = useExceptions(range.params, view);
   return (
     <div className="space-y-6">
-      <InsightRangePicker range={range} />
+      <InsightRangePicker range={range} linkProblems={hitsViewProblems(searchParams)} />
       {isPending ? (
         <CardSkeleton label="Checking the purchases against the exception rules…" rows={6} className="h-8" />
       ) : isError ? (

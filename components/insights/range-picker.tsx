@@ -5,6 +5,7 @@ import { useCallback, useId, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { LinkProblems } from "@/components/ui/link-problems";
 import { useClock } from "@/components/ui/use-clock";
 import { useUrlView } from "@/components/ui/use-url-view";
 import { recentQuarters } from "@/lib/model/insights";
@@ -12,6 +13,7 @@ import { recentQuarters } from "@/lib/model/insights";
 import {
   insightRangeLabel,
   insightRangeParams,
+  insightRangeProblems,
   type InsightRangeView,
   parseInsightRange,
   withInsightRange,
@@ -33,6 +35,8 @@ export function useInsightRange(defaultDays = 30, resets: readonly string[] = NO
   const { view, update } = useUrlView(parseInsightRange, serialize);
   return {
     view,
+    /** What of the link's period was not used, in sentences (the picker shows them). */
+    problems: insightRangeProblems(searchParams, defaultDays),
     /** The parameters for the API route (quarter | from & to; none for the default). */
     params: insightRangeParams(view),
     label: insightRangeLabel(view, defaultDays),
@@ -57,7 +61,14 @@ function useToday(): string | null {
   return `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export function InsightRangePicker({ range }: { range: InsightRange }) {
+/** The period select (and dates); `linkProblems`: the page's other parameters that a link got wrong, shown with the period's. */
+export function InsightRangePicker({
+  range,
+  linkProblems = [],
+}: {
+  range: InsightRange;
+  linkProblems?: readonly string[];
+}) {
   const today = useToday();
   const quarters = today === null ? [] : recentQuarters(today, 8);
   const { view } = range;
@@ -79,6 +90,7 @@ export function InsightRangePicker({ range }: { range: InsightRange }) {
         event.preventDefault();
       }}
     >
+      <LinkProblems problems={[...range.problems, ...linkProblems]} />
       <Field label="Period" className="w-full sm:w-60">
         {(control) => (
           <select

@@ -8,14 +8,52 @@ import { isIsoDay } from "@/lib/model/time-zones";
 export type InsightRangeView =
   { kind: "default" } | { kind: "quarter"; quarter: string } | { kind: "range"; from: string; to: string };
 
-/** Reads the URL; what the BFF would refuse falls back to the default (the page says nothing is wrong: it shows its own period). */
+/**
+ * Reads the URL; dates in the wrong order are put right, and what the BFF would refuse falls back to the default —
+ * insightRangeProblems says which part of the link was not used.
+ */
 export function parseInsightRange(params: Pick<URLSearchParams, "get">): InsightRangeView {
   const quarter = params.get("quarter");
   if (quarter !== null && QUARTER_PATTERN.test(quarter)) return { kind: "quarter", quarter };
   const from = params.get("from");
   const to = params.get("to");
-  if (isIsoDay(from) && isIsoDay(to) && from <= to) return { kind: "range", from, to };
+  if (isIsoDay(from) && isIsoDay(to))
+    return from <= to ? { kind: "range", from, to } : { kind: "range", from: to, to: from };
   return { kind: "default" };
+}
+
+const quote = (value: string) => `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}”`;
+
+/**
+ * What of a link's period was not used, in sentences a person can act on (the period picker shows them; issue 26).
+ * Only the link's own values: the picker writes nothing it would refuse, so a choice made on the page never shows one.
+ */
+export function insightRangeProblems(params: Pick<URLSearchParams, "get">, defaultDays = 30): string[] {
+  const view = parseInsightRange(params);
+  const shown = insightRangeLabel(view, defaultDays);
+  const quarter = params.get("quarter");
+  const from = params.get("from");
+  const to = params.get("to");
+  const problems: string[] = [];
+  if (quarter !== null && view.kind !== "quarter")
+    problems.push(`${quote(quarter)} is not a quarter (written like 2026-Q3); showing ${shown}.`);
+  if (view.kind === "quarter" && (from !== null || to !== null))
+    problems.push(`The link's dates were set aside for its quarter: showing ${shown}.`);
+  if (view.kind === "range" && from !== null && to !== null && from > to)
+    problems.push(`The start date ${from} was after the end date ${to}; showing ${shown}.`);
+  if (view.kind === "default") {
+    for (const [name, what, raw] of [
+      ["from", "start date", from],
+      ["to", "end date", to],
+    ] as const)
+      if (raw !== null && !isIsoDay(raw))
+        problems.push(
+          `The ${what} (${name}) ${quote(raw)} ${/^\d{4}-\d{2}-\d{2}$/.test(raw) ? "is not a day of the calendar" : "is not a day written as YYYY-MM-DD"}; showing ${shown}.`,
+        );
+    if ((from === null) !== (to === null))
+      problems.push(`A period needs both a start date (from) and an end date (to); showing ${shown}.`);
+  }
+  return problems;
 }
 
 /** The view's own parameters (for the page's URL and the API call), without the others the page keeps. */

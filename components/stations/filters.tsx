@@ -1,15 +1,17 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
 import { useCallback, useId } from "react";
 
 import { Field } from "@/components/ui/field";
+import { LinkProblems } from "@/components/ui/link-problems";
 import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import type { StationProduct } from "@/lib/model";
 import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 
 import { brandName } from "./brand-name";
 import { productName } from "./product-ranking";
-import { DEFAULT_PRODUCT, type StationsView } from "./view-state";
+import { DEFAULT_PRODUCT, type StationsView,stationsViewProblems } from "./view-state";
 
 export interface StationFiltersProps {
   view: StationsView;
@@ -32,6 +34,8 @@ export function StationFilters({ view, brands, states, products, onChange }: Sta
   );
   const [search, setSearch] = useDebouncedSearch(view.search, commitSearch);
 
+  // What of the link the page could not use (issue 26), said where the filters it would have set are.
+  const linkProblems = stationsViewProblems(useSearchParams());
   const hasProducts = products.length > 1;
   const hasFilters =
     view.brand !== null ||
@@ -40,6 +44,7 @@ export function StationFilters({ view, brands, states, products, onChange }: Sta
     (hasProducts && view.product !== DEFAULT_PRODUCT);
   return (
     <div role="search" aria-label="Filter stations" className="flex flex-wrap items-end gap-3">
+      <LinkProblems problems={linkProblems} />
       <CodeSelect
         className="w-[calc(50%-0.375rem)] sm:w-40"
         label="Brand"

@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LinkProblems } from "@/components/ui/link-problems";
 import type { Station } from "@/lib/model";
 
 import { ProductModeNotice } from "./nearby-results";
@@ -35,18 +36,8 @@ export function RoutePanel({
   const { route } = state;
   return (
     <div className="space-y-5">
-      {route.linkProblems.length === 0 ? null : (
-        // Above the form: what of the shared link was not used, and what is used instead (never dropped silently).
-        <div
-          role="status"
-          data-testid="route-link-problems"
-          className="space-y-1 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950/60 dark:text-amber-50"
-        >
-          {route.linkProblems.map((problem) => (
-            <p key={problem}>{problem}</p>
-          ))}
-        </div>
-      )}
+      {/* Above the form: what of the shared link was not used, and what is used instead (never dropped silently). */}
+      <LinkProblems problems={route.linkProblems} testId="route-link-problems" />
       <RoutePointsForm
         route={route}
         stations={stations}

@@ -12,6 +12,7 @@ import {
   serializeView,
   STALE_AFTER_MS,
   stationsInView,
+  stationsViewProblems,
 } from "./view-state";
 
 const s = (over: Partial<Station>): Station => ({
@@ -85,6 +86,25 @@ describe("parseView / serializeView", () => {
       brand: "pilot",
       selected: "st-42",
     });
+  });
+});
+
+describe("stationsViewProblems (issue 26: a link's unusable values are said, not ignored)", () => {
+  const problems = (query: string) => stationsViewProblems(new URLSearchParams(query));
+  it("says nothing of a link the page wrote", () => {
+    expect(problems("near=35.2220,-101.8313&radius=50&n=10&state=TX&product=def&scale=view&mode=route")).toEqual([]);
+    expect(problems("")).toEqual([]);
+  });
+  it("says which values were not used and what is used instead", () => {
+    expect(problems("near=999,999&radius=-3")).toEqual([
+      "“999,999” is not a place on the map (latitude,longitude such as 35.22,-101.83); no place is chosen.",
+      "“-3” is not a radius offered (10, 25, 50, 100, 250 mi); using 50 mi.",
+    ]);
+    expect(problems("state=ZZ&n=7&mode=fly")).toEqual([
+      "“7” is not a number of results offered (5, 10, 20, 50); showing 10.",
+      "“ZZ” is not a US state code; every state is shown.",
+      "“fly” is not a mode (near or route); showing stations near a place.",
+    ]);
   });
 });
 

@@ -119,6 +119,58 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
   };
 }
 
+const quoteValue = (value: string) => `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}”`;
+
+/**
+ * What of a link's stations view parseView set aside, in sentences (issue 26: never silently); the route's own
+ * parameters are said by the route panel (RouteView.linkProblems). Only the link's values: the page writes valid ones.
+ */
+export function stationsViewProblems(params: Pick<URLSearchParams, "get">): string[] {
+  const view = parseView(params);
+  const problems: string[] = [];
+  const said = (name: string, ok: boolean, sentence: (raw: string) => string) => {
+    const raw = params.get(name);
+    if (raw !== null && raw !== "" && !ok) problems.push(sentence(raw));
+  };
+  said(
+    "near",
+    view.near !== null,
+    (raw) =>
+      `${quoteValue(raw)} is not a place on the map (latitude,longitude such as 35.22,-101.83); no place is chosen.`,
+  );
+  said(
+    "radius",
+    String(view.radius) === params.get("radius"),
+    (raw) =>
+      `${quoteValue(raw)} is not a radius offered (${RADIUS_OPTIONS_MILES.join(", ")} mi); using ${String(view.radius)} mi.`,
+  );
+  said(
+    "n",
+    String(view.count) === params.get("n"),
+    (raw) =>
+      `${quoteValue(raw)} is not a number of results offered (${RESULT_COUNT_OPTIONS.join(", ")}); showing ${String(view.count)}.`,
+  );
+  said("brand", view.brand !== null, (raw) => `${quoteValue(raw)} is not a brand; every brand is shown.`);
+  said("state", view.state !== null, (raw) => `${quoteValue(raw)} is not a US state code; every state is shown.`);
+  said(
+    "product",
+    view.product === params.get("product")?.toLowerCase(),
+    (raw) => `${quoteValue(raw)} is not a product (${STATION_PRODUCTS.join(", ")}); ranking by ${view.product}.`,
+  );
+  said(
+    "scale",
+    view.scale === params.get("scale")?.toLowerCase(),
+    (raw) => `${quoteValue(raw)} is not a colour scale (all or view); using ${view.scale}.`,
+  );
+  said(
+    "mode",
+    view.mode === params.get("mode")?.toLowerCase(),
+    (raw) => `${quoteValue(raw)} is not a mode (near or route); showing stations near a place.`,
+  );
+  said("station", view.selected !== null, (raw) => `${quoteValue(raw)} is not a station id; no station is selected.`);
+  return problems;
+}
+
 /** The view as a query string; defaults are left out so the plain page stays `/stations`. */
 export function serializeView(view: StationsView): string {
   const params = new URLSearchParams();
