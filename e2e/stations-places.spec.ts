@@ -61,6 +61,8 @@ test("a place name several states have offers each of them, and the chosen one i
       (url) => url.searchParams.get("near") === expectedNear && url.searchParams.get("place") === `${name}, ${chosen}`,
     );
     await expect(choices).toHaveCount(0);
+    // Focus goes back to where it was when the choices appeared (issue 26: it dropped to <body>).
+    await expect(page.getByRole("button", { name: "Find" })).toBeFocused();
     await expect(near).toHaveValue(`${name}, ${chosen}`);
     // That city: every one of its stations is close to the point (averaging the states put Springfield on the IL/IN border).
     const origin = { lat: Number(centre.lat.toFixed(4)), lng: Number(centre.lng.toFixed(4)) };

@@ -115,7 +115,12 @@ export function PlaceChoices({
 }) {
   const headingId = useId();
   const firstChoice = useRef<HTMLButtonElement>(null);
+  // Where focus was when the list appeared (the place field or its Find button): it goes back there once a place is
+  // chosen, since the list then leaves the page (focus would otherwise drop to <body>).
+  const cameFrom = useRef<HTMLElement | null>(null);
   useEffect(() => {
+    if (document.activeElement instanceof HTMLElement && !document.activeElement.closest("[data-testid=place-choices]"))
+      cameFrom.current = document.activeElement;
     firstChoice.current?.focus();
   }, [places]);
   return (
@@ -136,7 +141,9 @@ export function PlaceChoices({
               type="button"
               className="text-left text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300"
               onClick={() => {
+                const back = cameFrom.current;
                 onChoose(choice);
+                if (back?.isConnected) back.focus();
               }}
             >
               {choice.label}
