@@ -116,21 +116,34 @@ async function rankRows(
   dimension: DrilldownDimension,
   rows: GroupRow[],
   decodeLast?: LastDecoder,
+  top?: number,
 ): Promise<DrilldownRow[]> {
-  const keyed = rows.filter((r): r is GroupRow & { k: string } => r.k !== null);
+  let keyed = rows
+    .filter((r): r is GroupRow & { k: string } => r.k !== null)
+    .map((r) => ({ r, sums: sumsOf(r, decodeLast) }));
+  if (top !== undefined) {
+    // Only the first `top` are wanted: the keys down to the top-th amount (its ties too, which the names order) are
+    // named and ranked, not every station of the fleet.
+    const amounts = keyed.map((x) => x.sums.amount).sort((x, y) => (x > y ? -1 : x < y ? 1 : 0));
+    const least = top === 0 ? null : amounts[Math.min(top, amounts.length) - 1];
+    keyed = least === undefined || least === null ? [] : keyed.filter((x) => x.sums.amount >= least);
+  }
   const labels = await latestLabels(
     store,
     customerId,
     dimension,
-    keyed.map((r) => r.k),
+    keyed.map((x) => x.r.k),
   );
-  return keyed
-    .map((r) => {
-      const sums = sumsOf(r, decodeLast);
-      return { key: r.k, ...(labels.get(r.k) ?? labelOf(dimension, r.k, {})), ...figuresOf(sums), sums };
-    })
+  const ranked = keyed
+    .map(({ r, sums }) => ({
+      key: r.k,
+      ...(labels.get(r.k) ?? labelOf(dimension, r.k, {})),
+      ...figuresOf(sums),
+      sums,
+    }))
     .sort(byAmountThenName)
     .map(({ sums: _sums, ...row }) => row);
+  return top === undefined ? ranked : ranked.slice(0, top);
 }
 
 export interface RankedFigures {
@@ -141,13 +154,17 @@ export interface RankedFigures {
   withoutKey: DrilldownFigures;
 }
 
-/** Every key of the dimension with spend on the range's local dates, ranked, with the range's totals. */
+/**
+ * Every key of the dimension with spend on the range's local dates, ranked, with the range's totals; only the first
+ * `top` rows when given (the overview's five; 0: the totals alone), the same rows as the head of the whole ranking.
+ */
 export async function rankedFigures(
   store: MirrorStore,
   customerId: string,
   dimension: DrilldownDimension,
   range: LocalDateRange | null,
   source: DrilldownSource = "rollups",
+  top?: number,
 ): Promise<RankedFigures> {
   if (range === null) return { rows: [], totals: ZERO_FIGURES, withoutKey: ZERO_FIGURES };
   const fromRollup = source === "rollups";
@@ -158,7 +175,7 @@ export async function rankedFigures(
   const totals = groups.reduce((acc, r) => addSums(acc, sumsOf(r, decodeLast)), ZERO);
   const none = groups.find((r) => r.k === null);
   return {
-    rows: await rankRows(store, customerId, dimension, groups, decodeLast),
+    rows: await rankRows(store, customerId, dimension, groups, decodeLast, top),
     totals: figuresOf(totals),
     withoutKey: none ? figuresOf(sumsOf(none, decodeLast)) : ZERO_FIGURES,
   };

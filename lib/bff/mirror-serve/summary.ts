@@ -38,11 +38,13 @@ async function byLocalDates(
 ): Promise<{ drivers: RankedItem[]; stations: RankedItem[]; comparison: SpendComparison | null }> {
   const { store, customerId } = access;
   const [drivers, stations, before, settling] = await Promise.all([
-    readOffThread(store, "drilldowns.ranked", [customerId, "driver", current]),
-    readOffThread(store, "drilldowns.ranked", [customerId, "station", current]),
+    // The first five only (and the totals): the ranking's head, named, not every station of the fleet; the previous
+    // period's totals alone.
+    readOffThread(store, "drilldowns.ranked", [customerId, "driver", current, "rollups", TOP]),
+    readOffThread(store, "drilldowns.ranked", [customerId, "station", current, "rollups", TOP]),
     previous === null
       ? Promise.resolve(null)
-      : readOffThread(store, "drilldowns.ranked", [customerId, "driver", previous]),
+      : readOffThread(store, "drilldowns.ranked", [customerId, "driver", previous, "rollups", 0]),
     settlingOf(store, customerId, current),
   ]);
   const comparison: SpendComparison | null =
