@@ -32,7 +32,7 @@ export function listReads(
 ) {
   return Promise.all([
     rankedFigures(store, CUSTOMER, dimension, range),
-    rankedFigures(store, CUSTOMER, dimension, previousOf(range)),
+    rankedFigures(store, CUSTOMER, dimension, previousOf(range), "rollups", undefined, false),
     settlingOf(store, CUSTOMER, range),
     settlingByKey(store, CUSTOMER, dimension, range),
   ]);
@@ -48,7 +48,7 @@ export async function detailReads(
   await keyKnown(store, CUSTOMER, dimension, key);
   return Promise.all([
     detailFigures(store, CUSTOMER, dimension, key, range),
-    detailFigures(store, CUSTOMER, dimension, key, previousOf(range)),
+    detailFigures(store, CUSTOMER, dimension, key, previousOf(range), "rollups", false),
     settlingOf(store, CUSTOMER, range, { dimension, key }),
   ]);
 }

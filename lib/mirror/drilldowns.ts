@@ -117,6 +117,7 @@ async function rankRows(
   rows: GroupRow[],
   decodeLast?: LastDecoder,
   top?: number,
+  named = true,
 ): Promise<DrilldownRow[]> {
   let keyed = rows
     .filter((r): r is GroupRow & { k: string } => r.k !== null)
@@ -128,12 +129,14 @@ async function rankRows(
     const least = top === 0 ? null : amounts[Math.min(top, amounts.length) - 1];
     keyed = least === undefined || least === null ? [] : keyed.filter((x) => x.sums.amount >= least);
   }
-  const labels = await latestLabels(
-    store,
-    customerId,
-    dimension,
-    keyed.map((x) => x.r.k),
-  );
+  const labels = named
+    ? await latestLabels(
+        store,
+        customerId,
+        dimension,
+        keyed.map((x) => x.r.k),
+      )
+    : new Map<string, { name: string; detail: string | null }>();
   const ranked = keyed
     .map(({ r, sums }) => ({
       key: r.k,
@@ -157,6 +160,8 @@ export interface RankedFigures {
 /**
  * Every key of the dimension with spend on the range's local dates, ranked, with the range's totals; only the first
  * `top` rows when given (the overview's five; 0: the totals alone), the same rows as the head of the whole ranking.
+ * `named` false leaves the names out (each row is called by its key, e.g. a previous period read for its figures only):
+ * the names are one lookup per key.
  */
 export async function rankedFigures(
   store: MirrorStore,
@@ -165,6 +170,7 @@ export async function rankedFigures(
   range: LocalDateRange | null,
   source: DrilldownSource = "rollups",
   top?: number,
+  named = true,
 ): Promise<RankedFigures> {
   if (range === null) return { rows: [], totals: ZERO_FIGURES, withoutKey: ZERO_FIGURES };
   const fromRollup = source === "rollups";
@@ -175,7 +181,7 @@ export async function rankedFigures(
   const totals = groups.reduce((acc, r) => addSums(acc, sumsOf(r, decodeLast)), ZERO);
   const none = groups.find((r) => r.k === null);
   return {
-    rows: await rankRows(store, customerId, dimension, groups, decodeLast, top),
+    rows: await rankRows(store, customerId, dimension, groups, decodeLast, top, named),
     totals: figuresOf(totals),
     withoutKey: none ? figuresOf(sumsOf(none, decodeLast)) : ZERO_FIGURES,
   };
@@ -241,7 +247,11 @@ async function daySums(store: MirrorStore, customerId: string, only: Only, range
   return foldProducts(rows, (r) => Number(r.local_day));
 }
 
-/** One key's totals, trend and breakdown over the range's local dates (zeros everywhere when range is null). */
+/**
+ * One key's totals, trend and breakdown over the range's local dates (zeros everywhere when range is null).
+ * `withBreakdown` false leaves the breakdown empty (a previous period read for its totals only): it is the costly part,
+ * a read of the key's purchases and one name lookup per station or driver.
+ */
 export async function detailFigures(
   store: MirrorStore,
   customerId: string,
@@ -249,6 +259,7 @@ export async function detailFigures(
   key: string,
   range: LocalDateRange | null,
   source: DrilldownSource = "rollups",
+  withBreakdown = true,
 ): Promise<DetailFigures> {
   const breakdownBy = dimension === "station" ? "driver" : "station";
   if (range === null)
@@ -261,7 +272,7 @@ export async function detailFigures(
   const fromRollup = source === "rollups";
   const [days, breakdown] = await Promise.all([
     fromRollup ? daySumsFromRollup(store, customerId, only, range) : daySums(store, customerId, only, range),
-    groupedSums(store, customerId, breakdownBy, range, only),
+    withBreakdown ? groupedSums(store, customerId, breakdownBy, range, only) : [],
   ]);
   const perDay = new Map<number, Sums>();
   let totals = ZERO;

@@ -114,5 +114,6 @@ describe.each(MIRROR_CASES)("drill-down and overview fast paths (%s profile, %s 
     } finally {
       await store.close();
     }
-  });
+    // A sync and 60 comparisons on two cores shared with other work: more than the default 30 s.
+  }, 120_000);
 });
