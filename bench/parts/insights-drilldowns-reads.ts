@@ -5,7 +5,7 @@
  */
 import type { MirrorStore } from "@/lib/mirror";
 import { detailFigures, keyKnown, rankedFigures } from "@/lib/mirror/drilldowns";
-import { periodTotals } from "@/lib/mirror/period-totals";
+import { spendTotals } from "@/lib/mirror/period-totals";
 import { settlingByKey, settlingOf } from "@/lib/mirror/settling";
 import { summarize } from "@/lib/mirror/summary";
 import type { DrilldownDimension, LocalDateRange } from "@/lib/model/insight-drilldowns";
@@ -60,7 +60,7 @@ export function summaryReads(store: MirrorStore, range: LocalDateRange) {
   const previous = previousOf(range);
   return Promise.all([
     summarize(store, CUSTOMER, { fromMs, toMs, timeZone: UTC_ZONE, top: 0 }),
-    periodTotals(store, CUSTOMER, { fromMs: fromMs - (toMs - fromMs), toMs: fromMs }),
+    spendTotals(store, CUSTOMER, { fromMs: fromMs - (toMs - fromMs), toMs: fromMs }),
     rankedFigures(store, CUSTOMER, "driver", range, "rollups", TOP),
     rankedFigures(store, CUSTOMER, "station", range, "rollups", TOP),
     rankedFigures(store, CUSTOMER, "driver", previous, "rollups", 0),

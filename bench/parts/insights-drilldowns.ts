@@ -17,8 +17,8 @@ import { detailFigures, rankedFigures } from "@/lib/mirror/drilldowns";
 import type { BenchContext } from "../lib/context";
 import { startBenchPostgres } from "../lib/services";
 import { fill } from "../standalone/bench-mirror-data";
-import { detailReads, listReads, summaryReads } from "./insights-drilldowns-reads";
 import { DIR, type Reporter, time } from "../standalone/bench-mirror-measure";
+import { detailReads, listReads, summaryReads } from "./insights-drilldowns-reads";
 
 const SIZES = { default: 1_000_000, smoke: 5_000 };
 /** The bench data ends here (bench-mirror-measure's queries use the same end). */

@@ -114,7 +114,7 @@ export async function groupedSumsFromRollup(
 ): Promise<GroupRow[]> {
   const rows = await keySums(store, customerId, groupBy, range);
   return foldProducts(
-    rows.map(({ grp, ...r }) => ({ ...r, k: keyOfRollup(groupBy, String(grp)) })),
+    rows.map(({ grp, ...r }) => ({ ...r, k: keyOfRollup(groupBy, grp) })),
     (r) => r.k,
   );
 }
@@ -128,7 +128,7 @@ export async function daySumsFromRollup(
 ) {
   const rows = await daySumsOfKey(store, customerId, only.dimension, range, only.key);
   return foldProducts(
-    rows.map(({ grp, ...r }) => ({ ...r, local_day: Number(grp) })),
+    rows.map(({ grp, ...r }) => ({ ...r, local_day: grp })),
     (r) => r.local_day,
   );
 }

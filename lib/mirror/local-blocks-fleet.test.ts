@@ -6,7 +6,7 @@ import { MIRROR_CASES, mirrorStoresOfThisFile, type MirrorUpstream, startMirrorU
 
 import { detailFigures, rankedFigures } from "./drilldowns";
 import { localDateOf } from "./local-dates";
-import { periodTotals } from "./period-totals";
+import { periodTotals, spendTotals } from "./period-totals";
 import { DAY_MS } from "./rollups";
 import { settlingByKey, settlingOf } from "./settling";
 
@@ -69,6 +69,8 @@ describe.each(MIRROR_CASES)("drill-down and overview fast paths (%s profile, %s 
       const run = await stack.newSync(store).run("PFL", stack.pfl, { phases: ["head", "backfill"] });
       expect(run).toMatchObject({ status: "done" });
       const all = await store.allTransactions("PFL");
+      const first = all[0];
+      if (first === undefined) throw new Error("the sandbox fleet has no purchases");
       const newest = Math.max(...all.map((t) => Date.parse(t.at)));
       const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       const range = fc
@@ -87,7 +89,7 @@ describe.each(MIRROR_CASES)("drill-down and overview fast paths (%s profile, %s 
             expect(await rankedFigures(store, "PFL", dimension, r, "rollups")).toEqual(fromRows);
             const head = await rankedFigures(store, "PFL", dimension, r, "rollups", top);
             expect(head).toEqual({ ...fromRows, rows: fromRows.rows.slice(0, top) });
-            const key = fromRows.rows[top % Math.max(1, fromRows.rows.length)]?.key ?? keyOf(all[0] as Transaction, dimension);
+            const key = fromRows.rows[top % Math.max(1, fromRows.rows.length)]?.key ?? keyOf(first, dimension);
             if (key !== null)
               expect(await detailFigures(store, "PFL", dimension, key, r, "rollups")).toEqual(
                 await detailFigures(store, "PFL", dimension, key, r, "rows"),
@@ -106,7 +108,9 @@ describe.each(MIRROR_CASES)("drill-down and overview fast paths (%s profile, %s 
           async (back, length) => {
             const toMs = newest + 1 - back;
             const range = { fromMs: toMs - length, toMs };
-            expect(await periodTotals(store, "PFL", range)).toEqual(await periodTotals(store, "PFL", range, "rows"));
+            const fromRows = await periodTotals(store, "PFL", range);
+            expect(await spendTotals(store, "PFL", range)).toEqual(fromRows);
+            expect(await spendTotals(store, "PFL", range, "rows")).toEqual(fromRows);
           },
         ),
         { numRuns: 30, seed: 25 },

@@ -80,29 +80,27 @@ const transaction = fc
     cents: fc.integer({ min: 1, max: 99_999 }),
     milli: fc.integer({ min: 1, max: 200_000 }),
   })
-  .map(
-    (r): Transaction => ({
-      id: `t${String(r.id)}`,
-      reference: `R${String(r.id)}`,
-      at: new Date(r.at).toISOString(),
-      localOffsetMinutes: r.offset,
-      status: r.status,
-      product: r.product,
-      gallons: (r.milli / 1000).toFixed(3),
-      pricePerGallon: "3.999",
-      amount: (r.cents / 100).toFixed(2),
-      station: {
-        id: `s${String(r.station)}`,
-        name: `Station ${String(r.station)}`,
-        locNum: String(r.station),
-        city: "Tulsa",
-        state: "OK",
-      },
-      driver: { id: `d${String(r.driver)}`, name: `Driver ${String(r.driver)}`, truckId: r.truck },
-      card: { last4: r.card },
-      def: null,
-    }),
-  );
+  .map((r): Transaction => ({
+    id: `t${String(r.id)}`,
+    reference: `R${String(r.id)}`,
+    at: new Date(r.at).toISOString(),
+    localOffsetMinutes: r.offset,
+    status: r.status,
+    product: r.product,
+    gallons: (r.milli / 1000).toFixed(3),
+    pricePerGallon: "3.999",
+    amount: (r.cents / 100).toFixed(2),
+    station: {
+      id: `s${String(r.station)}`,
+      name: `Station ${String(r.station)}`,
+      locNum: String(r.station),
+      city: "Tulsa",
+      state: "OK",
+    },
+    driver: { id: `d${String(r.driver)}`, name: `Driver ${String(r.driver)}`, truckId: r.truck },
+    card: { last4: r.card },
+    def: null,
+  }));
 
 const customer = fc.constantFrom("A", "B");
 const write = fc.oneof(

@@ -1,9 +1,9 @@
 import { type Kysely, sql, type Transaction as KyselyTransaction } from "kysely";
 
 import type { LocalDelta } from "./local-rollups";
+import type { MirrorDialect } from "./migrations";
 import { DAY_MS } from "./rollups";
 import type { MirrorDatabase } from "./schema";
-import type { MirrorDialect } from "./migrations";
 
 /**
  * The local-day rollup's blocks (migration 0007): the same sums as `mirror_local_day_totals` (./local-rollups.ts) per
@@ -32,7 +32,9 @@ export const packLast = (atMs: number, day: number): number =>
   atMs === 0 ? 0 : atMs * 4 + (day - Math.floor(atMs / DAY_MS)) + 1;
 
 /** The same in SQL over day rows (last_at_ms ≥ 0: integer division is the floor on both stores). */
-export const PACKED_DAY_LAST = sql<number | string>`(last_at_ms * 4 + (local_day - last_at_ms / ${sql.lit(DAY_MS)}) + 1)`;
+export const PACKED_DAY_LAST = sql<
+  number | string
+>`(last_at_ms * 4 + (local_day - last_at_ms / ${sql.lit(DAY_MS)}) + 1)`;
 
 interface BlockDelta extends Omit<LocalDelta, "day" | "gone" | "lastPlus"> {
   span: number;
@@ -243,9 +245,5 @@ export function planLocalDays(d0: number, d1: number, spans: readonly number[] =
   const b0 = Math.ceil(d0 / span);
   const b1 = Math.floor(d1 / span);
   if (b0 >= b1) return planLocalDays(d0, d1, finer);
-  return [
-    ...planLocalDays(d0, b0 * span, finer),
-    { span, from: b0, to: b1 },
-    ...planLocalDays(b1 * span, d1, finer),
-  ];
+  return [...planLocalDays(d0, b0 * span, finer), { span, from: b0, to: b1 }, ...planLocalDays(b1 * span, d1, finer)];
 }

@@ -93,7 +93,8 @@ export async function mirrorSummary(
     // Its own rankings are not read (byLocalDates ranks): top 0 spares their name lookups.
     readOffThread(access.store, "summary.summarize", [access.customerId, { fromMs, toMs, timeZone: UTC_ZONE, top: 0 }]),
     coversPrevious
-      ? readOffThread(access.store, "summary.period-totals", [
+      ? // The whole period's totals from the UTC rollups (a year is a few hundred rollup rows, not its purchases).
+        readOffThread(access.store, "summary.spend-totals", [
           access.customerId,
           { fromMs: previousFromMs, toMs: fromMs },
         ])
