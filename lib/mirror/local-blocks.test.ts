@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+import Database from "better-sqlite3";
 import fc from "fast-check";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Transaction } from "@/lib/model";
@@ -10,7 +13,11 @@ import { type PostgresServer, startPostgresServer } from "@/test/postgres-server
 
 import { detailFigures, rankedFigures } from "./drilldowns";
 import { BLOCK_SPANS, planLocalDays, rebuildLocalBlocks } from "./local-blocks";
+import { rebuildLocalRollups } from "./local-rollups";
+import { mirrorMigrations } from "./migrations";
 import { DAY_MS } from "./rollups";
+import { toRow } from "./rows";
+import type { MirrorDatabase } from "./schema";
 import { MirrorStore } from "./store";
 
 /**
@@ -192,6 +199,47 @@ describe.each(["sqlite", "postgres"] as const)("the local-day blocks (%s store)"
         ),
         { numRuns: 80, seed: 25 },
       );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("an existing mirror (schema 0005, rows and day rollup) gains the blocks computed from its day rows when opened", async () => {
+    const where =
+      kind === "sqlite"
+        ? { path: join(tempDir, `local-blocks-${String(++databases)}.db`) }
+        : { databaseUrl: await postgres.createDatabase(`local_blocks_${String(++databases)}`) };
+    const db =
+      kind === "sqlite"
+        ? new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: new Database(where.path) }) })
+        : new Kysely<MirrorDatabase>({
+            dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where.databaseUrl }) }),
+          });
+    const all = await mirrorMigrations(kind).getMigrations();
+    await new Migrator({
+      db,
+      provider: {
+        getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(all).filter(([n]) => n < "0006"))),
+      },
+      migrationTableName: "mirror_migrations",
+      migrationLockTableName: "mirror_migrations_lock",
+    }).migrateToLatest();
+    const items = [...new Map(fc.sample(transaction, { numRuns: 80, seed: 7 }).map((t) => [t.id, t])).values()];
+    await db
+      .insertInto("mirror_transactions")
+      .values(items.map((t) => toRow("A", t, 1)))
+      .execute();
+    await rebuildLocalRollups(db);
+    await db.destroy();
+
+    const store = await MirrorStore.open(where);
+    try {
+      const year = { from: dateOf(-330), to: dateOf(35) };
+      for (const [dimension] of KEYS)
+        expect(await rankedFigures(store, "A", dimension, year, "rollups")).toEqual(
+          await rankedFigures(store, "A", dimension, year, "rows"),
+        );
+      expect((await blockTable(store)).length).toBeGreaterThan(0);
     } finally {
       await store.close();
     }
