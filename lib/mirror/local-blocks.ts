@@ -28,7 +28,7 @@ type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
  * 2): drilldowns-figures' ROLLUP_LAST_PURCHASE of a day row, so a block's max() is the newest purchase with its local
  * date. 0 stands for none.
  */
-export const packLast = (atMs: number, day: number): number =>
+const packLast = (atMs: number, day: number): number =>
   atMs === 0 ? 0 : atMs * 4 + (day - Math.floor(atMs / DAY_MS)) + 1;
 
 /** The same in SQL over day rows (last_at_ms ≥ 0: integer division is the floor on both stores). */
@@ -231,7 +231,7 @@ export async function rebuildLocalBlocks(db: Kysely<unknown> | Db): Promise<void
 }
 
 /** A part of a range of local days: whole blocks [from, to) of `span` days, or days [from, to) when span is 1. */
-export interface LocalDayPart {
+interface LocalDayPart {
   span: number;
   from: number;
   to: number;
