@@ -13,6 +13,7 @@ import { sql } from "kysely";
 import { jurisdictionFile, receiptsOf } from "@/lib/bff/operations/jurisdiction-export";
 import { MirrorStore } from "@/lib/mirror";
 import { jurisdictionReport } from "@/lib/mirror/jurisdictions";
+import { rebuildLocalBlocks } from "@/lib/mirror/local-blocks";
 import { rebuildLocalRollups } from "@/lib/mirror/local-rollups";
 import { toRow } from "@/lib/mirror/rows";
 import type { Transaction } from "@/lib/model";
@@ -156,7 +157,10 @@ async function benchExport(ctx: BenchContext, exportRowCount: number, log: (line
       await store.purge("EXPORT");
       await fillQuarter(store, exportRowCount);
       // Bulk-written rows (no deltas): the local-day rollup the report reads is computed from them.
-      await store.transaction((trx) => rebuildLocalRollups(trx));
+      await store.transaction(async (trx) => {
+        await rebuildLocalRollups(trx);
+        await rebuildLocalBlocks(trx);
+      });
     }
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();

@@ -116,21 +116,37 @@ async function rankRows(
   dimension: DrilldownDimension,
   rows: GroupRow[],
   decodeLast?: LastDecoder,
+  top?: number,
+  named = true,
 ): Promise<DrilldownRow[]> {
-  const keyed = rows.filter((r): r is GroupRow & { k: string } => r.k !== null);
-  const labels = await latestLabels(
-    store,
-    customerId,
-    dimension,
-    keyed.map((r) => r.k),
-  );
-  return keyed
-    .map((r) => {
-      const sums = sumsOf(r, decodeLast);
-      return { key: r.k, ...(labels.get(r.k) ?? labelOf(dimension, r.k, {})), ...figuresOf(sums), sums };
-    })
+  let keyed = rows
+    .filter((r): r is GroupRow & { k: string } => r.k !== null)
+    .map((r) => ({ r, sums: sumsOf(r, decodeLast) }));
+  if (top !== undefined) {
+    // Only the first `top` are wanted: the keys down to the top-th amount (its ties too, which the names order) are
+    // named and ranked, not every station of the fleet.
+    const amounts = keyed.map((x) => x.sums.amount).sort((x, y) => (x > y ? -1 : x < y ? 1 : 0));
+    const least = top === 0 ? null : amounts[Math.min(top, amounts.length) - 1];
+    keyed = least === undefined || least === null ? [] : keyed.filter((x) => x.sums.amount >= least);
+  }
+  const labels = named
+    ? await latestLabels(
+        store,
+        customerId,
+        dimension,
+        keyed.map((x) => x.r.k),
+      )
+    : new Map<string, { name: string; detail: string | null }>();
+  const ranked = keyed
+    .map(({ r, sums }) => ({
+      key: r.k,
+      ...(labels.get(r.k) ?? labelOf(dimension, r.k, {})),
+      ...figuresOf(sums),
+      sums,
+    }))
     .sort(byAmountThenName)
     .map(({ sums: _sums, ...row }) => row);
+  return top === undefined ? ranked : ranked.slice(0, top);
 }
 
 export interface RankedFigures {
@@ -141,13 +157,20 @@ export interface RankedFigures {
   withoutKey: DrilldownFigures;
 }
 
-/** Every key of the dimension with spend on the range's local dates, ranked, with the range's totals. */
+/**
+ * Every key of the dimension with spend on the range's local dates, ranked, with the range's totals; only the first
+ * `top` rows when given (the overview's five; 0: the totals alone), the same rows as the head of the whole ranking.
+ * `named` false leaves the names out (each row is called by its key, e.g. a previous period read for its figures only):
+ * the names are one lookup per key.
+ */
 export async function rankedFigures(
   store: MirrorStore,
   customerId: string,
   dimension: DrilldownDimension,
   range: LocalDateRange | null,
   source: DrilldownSource = "rollups",
+  top?: number,
+  named = true,
 ): Promise<RankedFigures> {
   if (range === null) return { rows: [], totals: ZERO_FIGURES, withoutKey: ZERO_FIGURES };
   const fromRollup = source === "rollups";
@@ -158,7 +181,7 @@ export async function rankedFigures(
   const totals = groups.reduce((acc, r) => addSums(acc, sumsOf(r, decodeLast)), ZERO);
   const none = groups.find((r) => r.k === null);
   return {
-    rows: await rankRows(store, customerId, dimension, groups, decodeLast),
+    rows: await rankRows(store, customerId, dimension, groups, decodeLast, top, named),
     totals: figuresOf(totals),
     withoutKey: none ? figuresOf(sumsOf(none, decodeLast)) : ZERO_FIGURES,
   };
@@ -224,7 +247,11 @@ async function daySums(store: MirrorStore, customerId: string, only: Only, range
   return foldProducts(rows, (r) => Number(r.local_day));
 }
 
-/** One key's totals, trend and breakdown over the range's local dates (zeros everywhere when range is null). */
+/**
+ * One key's totals, trend and breakdown over the range's local dates (zeros everywhere when range is null).
+ * `withBreakdown` false leaves the breakdown empty (a previous period read for its totals only): it is the costly part,
+ * a read of the key's purchases and one name lookup per station or driver.
+ */
 export async function detailFigures(
   store: MirrorStore,
   customerId: string,
@@ -232,6 +259,7 @@ export async function detailFigures(
   key: string,
   range: LocalDateRange | null,
   source: DrilldownSource = "rollups",
+  withBreakdown = true,
 ): Promise<DetailFigures> {
   const breakdownBy = dimension === "station" ? "driver" : "station";
   if (range === null)
@@ -244,7 +272,7 @@ export async function detailFigures(
   const fromRollup = source === "rollups";
   const [days, breakdown] = await Promise.all([
     fromRollup ? daySumsFromRollup(store, customerId, only, range) : daySums(store, customerId, only, range),
-    groupedSums(store, customerId, breakdownBy, range, only),
+    withBreakdown ? groupedSums(store, customerId, breakdownBy, range, only) : [],
   ]);
   const perDay = new Map<number, Sums>();
   let totals = ZERO;

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction as KyselyTransaction } from "kysely";
 
+import { purgeLocalBlocks } from "./local-blocks";
 import { localMsOf, OFFSET_MARGIN_MS } from "./local-dates";
 import { DAY_MS } from "./rollups";
 import type { MirrorDatabase } from "./schema";
@@ -90,7 +91,8 @@ export const dayNumberOf = (date: string): number => Date.parse(`${date}T00:00:0
 
 type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
 
-interface LocalDelta {
+/** One group's change (a key-day × product × status): what the local-day rollup and its blocks (./local-blocks.ts) add. */
+export interface LocalDelta {
   dimension: LocalDimension;
   day: number;
   key: string;
@@ -172,13 +174,42 @@ function deltasOf(minus: readonly LocalRollupSource[], plus: readonly LocalRollu
 /** Rows per statement: 12 values each stays far below both stores' bound-parameter limits. */
 const CHUNK = 400;
 
-/** Moves the customer's local-day rollup by `minus` → `plus`; must run in the transaction of the row writes. */
+/**
+ * The newest instant of one group's purchases whose local date is in days [fromDay, toDay), from the rows (through the
+ * key's index that ends with the time): what a group falls back to when its newest purchase left.
+ */
+export function newestInstantSql(
+  customerId: string,
+  d: Pick<LocalDelta, "dimension" | "key" | "product" | "status">,
+  fromDay: number,
+  toDay: number,
+) {
+  const start = fromDay * DAY_MS;
+  const end = toDay * DAY_MS;
+  const keyWhere =
+    d.dimension === "truck"
+      ? d.key === ""
+        ? sql`t.truck_id is null`
+        : sql`t.truck_id = ${d.key}`
+      : sql`${sql.ref(`t.${KEY_SQL[d.dimension]}`)} = ${d.key}`;
+  return sql<number | string | null>`(
+    select max(t.at_ms) from mirror_transactions t
+    where t.customer_id = ${customerId} and ${keyWhere} and t.product = ${d.product} and t.status = ${d.status}
+      and t.at_ms >= ${start - OFFSET_MARGIN_MS} and t.at_ms < ${end + OFFSET_MARGIN_MS}
+      and t.at_ms + coalesce(t.local_offset_min, 0) * 60000 >= ${start}
+      and t.at_ms + coalesce(t.local_offset_min, 0) * 60000 < ${end})`;
+}
+
+/**
+ * Moves the customer's local-day rollup by `minus` → `plus`; must run in the transaction of the row writes. Answers
+ * the changes it applied, for the blocks (./local-blocks.ts `applyLocalBlockDelta`, in the same transaction).
+ */
 export async function applyLocalRollupDelta(
   db: Db,
   customerId: string,
   minus: readonly LocalRollupSource[],
   plus: readonly LocalRollupSource[],
-): Promise<void> {
+): Promise<readonly LocalDelta[]> {
   const deltas = deltasOf(minus, plus);
   for (let i = 0; i < deltas.length; i += CHUNK) {
     const chunk = deltas.slice(i, i + CHUNK);
@@ -230,27 +261,17 @@ export async function applyLocalRollupDelta(
   // The newest instant of a key-day whose newest row may have left: recomputed from the rows, only if it was one of them.
   for (const d of deltas) {
     if (d.gone.size === 0) continue;
-    const dayStart = d.day * DAY_MS;
-    const keyWhere =
-      d.dimension === "truck"
-        ? d.key === ""
-          ? sql`t.truck_id is null`
-          : sql`t.truck_id = ${d.key}`
-        : sql`${sql.ref(`t.${KEY_SQL[d.dimension]}`)} = ${d.key}`;
-    await sql`update mirror_local_day_totals set last_at_ms = (
-        select max(t.at_ms) from mirror_transactions t
-        where t.customer_id = ${customerId} and ${keyWhere} and t.product = ${d.product} and t.status = ${d.status}
-          and t.at_ms >= ${dayStart - OFFSET_MARGIN_MS} and t.at_ms < ${dayStart + DAY_MS + OFFSET_MARGIN_MS}
-          and t.at_ms + coalesce(t.local_offset_min, 0) * 60000 >= ${dayStart}
-          and t.at_ms + coalesce(t.local_offset_min, 0) * 60000 < ${dayStart + DAY_MS})
+    await sql`update mirror_local_day_totals set last_at_ms = ${newestInstantSql(customerId, d, d.day, d.day + 1)}
       where customer_id = ${customerId} and dimension = ${d.dimension} and local_day = ${d.day} and key = ${d.key}
         and product = ${d.product} and status = ${d.status} and last_at_ms <= ${Math.max(...d.gone)}`.execute(db);
   }
+  return deltas;
 }
 
-/** Deletes a customer's local-day rollup (with its rows, in the caller's transaction). */
+/** Deletes a customer's local-day rollup and its blocks (with its rows, in the caller's transaction). */
 export async function purgeLocalRollups(db: Db, customerId: string): Promise<void> {
   await db.deleteFrom("mirror_local_day_totals").where("customer_id", "=", customerId).execute();
+  await purgeLocalBlocks(db, customerId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
 import { createKeyScopesTable } from "./key-scopes";
+import { createLocalBlockTable, rebuildLocalBlocks } from "./local-blocks";
 import { rebuildLocalRollups } from "./local-rollups";
 import { rebuildRollups } from "./rollups";
 
@@ -253,6 +254,14 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
   "0005-key-scopes": {
     async up(db: Kysely<unknown>): Promise<void> {
       await createKeyScopesTable(db, dialect);
+    },
+  },
+  // The local-day rollup's blocks of 4, 16 and 128 days (./local-blocks.ts), computed from the day rows of an existing
+  // mirror, and the day rows' index by key: long ranges and one key's page read a few rows per key, not every day's.
+  "0007-local-day-blocks": {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await createLocalBlockTable(db, dialect);
+      await rebuildLocalBlocks(db);
     },
   },
 });

@@ -122,6 +122,26 @@ export interface MirrorLocalDayTotalsTable {
   last_at_ms: Int8;
 }
 
+/** The local-day rollup's blocks (./local-blocks.ts): the same sums per aligned block of 4, 16 or 128 local days. */
+export interface MirrorLocalBlockTotalsTable {
+  customer_id: string;
+  dimension: string;
+  /** The block's length in local days: 4, 16 or 128. */
+  span_days: number;
+  /** local_day / span_days (rounded down): the block's first day is block × span_days. */
+  block: number;
+  key: string;
+  product: string;
+  status: string;
+  n: number;
+  gallons_milli: Int8;
+  amount_cents: Int8;
+  def_gallons_milli: Int8;
+  def_amount_cents: Int8;
+  /** The newest purchase with its local date, packed (./local-blocks.ts packLast). */
+  last_packed: Int8;
+}
+
 /** A key's proven transactions scope (./key-scopes.ts, migration 0005). */
 export interface MirrorKeyScopeTable {
   customer_id: string;
@@ -135,6 +155,7 @@ export interface MirrorKeyScopeTable {
 export interface MirrorDatabase {
   mirror_key_scopes: MirrorKeyScopeTable;
   mirror_local_day_totals: MirrorLocalDayTotalsTable;
+  mirror_local_block_totals: MirrorLocalBlockTotalsTable;
   mirror_transactions: MirrorTransactionTable;
   mirror_sync_state: MirrorSyncStateTable;
   mirror_bucket_totals: MirrorBucketTotalsTable;

@@ -2,6 +2,7 @@ import { sql, type Transaction as KyselyTransaction } from "kysely";
 
 import type { Transaction } from "@/lib/model";
 
+import { applyLocalBlockDelta } from "./local-blocks";
 import { applyLocalRollupDelta, LOCAL_ROLLUP_SOURCE_COLUMNS } from "./local-rollups";
 import type { MirrorDialect } from "./migrations";
 import { applyRollupDelta, ROLLUP_SOURCE_COLUMNS } from "./rollups";
@@ -83,7 +84,7 @@ export async function upsertRows(
       )
       .execute();
     await applyRollupDelta(trx, customerId, replaced, rows);
-    await applyLocalRollupDelta(trx, customerId, replaced, rows);
+    await applyLocalBlockDelta(trx, customerId, await applyLocalRollupDelta(trx, customerId, replaced, rows));
   }
 }
 
@@ -105,7 +106,7 @@ export async function deleteRows(
       .executeTakeFirst();
     deleted += Number(result.numDeletedRows);
     await applyRollupDelta(trx, customerId, gone, []);
-    await applyLocalRollupDelta(trx, customerId, gone, []);
+    await applyLocalBlockDelta(trx, customerId, await applyLocalRollupDelta(trx, customerId, gone, []));
   }
   return deleted;
 }

@@ -38,11 +38,13 @@ async function byLocalDates(
 ): Promise<{ drivers: RankedItem[]; stations: RankedItem[]; comparison: SpendComparison | null }> {
   const { store, customerId } = access;
   const [drivers, stations, before, settling] = await Promise.all([
-    readOffThread(store, "drilldowns.ranked", [customerId, "driver", current]),
-    readOffThread(store, "drilldowns.ranked", [customerId, "station", current]),
+    // The first five only (and the totals): the ranking's head, named, not every station of the fleet; the previous
+    // period's totals alone.
+    readOffThread(store, "drilldowns.ranked", [customerId, "driver", current, "rollups", TOP]),
+    readOffThread(store, "drilldowns.ranked", [customerId, "station", current, "rollups", TOP]),
     previous === null
       ? Promise.resolve(null)
-      : readOffThread(store, "drilldowns.ranked", [customerId, "driver", previous]),
+      : readOffThread(store, "drilldowns.ranked", [customerId, "driver", previous, "rollups", 0]),
     settlingOf(store, customerId, current),
   ]);
   const comparison: SpendComparison | null =
@@ -91,7 +93,8 @@ export async function mirrorSummary(
     // Its own rankings are not read (byLocalDates ranks): top 0 spares their name lookups.
     readOffThread(access.store, "summary.summarize", [access.customerId, { fromMs, toMs, timeZone: UTC_ZONE, top: 0 }]),
     coversPrevious
-      ? readOffThread(access.store, "summary.period-totals", [
+      ? // The whole period's totals from the UTC rollups (a year is a few hundred rollup rows, not its purchases).
+        readOffThread(access.store, "summary.spend-totals", [
           access.customerId,
           { fromMs: previousFromMs, toMs: fromMs },
         ])

@@ -3,7 +3,7 @@ import { threadId } from "node:worker_threads";
 import type { MirrorStore } from "@/lib/mirror";
 import { detailFigures, rankedFigures } from "@/lib/mirror/drilldowns";
 import { jurisdictionReport } from "@/lib/mirror/jurisdictions";
-import { periodTotals } from "@/lib/mirror/period-totals";
+import { periodTotals, spendTotals } from "@/lib/mirror/period-totals";
 import { summarize } from "@/lib/mirror/summary";
 
 import { judgePlain } from "./tasks-exceptions";
@@ -32,6 +32,7 @@ export const OFF_THREAD_TASKS = {
   "savings.both": savingsBoth,
   "summary.summarize": (store: MirrorStore, a: Tail<typeof summarize>) => summarize(store, ...a),
   "summary.period-totals": (store: MirrorStore, a: Tail<typeof periodTotals>) => periodTotals(store, ...a),
+  "summary.spend-totals": (store: MirrorStore, a: Tail<typeof spendTotals>) => spendTotals(store, ...a),
   /** Tests only: which thread ran it (0 is the main thread). */
   "test.thread": (_store: MirrorStore, _args: null) => Promise.resolve({ threadId }),
   /** Tests only: a query the database refuses, as a bug in a read would be. */

@@ -87,7 +87,8 @@ export async function drilldownList(
   const { store, customerId } = current.mirror;
   const [figures, before, settling, settlingKeys] = await Promise.all([
     readOffThread(store, "drilldowns.ranked", [customerId, dimension, current.query]),
-    readOffThread(store, "drilldowns.ranked", [customerId, dimension, previous.query]),
+    // The previous period's figures per key only (no names: `strip` keeps the figures).
+    readOffThread(store, "drilldowns.ranked", [customerId, dimension, previous.query, "rollups", undefined, false]),
     settlingOf(store, customerId, current.query),
     settlingByKey(store, customerId, dimension, current.query),
   ]);
@@ -142,7 +143,8 @@ export async function drilldownDetail(
     readOffThread(store, "drilldowns.detail", [customerId, dimension, input.key, current.query]),
     previous.query === null
       ? Promise.resolve(null)
-      : readOffThread(store, "drilldowns.detail", [customerId, dimension, input.key, previous.query]),
+      : // Its totals only (the reply keeps nothing else of it): no breakdown.
+        readOffThread(store, "drilldowns.detail", [customerId, dimension, input.key, previous.query, "rollups", false]),
     settlingOf(store, customerId, current.query, { dimension, key: input.key }),
   ]);
   return {
