@@ -40,7 +40,9 @@ describe("syncStatusText", () => {
       coverage: { from: "2025-03-14T08:00:00Z", to: READY.coverage.to },
       backfill: { done: 16_000, expected: 25_000, complete: false, timeLeftMs: 170_000 },
     };
-    expect(syncStatusText(backfilling, NOW)?.line).toBe("Loading history: loaded back to Mar 2025 so far · 64 % · about 3 min");
+    expect(syncStatusText(backfilling, NOW)?.line).toBe(
+      "Loading history: loaded back to Mar 2025 so far · 64 % · about 3 min",
+    );
     const unknown = { ...backfilling, backfill: { ...backfilling.backfill, expected: null, timeLeftMs: null } };
     expect(syncStatusText(unknown, NOW)?.line).toBe("Loading history: loaded back to Mar 2025 so far");
     // Never "100 %" while it is still loading.

@@ -11,7 +11,7 @@ import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 
 import { brandName } from "./brand-name";
 import { productName } from "./product-ranking";
-import { DEFAULT_PRODUCT, type StationsView,stationsViewProblems } from "./view-state";
+import { DEFAULT_PRODUCT, type StationsView, stationsViewProblems } from "./view-state";
 
 export interface StationFiltersProps {
   view: StationsView;
