@@ -1,8 +1,8 @@
 /**
  * Part: savings (issue 16 item 4) — the computation of GET /api/savings (the catalog and its price history read from
  * the mirror, then the completed fills of the range and of the previous period compared with it) over the
- * 1,000,000-row mirror bench:mirror builds (bench/standalone/bench-mirror-data.ts), for 30 and 90 days, on SQLite and
- * PostgreSQL. The catalog: 2,500 stations (the rows' station ids) about 4 within 10 miles of each other, recorded by
+ * 1,000,000-row mirror bench:mirror builds (bench/standalone/bench-mirror-data.ts), for 30, 90 and 366 days, on
+ * SQLite and PostgreSQL. The catalog: 2,500 stations (the rows' station ids) about 4 within 10 miles of each other, recorded by
  * walks 60 and 20 days before the rows end (a third of the prices changed in the second) and at their end (no change),
  * so the prices observed around each fill (PRICE_WINDOW_HOURS, 24 h) differ before and after the change and fills
  * before the first walk are "not compared". Smoke size only checks that it runs.
@@ -85,7 +85,7 @@ export async function runInsightsSavingsPart(ctx: BenchContext): Promise<void> {
         await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 20 * DAY_MS, true), END_MS - 20 * DAY_MS);
         await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 20 * DAY_MS, true), END_MS);
         await sql`ANALYZE`.execute(store.db);
-        for (const days of [30, 90]) {
+        for (const days of [30, 90, 366]) {
           const run = async () => {
             const catalog = await readCatalog(store, "BENCH");
             const current = await savingsFor(store, "BENCH", rangeOf(days), {}, catalog, PARAMS);
