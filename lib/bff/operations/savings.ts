@@ -1,5 +1,6 @@
 import "server-only";
 
+import { refreshComparisons } from "@/lib/insights/savings-stored";
 import { z } from "zod";
 
 import { NO_SAVINGS } from "@/lib/insights/savings";
@@ -91,13 +92,14 @@ export const getSavings = sessionOperation({
     const previous = await insightMirror(ctx, periods.previous);
     await refreshCatalog(ctx, current.mirror);
     const { radiusMiles, windowHours, windowMs } = savingsConfig();
-    // Off the request thread (lib/bff/off-thread): the comparison holds the period's fills and the catalog's prices.
+    // The fills the sync or a catalog walk changed are compared and stored first, on the writing connection
+    // (lib/insights/savings-stored); then both periods are summed off the request thread (lib/bff/off-thread).
+    await refreshComparisons(current.mirror.store, current.mirror.customerId, { radiusMiles, windowMs });
     const read = await readOffThread(current.mirror.store, "savings.both", {
       customerId: current.mirror.customerId,
       current: current.query,
       previous: previous.query,
       scope,
-      params: { radiusMiles, windowMs },
     });
     if (read === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
     const { shown, before } = read;
