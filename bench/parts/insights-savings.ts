@@ -65,6 +65,23 @@ const previousOf = (days: number): LocalDateRange => ({
   to: dayOf(END_MS - (days + 1) * DAY_MS),
 });
 
+/**
+ * The stored comparisons (lib/insights/savings-stored): computing every fill pending since the rows were written
+ * (once; after a sync or a walk only the fills it touched), for information.
+ */
+async function firstRefresh(ctx: BenchContext, kind: string, store: MirrorStore): Promise<void> {
+  const refreshStarted = performance.now();
+  const computed = await refreshComparisons(store, "BENCH", PARAMS);
+  ctx.add({
+    part: "insights-savings",
+    name: `${kind}: stored comparisons, first computation of every pending fill`,
+    value: performance.now() - refreshStarted,
+    unit: "ms",
+    goal: null,
+    note: `${computed.toLocaleString("en-US")} fills computed and stored (a mirror's one-time cost after the migration)`,
+  });
+}
+
 export async function runInsightsSavingsPart(ctx: BenchContext): Promise<void> {
   const rows = ctx.options.smoke ? SIZES.smoke : SIZES.default;
   mkdirSync(DIR, { recursive: true });
@@ -86,18 +103,7 @@ export async function runInsightsSavingsPart(ctx: BenchContext): Promise<void> {
         await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 60 * DAY_MS, false), END_MS - 60 * DAY_MS);
         await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 20 * DAY_MS, true), END_MS - 20 * DAY_MS);
         await recordCatalogWalk(store, "BENCH", catalogAt(END_MS - 20 * DAY_MS, true), END_MS);
-        // The stored comparisons (lib/insights/savings-stored): computing every fill pending since the rows were
-        // written (once; after a sync or walk only the fills it touched) is for information.
-        const refreshStarted = performance.now();
-        const computed = await refreshComparisons(store, "BENCH", PARAMS);
-        ctx.add({
-          part: "insights-savings",
-          name: `${kind}: stored comparisons, first computation of every pending fill`,
-          value: performance.now() - refreshStarted,
-          unit: "ms",
-          goal: null,
-          note: `${computed.toLocaleString("en-US")} fills computed and stored (a mirror's one-time cost after the migration)`,
-        });
+        await firstRefresh(ctx, kind, store);
         await sql`ANALYZE`.execute(store.db);
         for (const days of [30, 90, 366]) {
           const run = async () => {
@@ -112,7 +118,9 @@ export async function runInsightsSavingsPart(ctx: BenchContext): Promise<void> {
             const catalog = await readCatalog(store, "BENCH");
             const direct = await savingsFor(store, "BENCH", rangeOf(days), {}, catalog, PARAMS);
             if (JSON.stringify(direct.figures) !== JSON.stringify(figures))
-              throw new Error(`stored savings differ from savingsFor over ${String(days)} days: ${JSON.stringify(direct.figures)} vs ${JSON.stringify(figures)}`);
+              throw new Error(
+                `stored savings differ from savingsFor over ${String(days)} days: ${JSON.stringify(direct.figures)} vs ${JSON.stringify(figures)}`,
+              );
           }
           for (let i = 0; i < 2; i++) await run();
           const ms: number[] = [];

@@ -39,7 +39,8 @@ export async function markReachedFills(
 ): Promise<void> {
   const moved = listed.some((s) => {
     const b = before.get(s.id);
-    return b === undefined || b.lat !== s.lat || b.lng !== s.lng || b.state !== s.state;
+    if (b === undefined) return true;
+    return b.lat !== s.lat || b.lng !== s.lng || b.state !== s.state;
   });
   if (moved) return markFillsBetween(trx, customerId);
   let lo = Infinity;

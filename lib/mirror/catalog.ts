@@ -3,6 +3,7 @@ import type { Kysely, Transaction as KyselyTransaction } from "kysely";
 import { fromMinorUnits, type Station, toMinorUnits } from "@/lib/model";
 
 import { markReachedFills, stationsBefore } from "./catalog-reach";
+import { purgeComparisons } from "./comparisons";
 import type { MirrorDialect } from "./migrations";
 import { DAY_MS } from "./rollups";
 import { epochMs } from "./rows";
@@ -280,8 +281,9 @@ export async function stationPriceOn(
   return milli === null ? null : fromMinorUnits(BigInt(milli), 3);
 }
 
-/** Deletes the customer's catalog and price history (the mirror's purge and retention). */
+/** Deletes the customer's catalog and price history, and the savings comparisons made with them (purge, retention). */
 export async function purgeCatalog(db: Db, customerId: string): Promise<void> {
+  await purgeComparisons(db, customerId);
   await db.deleteFrom("mirror_station_prices").where("customer_id", "=", customerId).execute();
   await db.deleteFrom("mirror_stations").where("customer_id", "=", customerId).execute();
 }

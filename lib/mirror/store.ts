@@ -6,7 +6,6 @@ import { type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "
 import { ensurePrivateFile, type Warn } from "@/lib/private-files";
 
 import { purgeCatalog } from "./catalog";
-import { purgeComparisons } from "./comparisons";
 import { purgeKeyScopes } from "./key-scopes";
 import { purgeLocalRollups } from "./local-rollups";
 import { type MirrorDialect, mirrorMigrations } from "./migrations";
@@ -294,7 +293,6 @@ export class MirrorStore {
       await purgeRollups(trx, customerId);
       await purgeLocalRollups(trx, customerId);
       await purgeCatalog(trx, customerId);
-      await purgeComparisons(trx, customerId);
       await purgeKeyScopes(trx, customerId);
       await trx.deleteFrom("mirror_sync_state").where("customer_id", "=", customerId).execute();
     });

@@ -1,10 +1,10 @@
 import "server-only";
 
-import { refreshComparisons } from "@/lib/insights/savings-stored";
 import { z } from "zod";
 
 import { NO_SAVINGS } from "@/lib/insights/savings";
 import { savingsConfig } from "@/lib/insights/savings-config";
+import { refreshComparisons } from "@/lib/insights/savings-stored";
 import { lastCatalogWalkMs } from "@/lib/mirror/catalog";
 import type { InsightCoverage, InsightPeriods } from "@/lib/model";
 import type { SavingsReply } from "@/lib/model/insight-savings";
