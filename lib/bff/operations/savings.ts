@@ -39,15 +39,16 @@ const SavingsQuery = z
  * wait for it (the panel says the catalog is loading and asks again). A failed walk is logged; the next request
  * starts another.
  */
-async function refreshCatalog(ctx: OperationContext, mirror: MirrorAccess): Promise<void> {
+async function refreshCatalog(ctx: OperationContext, mirror: MirrorAccess): Promise<number | null> {
   const last = await lastCatalogWalkMs(mirror.store, mirror.customerId);
-  if (last !== null && now() - last <= savingsConfig().catalogRefreshMs) return;
+  if (last !== null && now() - last <= savingsConfig().catalogRefreshMs) return last;
   // getCatalog records a walk it makes; a catalog it serves from its cache is recorded here (idempotent).
   getCatalog(ctx.session.credentials, ctx.key, mirror)
     .then((stations) => recordWalk(mirror, stations))
     .catch((error: unknown) => {
       logger().warn({ err: error instanceof Error ? error.message : String(error) }, "savings: catalog walk failed");
     });
+  return last;
 }
 
 /** The reply while no catalog is recorded yet: no figures (zeros), `catalog.state` "loading". */
@@ -90,7 +91,9 @@ export const getSavings = sessionOperation({
     // insightMirror refuses (409, a sentence) a session without its mirror; the previous period is asked apart.
     const current = await insightMirror(ctx, periods.current);
     const previous = await insightMirror(ctx, periods.previous);
-    await refreshCatalog(ctx, current.mirror);
+    // Loading while no walk was recorded when the request came (a first walk started now is for the next request).
+    if ((await refreshCatalog(ctx, current.mirror)) === null)
+      return loadingReply(periods, scope, current.coverage, previous.coverage);
     const { radiusMiles, windowHours, windowMs } = savingsConfig();
     // The fills the sync or a catalog walk changed are compared and stored first, on the writing connection
     // (lib/insights/savings-stored); then both periods are summed off the request thread (lib/bff/off-thread).
