@@ -122,14 +122,48 @@ function figuresOf(sums: readonly KindSums[]): SavingsFigures {
   };
 }
 
-/** The largest missed savings of the range (largest first; ties: the later fill first), with their details. */
+/** The ids of the range's largest missed savings: those with a saving of 0 (0 gallons) only when asked for. */
+async function topIds(
+  store: MirrorStore,
+  customerId: string,
+  range: LocalDateRange,
+  scope: SavingsFilter,
+  zero: boolean,
+  limit: number,
+): Promise<string[]> {
+  let q = store.db
+    .selectFrom("mirror_fill_comparisons")
+    .select("tx_id")
+    .where("customer_id", "=", customerId)
+    .where("local_date", ">=", range.from)
+    .where("local_date", "<=", range.to);
+  q = zero
+    ? q.where("saved_micro", "=", 0).where(sql<boolean>`(flags & ${FLAG.saving}) <> 0`)
+    : q.where("saved_micro", ">", 0);
+  if (scope.driverId !== undefined) q = q.where("driver_id", "=", scope.driverId);
+  if (scope.stationId !== undefined) q = q.where("station_id", "=", scope.stationId);
+  const rows = await q.orderBy("saved_micro", "desc").orderBy("at_ms", "desc").limit(limit).execute();
+  return rows.map((r) => r.tx_id);
+}
+
+/**
+ * The largest missed savings of the range (largest first; ties: the later fill first), with their details: the ids
+ * from the index of the saving alone (customer, saved, at, date: read from the largest down until ten fall in the
+ * range), then the ten rows with their names.
+ */
 async function topMissed(
   store: MirrorStore,
   customerId: string,
   range: LocalDateRange,
   scope: SavingsFilter,
+  withSaving: number,
 ): Promise<MissedSaving[]> {
-  let q = store.db
+  const ids = await topIds(store, customerId, range, scope, false, TOP_MISSED);
+  // A fill of 0 gallons at a higher price counts as one with a saving of $0: listed last, as computeSavings would.
+  if (ids.length < TOP_MISSED && withSaving > ids.length)
+    ids.push(...(await topIds(store, customerId, range, scope, true, TOP_MISSED - ids.length)));
+  if (ids.length === 0) return [];
+  const rows = await store.db
     .selectFrom("mirror_fill_comparisons as c")
     .innerJoin("mirror_transactions as t", (j) =>
       j.onRef("t.customer_id", "=", "c.customer_id").onRef("t.id", "=", "c.tx_id"),
@@ -160,48 +194,78 @@ async function topMissed(
       "s.state as cheaper_state",
     ])
     .where("c.customer_id", "=", customerId)
-    .where(sql<boolean>`(c.flags & ${FLAG.saving}) <> 0`)
-    .where("c.local_date", ">=", range.from)
-    .where("c.local_date", "<=", range.to);
-  if (scope.driverId !== undefined) q = q.where("c.driver_id", "=", scope.driverId);
-  if (scope.stationId !== undefined) q = q.where("c.station_id", "=", scope.stationId);
-  const rows = await q.orderBy("c.saved_micro", "desc").orderBy("c.at_ms", "desc").limit(TOP_MISSED).execute();
-  return rows.map((r) => ({
-    transactionId: r.tx_id,
-    reference: r.reference,
-    at: new Date(epochMs(r.at_ms)).toISOString(),
-    localDate: r.local_date,
-    driver: { id: r.driver_id, name: r.driver_name },
-    station: { id: r.station_id, name: r.station_name, city: r.station_city, state: r.station_state },
-    gallons: fromMinorUnits(BigInt(r.gallons_milli), 3),
-    paid: fromMinorUnits(BigInt(r.price_milli), 3),
-    cheaper: {
-      id: r.cheaper_id ?? "",
-      name: r.cheaper_name ?? "",
-      city: r.cheaper_city ?? "",
-      state: r.cheaper_state ?? "",
-      price: fromMinorUnits(BigInt(r.cheaper_price_milli ?? 0), 3),
-      miles: (r.cheaper_miles ?? 0).toFixed(1),
-      apartMinutes: Math.round(epochMs(r.cheaper_apart_ms ?? 0) / MINUTE_MS),
-    },
-    saving: dollars(BigInt(r.saved_micro)),
-  }));
+    .where("c.tx_id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.tx_id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r === undefined ? [] : [missedOf(r)];
+  });
 }
+
+type TopRow = {
+  tx_id: string;
+  at_ms: number | string;
+  local_date: string;
+  gallons_milli: number | string;
+  price_milli: number;
+  saved_micro: number | string;
+  cheaper_id: string | null;
+  cheaper_price_milli: number | null;
+  cheaper_miles: number | null;
+  cheaper_apart_ms: number | string | null;
+  reference: string;
+  driver_id: string;
+  driver_name: string;
+  station_id: string;
+  station_name: string;
+  station_city: string;
+  station_state: string;
+  cheaper_name: string | null;
+  cheaper_city: string | null;
+  cheaper_state: string | null;
+};
+
+const missedOf = (r: TopRow): MissedSaving => ({
+  transactionId: r.tx_id,
+  reference: r.reference,
+  at: new Date(epochMs(r.at_ms)).toISOString(),
+  localDate: r.local_date,
+  driver: { id: r.driver_id, name: r.driver_name },
+  station: { id: r.station_id, name: r.station_name, city: r.station_city, state: r.station_state },
+  gallons: fromMinorUnits(BigInt(r.gallons_milli), 3),
+  paid: fromMinorUnits(BigInt(r.price_milli), 3),
+  cheaper: {
+    id: r.cheaper_id ?? "",
+    name: r.cheaper_name ?? "",
+    city: r.cheaper_city ?? "",
+    state: r.cheaper_state ?? "",
+    price: fromMinorUnits(BigInt(r.cheaper_price_milli ?? 0), 3),
+    miles: (r.cheaper_miles ?? 0).toFixed(1),
+    apartMinutes: Math.round(epochMs(r.cheaper_apart_ms ?? 0) / MINUTE_MS),
+  },
+  saving: dollars(BigInt(r.saved_micro)),
+});
 
 /**
  * savingsFor's answer from the stored comparisons, as they are: reads only (a worker's read-only connection can run
  * it); refreshComparisons must have run since the last write (GET /api/savings runs it on the writing connection).
+ * `top: false`: the figures only (the previous period's top ten is not in the reply).
  */
 export async function storedSavingsFor(
   store: MirrorStore,
   customerId: string,
   range: LocalDateRange | null,
   scope: SavingsFilter,
+  options: { top: boolean } = { top: true },
 ): Promise<{ figures: SavingsFigures; top: MissedSaving[] }> {
   if (range === null) return { figures: NO_SAVINGS, top: [] };
-  const [sums, top] = await Promise.all([
-    kindSums(store, customerId, range, scope),
-    topMissed(store, customerId, range, scope),
-  ]);
-  return { figures: figuresOf(sums), top };
+  const figures = figuresOf(await kindSums(store, customerId, range, scope));
+  // The index of the saving is read from the largest down until ten fall in the range: a range with no saving (a
+  // previous period before the price history) would read all of it, so it is not read then.
+  const top =
+    options.top && figures.fillsWithSaving > 0
+      ? await topMissed(store, customerId, range, scope, figures.fillsWithSaving)
+      : [];
+  return { figures, top };
 }

@@ -19,7 +19,7 @@ export async function savingsBoth(store: MirrorStore, a: SavingsArgs) {
   const catalog = await catalogFacts(store, a.customerId);
   if (catalog.lastWalkMs === null) return null;
   const shown = await storedSavingsFor(store, a.customerId, a.current, a.scope);
-  const before = await storedSavingsFor(store, a.customerId, a.previous, a.scope);
+  const before = await storedSavingsFor(store, a.customerId, a.previous, a.scope, { top: false });
   return {
     shown,
     before,
