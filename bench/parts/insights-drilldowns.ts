@@ -1,8 +1,8 @@
 /**
  * Part: the drill-downs (issue 16 item 2) over the mirror's 1,000,000-row bench data (bench/standalone/
  * bench-mirror-data.ts; the SQLite file part 9 keeps is reused): p50/p95 of the ranked query (every driver, every
- * truck) and of one key's detail (a driver, a station: totals, trend per local day, breakdown) over 30 local days and a
- * quarter, on SQLite and PostgreSQL. Smoke size only checks that they run.
+ * truck) and of one key's detail (a driver, a station: totals, trend per local day, breakdown) over 30 local days, a
+ * quarter and 366 days, on SQLite and PostgreSQL. Smoke size only checks that they run.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +22,7 @@ const SIZES = { default: 1_000_000, smoke: 5_000 };
 const END_MS = Date.parse("2026-11-01T00:00:00Z");
 const DAYS_30 = { from: "2026-09-25", to: "2026-10-24" };
 const QUARTER = { from: "2026-07-01", to: "2026-09-30" };
+const YEAR = { from: "2025-10-31", to: "2026-10-31" };
 
 export async function runInsightsDrilldownsPart(ctx: BenchContext): Promise<void> {
   const rows = ctx.options.smoke ? SIZES.smoke : SIZES.default;
@@ -59,6 +60,12 @@ export async function runInsightsDrilldownsPart(ctx: BenchContext): Promise<void
         );
         await time(r, "drill-down: one station's detail, 30 local days", store, () =>
           detailFigures(store, "BENCH", "station", "st-17", DAYS_30),
+        );
+        await time(r, "drill-down: drivers ranked, 366 local days", store, () =>
+          rankedFigures(store, "BENCH", "driver", YEAR),
+        );
+        await time(r, "drill-down: one driver's detail, 366 local days", store, () =>
+          detailFigures(store, "BENCH", "driver", "dr-17", YEAR),
         );
       } finally {
         await store.close();

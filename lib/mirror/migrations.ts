@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
+import { createComparisonTables } from "./comparisons";
 import { createKeyScopesTable } from "./key-scopes";
 import { rebuildLocalRollups } from "./local-rollups";
 import { rebuildRollups } from "./rollups";
@@ -253,6 +254,13 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
   "0005-key-scopes": {
     async up(db: Kysely<unknown>): Promise<void> {
       await createKeyScopesTable(db, dialect);
+    },
+  },
+  // The stored per-fill savings comparison and its per-date sums (./comparisons.ts): an existing mirror's completed
+  // fills start pending, computed by the first savings read.
+  "0006-fill-comparisons": {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await createComparisonTables(db, dialect);
     },
   },
 });

@@ -2,6 +2,7 @@ import { sql, type Transaction as KyselyTransaction } from "kysely";
 
 import type { Transaction } from "@/lib/model";
 
+import { markFillsDeleted, markFillsWritten } from "./comparisons";
 import { applyLocalRollupDelta, LOCAL_ROLLUP_SOURCE_COLUMNS } from "./local-rollups";
 import type { MirrorDialect } from "./migrations";
 import { applyRollupDelta, ROLLUP_SOURCE_COLUMNS } from "./rollups";
@@ -84,6 +85,16 @@ export async function upsertRows(
       .execute();
     await applyRollupDelta(trx, customerId, replaced, rows);
     await applyLocalRollupDelta(trx, customerId, replaced, rows);
+    await markFillsWritten(
+      trx,
+      customerId,
+      rows.filter((r) => r.status === "completed"),
+    );
+    await markFillsDeleted(
+      trx,
+      customerId,
+      rows.filter((r) => r.status !== "completed").map((r) => r.id),
+    );
   }
 }
 
@@ -106,6 +117,7 @@ export async function deleteRows(
     deleted += Number(result.numDeletedRows);
     await applyRollupDelta(trx, customerId, gone, []);
     await applyLocalRollupDelta(trx, customerId, gone, []);
+    await markFillsDeleted(trx, customerId, batch);
   }
   return deleted;
 }

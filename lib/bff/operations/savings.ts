@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { NO_SAVINGS } from "@/lib/insights/savings";
 import { savingsConfig } from "@/lib/insights/savings-config";
+import { refreshComparisons } from "@/lib/insights/savings-stored";
 import { lastCatalogWalkMs } from "@/lib/mirror/catalog";
 import type { InsightCoverage, InsightPeriods } from "@/lib/model";
 import type { SavingsReply } from "@/lib/model/insight-savings";
@@ -94,13 +95,14 @@ export const getSavings = sessionOperation({
     const lastWalk = await refreshCatalog(ctx, current.mirror);
     if (lastWalk === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
     const { radiusMiles, windowHours, windowMs } = savingsConfig();
-    // Off the request thread (lib/bff/off-thread): the comparison holds the period's fills and the catalog's prices.
+    // The fills the sync or a catalog walk changed are compared and stored first, on the writing connection
+    // (lib/insights/savings-stored); then both periods are summed off the request thread (lib/bff/off-thread).
+    await refreshComparisons(current.mirror.store, current.mirror.customerId, { radiusMiles, windowMs });
     const read = await readOffThread(current.mirror.store, "savings.both", {
       customerId: current.mirror.customerId,
       current: current.query,
       previous: previous.query,
       scope,
-      params: { radiusMiles, windowMs },
     });
     if (read === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
     const { shown, before } = read;
