@@ -3,41 +3,97 @@ import "server-only";
 import { sql } from "kysely";
 
 import type { MirrorStore } from "@/lib/mirror";
-import { readCatalogIn } from "@/lib/mirror/catalog";
-import { FLAG, markFillsBetween } from "@/lib/mirror/comparisons";
-import { localDateOf } from "@/lib/mirror/local-dates";
+import { FLAG, lockComparisons, markFillsBetween } from "@/lib/mirror/comparisons";
 import { epochMs } from "@/lib/mirror/rows";
-import { lockCustomerWrites } from "@/lib/mirror/store-writes";
 
-import { observedPricesOf } from "./price-observations";
-import { FILL_KIND, judgeFill, type SavingsParams } from "./savings";
-import { Comparer } from "./savings-compare";
+import { FILL_KIND, type SavingsParams } from "./savings";
+import { type JudgedBatch, judgePendingBatch } from "./savings-stored-judge";
 
 /**
- * Brings the customer's stored savings comparisons (lib/mirror/comparisons) up to date: the fills the sync or a
- * catalog walk marked pending are judged as computeSavings judges them (judgeFill, over the recorded catalog), written,
- * and the sums of every purchase-local date they were or are now counted on are summed again from the fills. A fill
- * marked again while this ran stays pending (its mark moved on). Returns how many fills were computed.
+ * The stored savings comparisons' refresh (lib/mirror/comparisons): the fills the sync or a catalog walk marked pending
+ * are judged (./savings-stored-judge.ts, a read: in the worker pool on SQLite) in bounded batches, and each batch is
+ * written here on the writing connection with the sums of every purchase-local date it touched. Who runs it: the
+ * background loop after the sync's writes and after a catalog walk (lib/bff/mirror/comparisons.ts); GET /api/savings
+ * only a small bounded batch. Every write of mirror_fill_comparisons holds the customer's `comparisons:` lock
+ * (PostgreSQL; SQLite has one writer) and takes no other lock after it, so marks and judgements never deadlock, and a
+ * judgement clears a fill's mark only if its counter is still the one read (a fill changed meanwhile stays pending).
+ */
+
+/** Fills judged per batch of the background loop (issue 25: bounded batches, the loop yields between them). */
+export const COMPARE_BATCH = 2_000;
+
+/**
+ * Other parameters (radius, window) than the stored comparisons were made with: every fill pending, the new ones
+ * kept. The background loop runs it before its batches; a request only reads whether they match.
+ */
+export function prepareComparisons(store: MirrorStore, customerId: string, params: SavingsParams): Promise<void> {
+  return store.transaction(async (trx) => {
+    await lockComparisons(trx, store.dialect, customerId);
+    await checkParams(trx, customerId, params);
+  });
+}
+
+/** Writes one judged batch (./savings-stored-judge) and sums its dates again. */
+export function writeJudgedBatch(store: MirrorStore, customerId: string, batch: JudgedBatch): Promise<void> {
+  if (batch.read === 0) return Promise.resolve();
+  return store.transaction(async (trx) => {
+    await lockComparisons(trx, store.dialect, customerId);
+    await writeJudged(trx, customerId, batch.rows, batch.gone);
+    await sumDates(trx, customerId, batch.dates);
+  });
+}
+
+/**
+ * Every pending fill computed, batch after batch, here (tests, the bench; the app runs the batches in the
+ * background loop instead). `judge` runs a batch's reading half (default: inline). Returns how many fills were
+ * computed.
  */
 export async function refreshComparisons(
   store: MirrorStore,
   customerId: string,
   params: SavingsParams,
+  options: { batch?: number; judge?: (limit: number) => Promise<JudgedBatch> } = {},
 ): Promise<number> {
-  return store.transaction(async (trx) => {
-    // One refresh at a time, and no catalog walk while the catalog it judges with is read and used.
-    await lockCustomerWrites(trx, store.dialect, `comparisons:${customerId}`);
-    await lockCustomerWrites(trx, store.dialect, `catalog:${customerId}`);
-    await checkParams(trx, customerId, params);
-    const pending = await readPending(trx, customerId);
-    if (pending.length === 0) return 0;
-    const catalog = await readCatalogIn(trx, customerId);
-    const comparer = new Comparer(catalog.stations, observedPricesOf(catalog), params.radiusMiles, params.windowMs);
-    const { rows, gone, dates } = judgePending(comparer, customerId, pending);
-    await writeJudged(trx, customerId, rows, gone);
-    await sumDates(trx, customerId, [...dates]);
-    return rows.length;
-  });
+  const limit = options.batch ?? COMPARE_BATCH;
+  const judge = options.judge ?? ((n: number) => judgePendingBatch(store, { customerId, params, limit: n }));
+  await prepareComparisons(store, customerId, params);
+  let computed = 0;
+  for (;;) {
+    const batch = await judge(limit);
+    if (batch.read === 0) return computed;
+    await writeJudgedBatch(store, customerId, batch);
+    computed += batch.rows.length;
+  }
+}
+
+/**
+ * Where the customer's comparisons stand, in two indexed reads: whether they were made with these parameters, and
+ * how many fills are pending (all of them when the parameters differ). `total` (every completed fill) only when some
+ * are pending: the steady state reads no more than the pending index.
+ */
+export async function comparisonsState(
+  store: MirrorStore,
+  customerId: string,
+  params: SavingsParams,
+): Promise<{ pending: number; total: number }> {
+  const stored = await store.db
+    .selectFrom("mirror_comparison_params")
+    .select(["radius_miles", "window_ms"])
+    .where("customer_id", "=", customerId)
+    .executeTakeFirst();
+  const same = stored?.radius_miles === params.radiusMiles && epochMs(stored.window_ms) === params.windowMs;
+  const count = async (pendingOnly: boolean) => {
+    let q = store.db
+      .selectFrom("mirror_fill_comparisons")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("customer_id", "=", customerId);
+    if (pendingOnly) q = q.where("pending", ">", 0);
+    return Number((await q.executeTakeFirst())?.n ?? 0);
+  };
+  const pending = same ? await count(true) : null;
+  if (pending === 0) return { pending: 0, total: 0 };
+  const total = await count(false);
+  return { pending: pending ?? total, total };
 }
 
 /** Other parameters than the stored comparisons were made with: every fill pending, the new ones kept. */
@@ -59,78 +115,8 @@ async function checkParams(trx: Trx, customerId: string, params: SavingsParams):
   }
 }
 
-const readPending = (trx: Trx, customerId: string) =>
-  trx
-    .selectFrom("mirror_fill_comparisons as c")
-    .leftJoin("mirror_transactions as t", (j) =>
-      j.onRef("t.customer_id", "=", "c.customer_id").onRef("t.id", "=", "c.tx_id"),
-    )
-    .select([
-      "c.tx_id",
-      "c.pending",
-      "c.local_date as old_date",
-      "t.status",
-      "t.at_ms",
-      "t.local_offset_min",
-      "t.station_id",
-      "t.driver_id",
-      "t.product",
-      "t.gallons_milli",
-      "t.price_milli",
-    ])
-    .where("c.customer_id", "=", customerId)
-    .where("c.pending", ">", 0)
-    .execute();
+type Judged = Pick<JudgedBatch, "rows" | "gone">;
 
-type Pending = Awaited<ReturnType<typeof readPending>>[number];
-
-function judgePending(comparer: Comparer, customerId: string, pending: readonly Pending[]) {
-  const dates = new Set<string>();
-  const gone: { id: string; pending: number }[] = [];
-  const rows = [];
-  for (const p of pending) {
-    if (p.old_date !== "") dates.add(p.old_date);
-    if (p.status !== "completed" || p.at_ms === null || p.station_id === null || p.driver_id === null) {
-      gone.push({ id: p.tx_id, pending: p.pending });
-      continue;
-    }
-    const fill = {
-      atMs: epochMs(p.at_ms),
-      product: p.product ?? "",
-      stationId: p.station_id,
-      priceMilli: p.price_milli ?? 0,
-      gallonsMilli: p.gallons_milli ?? 0,
-    };
-    const localDate = localDateOf(fill.atMs, p.local_offset_min);
-    dates.add(localDate);
-    const j = judgeFill(comparer, fill);
-    const cheapest = j.saving ? (j.comparison?.cheapest ?? null) : null;
-    rows.push({
-      customer_id: customerId,
-      tx_id: p.tx_id,
-      pending: p.pending,
-      at_ms: fill.atMs,
-      local_date: localDate,
-      driver_id: p.driver_id,
-      station_id: fill.stationId,
-      kind: j.kind,
-      gallons_milli: fill.gallonsMilli,
-      price_milli: fill.priceMilli,
-      own_checked: j.ownChecked === null ? null : Number(j.ownChecked),
-      flags: (j.aboveOwn ? FLAG.aboveOwn : 0) | (j.saving ? FLAG.saving : 0) | (j.aboveMedian ? FLAG.aboveMedian : 0),
-      above_own_micro: j.aboveOwnMicro,
-      saved_micro: j.savedMicro,
-      above_median_micro: j.aboveMedianMicro,
-      cheaper_id: cheapest?.neighbour.station.id ?? null,
-      cheaper_price_milli: cheapest?.observed.priceMilli ?? null,
-      cheaper_miles: cheapest?.neighbour.miles ?? null,
-      cheaper_apart_ms: cheapest?.observed.apartMs ?? null,
-    });
-  }
-  return { rows, gone, dates };
-}
-
-type Judged = ReturnType<typeof judgePending>;
 
 async function writeJudged(trx: Trx, customerId: string, rows: Judged["rows"], gone: Judged["gone"]): Promise<void> {
   for (const g of gone)

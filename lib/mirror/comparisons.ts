@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction as KyselyTransaction } from "kysely";
+import { type Kysely, PostgresAdapter, sql, type Transaction as KyselyTransaction } from "kysely";
 
 import type { MirrorDialect } from "./migrations";
 import type { MirrorDatabase } from "./schema";
@@ -8,12 +8,12 @@ import type { MirrorDatabase } from "./schema";
  * completed fill, why it was or was not compared and every figure it adds to, and per purchase-local date and kind
  * their sums, so GET /api/savings answers from a few hundred rows. The mirror only keeps it honest: every write that
  * could change a fill's comparison marks the fill `pending` (a counter, so a comparison computed from an older state
- * never clears a newer mark), and the reader computes the pending fills before it sums. What marks a fill:
- * - the sync upserting or deleting its transaction (./store-writes.ts) — the row is kept, pending, so the reader also
+ * never clears a newer mark), and lib/insights/savings-stored computes the pending fills in the background. What marks a fill:
+ * - the sync upserting or deleting its transaction (./store-writes.ts) — the row is kept, pending, so the refresh also
  *   rebuilds the date it was counted on;
  * - a catalog walk (./catalog.ts) whose observations reach the fill's instant (within the largest price window), or
  *   that changed the stations themselves (new, moved, another state: every fill);
- * - other parameters (radius, window) than those the comparisons were made with (the reader marks every fill).
+ * - other parameters (radius, window) than those the comparisons were made with (the refresh marks every fill).
  */
 
 type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
@@ -22,6 +22,18 @@ type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
 export const MAX_PRICE_WINDOW_MS = 168 * 3_600_000;
 
 const MARK_BATCH = 500;
+
+/**
+ * PostgreSQL: one writer of the customer's comparisons at a time until the transaction ends — the sync's marks (after
+ * its `customerId` lock), a catalog walk's (after its `catalog:` lock), a judged batch's write, a purge. Nobody takes
+ * another lock after this one, so the order of locks is acyclic (no deadlock), and a batch's compare-and-clear of a
+ * fill's counter never interleaves with a mark of it. Re-taking it within a transaction is free (advisory locks
+ * stack). SQLite has one writer.
+ */
+export async function lockComparisons(db: Db, dialect: MirrorDialect | null, customerId: string): Promise<void> {
+  const postgres = dialect === null ? db.getExecutor().adapter instanceof PostgresAdapter : dialect === "postgres";
+  if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${`comparisons:${customerId}`}))`.execute(db);
+}
 
 /** A stored comparison's `flags`: what it counts in (a fill may count with 0 gallons, adding 0 micro-dollars). */
 export const FLAG = { aboveOwn: 1, saving: 2, aboveMedian: 4 } as const;
@@ -93,7 +105,7 @@ export async function createComparisonTables(db: Kysely<unknown>, dialect: Mirro
 }
 
 /**
- * Every completed fill without a stored comparison, pending (computed by the next savings read): an existing mirror's
+ * Every completed fill without a stored comparison, pending (computed by the background refresh): an existing mirror's
  * fills at the migration, and rows written around the store's writes (the bench's bulk fill).
  */
 export async function enqueueCompletedFills(db: Kysely<unknown> | Kysely<MirrorDatabase>): Promise<void> {
@@ -111,6 +123,7 @@ export async function markFillsWritten(
   rows: readonly { id: string; at_ms: number; driver_id: string; station_id: string }[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  await lockComparisons(trx, null, customerId);
   await trx
     .insertInto("mirror_fill_comparisons")
     .values(
@@ -140,8 +153,10 @@ export async function markFillsWritten(
     .execute();
 }
 
-/** The deleted transactions' fills: pending, so the reader removes them and rebuilds their dates. */
+/** The deleted transactions' fills: pending, so the refresh removes them and rebuilds their dates. */
 export async function markFillsDeleted(db: Db, customerId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await lockComparisons(db, null, customerId);
   for (let i = 0; i < ids.length; i += MARK_BATCH)
     await db
       .updateTable("mirror_fill_comparisons")
@@ -153,6 +168,7 @@ export async function markFillsDeleted(db: Db, customerId: string, ids: readonly
 
 /** Every fill of the customer whose instant lies in [fromMs, toMs] (both inclusive; no bounds: every fill). */
 export async function markFillsBetween(db: Db, customerId: string, fromMs?: number, toMs?: number): Promise<void> {
+  await lockComparisons(db, null, customerId);
   let q = db
     .updateTable("mirror_fill_comparisons")
     .set({ pending: sql`pending + 1` })
@@ -163,6 +179,7 @@ export async function markFillsBetween(db: Db, customerId: string, fromMs?: numb
 }
 
 export async function purgeComparisons(db: Db, customerId: string): Promise<void> {
+  await lockComparisons(db, null, customerId);
   await db.deleteFrom("mirror_fill_comparisons").where("customer_id", "=", customerId).execute();
   await db.deleteFrom("mirror_comparison_days").where("customer_id", "=", customerId).execute();
   await db.deleteFrom("mirror_comparison_params").where("customer_id", "=", customerId).execute();
