@@ -117,7 +117,6 @@ async function checkParams(trx: Trx, customerId: string, params: SavingsParams):
 
 type Judged = Pick<JudgedBatch, "rows" | "gone">;
 
-
 async function writeJudged(trx: Trx, customerId: string, rows: Judged["rows"], gone: Judged["gone"]): Promise<void> {
   for (const g of gone)
     await trx
@@ -131,26 +130,31 @@ async function writeJudged(trx: Trx, customerId: string, rows: Judged["rows"], g
       .insertInto("mirror_fill_comparisons")
       .values(rows.slice(i, i + WRITE_BATCH))
       .onConflict((oc) =>
-        oc.columns(["customer_id", "tx_id"]).doUpdateSet((eb) => ({
-          // Cleared only if no newer mark arrived since it was read.
-          pending: sql`case when mirror_fill_comparisons.pending = excluded.pending then 0 else mirror_fill_comparisons.pending end`,
-          at_ms: eb.ref("excluded.at_ms"),
-          local_date: eb.ref("excluded.local_date"),
-          driver_id: eb.ref("excluded.driver_id"),
-          station_id: eb.ref("excluded.station_id"),
-          kind: eb.ref("excluded.kind"),
-          gallons_milli: eb.ref("excluded.gallons_milli"),
-          price_milli: eb.ref("excluded.price_milli"),
-          own_checked: eb.ref("excluded.own_checked"),
-          flags: eb.ref("excluded.flags"),
-          above_own_micro: eb.ref("excluded.above_own_micro"),
-          saved_micro: eb.ref("excluded.saved_micro"),
-          above_median_micro: eb.ref("excluded.above_median_micro"),
-          cheaper_id: eb.ref("excluded.cheaper_id"),
-          cheaper_price_milli: eb.ref("excluded.cheaper_price_milli"),
-          cheaper_miles: eb.ref("excluded.cheaper_miles"),
-          cheaper_apart_ms: eb.ref("excluded.cheaper_apart_ms"),
-        })),
+        oc
+          .columns(["customer_id", "tx_id"])
+          .doUpdateSet((eb) => ({
+            pending: 0,
+            at_ms: eb.ref("excluded.at_ms"),
+            local_date: eb.ref("excluded.local_date"),
+            driver_id: eb.ref("excluded.driver_id"),
+            station_id: eb.ref("excluded.station_id"),
+            kind: eb.ref("excluded.kind"),
+            gallons_milli: eb.ref("excluded.gallons_milli"),
+            price_milli: eb.ref("excluded.price_milli"),
+            own_checked: eb.ref("excluded.own_checked"),
+            flags: eb.ref("excluded.flags"),
+            above_own_micro: eb.ref("excluded.above_own_micro"),
+            saved_micro: eb.ref("excluded.saved_micro"),
+            above_median_micro: eb.ref("excluded.above_median_micro"),
+            cheaper_id: eb.ref("excluded.cheaper_id"),
+            cheaper_price_milli: eb.ref("excluded.cheaper_price_milli"),
+            cheaper_miles: eb.ref("excluded.cheaper_miles"),
+            cheaper_apart_ms: eb.ref("excluded.cheaper_apart_ms"),
+          }))
+          // Written (and cleared) only if no newer mark arrived since its counter was read: else the fill stays
+          // pending with the values it had, which its date's sums hold — a judgement made from older data (another
+          // batch's, read before a newer one was written) never overwrites a newer one.
+          .whereRef("mirror_fill_comparisons.pending", "=", "excluded.pending"),
       )
       .execute();
 }
