@@ -126,6 +126,30 @@ describe.each(["primary", "alternative"] as const)("stored comparisons under con
     await expectExactlySavingsFor();
   });
 
+  it("an older batch written after a newer one (two instances): the newer judgement stays, nothing pending", async () => {
+    const [, , z] = completed();
+    if (z === undefined) throw new Error("the sandbox fleet has no three completed fills");
+    await sync.upsertTransactions(CUSTOMER, [repriced(z, 40)], Date.now());
+    const older = await judgePendingBatch(loop, { customerId: CUSTOMER, params: PARAMS, limit: 10_000 });
+    const newer = repriced(z, 400);
+    fills = fills.map((t) => (t.id === z.id ? newer : t));
+    await sync.upsertTransactions(CUSTOMER, [newer], Date.now());
+    const fresh = await judgePendingBatch(watch, { customerId: CUSTOMER, params: PARAMS, limit: 10_000 });
+    await writeJudgedBatch(watch, CUSTOMER, fresh);
+    await writeJudgedBatch(loop, CUSTOMER, older);
+    // No refresh before comparing: what is stored now must already be the newer judgement.
+    const direct = await savingsFor(loop, CUSTOMER, ALL, {}, await readCatalog(loop, CUSTOMER), PARAMS);
+    expect((await storedSavingsFor(loop, CUSTOMER, ALL, {})).figures).toEqual(direct.figures);
+    expect(await pendingOf([z.id])).toEqual([[z.id, 0]]);
+    const stored = await watch.db
+      .selectFrom("mirror_fill_comparisons")
+      .select("price_milli")
+      .where("customer_id", "=", CUSTOMER)
+      .where("tx_id", "=", z.id)
+      .executeTakeFirst();
+    expect(stored?.price_milli).toBe(Number(toMinorUnits(newer.pricePerGallon, 3)));
+  });
+
   it("a catalog walk recorded between a batch's reading and its write: the fills it reaches stay pending", async () => {
     // Fills around the walk below (it reaches fills within a week of the spans it changes), changed by a sync.
     walkMs += 24 * HOUR_MS;
