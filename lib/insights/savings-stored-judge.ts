@@ -142,7 +142,7 @@ function judgeOne(comparer: Comparer, customerId: string, p: Pending): JudgedRow
     product: p.product ?? "",
     stationId: p.station_id,
     priceMilli: p.price_milli ?? 0,
-    gallonsMilli: Number(p.gallons_milli ?? 0),
+    gallonsMilli: p.gallons_milli ?? 0,
   };
   const j = judgeFill(comparer, fill);
   const cheapest = j.saving ? (j.comparison?.cheapest ?? null) : null;

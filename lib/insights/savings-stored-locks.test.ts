@@ -31,6 +31,15 @@ const repriced = (t: Transaction, delta: number): Transaction => ({
   pricePerGallon: fromMinorUnits(BigInt(Math.max(1_000, Number(toMinorUnits(t.pricePerGallon, 3)) + delta)), 3),
 });
 
+/** A promise resolved from outside (Node 20 has no Promise.withResolvers). */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 let postgres: PostgresServer;
 let databases = 0;
 beforeAll(async () => {
@@ -106,20 +115,18 @@ describe.each(["primary", "alternative"] as const)("stored comparisons under con
     // The batch writes y before x; the sync below marks x, then (while the batch waits) y.
     const order = (id: string) => (id === y.id ? 0 : id === x.id ? 2 : 1);
     judged.rows.sort((a, b) => order(a.tx_id) - order(b.tx_id));
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let firstDone = () => undefined as void;
-    const first = new Promise<void>((resolve) => (firstDone = resolve));
+    const held = signal();
+    const first = signal();
     const syncWrite = sync.transaction(async (trx) => {
       await upsertRows(trx, "postgres", CUSTOMER, [repriced(x, 13)], Date.now());
-      firstDone();
-      await held;
+      first.resolve();
+      await held.promise;
       await upsertRows(trx, "postgres", CUSTOMER, [repriced(y, 13)], Date.now());
     });
-    await first;
+    await first.promise;
     const batchWrite = writeJudgedBatch(loop, CUSTOMER, judged);
     await untilSomeoneWaits();
-    release();
+    held.resolve();
     await Promise.all([syncWrite, batchWrite]);
     fills = fills.map((t) => (t.id === x.id ? repriced(x, 13) : t.id === y.id ? repriced(y, 13) : t));
     for (const [, pending] of await pendingOf([x.id, y.id])) expect(pending).toBeGreaterThan(0);

@@ -46,9 +46,15 @@ export class MirrorService {
       ...(options.detach ? { detach: options.detach } : {}),
     });
     // After each sync run (its writes marked the fills they changed), the pending comparisons in the background.
-    this.#runs = new SyncRuns(options, this.#customers, this.#scopes, () => this.start(), (customerId) => {
-      this.#comparisons.kick(customerId);
-    });
+    this.#runs = new SyncRuns(
+      options,
+      this.#customers,
+      this.#scopes,
+      () => this.start(),
+      (customerId) => {
+        this.#comparisons.kick(customerId);
+      },
+    );
   }
 
   get enabled(): boolean {

@@ -1,7 +1,6 @@
 import { threadId } from "node:worker_threads";
 
 import { judgePendingBatch } from "@/lib/insights/savings-stored-judge";
-
 import type { MirrorStore } from "@/lib/mirror";
 import { detailFigures, rankedFigures } from "@/lib/mirror/drilldowns";
 import { jurisdictionReport } from "@/lib/mirror/jurisdictions";

@@ -11,7 +11,7 @@ import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process
 import { syncedMirrorForTest, type TestMirror } from "../mirror-serve/test-mirror";
 import { runWithQuery } from "../operation";
 import { fleetApi } from "../upstream";
-import { REQUEST_COMPARE_LIMIT, getSavings } from "./savings";
+import { getSavings, REQUEST_COMPARE_LIMIT } from "./savings";
 import { operationContextForTest, useUpstreamForTest } from "./test-context";
 
 // Issue 25: the stored savings comparisons are computed in the background, never all on a request. A real mirror
@@ -59,7 +59,13 @@ describe.each(MIRROR_CASES)("GET /api/savings while fills are compared (%s profi
     expect(before.pending).toBeGreaterThan(REQUEST_COMPARE_LIMIT);
     // The background loop is counted, not started, during this request: what the request computed shows alone.
     const ctx = operationContextForTest(sb.keys["demo-full"], {
-      mirror: () => Promise.resolve({ ...mirror.access, comparePending: () => void kicks++ }),
+      mirror: () =>
+        Promise.resolve({
+          ...mirror.access,
+          comparePending: () => {
+            kicks++;
+          },
+        }),
     });
     const reply = await runWithQuery(getSavings, ctx, RANGE);
     expect(reply.catalog.state).toBe("ready");
