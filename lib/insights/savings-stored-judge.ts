@@ -1,5 +1,7 @@
 import "server-only";
 
+import { sql } from "kysely";
+
 import type { MirrorStore } from "@/lib/mirror";
 import { type MirrorCatalog, readCatalog } from "@/lib/mirror/catalog";
 import { FLAG } from "@/lib/mirror/comparisons";
@@ -45,6 +47,8 @@ export interface JudgedRow {
 /** A batch judged: plain data (it crosses from the worker thread). `read`: pending fills read (0: none left). */
 export interface JudgedBatch {
   read: number;
+  /** The latest instant read (the next batch's `afterMs` in time order); null when none was read. */
+  lastAtMs: number | null;
   rows: JudgedRow[];
   /** Fills no longer completed (or deleted), with the counter read: their comparison is removed. */
   gone: { id: string; pending: number }[];
@@ -55,8 +59,13 @@ export interface JudgedBatch {
 /** Fills judged between two yields to the event loop (inline on PostgreSQL, the loop serves requests meanwhile). */
 const YIELD_EVERY = 250;
 
-const readPending = (store: MirrorStore, customerId: string, limit: number) =>
-  store.db
+/**
+ * Up to `limit` pending fills: by the pending index when few are pending; from `afterMs` on in time order (the
+ * instant's index, `+pending` keeping SQLite off the pending index and its sort) when many are, so a batch's fills lie
+ * on a few consecutive dates and summing its dates again stays small.
+ */
+const readPending = (store: MirrorStore, customerId: string, limit: number, afterMs: number | undefined) => {
+  const q = store.db
     .selectFrom("mirror_fill_comparisons as c")
     .leftJoin("mirror_transactions as t", (j) =>
       j.onRef("t.customer_id", "=", "c.customer_id").onRef("t.id", "=", "c.tx_id"),
@@ -65,6 +74,7 @@ const readPending = (store: MirrorStore, customerId: string, limit: number) =>
       "c.tx_id",
       "c.pending",
       "c.local_date as old_date",
+      "c.at_ms as marked_at_ms",
       "t.status",
       "t.at_ms",
       "t.local_offset_min",
@@ -74,10 +84,15 @@ const readPending = (store: MirrorStore, customerId: string, limit: number) =>
       "t.gallons_milli",
       "t.price_milli",
     ])
-    .where("c.customer_id", "=", customerId)
-    .where("c.pending", ">", 0)
+    .where("c.customer_id", "=", customerId);
+  if (afterMs === undefined) return q.where("c.pending", ">", 0).limit(limit).execute();
+  return q
+    .where(sql<number>`+c.pending`, ">", 0)
+    .where("c.at_ms", ">=", afterMs)
+    .orderBy("c.at_ms")
     .limit(limit)
     .execute();
+};
 
 type Pending = Awaited<ReturnType<typeof readPending>>[number];
 
@@ -114,10 +129,10 @@ async function comparerFor(store: MirrorStore, customerId: string, params: Savin
 
 export async function judgePendingBatch(
   store: MirrorStore,
-  args: { customerId: string; params: SavingsParams; limit: number },
+  args: { customerId: string; params: SavingsParams; limit: number; afterMs?: number },
 ): Promise<JudgedBatch> {
-  const pending = await readPending(store, args.customerId, args.limit);
-  if (pending.length === 0) return { read: 0, rows: [], gone: [], dates: [] };
+  const pending = await readPending(store, args.customerId, args.limit, args.afterMs);
+  if (pending.length === 0) return { read: 0, lastAtMs: null, rows: [], gone: [], dates: [] };
   const comparer = await comparerFor(store, args.customerId, args.params);
   const dates = new Set<string>();
   const gone: JudgedBatch["gone"] = [];
@@ -132,7 +147,8 @@ export async function judgePendingBatch(
       rows.push(row);
     }
   }
-  return { read: pending.length, rows, gone, dates: [...dates] };
+  const last = pending.at(-1)?.marked_at_ms;
+  return { read: pending.length, lastAtMs: last === undefined ? null : epochMs(last), rows, gone, dates: [...dates] };
 }
 
 function judgeOne(comparer: Comparer, customerId: string, p: Pending): JudgedRow | null {

@@ -43,27 +43,53 @@ export function writeJudgedBatch(store: MirrorStore, customerId: string, batch: 
   });
 }
 
+/** Where a batch reads: from `afterMs` on in time order, or (undefined) by the pending index. */
+export interface BatchAsk {
+  limit: number;
+  afterMs?: number;
+}
+
 /**
- * Every pending fill computed, batch after batch, here (tests, the bench; the app runs the batches in the
- * background loop instead). `judge` runs a batch's reading half (default: inline). Returns how many fills were
- * computed.
+ * Every pending fill computed, batch after batch: the parameters checked, then — while more than a batch is pending —
+ * batches in time order (a cursor on the instant, so each batch's dates are few and summing them again is small),
+ * then by the pending index until none is left (the fills marked again behind the cursor). `judge` runs a batch's
+ * reading half (the background loop: on the worker pool), `between` runs after each write (the loop: its lease, a
+ * yield). Returns how many fills were computed.
  */
-export async function refreshComparisons(
+export async function compareAllPending(
   store: MirrorStore,
   customerId: string,
   params: SavingsParams,
-  options: { batch?: number; judge?: (limit: number) => Promise<JudgedBatch> } = {},
+  options: { batch?: number; judge?: (ask: BatchAsk) => Promise<JudgedBatch>; between?: () => Promise<void> } = {},
 ): Promise<number> {
   const limit = options.batch ?? COMPARE_BATCH;
-  const judge = options.judge ?? ((n: number) => judgePendingBatch(store, { customerId, params, limit: n }));
+  const judge = options.judge ?? ((ask: BatchAsk) => judgePendingBatch(store, { customerId, params, ...ask }));
   await prepareComparisons(store, customerId, params);
+  let afterMs =
+    (await comparisonsState(store, customerId, params)).pending > limit ? Number.MIN_SAFE_INTEGER : undefined;
   let computed = 0;
   for (;;) {
-    const batch = await judge(limit);
-    if (batch.read === 0) return computed;
+    const batch = await judge(afterMs === undefined ? { limit } : { limit, afterMs });
+    if (batch.read === 0) {
+      if (afterMs === undefined) return computed;
+      afterMs = undefined;
+      continue;
+    }
     await writeJudgedBatch(store, customerId, batch);
     computed += batch.rows.length;
+    if (afterMs !== undefined) afterMs = batch.lastAtMs ?? afterMs;
+    await options.between?.();
   }
+}
+
+/** Every pending fill computed here, inline (tests, the bench; the app runs the background loop instead). */
+export function refreshComparisons(
+  store: MirrorStore,
+  customerId: string,
+  params: SavingsParams,
+  options: { batch?: number } = {},
+): Promise<number> {
+  return compareAllPending(store, customerId, params, options);
 }
 
 /**

@@ -69,6 +69,8 @@ export async function createComparisonTables(db: Kysely<unknown>, dialect: Mirro
   const indexes: [string, string[]][] = [
     ["mirror_cmp_pending", ["customer_id", "pending"]],
     ["mirror_cmp_at", ["customer_id", "at_ms"]],
+    // A batch's dates summed again (lib/insights/savings-stored sumDates) read only those dates' fills.
+    ["mirror_cmp_day", ["customer_id", "local_date", "kind"]],
     ["mirror_cmp_driver", ["customer_id", "driver_id", "local_date"]],
     ["mirror_cmp_station", ["customer_id", "station_id", "local_date"]],
     // The largest missed savings: read from the largest down until ten fall in the range.

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { savingsConfig } from "@/lib/insights/savings-config";
-import { COMPARE_BATCH, prepareComparisons, writeJudgedBatch } from "@/lib/insights/savings-stored";
+import { compareAllPending } from "@/lib/insights/savings-stored";
 import { type MirrorStore, type SyncLock } from "@/lib/mirror";
 
 import { getConfig } from "../config";
@@ -75,19 +75,15 @@ export class BackgroundComparisons {
     try {
       const { radiusMiles, windowMs } = savingsConfig();
       const params = { radiusMiles, windowMs };
-      await prepareComparisons(store, customerId, params);
-      const limit = this.#options.batch ?? COMPARE_BATCH;
-      for (;;) {
-        await lease.confirm();
-        const batch = await offThread(store, getConfig().mirrorWorkers, "savings.judge-pending", {
-          customerId,
-          params,
-          limit,
-        });
-        if (batch.read === 0) return;
-        await writeJudgedBatch(store, customerId, batch);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      const workers = getConfig().mirrorWorkers;
+      await compareAllPending(store, customerId, params, {
+        ...(this.#options.batch === undefined ? {} : { batch: this.#options.batch }),
+        judge: (ask) => offThread(store, workers, "savings.judge-pending", { customerId, params, ...ask }),
+        between: async () => {
+          await new Promise((resolve) => setImmediate(resolve));
+          await lease.confirm();
+        },
+      });
     } finally {
       await lease.release();
     }
