@@ -1,5 +1,6 @@
 /** bench:mirror's generated rows: plausible transactions over 24 months, written straight into a mirror store. */
 import type { MirrorStore } from "@/lib/mirror";
+import { enqueueCompletedFills } from "@/lib/mirror/comparisons";
 import { rebuildLocalBlocks } from "@/lib/mirror/local-blocks";
 import { rebuildLocalRollups } from "@/lib/mirror/local-rollups";
 import { rebuildRollups } from "@/lib/mirror/rollups";
@@ -119,5 +120,6 @@ export async function fill(store: MirrorStore, rows: number, endMs: number): Pro
     await rebuildRollups(trx);
     await rebuildLocalRollups(trx);
     await rebuildLocalBlocks(trx);
+    await enqueueCompletedFills(trx);
   });
 }

@@ -54,7 +54,19 @@ export function SavingsPanel({
           Loading the station catalog to compare your fills with: the figures appear in a moment.
         </p>
       ) : (
-        <SavingsFiguresView reply={data} scope={scope} />
+        <>
+          {data.comparing === null ? null : (
+            <p
+              role="status"
+              className="mb-4 text-sm text-slate-700 dark:text-slate-300"
+              data-testid="savings-comparing"
+            >
+              Still comparing {formatCount(data.comparing.pending)} of {formatCount(data.comparing.total)} fills; the
+              figure will change.
+            </p>
+          )}
+          <SavingsFiguresView reply={data} scope={scope} />
+        </>
       )}
     </Card>
   );

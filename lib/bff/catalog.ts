@@ -65,6 +65,8 @@ export async function mirrorToRecord(ctx: {
 export async function recordWalk(mirror: MirrorAccess, stations: readonly Station[]): Promise<void> {
   try {
     await recordCatalogWalk(mirror.store, mirror.customerId, stations, now());
+    // The walk marked the fills whose comparisons it may change: computed in the background.
+    mirror.comparePending();
   } catch (error) {
     logger().warn(
       { err: error instanceof Error ? error.message : String(error) },

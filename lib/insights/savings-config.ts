@@ -40,6 +40,7 @@ const SavingsEnv = z.object({
   SAVINGS_RADIUS_MILES: numberIn("SAVINGS_RADIUS_MILES", DEFAULT_SAVINGS_RADIUS_MILES, 0.1, 100),
   CATALOG_REFRESH_HOURS: numberIn("CATALOG_REFRESH_HOURS", DEFAULT_CATALOG_REFRESH_HOURS, 0.1, 168),
   // A week at most: wider, a "price at the time" would no longer be one.
+  // (lib/mirror/comparisons' MAX_PRICE_WINDOW_MS is this bound: a catalog walk's reach is judged with it.)
   PRICE_WINDOW_HOURS: numberIn("PRICE_WINDOW_HOURS", DEFAULT_PRICE_WINDOW_HOURS, 0, 168),
 });
 

@@ -4,7 +4,7 @@ import type { MissedSaving, SavingsFigures } from "@/lib/model/insight-savings";
 import { classifyProduct } from "@/lib/model/product-classes";
 
 import type { ObservedPrices } from "./price-observations";
-import { Comparer } from "./savings-compare";
+import { Comparer, type Comparison } from "./savings-compare";
 import { dollars, TopMissed } from "./savings-top";
 
 /**
@@ -59,6 +59,74 @@ export interface SavingsParams {
   windowMs: number;
 }
 
+/** Why a fill was or was not compared (the stored comparison's `kind`, lib/insights/savings-stored). */
+export const FILL_KIND = {
+  compared: 0,
+  noObservation: 1,
+  noOtherStation: 2,
+  unknownStation: 3,
+  otherProduct: 4,
+} as const;
+export type FillKind = (typeof FILL_KIND)[keyof typeof FILL_KIND];
+
+/** One fill's judgement: every figure it adds to, in integer micro-dollars (0 when it adds nothing). */
+export interface FillJudgement {
+  kind: FillKind;
+  /** Its station's own observed price was found (null: a fill never checked, i.e. another product or station). */
+  ownChecked: boolean | null;
+  /** Paid more than its own station's observed price (even with 0 gallons: counted, adding 0). */
+  aboveOwn: boolean;
+  aboveOwnMicro: number;
+  /** Another station's observed price was lower. */
+  saving: boolean;
+  savedMicro: number;
+  aboveMedian: boolean;
+  aboveMedianMicro: number;
+  comparison: Comparison | null;
+}
+
+const NOTHING = {
+  aboveOwn: false,
+  aboveOwnMicro: 0,
+  saving: false,
+  savedMicro: 0,
+  aboveMedian: false,
+  aboveMedianMicro: 0,
+} as const;
+
+/** What one completed fill adds to the savings figures (the loop body of computeSavings, also what is stored). */
+export function judgeFill(
+  comparer: Comparer,
+  fill: Pick<SavingsFill, "product" | "stationId" | "atMs" | "priceMilli" | "gallonsMilli">,
+): FillJudgement {
+  const none = { ownChecked: null, ...NOTHING, comparison: null };
+  if (!isComparedProduct(fill.product)) return { kind: FILL_KIND.otherProduct, ...none };
+  const origin = comparer.station(fill.stationId);
+  if (!origin) return { kind: FILL_KIND.unknownStation, ...none };
+  const own = comparer.ownPrice(origin.id, fill.atMs);
+  // ≤ 10⁴ thousandths of a dollar × ≤ 10⁶ thousandths of a gallon: exact as a Number, summed as a BigInt.
+  const above = (than: number | null) => than !== null && fill.priceMilli > than;
+  const micro = (than: number | null) => (above(than) ? (fill.priceMilli - (than ?? 0)) * fill.gallonsMilli : 0);
+  const ownMilli = own?.priceMilli ?? null;
+  const ownPart = { ownChecked: own !== null, aboveOwn: above(ownMilli), aboveOwnMicro: micro(ownMilli) };
+  const comparison = comparer.compare(origin, fill.atMs);
+  if (comparison.cheapest === null) {
+    const kind = comparison.alone ? FILL_KIND.noOtherStation : FILL_KIND.noObservation;
+    return { kind, ...NOTHING, ...ownPart, comparison };
+  }
+  const cheapest = comparison.cheapest.observed.priceMilli;
+  const median = comparison.medianMilli;
+  return {
+    kind: FILL_KIND.compared,
+    ...ownPart,
+    saving: above(cheapest),
+    savedMicro: micro(cheapest),
+    aboveMedian: above(median),
+    aboveMedianMicro: micro(median),
+    comparison,
+  };
+}
+
 /** The savings figures of a set of completed fills, and the largest missed savings (largest first, at most `topN`). */
 export function computeSavings(
   fills: Iterable<SavingsFill>,
@@ -79,43 +147,26 @@ export function computeSavings(
   const other = new FillCount();
   const applied = { checked: 0, notChecked: 0, above: 0, extra: 0n };
   const top = new TopMissed(topN);
+  const counts = [compared, noObservation, noOtherStation, unknown, other] as const;
 
   for (const fill of fills) {
     considered++;
-    if (!isComparedProduct(fill.product)) {
-      other.add(fill);
-      continue;
-    }
-    const origin = comparer.station(fill.stationId);
-    if (!origin) {
-      unknown.add(fill);
-      continue;
-    }
-    const own = comparer.ownPrice(origin.id, fill.atMs);
-    if (own === null) applied.notChecked++;
-    else {
+    const j = judgeFill(comparer, fill);
+    counts[j.kind].add(fill);
+    if (j.ownChecked === true) {
       applied.checked++;
-      if (fill.priceMilli > own.priceMilli) {
+      if (j.aboveOwn) {
         applied.above++;
-        applied.extra += BigInt((fill.priceMilli - own.priceMilli) * fill.gallonsMilli);
+        applied.extra += BigInt(j.aboveOwnMicro);
       }
-    }
-    const comparison = comparer.compare(origin, fill.atMs);
-    if (comparison.cheapest === null) {
-      (comparison.alone ? noOtherStation : noObservation).add(fill);
-      continue;
-    }
-    compared.add(fill);
-    const cheapest = comparison.cheapest.observed.priceMilli;
-    if (fill.priceMilli > cheapest) {
-      // ≤ 10⁴ thousandths of a dollar × ≤ 10⁶ thousandths of a gallon: exact as a Number, summed as a BigInt.
-      const micro = (fill.priceMilli - cheapest) * fill.gallonsMilli;
-      saved += BigInt(micro);
+    } else if (j.ownChecked === false) applied.notChecked++;
+    if (j.saving && j.comparison !== null) {
+      saved += BigInt(j.savedMicro);
       withSaving++;
-      top.offer(micro, fill, comparison);
+      top.offer(j.savedMicro, fill, j.comparison);
     }
-    if (comparison.medianMilli !== null && fill.priceMilli > comparison.medianMilli) {
-      aboveMedian += BigInt((fill.priceMilli - comparison.medianMilli) * fill.gallonsMilli);
+    if (j.aboveMedian) {
+      aboveMedian += BigInt(j.aboveMedianMicro);
       withAboveMedian++;
     }
   }

@@ -2,6 +2,8 @@ import type { Kysely, Transaction as KyselyTransaction } from "kysely";
 
 import { fromMinorUnits, type Station, toMinorUnits } from "@/lib/model";
 
+import { markReachedFills, stationsBefore } from "./catalog-reach";
+import { purgeComparisons } from "./comparisons";
 import type { MirrorDialect } from "./migrations";
 import { DAY_MS } from "./rollups";
 import { epochMs } from "./rows";
@@ -120,6 +122,7 @@ async function recordIn(
   // Two instances recording the same customer's walk at once would both read "no change" or both add one record.
   await lockCustomerWrites(trx, dialect, `catalog:${customerId}`);
   const unique = [...new Map(stations.map((s) => [s.id, s])).values()];
+  const before = await stationsBefore(trx, customerId);
   for (let i = 0; i < unique.length; i += STATION_BATCH) {
     const rows = unique.slice(i, i + STATION_BATCH).map((s) => ({
       customer_id: customerId,
@@ -182,6 +185,7 @@ async function recordIn(
       .values(added.slice(i, i + PRICE_BATCH))
       .onConflict((oc) => oc.columns(["customer_id", "station_id", "updated_ms"]).doNothing())
       .execute();
+  await markReachedFills(trx, customerId, unique, before, latest, added, seenMs);
   return { stations: unique.length, priceChanges: added.length };
 }
 
@@ -203,10 +207,15 @@ async function priceRecords(db: Db, customerId: string, stationId?: string): Pro
 }
 
 /** The customer's catalog as the mirror holds it (stations with coordinates, price records). */
-export async function readCatalog(store: MirrorStore, customerId: string): Promise<MirrorCatalog> {
-  const rows = await store.db.selectFrom("mirror_stations").selectAll().where("customer_id", "=", customerId).execute();
+export function readCatalog(store: MirrorStore, customerId: string): Promise<MirrorCatalog> {
+  return readCatalogIn(store.db, customerId);
+}
+
+/** readCatalog inside a transaction (the stored comparisons read it where they write). */
+export async function readCatalogIn(db: Db, customerId: string): Promise<MirrorCatalog> {
+  const rows = await db.selectFrom("mirror_stations").selectAll().where("customer_id", "=", customerId).execute();
   const lastWalkMs = rows.reduce<number | null>((max, r) => Math.max(max ?? 0, epochMs(r.last_seen_ms)), null);
-  const prices = await priceRecords(store.db, customerId);
+  const prices = await priceRecords(db, customerId);
   let historyFromMs: number | null = null;
   for (const records of prices.values()) {
     const first = records[0]?.updatedMs;
@@ -225,6 +234,26 @@ export async function readCatalog(store: MirrorStore, customerId: string): Promi
     lastSeenMs: epochMs(r.last_seen_ms),
   }));
   return { stations, prices, lastWalkMs, historyFromMs };
+}
+
+/** What GET /api/savings says of the catalog: how many stations, the latest walk, where price history begins. */
+export async function catalogFacts(
+  store: MirrorStore,
+  customerId: string,
+): Promise<{ stations: number; lastWalkMs: number | null; historyFromMs: number | null }> {
+  const st = await store.db
+    .selectFrom("mirror_stations")
+    .select((eb) => [eb.fn.countAll<string | number>().as("n"), eb.fn.max("last_seen_ms").as("last")])
+    .where("customer_id", "=", customerId)
+    .executeTakeFirst();
+  const pr = await store.db
+    .selectFrom("mirror_station_prices")
+    .select((eb) => eb.fn.min("updated_ms").as("first"))
+    .where("customer_id", "=", customerId)
+    .executeTakeFirst();
+  // MAX / MIN over no rows are NULL, which Kysely's types do not say.
+  const ms = (v: unknown) => (v === null || v === undefined ? null : epochMs(v as number | string));
+  return { stations: Number(st?.n ?? 0), lastWalkMs: ms(st?.last), historyFromMs: ms(pr?.first) };
 }
 
 /** When the customer's latest catalog walk was recorded (epoch ms), null when none was: one indexed read. */
@@ -252,8 +281,9 @@ export async function stationPriceOn(
   return milli === null ? null : fromMinorUnits(BigInt(milli), 3);
 }
 
-/** Deletes the customer's catalog and price history (the mirror's purge and retention). */
+/** Deletes the customer's catalog and price history, and the savings comparisons made with them (purge, retention). */
 export async function purgeCatalog(db: Db, customerId: string): Promise<void> {
+  await purgeComparisons(db, customerId);
   await db.deleteFrom("mirror_station_prices").where("customer_id", "=", customerId).execute();
   await db.deleteFrom("mirror_stations").where("customer_id", "=", customerId).execute();
 }

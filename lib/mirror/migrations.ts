@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
+import { createComparisonTables } from "./comparisons";
 import { createKeyScopesTable } from "./key-scopes";
 import { createLocalBlockTable, rebuildLocalBlocks } from "./local-blocks";
 import { rebuildLocalRollups } from "./local-rollups";
@@ -254,6 +255,13 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
   "0005-key-scopes": {
     async up(db: Kysely<unknown>): Promise<void> {
       await createKeyScopesTable(db, dialect);
+    },
+  },
+  // The stored per-fill savings comparison and its per-date sums (./comparisons.ts): an existing mirror's completed
+  // fills start pending, computed in the background (lib/bff/mirror/comparisons.ts).
+  "0006-fill-comparisons": {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await createComparisonTables(db, dialect);
     },
   },
   // The local-day rollup's blocks of 4, 16 and 128 days (./local-blocks.ts), computed from the day rows of an existing

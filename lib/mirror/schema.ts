@@ -152,7 +152,61 @@ export interface MirrorKeyScopeTable {
   checked_ms: Int8;
 }
 
+/** A completed fill's stored savings comparison (./comparisons.ts, migration 0006); amounts in micro-dollars. */
+export interface MirrorFillComparisonTable {
+  customer_id: string;
+  tx_id: string;
+  /** > 0: to be computed again (a counter: a comparison clears only the mark it read). */
+  pending: number;
+  at_ms: Int8;
+  /** The purchase-local date it is counted on in mirror_comparison_days ('' before its first computation). */
+  local_date: string;
+  driver_id: string;
+  station_id: string;
+  /** lib/insights/savings FILL_KIND; -1 before its first computation. */
+  kind: number;
+  gallons_milli: Int8;
+  price_milli: number;
+  /** 1: its station's own price was observed, 0: not, null: not asked (another product, an unknown station). */
+  own_checked: number | null;
+  /** ./comparisons FLAG bits. */
+  flags: number;
+  above_own_micro: Int8;
+  saved_micro: Int8;
+  above_median_micro: Int8;
+  cheaper_id: string | null;
+  cheaper_price_milli: number | null;
+  cheaper_miles: number | null;
+  cheaper_apart_ms: Int8 | null;
+}
+
+/** The stored comparisons' sums per customer × purchase-local date × kind. */
+export interface MirrorComparisonDayTable {
+  customer_id: string;
+  local_date: string;
+  kind: number;
+  n: number;
+  gallons_milli: Int8;
+  own_checked: number;
+  own_above: number;
+  above_own_micro: Int8;
+  with_saving: number;
+  saved_micro: Int8;
+  with_above_median: number;
+  above_median_micro: Int8;
+}
+
+/** The parameters the customer's stored comparisons were made with. */
+export interface MirrorComparisonParamsTable {
+  customer_id: string;
+  radius_miles: number;
+  window_ms: Int8;
+}
+
 export interface MirrorDatabase {
+  mirror_fill_comparisons: MirrorFillComparisonTable;
+  mirror_comparison_days: MirrorComparisonDayTable;
+  mirror_comparison_params: MirrorComparisonParamsTable;
   mirror_key_scopes: MirrorKeyScopeTable;
   mirror_local_day_totals: MirrorLocalDayTotalsTable;
   mirror_local_block_totals: MirrorLocalBlockTotalsTable;

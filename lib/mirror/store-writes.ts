@@ -2,6 +2,7 @@ import { sql, type Transaction as KyselyTransaction } from "kysely";
 
 import type { Transaction } from "@/lib/model";
 
+import { markFillsDeleted, markFillsWritten } from "./comparisons";
 import { applyLocalBlockDelta } from "./local-blocks";
 import { applyLocalRollupDelta, LOCAL_ROLLUP_SOURCE_COLUMNS } from "./local-rollups";
 import type { MirrorDialect } from "./migrations";
@@ -85,6 +86,16 @@ export async function upsertRows(
       .execute();
     await applyRollupDelta(trx, customerId, replaced, rows);
     await applyLocalBlockDelta(trx, customerId, await applyLocalRollupDelta(trx, customerId, replaced, rows));
+    await markFillsWritten(
+      trx,
+      customerId,
+      rows.filter((r) => r.status === "completed"),
+    );
+    await markFillsDeleted(
+      trx,
+      customerId,
+      rows.filter((r) => r.status !== "completed").map((r) => r.id),
+    );
   }
 }
 
@@ -107,6 +118,7 @@ export async function deleteRows(
     deleted += Number(result.numDeletedRows);
     await applyRollupDelta(trx, customerId, gone, []);
     await applyLocalBlockDelta(trx, customerId, await applyLocalRollupDelta(trx, customerId, gone, []));
+    await markFillsDeleted(trx, customerId, batch);
   }
   return deleted;
 }

@@ -86,6 +86,13 @@ export interface SavingsReply {
   previous: { range: LocalDateRange; coverage: InsightCoverage; figures: SavingsFigures };
   /** The largest missed savings of the current period, largest first (at most 10). */
   top: MissedSaving[];
+  /**
+   * Null when every completed fill is compared with the catalog as recorded. Else the comparisons are still being
+   * computed in the background (after a sync, a catalog walk, the first use of the stored comparisons): `pending` of
+   * the customer's `total` completed fills are not compared yet (or were compared before their last change), so the
+   * figures are those of the fills compared so far and will change.
+   */
+  comparing: { pending: number; total: number } | null;
   catalog: {
     /** "loading": no catalog walk recorded yet (one runs in the background): the figures are zeros, not savings. */
     state: "ready" | "loading";

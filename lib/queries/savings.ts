@@ -24,11 +24,12 @@ export function savingsQueryOptions(scope: SavingsScope, range: Readonly<Record<
     queryFn: ({ signal }) => fetchJson<SavingsReply>(`/api/savings${search === "" ? "" : `?${search}`}`, { signal }),
     placeholderData: keepPreviousData,
     // Right after sign-in the local copy is not readable until its first head sync (a 409): ask again shortly.
-    // The catalog is walked in the background the first time: ask again until it is recorded.
+    // The catalog is walked in the background the first time: ask again until it is recorded; likewise while the
+    // fills are still being compared with it.
     refetchInterval: (query) =>
       isMirrorNeeded(query.state.error)
         ? MIRROR_WAIT_MS
-        : query.state.data?.catalog.state === "loading"
+        : query.state.data?.catalog.state === "loading" || (query.state.data?.comparing ?? null) !== null
           ? CATALOG_WAIT_MS
           : false,
   });

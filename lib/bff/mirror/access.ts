@@ -18,6 +18,11 @@ export interface MirrorAccess {
   state: SyncState;
   /** Asks for a head sync when the last one is older than 30 s; never waits for it. */
   requestFresh: () => void;
+  /**
+   * Starts computing the customer's pending savings comparisons in the background (./comparisons.ts), unless that
+   * runs already; never waits for it.
+   */
+  comparePending: () => void;
 }
 
 /** The mirror an operation may read for this session, or null (no scope, not proven live, disabled, nothing yet). */

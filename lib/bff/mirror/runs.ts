@@ -47,6 +47,7 @@ export class SyncRuns {
   readonly #customers: LiveCustomers;
   readonly #scopes: KeyScopes;
   readonly #start: () => Promise<MirrorStore>;
+  readonly #afterRun: (customerId: string) => void;
   #sync: MirrorSync | null = null;
 
   constructor(
@@ -54,7 +55,9 @@ export class SyncRuns {
     customers: LiveCustomers,
     scopes: KeyScopes,
     start: () => Promise<MirrorStore>,
+    afterRun: (customerId: string) => void = () => undefined,
   ) {
+    this.#afterRun = afterRun;
     this.#options = options;
     this.#customers = customers;
     this.#scopes = scopes;
@@ -130,6 +133,8 @@ export class SyncRuns {
         this.warn(error, "mirror sync");
       } finally {
         customer.running = null;
+        // Whatever the outcome, the run may have written rows: their fills' comparisons, in the background.
+        this.#afterRun(customer.id);
         if (customer.headAgain && this.#customers.get(customer.id) === customer) this.run(customer, ["head"]);
       }
     };

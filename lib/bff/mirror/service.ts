@@ -1,12 +1,13 @@
 import "server-only";
 
 import { credentialKey } from "@/lib/fleet-api";
-import { MirrorStore } from "@/lib/mirror";
+import { MemorySyncLock, MirrorStore } from "@/lib/mirror";
 import { purgeUnused } from "@/lib/mirror/usage";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 
 import type { ActiveSession } from "../session";
 import type { MirrorAccess } from "./access";
+import { BackgroundComparisons } from "./comparisons";
 import { type LiveCustomer, LiveCustomers, mirrorCustomerId } from "./customers";
 import { KeyScopes, type ScopeVerdict } from "./key-scope";
 import { LIVE_FOR_MS, type MirrorServiceOptions, SyncRuns } from "./runs";
@@ -27,6 +28,7 @@ export class MirrorService {
   readonly #customers = new LiveCustomers();
   readonly #scopes: KeyScopes;
   readonly #runs: SyncRuns;
+  readonly #comparisons: BackgroundComparisons;
   #store: Promise<MirrorStore> | null = null;
   readonly #timers: NodeJS.Timeout[] = [];
 
@@ -38,7 +40,21 @@ export class MirrorService {
       now: options.now,
       warn: options.warn,
     });
-    this.#runs = new SyncRuns(options, this.#customers, this.#scopes, () => this.start());
+    this.#comparisons = new BackgroundComparisons(() => this.start(), {
+      lock: options.lock ?? new MemorySyncLock(),
+      warn: options.warn,
+      ...(options.detach ? { detach: options.detach } : {}),
+    });
+    // After each sync run (its writes marked the fills they changed), the pending comparisons in the background.
+    this.#runs = new SyncRuns(
+      options,
+      this.#customers,
+      this.#scopes,
+      () => this.start(),
+      (customerId) => {
+        this.#comparisons.kick(customerId);
+      },
+    );
   }
 
   get enabled(): boolean {
@@ -167,6 +183,9 @@ export class MirrorService {
       requestFresh: () => {
         this.#runs.fresh(customer);
       },
+      comparePending: () => {
+        this.#comparisons.kick(customer.id);
+      },
     };
   }
 
@@ -206,9 +225,11 @@ export class MirrorService {
   /** Stops every sync and closes the store (tests, shutdown). */
   async close(): Promise<void> {
     for (const timer of this.#timers.splice(0)) clearInterval(timer);
-    const running = this.#customers.ids().flatMap((id) => this.#customers.get(id)?.running?.promise ?? []);
+    const ids = this.#customers.ids();
+    const running = ids.flatMap((id) => this.#customers.get(id)?.running?.promise ?? []);
     this.#customers.clear();
     await Promise.allSettled(running);
+    await Promise.allSettled(ids.map((id) => this.#comparisons.settled(id)));
     const store = this.#store;
     this.#store = null;
     if (store) await (await store).close();

@@ -1,6 +1,7 @@
-import { type SavingsFilter, savingsFor } from "@/lib/insights/savings-query";
+import type { SavingsFilter } from "@/lib/insights/savings-query";
+import { storedSavingsFor } from "@/lib/insights/savings-stored-read";
 import type { MirrorStore } from "@/lib/mirror";
-import { readCatalog } from "@/lib/mirror/catalog";
+import { catalogFacts } from "@/lib/mirror/catalog";
 import type { LocalDateRange } from "@/lib/model";
 
 export interface SavingsArgs {
@@ -8,22 +9,21 @@ export interface SavingsArgs {
   current: LocalDateRange | null;
   previous: LocalDateRange | null;
   scope: SavingsFilter;
-  params: { radiusMiles: number; windowMs: number };
 }
 
 /**
- * GET /api/savings' reading, in one task: the recorded catalog (every station and its observed prices) is read where
- * the comparison runs, so it never crosses threads; null while no catalog walk is recorded.
+ * GET /api/savings' reading, in one task: both periods from the stored comparisons (lib/insights/savings-stored-read;
+ * the operation brought them up to date on the writing connection first); null while no catalog walk is recorded.
  */
 export async function savingsBoth(store: MirrorStore, a: SavingsArgs) {
-  const catalog = await readCatalog(store, a.customerId);
+  const catalog = await catalogFacts(store, a.customerId);
   if (catalog.lastWalkMs === null) return null;
-  const shown = await savingsFor(store, a.customerId, a.current, a.scope, catalog, a.params);
-  const before = await savingsFor(store, a.customerId, a.previous, a.scope, catalog, a.params);
+  const shown = await storedSavingsFor(store, a.customerId, a.current, a.scope);
+  const before = await storedSavingsFor(store, a.customerId, a.previous, a.scope, { top: false });
   return {
     shown,
     before,
-    stations: catalog.stations.length,
+    stations: catalog.stations,
     lastWalkMs: catalog.lastWalkMs,
     historyFromMs: catalog.historyFromMs,
   };

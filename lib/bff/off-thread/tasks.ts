@@ -1,5 +1,6 @@
 import { threadId } from "node:worker_threads";
 
+import { judgePendingBatch } from "@/lib/insights/savings-stored-judge";
 import type { MirrorStore } from "@/lib/mirror";
 import { detailFigures, rankedFigures } from "@/lib/mirror/drilldowns";
 import { jurisdictionReport } from "@/lib/mirror/jurisdictions";
@@ -30,6 +31,7 @@ export const OFF_THREAD_TASKS = {
   "drilldowns.ranked": (store: MirrorStore, a: Tail<typeof rankedFigures>) => rankedFigures(store, ...a),
   "drilldowns.detail": (store: MirrorStore, a: Tail<typeof detailFigures>) => detailFigures(store, ...a),
   "savings.both": savingsBoth,
+  "savings.judge-pending": judgePendingBatch,
   "summary.summarize": (store: MirrorStore, a: Tail<typeof summarize>) => summarize(store, ...a),
   "summary.period-totals": (store: MirrorStore, a: Tail<typeof periodTotals>) => periodTotals(store, ...a),
   "summary.spend-totals": (store: MirrorStore, a: Tail<typeof spendTotals>) => spendTotals(store, ...a),

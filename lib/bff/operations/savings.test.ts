@@ -74,11 +74,14 @@ function bruteForce(fills: Transaction[], catalog: Station[]) {
   };
 }
 
-/** The reply once the catalog walk a first request starts in the background has been recorded. */
+/**
+ * The reply once the catalog walk a first request starts in the background has been recorded, and the fills it marked
+ * compared in the background (lib/bff/mirror/comparisons).
+ */
 async function readySavings(ctx: OperationContext, query: Record<string, string>): Promise<SavingsReply> {
   for (let i = 0; i < 300; i++) {
     const reply = await runWithQuery(getSavings, ctx, query);
-    if (reply.catalog.state === "ready") return reply;
+    if (reply.catalog.state === "ready" && reply.comparing === null) return reply;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("the catalog walk was never recorded");

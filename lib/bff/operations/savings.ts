@@ -2,8 +2,9 @@ import "server-only";
 
 import { z } from "zod";
 
-import { NO_SAVINGS } from "@/lib/insights/savings";
+import { NO_SAVINGS, type SavingsParams } from "@/lib/insights/savings";
 import { savingsConfig } from "@/lib/insights/savings-config";
+import { comparisonsState, prepareComparisons, writeJudgedBatch } from "@/lib/insights/savings-stored";
 import { lastCatalogWalkMs } from "@/lib/mirror/catalog";
 import type { InsightCoverage, InsightPeriods } from "@/lib/model";
 import type { SavingsReply } from "@/lib/model/insight-savings";
@@ -50,6 +51,34 @@ async function refreshCatalog(ctx: OperationContext, mirror: MirrorAccess): Prom
   return last;
 }
 
+/**
+ * The most pending fills a request compares itself (a sync's few new fills; one batch on the worker pool, then a
+ * short write). More are left to the background loop (lib/bff/mirror/comparisons), and the reply says so.
+ */
+export const REQUEST_COMPARE_LIMIT = 200;
+
+/**
+ * Where the stored comparisons stand for this request: a few pending fills are compared here; more start (or leave
+ * running) the background loop and are reported as `comparing` — the figures are those of the fills compared so far.
+ */
+async function comparing(mirror: MirrorAccess, params: SavingsParams): Promise<SavingsReply["comparing"]> {
+  const { store, customerId } = mirror;
+  let state = await comparisonsState(store, customerId, params);
+  if (state.pending > 0 && state.pending <= REQUEST_COMPARE_LIMIT) {
+    await prepareComparisons(store, customerId, params);
+    const batch = await readOffThread(store, "savings.judge-pending", {
+      customerId,
+      params,
+      limit: REQUEST_COMPARE_LIMIT,
+    });
+    await writeJudgedBatch(store, customerId, batch);
+    state = await comparisonsState(store, customerId, params);
+  }
+  if (state.pending === 0) return null;
+  mirror.comparePending();
+  return state;
+}
+
 /** The reply while no catalog is recorded yet: no figures (zeros), `catalog.state` "loading". */
 function loadingReply(
   periods: InsightPeriods,
@@ -66,6 +95,7 @@ function loadingReply(
     current: NO_SAVINGS,
     previous: { range: periods.previous, coverage: previousCoverage, figures: NO_SAVINGS },
     top: [],
+    comparing: null,
     catalog: { state: "loading", stations: 0, lastWalkAt: null, historySince: null },
   };
 }
@@ -94,13 +124,14 @@ export const getSavings = sessionOperation({
     const lastWalk = await refreshCatalog(ctx, current.mirror);
     if (lastWalk === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
     const { radiusMiles, windowHours, windowMs } = savingsConfig();
-    // Off the request thread (lib/bff/off-thread): the comparison holds the period's fills and the catalog's prices.
+    // The fills the sync or a catalog walk changed are compared in the background (a few here); both periods are
+    // summed from the stored comparisons off the request thread (lib/bff/off-thread).
+    const stillComparing = await comparing(current.mirror, { radiusMiles, windowMs });
     const read = await readOffThread(current.mirror.store, "savings.both", {
       customerId: current.mirror.customerId,
       current: current.query,
       previous: previous.query,
       scope,
-      params: { radiusMiles, windowMs },
     });
     if (read === null) return loadingReply(periods, scope, current.coverage, previous.coverage);
     const { shown, before } = read;
@@ -113,6 +144,7 @@ export const getSavings = sessionOperation({
       current: shown.figures,
       previous: { range: periods.previous, coverage: previous.coverage, figures: before.figures },
       top: shown.top,
+      comparing: stillComparing,
       catalog: {
         state: "ready",
         stations: read.stations,
