@@ -89,11 +89,14 @@ export default defineConfig<object, E2eWorkerOptions>({
   testDir: "e2e",
   forbidOnly: isCi,
   retries: isCi ? 1 : 0,
-  // Two cores, shared with two sandboxes and two apps.
-  workers: 1,
+  // One worker per profile: the two projects have their own sandbox, apps, mirror files and tile-server state
+  // (e2e/profiles.ts), so they run side by side; within a project specs run one at a time (project `workers: 1`),
+  // since e2e/states.spec.ts sets faults on its profile's sandbox that another spec of that profile would meet.
+  workers: PROFILES.length,
   fullyParallel: false,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Bounds for a hang, not checks of speed: the two profiles' browsers and apps share the 2 cores.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: ".ci-results/playwright.json" }]],
   use: {
     headless: true,
@@ -103,6 +106,7 @@ export default defineConfig<object, E2eWorkerOptions>({
   },
   projects: PROFILES.map((profile) => ({
     name: profile,
+    workers: 1,
     use: { baseURL: appOrigin(profile), profile },
   })),
   webServer: [

@@ -150,7 +150,8 @@ describe("npm run bench stops everything it started", () => {
         note: expect.stringMatching(/redis-server[\s\S]*apt-get install -y redis-server/) as unknown,
       }),
     ]);
-  }, 60_000);
+    // Two parts of the bench with the sandbox and the app: ~20 s alone, more beside the other test forks.
+  }, 180_000);
 
   it("a part that throws (a redis-server that never listens) stops the sandbox it had started", async () => {
     const fakeBin = join(dir, "bin-broken");

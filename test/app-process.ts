@@ -80,6 +80,10 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
     LOG_LEVEL: "info",
     MIRROR_ENABLED: "false",
     MIRROR_PATH: join(mirrorDir, "mirror.db"),
+    // Its own signed-out-sessions file too: test files run side by side (vitest.config.ts), and the default
+    // `.data/sessions.db` of the checkout would make apps of other files see each other (instance heartbeats) and
+    // narrow `.data` under scripts/start.test.ts. A test of a restart passes SESSION_DB (a file kept across both).
+    SESSION_DB: join(mirrorDir, "sessions.db"),
     // The tests' upstream is the sandbox (or a loopback stand-in for its faults): its conveniences (test hooks, the
     // demo key, plain http) need SANDBOX=1, as `npm start` sets it. A test of the other side passes SANDBOX: "".
     SANDBOX: "1",

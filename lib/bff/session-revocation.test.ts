@@ -61,11 +61,16 @@ describe.each(["primary", "alternative"] as const)("signed-out sessions over HTT
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("a copied cookie replayed after sign-out AND a restart of the app process gets 401 (the default store, .data/sessions.db)", async () => {
-    const before = await start();
+  it("a copied cookie replayed after sign-out AND a restart of the app process gets 401 (the SQLite store in a .data folder)", async () => {
+    // The default store's file name in a folder of this test's own (the checkout's .data is not shared with test
+    // files running beside this one); that SESSION_DB defaults to .data/sessions.db is lib/bff/config.test.ts's.
+    const dir = mkdtempSync(join(tmpdir(), "ffd-sessions-"));
+    dirs.push(dir);
+    const env = { SESSION_DB: join(dir, ".data", "sessions.db") };
+    const before = await start(env);
     const copied = await signInAndOut(before);
     await before.stop();
-    const after = await start();
+    const after = await start(env);
     const res = await replay(after, copied);
     expect(res.status).toBe(401);
     expect(errorCodeOf(res.body)).toBe("session_ended");

@@ -1,0 +1,37 @@
+// The suites run side by side (issue 26: .ci/run well under 30 minutes on 2 cores): vitest in several forks, and the
+// two Playwright projects at once, each project's specs one at a time. What makes that safe is checked here: the
+// two profiles' e2e servers share no port and no file.
+import { existsSync } from "node:fs";
+
+import { describe, expect, it } from "vitest";
+
+import { PROFILES, serversOf, tileUrlOf } from "@/e2e/profiles";
+import playwrightConfig from "@/playwright.config";
+import { SLOWEST_FIRST } from "@/test/sequencer";
+import vitestConfig from "@/vitest.config";
+
+describe("test parallelism", () => {
+  it("vitest runs more forks than one (its default on 2 cores is cores − 1)", () => {
+    expect(vitestConfig.test?.maxWorkers).toBeGreaterThan(1);
+    expect(vitestConfig.test?.fileParallelism).not.toBe(false);
+  });
+
+  it("Playwright runs one worker per profile, and each profile's specs one at a time (states.spec.ts sets faults)", () => {
+    expect(playwrightConfig.workers).toBe(PROFILES.length);
+    expect(playwrightConfig.fullyParallel).toBe(false);
+    expect(playwrightConfig.projects?.map((p) => [p.name, p.workers])).toEqual(PROFILES.map((p) => [p, 1]));
+  });
+
+  it("the two profiles' sandboxes, apps, databases, mirror files and tile paths are all distinct", () => {
+    const [first, second] = PROFILES.map((profile) => {
+      const s = serversOf(profile);
+      return [s.sandboxPort, s.appPort, s.liveAppPort, s.db, s.mirrorDb, tileUrlOf(profile)];
+    });
+    const all = [...(first ?? []), ...(second ?? [])];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("the files the sequencer starts first all exist (a renamed one would silently lose its place)", () => {
+    expect(SLOWEST_FIRST.filter((file) => !existsSync(file))).toEqual([]);
+  });
+});
