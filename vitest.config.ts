@@ -28,6 +28,9 @@ export default defineConfig({
     // database file (mkdtemp folders, one sandbox copy each; startApp gives each app its own SESSION_DB) or a
     // Redis/PostgreSQL server (each starts its own).
     maxWorkers: TEST_FORKS,
+    // Under CI (CI=1, as .ci/run sets it) a failed test is run once more, as Playwright's journeys are: a test that
+    // fails twice is a failure; one that passes on its second run is reported (vitest prints the retry) and counted.
+    retry: process.env.CI ? 1 : 0,
     sequence: { sequencer: SlowestFirstSequencer },
     globalSetup: ["./test/global-setup.ts"],
     // .ci/run sets CI_RESULTS to collect the counts of `npm test` (the README's command) from JSON.
