@@ -1,4 +1,4 @@
-// `npm run mirror -- status|purge`: the operator's view of the fleet mirror's store (README "The fleet mirror's data").
+// `npm run mirror -- status|purge`: the operator's view of the fleet mirror's store (docs/mirror.md).
 //
 //   status [--json]                       per customer: rows, coverage, last sync, last use, size; the store's size
 //   purge --customer CODE                 deletes one customer's mirror (CODE as the account shows it, or the id

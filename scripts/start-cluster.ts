@@ -1,5 +1,5 @@
 // `npm run start:cluster -- --instances 3`: several instances of the dashboard behind one address, on one machine, to
-// see what a scaled-out deployment does (README "Running several instances").
+// see what a scaled-out deployment does (docs/several-instances.md).
 //
 // Starts what is missing, from Debian's packages: redis-server (unless REDIS_URL is given) and PostgreSQL (unless
 // DATABASE_URL is given), with their data under CLUSTER_DATA_DIR (default .data/cluster/) and passwords generated

@@ -1,8 +1,8 @@
 // `npm start`: the one command that runs the whole product on a fresh machine.
 //
 // The app listens on 127.0.0.1 (this machine only) unless HOST says otherwise: exposing it (HOST=0.0.0.0) is for a
-// deployment behind a TLS-terminating proxy, with SESSION_SECRET etc. set (README "Security: what a deployment must
-// provide"). The sandbox always listens on 127.0.0.1.
+// deployment behind a TLS-terminating proxy, with SESSION_SECRET etc. set (docs/security.md: what a deployment must
+// provide). The sandbox always listens on 127.0.0.1.
 //
 // Without FLEET_API_BASE_URL it starts the reference sandbox (sandbox/cli.ts) and points the app at it; with it, the app
 // talks to that upstream and no sandbox runs. The app is built once when no production build exists, then served with

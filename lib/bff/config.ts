@@ -10,7 +10,7 @@ import { sessionDbProblems, sessionPasswords } from "./config-session";
 
 /**
  * The BFF's configuration: environment variables parsed with zod once, at startup (instrumentation.ts), failing
- * with every bad variable named. See README "Configuration" and .env.example. The schema of each variable is
+ * with every bad variable named. See docs/configuration.md and .env.example. The schema of each variable is
  * config-schema.ts; the session's passwords and store are config-session.ts; the checks across variables are here.
  */
 

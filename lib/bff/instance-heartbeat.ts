@@ -88,7 +88,7 @@ export function watchForOtherInstances(): void {
         warned = true;
         logger().warn(
           { otherInstances: n },
-          "another dashboard instance shares this session database while REDIS_URL is unset: each keeps its own request budget, sign-in limiter and caches, so together they can exceed the provider's budget. Set REDIS_URL on every instance (README: Running several instances).",
+          "another dashboard instance shares this session database while REDIS_URL is unset: each keeps its own request budget, sign-in limiter and caches, so together they can exceed the provider's budget. Set REDIS_URL on every instance (docs/several-instances.md).",
         );
       }
     } catch {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The savings' settings (README "Configuration"): how far a cheaper station may be, how old the recorded catalog may
+ * The savings' settings (docs/configuration.md): how far a cheaper station may be, how old the recorded catalog may
  * get before `GET /api/savings` walks the catalog again (which also records its changed prices: the history), and how
  * far from a fill's instant an observed price may lie to be compared with it (the savings and the price rule).
  * Read once, on first use; a bad value stops the request with a sentence naming the variable.
