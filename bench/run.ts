@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
+import { calibrate } from "./lib/calibration";
 import { BenchContext, type Part } from "./lib/context";
 import { stopAll, stopAllOnSignals } from "./lib/processes";
 import { PART_NAMES, type PartError, type PartName, renderMarkdown, type Report, summarize } from "./lib/report";
@@ -65,9 +66,10 @@ PART: ${PART_NAMES.join(", ")} (default: all, in this order)
 
 const isPartName = (name: string): name is PartName => (PART_NAMES as readonly string[]).includes(name);
 
-function machine(): Report["machine"] {
+function machine(calibrationMs: number): Report["machine"] {
   const cpus = os.cpus();
   return {
+    calibrationMs,
     cpus: cpus.length,
     cpuModel: cpus[0]?.model.trim() ?? "unknown CPU",
     memoryGb: Math.round(os.totalmem() / 1024 ** 3),
@@ -102,6 +104,9 @@ async function main(): Promise<number> {
   stopAllOnSignals();
 
   const startedAt = new Date();
+  // The host's speed in this run, before any part loads it: every time in the report is also said as a multiple of it.
+  const calibrationMs = calibrate();
+  console.log(`[bench] CPU calibration: ${calibrationMs.toFixed(1)} ms (bench/lib/calibration.ts)`);
   const errors: PartError[] = [];
   const secondsByPart: Report["secondsByPart"] = {};
   try {
@@ -132,7 +137,7 @@ async function main(): Promise<number> {
   const report: Report = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine: machine(),
+    machine: machine(calibrationMs),
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
     smoke: values.smoke,
     long: values.long,

@@ -7,6 +7,7 @@ import {
   median,
   notMeasured,
   percentile,
+  relativeToCalibration,
   renderMarkdown,
   type Report,
   summarize,
@@ -60,7 +61,7 @@ describe("report", () => {
   const report: Report = {
     startedAt: "2026-11-21T00:00:00.000Z",
     finishedAt: "2026-11-21T00:10:00.000Z",
-    machine: { cpus: 2, cpuModel: "Test CPU", memoryGb: 4, node: "v20.0.0", platform: "Linux" },
+    machine: { calibrationMs: 11, cpus: 2, cpuModel: "Test CPU", memoryGb: 4, node: "v20.0.0", platform: "Linux" },
     command: "npm run bench -- sandbox map",
     smoke: false,
     long: false,
@@ -102,15 +103,26 @@ describe("report", () => {
   it("renders one table per part with value, goal, verdict, command and how", () => {
     const md = renderMarkdown(report);
     expect(md).toContain("## 1. Sandbox");
-    expect(md).toContain("| worst p99 | 22 ms | ≤ 25 ms | pass | `npm run bench -- sandbox` | a \\| b |");
-    expect(md).toContain("| req/s | 1,235 req/s | — | info |");
-    expect(md).toContain("| draw | — | ≤ 300 ms | **not measured** | `npm run bench -- map` | not available: no map |");
+    expect(md).toContain("| worst p99 | 22 ms | 2 × | ≤ 25 ms | pass | `npm run bench -- sandbox` | a \\| b |");
+    expect(md).toContain("| req/s | 1,235 req/s | — | — | info |");
+    expect(md).toContain(
+      "| draw | — | — | ≤ 300 ms | **not measured** | `npm run bench -- map` | not available: no map |",
+    );
+    // Issue 26: the host's calibration figure, and every time also as a multiple of it.
+    expect(md).toContain("- CPU calibration: 11 ms (bench/lib/calibration.ts:");
     expect(md).toContain("1 pass, 0 fail, 1 not measured, 1 for information");
   });
 
   it("says when a part broke", () => {
     const md = renderMarkdown({ ...report, errors: [{ part: "map", message: "chromium crashed" }] });
     expect(md).toContain("**The bench failed in this part:** chromium crashed");
+  });
+
+  it("says a time as a multiple of the calibration figure (seconds too), nothing for other units or without one", () => {
+    expect(relativeToCalibration(110, "ms", 50)).toBe("2.2 ×");
+    expect(relativeToCalibration(1.5, "s", 50)).toBe("30 ×");
+    expect(relativeToCalibration(3, "MB", 50)).toBe("—");
+    expect(relativeToCalibration(110, "ms", undefined)).toBe("—");
   });
 
   it("formats values for reading", () => {

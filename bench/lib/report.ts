@@ -66,6 +66,8 @@ export interface Figure {
 }
 
 interface MachineInfo {
+  /** The CPU calibration workload's time on this host in this run (bench/lib/calibration.ts); absent in old samples. */
+  calibrationMs?: number;
   cpus: number;
   cpuModel: string;
   memoryGb: number;
@@ -163,6 +165,16 @@ function formatNumber(value: number): string {
   return Number(value.toPrecision(3)).toString();
 }
 
+const CALIBRATION_NOTE =
+  "bench/lib/calibration.ts: a fixed mix of JSON, regular expressions, sorting and a SQLite aggregation on generated data, median of 5 runs, timed at the start of this run";
+
+/** A time as a multiple of the run's calibration figure ("2.4 ×"), so hosts compare; "—" for other units. */
+export function relativeToCalibration(value: number | string | null, unit: string, calibrationMs?: number): string {
+  if (typeof value !== "number" || calibrationMs === undefined || !(calibrationMs > 0)) return "—";
+  const ms = unit === "ms" ? value : unit === "s" ? value * 1000 : null;
+  return ms === null ? "—" : `${formatNumber(ms / calibrationMs)} ×`;
+}
+
 function formatGoal(goal: Goal | null, unit: string): string {
   if (goal === null) return "—";
   const op = goal.op === "<=" ? "≤" : goal.op === ">=" ? "≥" : "=";
@@ -197,6 +209,9 @@ export function renderMarkdown(report: Report): string {
     "",
     `- Run: \`${report.command}\` from ${report.startedAt} to ${report.finishedAt}`,
     `- Machine: ${String(m.cpus)} × ${m.cpuModel}, ${String(m.memoryGb)} GB, Node ${m.node}, ${m.platform}`,
+    m.calibrationMs === undefined
+      ? "- CPU calibration: not taken"
+      : `- CPU calibration: ${formatNumber(m.calibrationMs)} ms (${CALIBRATION_NOTE}); the column "× cal." is each time divided by it, to compare hosts`,
     `- Parts: ${report.parts.map((p) => `${p} (${formatNumber(report.secondsByPart[p] ?? 0)} s)`).join(", ")}`,
     `- Figures: ${String(counts.pass)} pass, ${String(counts.fail)} fail, ${String(counts["not-measured"])} not measured, ${String(counts.info)} for information`,
     `- Bench errors: ${report.errors.length === 0 ? "none" : report.errors.map((e) => `${e.part}: ${e.message}`).join("; ")}`,
@@ -214,10 +229,10 @@ export function renderMarkdown(report: Report): string {
       lines.push("No figures.");
       continue;
     }
-    lines.push("| figure | value | goal | verdict | command | how |", "|---|---|---|---|---|---|");
+    lines.push("| figure | value | × cal. | goal | verdict | command | how |", "|---|---|---|---|---|---|---|");
     for (const f of figures) {
       lines.push(
-        `| ${cell(f.name)} | ${cell(formatValue(f.value, f.unit))} | ${cell(formatGoal(f.goal, f.unit))} | ${STATUS_LABELS[f.status]} | \`${cell(f.command)}\` | ${cell(f.note)} |`,
+        `| ${cell(f.name)} | ${cell(formatValue(f.value, f.unit))} | ${relativeToCalibration(f.value, f.unit, m.calibrationMs)} | ${cell(formatGoal(f.goal, f.unit))} | ${STATUS_LABELS[f.status]} | \`${cell(f.command)}\` | ${cell(f.note)} |`,
       );
     }
   }
