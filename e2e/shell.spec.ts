@@ -134,6 +134,36 @@ for (const { name, path, heading, widths } of SIGNED_IN_PAGES) {
   }
 }
 
+test("on a 390 px phone every section of the navigation is on screen, one tap away, the current one marked", async ({
+  loggedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/", "/exceptions"]) {
+    await page.goto(path);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const label of [
+      "Overview",
+      "Transactions",
+      "Stations",
+      "Reports",
+      "Drivers",
+      "Trucks",
+      "Cards",
+      "Exceptions",
+    ]) {
+      const link = nav.getByRole("link", { name: label, exact: true });
+      await expect(link).toBeInViewport({ ratio: 1 });
+      const box = await link.boundingBox();
+      // A tap target: at least 44 × 24 CSS px (WCAG 2.2 target size asks 24).
+      expect(box?.height ?? 0, label).toBeGreaterThanOrEqual(24);
+      expect(box?.width ?? 0, label).toBeGreaterThanOrEqual(44);
+    }
+  }
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Exceptions" }),
+  ).toHaveAttribute("aria-current", "page");
+});
+
 test("the login page fits a 360 px wide phone without sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto("/login");

@@ -30,11 +30,15 @@ function currentState(pathname: string, href: string): "page" | "true" | undefin
   return undefined;
 }
 
+/**
+ * Every section one tap away at every width: on a phone the eight links wrap onto a second (or third) row (a strip that
+ * scrolled sideways hid Drivers, Trucks, Cards and Exceptions off-screen with no hint); a wide window has one row.
+ */
 export function MainNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="-mb-px overflow-x-auto">
-      <ul className="flex gap-1 sm:gap-2">
+    <nav aria-label="Main" className="-mb-px w-full sm:w-auto">
+      <ul className="flex flex-wrap sm:gap-x-2">
         {NAV_ITEMS.map((item) => {
           const current = currentState(pathname, item.href);
           return (
@@ -42,7 +46,7 @@ export function MainNav() {
               <Link
                 href={item.href}
                 aria-current={current}
-                className={`inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap ${
+                className={`inline-block border-b-2 px-2 py-2.5 text-sm font-medium whitespace-nowrap sm:px-3 ${
                   current === undefined
                     ? "border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900 dark:text-slate-300 dark:hover:border-slate-500 dark:hover:text-slate-50"
                     : "border-brand-700 font-semibold text-slate-900 dark:border-brand-400 dark:text-slate-50"
