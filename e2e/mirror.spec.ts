@@ -90,6 +90,26 @@ test.describe("with the local copy ready", () => {
     await expect(rangeSummary(page)).toContainText(`of ${total.toLocaleString("en-US")}`);
   });
 
+  test("the station filter is a field with suggestions: a suggestion's text filters, other text says so (issue 26)", async ({
+    loggedInPage: page,
+  }) => {
+    await openList(page);
+    await openMoreFilters(page);
+    const station = page.getByRole("combobox", { name: "Station" });
+    // The suggestions are the facets' stations, as "name, city, ST" (thousands: no select to scroll through).
+    const suggestion = station.locator("xpath=following-sibling::datalist/option").first();
+    const label = (await suggestion.getAttribute("value")) ?? "";
+    expect(label).toMatch(/, [A-Z]{2}$/);
+    await station.fill(label);
+    await expect(page).toHaveURL((url) => (url.searchParams.get("station") ?? "") !== "");
+    const id = new URL(page.url()).searchParams.get("station") ?? "";
+    await station.fill("Nowhere at all");
+    await expect(station).toHaveAccessibleDescription(/Pick one of the suggestions .* still filtered by /);
+    await expect(page).toHaveURL((url) => url.searchParams.get("station") === id);
+    await station.fill("");
+    await expect(page).toHaveURL((url) => !url.searchParams.has("station"));
+  });
+
   test("an amount range: a typo is said under the field and not sent; a valid bound narrows; Clear filters resets all", async ({
     loggedInPage: page,
   }) => {

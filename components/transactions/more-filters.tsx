@@ -9,6 +9,7 @@ import { MIRROR_FILTER_NAMES, type MirrorFilterValues } from "@/lib/queries/tran
 import { useTransactionFacets } from "@/lib/queries/transactions";
 
 import { decimalProblem, plainDecimal, RANGE_PLACES, rangeOrderProblem } from "./mirror-filter-state";
+import { SearchableFacet } from "./searchable-facet";
 
 type SelectName = "dates" | "driver" | "card" | "truck" | "station" | "state" | "product";
 type RangeName = keyof typeof RANGE_PLACES;
@@ -22,6 +23,8 @@ const SELECTS: readonly {
   options: (f: TransactionFacetsReply) => Option[];
   /** Wider than the others where the choices' words need it (never cut off). */
   wide?: boolean;
+  /** Thousands of choices: a field with suggestions (SearchableFacet) rather than a select. */
+  searchable?: boolean;
 }[] = [
   {
     name: "driver",
@@ -42,6 +45,7 @@ const SELECTS: readonly {
     label: "Station",
     all: "All stations",
     options: (f) => f.stations.map((s) => ({ value: s.id, label: `${s.name}, ${s.city}, ${s.state}` })),
+    searchable: true,
   },
   { name: "state", label: "State", all: "All states", options: (f) => f.states.map((s) => ({ value: s, label: s })) },
   {
@@ -93,19 +97,22 @@ export function MoreFilters({ values, onChange }: MoreFiltersProps) {
         More filters{activeCount === 0 ? "" : ` (${String(activeCount)} on)`}
       </summary>
       <div className="mt-2 flex flex-wrap items-start gap-3">
-        {SELECTS.map((select) => (
-          <FacetSelect
-            key={select.name}
-            label={select.label}
-            all={select.all}
-            wide={select.wide ?? false}
-            value={values[select.name]}
-            options={facets.data === undefined ? [] : select.options(facets.data)}
-            onChange={(value) => {
+        {SELECTS.map((select) => {
+          const shared = {
+            label: select.label,
+            all: select.all,
+            value: values[select.name],
+            options: facets.data === undefined ? [] : select.options(facets.data),
+            onChange: (value: string | null) => {
               onChange({ [select.name]: value });
-            }}
-          />
-        ))}
+            },
+          };
+          return select.searchable ? (
+            <SearchableFacet key={select.name} {...shared} />
+          ) : (
+            <FacetSelect key={select.name} {...shared} wide={select.wide ?? false} />
+          );
+        })}
         {RANGES.map((range) => (
           <RangePair key={range.what} range={range} values={values} onChange={onChange} />
         ))}
