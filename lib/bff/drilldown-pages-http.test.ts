@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import type { DrilldownListReply } from "@/lib/model/insight-drilldowns";
 import { TEST_ANCHOR } from "@/sandbox/test/constants";
-import { type AppProcess, mirrorAppEnv, startApp } from "@/test/app-process";
-import { signInAndSync, TestBrowser } from "@/test/browser";
-import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+import { type TestBrowser } from "@/test/browser";
+import { useMirrorAppStack } from "@/test/mirror-app-stack";
 
 // Issue 26: the drill-down detail pages over real HTTP against the built app (its mirror on SQLite, synced from the
 // sandbox), both profiles. An unknown or malformed key is an HTTP 404 with the not-found page (it was a 200 showing
@@ -21,22 +16,10 @@ const period = `from=${dateOf(TEST_ANCHOR.getTime() - 89 * DAY_MS)}&to=${dateOf(
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe.each(["primary", "alternative"] as const)("drill-down pages (%s profile)", (profile) => {
-  let upstream: SandboxProcess;
-  let app: AppProcess;
-  let dir: string;
+  const stack = useMirrorAppStack(profile);
   let b: TestBrowser;
-
-  beforeAll(async () => {
-    upstream = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
-    dir = mkdtempSync(join(tmpdir(), "ffd-drilldown-pages-"));
-    app = await startApp(mirrorAppEnv(upstream.baseUrl, dir));
-    b = new TestBrowser(app.origin);
-    await signInAndSync(b, upstream.keys["demo-full"]);
-  }, 240_000);
-  afterAll(async () => {
-    await (app as AppProcess | undefined)?.stop();
-    await (upstream as SandboxProcess | undefined)?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    b = stack().browser;
   });
 
   const firstRow = async (api: string) => {

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import type { ExceptionsReply } from "@/lib/model/insight-exceptions";
 import { TEST_ANCHOR } from "@/sandbox/test/constants";
-import { type AppProcess, mirrorAppEnv, startApp } from "@/test/app-process";
-import { errorCodeOf, errorMessageOf, type Recorded, signInAndSync, TestBrowser } from "@/test/browser";
-import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
+import { errorCodeOf, errorMessageOf, type TestBrowser } from "@/test/browser";
+import { useMirrorAppStack } from "@/test/mirror-app-stack";
 
 // GET /api/exceptions over real HTTP (issue 25 item 4): the built app with its mirror (SQLite) synced from the sandbox,
 // both profiles. Every hit is reachable a page at a time (page=), grouped by driver or card on request (group=), and
@@ -20,26 +15,10 @@ const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const period = `from=${dateOf(TEST_ANCHOR.getTime() - 91 * DAY_MS)}&to=${dateOf(TEST_ANCHOR.getTime())}`;
 
 describe.each(["primary", "alternative"] as const)("GET /api/exceptions over HTTP (%s profile)", (profile) => {
-  let upstream: SandboxProcess;
-  let app: AppProcess;
-  let dir: string;
+  const stack = useMirrorAppStack(profile, { EXCEPTIONS_OFF_HOURS: "true" });
   let b: TestBrowser;
-  const recorded: Recorded[] = [];
-
-  beforeAll(async () => {
-    upstream = await startSandboxProcess({ profile, args: ["--budget", "100000"] });
-    dir = mkdtempSync(join(tmpdir(), "ffd-exceptions-http-"));
-    app = await startApp({
-      ...mirrorAppEnv(upstream.baseUrl, dir),
-      EXCEPTIONS_OFF_HOURS: "true",
-    });
-    b = new TestBrowser(app.origin, recorded);
-    await signInAndSync(b, upstream.keys["demo-full"]);
-  }, 240_000);
-  afterAll(async () => {
-    await (app as AppProcess | undefined)?.stop();
-    await (upstream as SandboxProcess | undefined)?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    b = stack().browser;
   });
 
   const get = async (query: string) => {

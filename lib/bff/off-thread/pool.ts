@@ -37,6 +37,8 @@ export interface OffThreadStats {
   started: number;
   /** Tasks answered by a worker. */
   done: number;
+  /** The same, per task (the background savings loop shares the pool with the routes' reads). */
+  doneByTask: Partial<Record<OffThreadTask, number>>;
   /** Tasks that failed (their error, or their worker's end). */
   failed: number;
 }
@@ -58,7 +60,7 @@ class OffThreadPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
-  readonly stats: OffThreadStats = { started: 0, done: 0, failed: 0 };
+  readonly stats: OffThreadStats = { started: 0, done: 0, doneByTask: {}, failed: 0 };
 
   constructor(
     private readonly file: string,
@@ -96,6 +98,7 @@ class OffThreadPool {
       slot.job = null;
       if (m.ok) {
         this.stats.done++;
+        this.stats.doneByTask[job.task] = (this.stats.doneByTask[job.task] ?? 0) + 1;
         job.resolve(m.result);
       } else {
         this.stats.failed++;
@@ -167,11 +170,13 @@ export function readOffThread<T extends OffThreadTask>(
 
 /** What the pools of the process have done (tests, through POST /api/test-hooks/reads). */
 export function offThreadStats(): OffThreadStats {
-  const total: OffThreadStats = { started: 0, done: 0, failed: 0 };
+  const total: OffThreadStats = { started: 0, done: 0, doneByTask: {}, failed: 0 };
   for (const pool of holder.__ffdOffThread?.values() ?? []) {
     total.started += pool.stats.started;
     total.done += pool.stats.done;
     total.failed += pool.stats.failed;
+    for (const [task, n] of Object.entries(pool.stats.doneByTask) as [OffThreadTask, number][])
+      total.doneByTask[task] = (total.doneByTask[task] ?? 0) + n;
   }
   return total;
 }
