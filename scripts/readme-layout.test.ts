@@ -71,3 +71,30 @@ describe("ARCHITECTURE's 'Where is…' index", () => {
     expect(paths.filter((entry) => !existsSync(path.join(root, entry)))).toEqual([]);
   });
 });
+
+describe("README and docs/ (issue 26: a README a newcomer reads in two minutes)", () => {
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+
+  it("keeps the README short, without a status paragraph or a placeholder", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(150);
+    expect(readme).not.toMatch(/^> Status:/m);
+    expect(readme).not.toMatch(/PLACEHOLDER|TODO/);
+  });
+
+  it("links only to files that exist, from the README and every page of docs/", () => {
+    const pages = [
+      "README.md",
+      ...execFileSync("git", ["ls-files", "docs"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean),
+    ];
+    const broken: string[] = [];
+    for (const page of pages) {
+      const text = readFileSync(path.join(root, page), "utf8");
+      for (const [, target = ""] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        if (!existsSync(path.join(root, path.dirname(page), target))) broken.push(`${page} → ${target}`);
+      }
+    }
+    expect(pages.length).toBeGreaterThan(5);
+    expect(broken).toEqual([]);
+  });
+});
