@@ -1,3 +1,4 @@
+import { quoted } from "@/lib/format/quoted";
 import { QUARTER_PATTERN, quarterRange } from "@/lib/model/insights";
 import { isIsoDay } from "@/lib/model/time-zones";
 
@@ -22,8 +23,6 @@ export function parseInsightRange(params: Pick<URLSearchParams, "get">): Insight
   return { kind: "default" };
 }
 
-const quote = (value: string) => `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}”`;
-
 /**
  * What of a link's period was not used, in sentences a person can act on (the period picker shows them; issue 26).
  * Only the link's own values: the picker writes nothing it would refuse, so a choice made on the page never shows one.
@@ -36,7 +35,7 @@ export function insightRangeProblems(params: Pick<URLSearchParams, "get">, defau
   const to = params.get("to");
   const problems: string[] = [];
   if (quarter !== null && view.kind !== "quarter")
-    problems.push(`${quote(quarter)} is not a quarter (written like 2026-Q3); showing ${shown}.`);
+    problems.push(`${quoted(quarter)} is not a quarter (written like 2026-Q3); showing ${shown}.`);
   if (view.kind === "quarter" && (from !== null || to !== null))
     problems.push(`The link's dates were set aside for its quarter: showing ${shown}.`);
   if (view.kind === "range" && from !== null && to !== null && from > to)
@@ -48,7 +47,7 @@ export function insightRangeProblems(params: Pick<URLSearchParams, "get">, defau
     ] as const)
       if (raw !== null && !isIsoDay(raw))
         problems.push(
-          `The ${what} (${name}) ${quote(raw)} ${/^\d{4}-\d{2}-\d{2}$/.test(raw) ? "is not a day of the calendar" : "is not a day written as YYYY-MM-DD"}; showing ${shown}.`,
+          `The ${what} (${name}) ${quoted(raw)} ${/^\d{4}-\d{2}-\d{2}$/.test(raw) ? "is not a day of the calendar" : "is not a day written as YYYY-MM-DD"}; showing ${shown}.`,
         );
     if ((from === null) !== (to === null))
       problems.push(`A period needs both a start date (from) and an end date (to); showing ${shown}.`);

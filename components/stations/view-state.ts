@@ -1,3 +1,4 @@
+import { quoted } from "@/lib/format/quoted";
 import type { Station } from "@/lib/model";
 import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
@@ -119,8 +120,6 @@ export function parseView(params: Pick<URLSearchParams, "get">): StationsView {
   };
 }
 
-const quoteValue = (value: string) => `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}”`;
-
 /**
  * What of a link's stations view parseView set aside, in sentences (issue 26: never silently); the route's own
  * parameters are said by the route panel (RouteView.linkProblems). Only the link's values: the page writes valid ones.
@@ -135,39 +134,38 @@ export function stationsViewProblems(params: Pick<URLSearchParams, "get">): stri
   said(
     "near",
     view.near !== null,
-    (raw) =>
-      `${quoteValue(raw)} is not a place on the map (latitude,longitude such as 35.22,-101.83); no place is chosen.`,
+    (raw) => `${quoted(raw)} is not a place on the map (latitude,longitude such as 35.22,-101.83); no place is chosen.`,
   );
   said(
     "radius",
     String(view.radius) === params.get("radius"),
     (raw) =>
-      `${quoteValue(raw)} is not a radius offered (${RADIUS_OPTIONS_MILES.join(", ")} mi); using ${String(view.radius)} mi.`,
+      `${quoted(raw)} is not a radius offered (${RADIUS_OPTIONS_MILES.join(", ")} mi); using ${String(view.radius)} mi.`,
   );
   said(
     "n",
     String(view.count) === params.get("n"),
     (raw) =>
-      `${quoteValue(raw)} is not a number of results offered (${RESULT_COUNT_OPTIONS.join(", ")}); showing ${String(view.count)}.`,
+      `${quoted(raw)} is not a number of results offered (${RESULT_COUNT_OPTIONS.join(", ")}); showing ${String(view.count)}.`,
   );
-  said("brand", view.brand !== null, (raw) => `${quoteValue(raw)} is not a brand; every brand is shown.`);
-  said("state", view.state !== null, (raw) => `${quoteValue(raw)} is not a US state code; every state is shown.`);
+  said("brand", view.brand !== null, (raw) => `${quoted(raw)} is not a brand; every brand is shown.`);
+  said("state", view.state !== null, (raw) => `${quoted(raw)} is not a US state code; every state is shown.`);
   said(
     "product",
     view.product === params.get("product")?.toLowerCase(),
-    (raw) => `${quoteValue(raw)} is not a product (${STATION_PRODUCTS.join(", ")}); ranking by ${view.product}.`,
+    (raw) => `${quoted(raw)} is not a product (${STATION_PRODUCTS.join(", ")}); ranking by ${view.product}.`,
   );
   said(
     "scale",
     view.scale === params.get("scale")?.toLowerCase(),
-    (raw) => `${quoteValue(raw)} is not a colour scale (all or view); using ${view.scale}.`,
+    (raw) => `${quoted(raw)} is not a colour scale (all or view); using ${view.scale}.`,
   );
   said(
     "mode",
     view.mode === params.get("mode")?.toLowerCase(),
-    (raw) => `${quoteValue(raw)} is not a mode (near or route); showing stations near a place.`,
+    (raw) => `${quoted(raw)} is not a mode (near or route); showing stations near a place.`,
   );
-  said("station", view.selected !== null, (raw) => `${quoteValue(raw)} is not a station id; no station is selected.`);
+  said("station", view.selected !== null, (raw) => `${quoted(raw)} is not a station id; no station is selected.`);
   return problems;
 }
 

@@ -1,3 +1,4 @@
+import { quoted } from "@/lib/format/quoted";
 import type { TransactionStatus } from "@/lib/model";
 import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 import { addDays, dayInZone, isIsoDay, isTimeZone, UTC_ZONE } from "@/lib/model/time-zones";
@@ -124,11 +125,6 @@ export function parseListState(params: Pick<URLSearchParams, "get">, defaultZone
   };
 }
 
-/** A URL value as quoted back to a person: trimmed to a readable length. */
-function quote(value: string): string {
-  return `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}”`;
-}
-
 /**
  * What `parseListState` set aside, in words, so a mistyped or outdated link says what it shows instead ("The end date
  * “2026-02-30” is not a day of the calendar; the list has no end date.") rather than silently showing something else.
@@ -139,17 +135,17 @@ export function listStateProblems(params: Pick<URLSearchParams, "get">, defaultZ
   const rawPage = params.get("page");
   if (rawPage !== null && String(state.page) !== rawPage)
     problems.push(
-      `The page number ${quote(rawPage)} is not a whole number from 1 to 1,000,000; the list shows page 1.`,
+      `The page number ${quoted(rawPage)} is not a whole number from 1 to 1,000,000; the list shows page 1.`,
     );
   const rawLimit = params.get("limit");
   if (rawLimit !== null && String(state.pageSize) !== rawLimit) {
     problems.push(
-      `${quote(rawLimit)} rows per page is not offered (${PAGE_SIZES.join(", ")}); the list shows ${String(DEFAULT_PAGE_SIZE)}.`,
+      `${quoted(rawLimit)} rows per page is not offered (${PAGE_SIZES.join(", ")}); the list shows ${String(DEFAULT_PAGE_SIZE)}.`,
     );
   }
   const rawRange = params.get("range");
   if (rawRange !== null && rawRange !== state.range)
-    problems.push(`${quote(rawRange)} is not a date range this page offers; the list shows all dates.`);
+    problems.push(`${quoted(rawRange)} is not a date range this page offers; the list shows all dates.`);
   const ends = [
     ["from", "start date", "no start date"],
     ["to", "end date", "no end date"],
@@ -160,7 +156,7 @@ export function listStateProblems(params: Pick<URLSearchParams, "get">, defaultZ
     const shape = /^\d{4}-\d{2}-\d{2}$/.test(raw)
       ? "is not a day of the calendar"
       : "is not a date written as YYYY-MM-DD";
-    problems.push(`The ${what} ${quote(raw)} ${shape}; the list has ${instead}.`);
+    problems.push(`The ${what} ${quoted(raw)} ${shape}; the list has ${instead}.`);
   }
   const rawFrom = params.get("from");
   const rawTo = params.get("to");
@@ -174,7 +170,7 @@ export function listStateProblems(params: Pick<URLSearchParams, "get">, defaultZ
   }
   const rawStatus = params.get("status");
   if (rawStatus !== null && rawStatus !== state.status)
-    problems.push(`${quote(rawStatus)} is not a status (completed, pending or failed); the list shows every status.`);
+    problems.push(`${quoted(rawStatus)} is not a status (completed, pending or failed); the list shows every status.`);
   const rawSearch = params.get("search");
   if (rawSearch !== null && rawSearch.trim().length > MAX_SEARCH_LENGTH)
     problems.push(
@@ -182,7 +178,7 @@ export function listStateProblems(params: Pick<URLSearchParams, "get">, defaultZ
     );
   const rawZone = params.get("tz");
   if (rawZone !== null && rawZone !== state.tz)
-    problems.push(`${quote(rawZone)} is not a time zone this browser knows; days and times are in ${state.tz}.`);
+    problems.push(`${quoted(rawZone)} is not a time zone this browser knows; days and times are in ${state.tz}.`);
   return [...problems, ...mirrorFilterProblems(params)];
 }
 

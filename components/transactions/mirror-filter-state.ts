@@ -1,3 +1,4 @@
+import { quoted } from "@/lib/format/quoted";
 import { LIST_SORT_COLUMNS, type ListSortColumn } from "@/lib/model/mirror-replies";
 import { US_STATE_CODES } from "@/lib/model/us-states";
 import {
@@ -134,17 +135,13 @@ export function parseSort(params: Pick<URLSearchParams, "get">): ListSort | null
   return sort.column === "at" && sort.dir === "desc" ? null : sort;
 }
 
-function quote(value: string): string {
-  return `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}”`;
-}
-
 /** What parseMirrorFilters and parseSort set aside, in words. */
 export function mirrorFilterProblems(params: Pick<URLSearchParams, "get">): string[] {
   const problems: string[] = [];
   for (const name of MIRROR_FILTER_NAMES) {
     const raw = params.get(name);
     if (raw !== null && readValue(name, raw) === null)
-      problems.push(`${quote(raw)} is not a ${WORDS[name]} this list can filter by; that filter is off.`);
+      problems.push(`${quoted(raw)} is not a ${WORDS[name]} this list can filter by; that filter is off.`);
   }
   const pairs = [
     ["amountMin", "amountMax", "amount"],
@@ -159,9 +156,9 @@ export function mirrorFilterProblems(params: Pick<URLSearchParams, "get">): stri
   }
   const sort = params.get("sort");
   if (sort !== null && !(LIST_SORT_COLUMNS as readonly string[]).includes(sort))
-    problems.push(`${quote(sort)} is not a column the list can sort by; it is sorted newest first.`);
+    problems.push(`${quoted(sort)} is not a column the list can sort by; it is sorted newest first.`);
   const dir = params.get("dir");
   if (dir !== null && !(SORT_DIRS as readonly string[]).includes(dir))
-    problems.push(`${quote(dir)} is not a sort direction (asc or desc); the list sorts descending.`);
+    problems.push(`${quoted(dir)} is not a sort direction (asc or desc); the list sorts descending.`);
   return problems;
 }

@@ -1,5 +1,2 @@
-/** What a person sent, quoted back (trimmed, so a long value cannot fill the message). */
-export function quoted(value: unknown): string {
-  const text = typeof value === "string" ? value : String(value);
-  return `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
-}
+// The BFF's messages quote what a person sent the same way the pages do: one definition (lib/format/quoted.ts).
+export { quoted } from "@/lib/format/quoted";
