@@ -8,12 +8,10 @@ import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
 
 import { mirrorFor } from "./mirror/access";
 import { drilldownKey, historyComplete } from "./operations/drilldown-service";
+import { withinPageWait } from "./page-lookup";
 import { readSession } from "./session";
 
 type PageDimension = Exclude<DrilldownDimension, "station">;
-
-/** How long a page waits for the lookup before it renders anyway (the page's own query then shows what it finds). */
-const LOOKUP_WAIT_MS = 2_000;
 
 const TITLE_OF: Record<PageDimension, (name: string) => string> = {
   driver: (name) => name,
@@ -44,15 +42,7 @@ export const drilldownPageTitle = cache(async (dimension: PageDimension, raw: st
     if (known === null) return historyComplete(mirror.state) ? null : undefined;
     return known.name;
   })().catch(() => undefined);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => {
-      resolve(undefined);
-    }, LOOKUP_WAIT_MS);
-  });
-  const name = await Promise.race([lookup, waited]).finally(() => {
-    clearTimeout(timer);
-  });
+  const name = await withinPageWait(lookup);
   if (name === null) notFound();
   return name === undefined ? UNNAMED[dimension] : TITLE_OF[dimension](name);
 });

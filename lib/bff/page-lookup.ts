@@ -38,17 +38,7 @@ export async function notFoundUnlessFound(
         return false;
       },
     );
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<false>((resolve) => {
-    timer = setTimeout(() => {
-      resolve(false);
-    }, PAGE_LOOKUP_WAIT_MS);
-  });
-  try {
-    if (await Promise.race([lookup, waited])) notFound();
-  } finally {
-    clearTimeout(timer);
-  }
+  if ((await withinPageWait(lookup)) === true) notFound();
 }
 
 /**
@@ -57,6 +47,24 @@ export async function notFoundUnlessFound(
  * cache, and the page's query joins it.
  */
 const PAGE_LOOKUP_WAIT_MS = 2_000;
+
+/**
+ * A detail page's lookup, or undefined once PAGE_LOOKUP_WAIT_MS have passed (the page then renders with its own
+ * loading state; the lookup goes on and fills the cache its query joins).
+ */
+export async function withinPageWait<T>(lookup: Promise<T>): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      resolve(undefined);
+    }, PAGE_LOOKUP_WAIT_MS);
+  });
+  try {
+    return await Promise.race([lookup, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function codeOf(error: unknown): unknown {
   return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
