@@ -3,7 +3,7 @@ import "server-only";
 import { sql } from "kysely";
 
 import type { MirrorStore } from "@/lib/mirror";
-import { type MirrorCatalog, readCatalog } from "@/lib/mirror/catalog";
+import { type MirrorCatalog, readCatalog, stationSightings } from "@/lib/mirror/catalog";
 import { FLAG } from "@/lib/mirror/comparisons";
 import { localDateOf } from "@/lib/mirror/local-dates";
 import { epochMs } from "@/lib/mirror/rows";
@@ -101,11 +101,7 @@ type Pending = Awaited<ReturnType<typeof readPending>>[number];
  * a purge empties both. The comparer (and its memo) is kept while this stays the same.
  */
 async function catalogVersion(store: MirrorStore, customerId: string): Promise<string> {
-  const st = await store.db
-    .selectFrom("mirror_stations")
-    .select((eb) => [eb.fn.countAll<string | number>().as("n"), eb.fn.max("last_seen_ms").as("last")])
-    .where("customer_id", "=", customerId)
-    .executeTakeFirst();
+  const st = await stationSightings(store, customerId);
   const pr = await store.db
     .selectFrom("mirror_station_prices")
     .select((eb) => [eb.fn.countAll<string | number>().as("n"), eb.fn.max("seen_ms").as("last")])

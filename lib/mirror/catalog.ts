@@ -236,16 +236,25 @@ export async function readCatalogIn(db: Db, customerId: string): Promise<MirrorC
   return { stations, prices, lastWalkMs, historyFromMs };
 }
 
+/** The customer's recorded stations: how many, and the latest sighting (a walk's instant; NULL for none). One read. */
+export async function stationSightings(
+  store: MirrorStore,
+  customerId: string,
+): Promise<{ n: string | number; last: string | number | null } | undefined> {
+  // MAX over no rows is NULL, which Kysely's types do not say.
+  return store.db
+    .selectFrom("mirror_stations")
+    .select((eb) => [eb.fn.countAll<string | number>().as("n"), eb.fn.max("last_seen_ms").as("last")])
+    .where("customer_id", "=", customerId)
+    .executeTakeFirst();
+}
+
 /** What GET /api/savings says of the catalog: how many stations, the latest walk, where price history begins. */
 export async function catalogFacts(
   store: MirrorStore,
   customerId: string,
 ): Promise<{ stations: number; lastWalkMs: number | null; historyFromMs: number | null }> {
-  const st = await store.db
-    .selectFrom("mirror_stations")
-    .select((eb) => [eb.fn.countAll<string | number>().as("n"), eb.fn.max("last_seen_ms").as("last")])
-    .where("customer_id", "=", customerId)
-    .executeTakeFirst();
+  const st = await stationSightings(store, customerId);
   const pr = await store.db
     .selectFrom("mirror_station_prices")
     .select((eb) => eb.fn.min("updated_ms").as("first"))
