@@ -4,6 +4,7 @@ import type { LocalDelta } from "./local-rollups";
 import type { MirrorDialect } from "./migrations";
 import { DAY_MS } from "./rollups";
 import type { MirrorDatabase } from "./schema";
+import { withPurchaseSums } from "./sum-columns";
 
 /**
  * The local-day rollup's blocks (migration 0007): the same sums as `mirror_local_day_totals` (./local-rollups.ts) per
@@ -164,21 +165,19 @@ export async function applyLocalBlockDelta(db: Db, customerId: string, deltas: r
  */
 export async function createLocalBlockTable(db: Kysely<unknown>, dialect: MirrorDialect): Promise<void> {
   const int8 = dialect === "postgres" ? "bigint" : "integer";
-  await db.schema
-    .createTable("mirror_local_block_totals")
-    .ifNotExists()
-    .addColumn("customer_id", "text", (c) => c.notNull())
-    .addColumn("dimension", "text", (c) => c.notNull())
-    .addColumn("span_days", "integer", (c) => c.notNull())
-    .addColumn("block", "integer", (c) => c.notNull())
-    .addColumn("key", "text", (c) => c.notNull())
-    .addColumn("product", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull())
-    .addColumn("n", "integer", (c) => c.notNull())
-    .addColumn("gallons_milli", int8, (c) => c.notNull())
-    .addColumn("amount_cents", int8, (c) => c.notNull())
-    .addColumn("def_gallons_milli", int8, (c) => c.notNull())
-    .addColumn("def_amount_cents", int8, (c) => c.notNull())
+  await withPurchaseSums(
+    db.schema
+      .createTable("mirror_local_block_totals")
+      .ifNotExists()
+      .addColumn("customer_id", "text", (c) => c.notNull())
+      .addColumn("dimension", "text", (c) => c.notNull())
+      .addColumn("span_days", "integer", (c) => c.notNull())
+      .addColumn("block", "integer", (c) => c.notNull())
+      .addColumn("key", "text", (c) => c.notNull())
+      .addColumn("product", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull()),
+    int8,
+  )
     .addColumn("last_packed", int8, (c) => c.notNull())
     .addPrimaryKeyConstraint("mirror_local_block_totals_pk", [
       "customer_id",

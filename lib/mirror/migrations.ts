@@ -5,6 +5,7 @@ import { createKeyScopesTable } from "./key-scopes";
 import { createLocalBlockTable, rebuildLocalBlocks } from "./local-blocks";
 import { rebuildLocalRollups } from "./local-rollups";
 import { rebuildRollups } from "./rollups";
+import { withPurchaseSums } from "./sum-columns";
 
 export type MirrorDialect = "sqlite" | "postgres";
 
@@ -130,20 +131,18 @@ async function createRollupTables(db: Kysely<unknown>, dialect: MirrorDialect): 
 async function createLocalRollupTable(db: Kysely<unknown>, dialect: MirrorDialect): Promise<void> {
   const int8 = dialect === "postgres" ? "bigint" : "integer";
   // The key's order is the readers': one dimension's days of a range, then key, product, status.
-  await db.schema
-    .createTable("mirror_local_day_totals")
-    .ifNotExists()
-    .addColumn("customer_id", "text", (c) => c.notNull())
-    .addColumn("dimension", "text", (c) => c.notNull())
-    .addColumn("local_day", "integer", (c) => c.notNull())
-    .addColumn("key", "text", (c) => c.notNull())
-    .addColumn("product", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull())
-    .addColumn("n", "integer", (c) => c.notNull())
-    .addColumn("gallons_milli", int8, (c) => c.notNull())
-    .addColumn("amount_cents", int8, (c) => c.notNull())
-    .addColumn("def_gallons_milli", int8, (c) => c.notNull())
-    .addColumn("def_amount_cents", int8, (c) => c.notNull())
+  await withPurchaseSums(
+    db.schema
+      .createTable("mirror_local_day_totals")
+      .ifNotExists()
+      .addColumn("customer_id", "text", (c) => c.notNull())
+      .addColumn("dimension", "text", (c) => c.notNull())
+      .addColumn("local_day", "integer", (c) => c.notNull())
+      .addColumn("key", "text", (c) => c.notNull())
+      .addColumn("product", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull()),
+    int8,
+  )
     .addColumn("last_at_ms", int8, (c) => c.notNull())
     .addPrimaryKeyConstraint("mirror_local_day_totals_pk", [
       "customer_id",
