@@ -136,6 +136,12 @@ test("a station's detail: the latest 20 of its purchases, the year on last year'
       `row ${String(i + 1)} (${t.transaction_at}) reads “${whenTexts[i] ?? ""}”`,
     ).toBe(year !== thisYear);
   });
+  // Each row's status in words in a column of its own (not glued to the time: "3:00 PM CST(failed)").
+  const statusWords: Record<string, string> = { completed: "Completed", pending: "Pending", failed: "Failed" };
+  expect(await rows.locator("td:nth-child(2)").allTextContents()).toEqual(
+    items.slice(0, 20).map((t) => statusWords[t.status] ?? t.status),
+  );
+  expect(whenTexts.filter((text) => text.includes("("))).toEqual([]);
   const spend = items.filter((t) => t.status !== "failed");
   const expected = new Map<string, { amount: number | string; gallons: number | string }[]>();
   for (const t of spend) {

@@ -97,4 +97,13 @@ describe("README and docs/ (issue 26: a README a newcomer reads in two minutes)"
     expect(pages.length).toBeGreaterThan(5);
     expect(broken).toEqual([]);
   });
+
+  it("says that the stations product filter needs the alternative profile (a new user looked for it on the default)", () => {
+    const stations = readme.split("\n").findIndex((line) => line.startsWith("- **Stations**"));
+    const paragraph = readme
+      .split("\n")
+      .slice(stations, stations + 4)
+      .join(" ");
+    expect(paragraph).toMatch(/product filter.*`alternative`.*not the default sandbox/);
+  });
 });

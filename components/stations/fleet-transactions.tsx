@@ -3,6 +3,7 @@
 import Link from "next/link";
 
 import { Card } from "@/components/ui/card";
+import { TransactionStatusBadge } from "@/components/ui/status-badge";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { formatDateTime } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
@@ -112,6 +113,9 @@ function StationTransactionsTable({ rows }: { rows: readonly Transaction[] }) {
             When
           </th>
           <th scope="col" className="pb-1 pr-3 font-medium">
+            Status
+          </th>
+          <th scope="col" className="pb-1 pr-3 font-medium">
             Driver
           </th>
           <th scope="col" className="pb-1 pr-3 font-medium">
@@ -135,9 +139,9 @@ function StationTransactionsTable({ rows }: { rows: readonly Transaction[] }) {
               <Link href={`/transactions/${encodeURIComponent(t.id)}`} className={DETAIL_LINK_CLASSES}>
                 {formatDateTime(t.at)}
               </Link>
-              {t.status === "completed" ? null : (
-                <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">({t.status})</span>
-              )}
+            </td>
+            <td className="py-1.5 pr-3">
+              <TransactionStatusBadge status={t.status} />
             </td>
             <td className="py-1.5 pr-3">{t.driver.name}</td>
             <td className="py-1.5 pr-3">{productName(t.product.toLowerCase())}</td>

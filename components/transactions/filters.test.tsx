@@ -29,3 +29,23 @@ describe("the date hint", () => {
     expect(hintOf(local)).not.toContain("Days in");
   });
 });
+
+// Issue 26: a city typed into Search found nothing and nothing said why. The Search field is described by a sentence
+// that says what it matches and where a city or state is found instead.
+describe("the search hint", () => {
+  it("describes the Search field: what it matches, and that a city or state is filtered elsewhere", () => {
+    const html = renderToStaticMarkup(
+      <TransactionFilters
+        state={DEFAULT_LIST_STATE}
+        onChange={() => undefined}
+        onTimeZoneChange={() => undefined}
+        browserZone={null}
+      />,
+    );
+    const hint = /<p id="([^"]+)"[^>]*data-testid="search-hint"[^>]*>([^<]*)</.exec(html);
+    expect(hint?.[2]).toContain("not a city or state");
+    expect(hint?.[2]).toContain("Station or State under More filters");
+    const search = /<input[^>]*type="search"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(/aria-describedby="([^"]+)"/.exec(search)?.[1]?.split(" ")).toContain(hint?.[1]);
+  });
+});

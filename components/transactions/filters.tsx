@@ -32,6 +32,7 @@ export interface TransactionFiltersProps {
 export function TransactionFilters({ state, onChange, onTimeZoneChange, browserZone, more }: TransactionFiltersProps) {
   // One hint under the bar describes the date fields and the zone: days are counted in that zone.
   const hintId = useId();
+  const searchHintId = useId();
   return (
     <div role="search" aria-label="Filter transactions" className="flex flex-wrap items-end gap-3">
       <RangeFields state={state} onChange={onChange} hintId={hintId} />
@@ -55,6 +56,7 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange, browserZ
         )}
       </Field>
       <SearchField
+        hintId={searchHintId}
         value={state.search}
         onSearch={(search) => {
           onChange({ search }, "replace");
@@ -65,6 +67,9 @@ export function TransactionFilters({ state, onChange, onTimeZoneChange, browserZ
         {state.mirror.dates === "local"
           ? `Each purchase's own local date, both ends included; times are shown in ${state.tz}.`
           : `Days in ${state.tz}, both ends included; times are shown in this zone too.`}
+      </p>
+      <p id={searchHintId} className="w-full text-xs text-slate-600 dark:text-slate-400" data-testid="search-hint">
+        {SEARCH_HINT}
       </p>
       {more}
     </div>
@@ -203,10 +208,26 @@ function TimeZoneField({
   );
 }
 
-function SearchField({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+/**
+ * What Search matches, whichever source answers: the provider's search fields (lib/bff/mirror-serve/filter keeps the
+ * local copy to the same ones, so both sources list the same rows) and a reference (the BFF's lookup). Not a city or a
+ * state: the Station and State filters do that.
+ */
+export const SEARCH_HINT =
+  "Search matches a station's name, a driver's name, a card's last four digits or a reference — not a city or state: for those, use Station or State under More filters.";
+
+function SearchField({
+  value,
+  onSearch,
+  hintId,
+}: {
+  value: string;
+  onSearch: (search: string) => void;
+  hintId: string;
+}) {
   const [draft, setDraft] = useDebouncedSearch(value, onSearch);
   return (
-    <Field label="Search" className="w-full sm:w-64">
+    <Field label="Search" describedBy={hintId} className="w-full sm:w-64">
       {(control) => (
         <input
           {...control}
