@@ -1,12 +1,12 @@
 // The suites run side by side (issue 26: .ci/run well under 30 minutes on 2 cores): vitest in several forks, and the
 // two Playwright projects at once, each project's specs one at a time. What makes that safe is checked here: the
 // two profiles' e2e servers share no port and no file.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 
 import { describe, expect, it } from "vitest";
 
 import { PROFILES, serversOf, tileUrlOf } from "@/e2e/profiles";
-import playwrightConfig from "@/playwright.config";
+import playwrightConfig, { ONE_PROFILE_SPECS } from "@/playwright.config";
 import { SLOWEST_FIRST } from "@/test/sequencer";
 import vitestConfig from "@/vitest.config";
 
@@ -20,6 +20,20 @@ describe("test parallelism", () => {
     expect(playwrightConfig.workers).toBe(PROFILES.length);
     expect(playwrightConfig.fullyParallel).toBe(false);
     expect(playwrightConfig.projects?.map((p) => [p.name, p.workers])).toEqual(PROFILES.map((p) => [p, 1]));
+  });
+
+  it("a one-profile spec exists and runs in exactly the profile named for it; every other spec runs in both", () => {
+    const specs = readdirSync("e2e").filter((file) => file.endsWith(".spec.ts"));
+    expect(Object.keys(ONE_PROFILE_SPECS).filter((spec) => !specs.includes(spec))).toEqual([]);
+    const runsIn = (spec: string) =>
+      (playwrightConfig.projects ?? [])
+        .filter((project) => {
+          const ignored = [project.testIgnore ?? []].flat();
+          return !ignored.some((pattern) => typeof pattern === "string" && pattern === `**/${spec}`);
+        })
+        .map((project) => project.name);
+    for (const spec of specs)
+      expect(runsIn(spec), spec).toEqual(ONE_PROFILE_SPECS[spec] ? [ONE_PROFILE_SPECS[spec]] : PROFILES);
   });
 
   it("the two profiles' sandboxes, apps, databases, mirror files and tile paths are all distinct", () => {
