@@ -27,12 +27,20 @@ export function SearchableFacet(props: {
   const labelOf = (value: string | null) =>
     value === null ? "" : (props.options.find((o) => o.value === value)?.label ?? value);
   const [draft, setDraft] = useState(labelOf(props.value));
-  // A change from elsewhere (Back, a link, "Clear filters", the choices arriving) shows in the field.
+  // A change from elsewhere (Back, a link, "Clear filters", the choices arriving) shows in the field. The field's own
+  // choice coming back through the URL does not: the person may have typed on meanwhile, and that text stays.
   const [last, setLast] = useState({ value: props.value, count: props.options.length });
+  const [sent, setSent] = useState<{ value: string | null } | null>(null);
   if (last.value !== props.value || last.count !== props.options.length) {
     setLast({ value: props.value, count: props.options.length });
-    setDraft(labelOf(props.value));
+    const isOwnChoice = sent !== null && sent.value === props.value && last.count === props.options.length;
+    setSent(null);
+    if (!isOwnChoice) setDraft(labelOf(props.value));
   }
+  const choose = (value: string | null) => {
+    setSent({ value });
+    props.onChange(value);
+  };
   const chosen = props.options.find((o) => o.label === draft.trim());
   const error =
     draft.trim() === "" || chosen !== undefined || props.options.length === 0
@@ -62,11 +70,11 @@ export function SearchableFacet(props: {
               const text = event.target.value;
               setDraft(text);
               if (text.trim() === "") {
-                if (props.value !== null) props.onChange(null);
+                if (props.value !== null) choose(null);
                 return;
               }
               const match = props.options.find((o) => o.label === text.trim());
-              if (match !== undefined && match.value !== props.value) props.onChange(match.value);
+              if (match !== undefined && match.value !== props.value) choose(match.value);
             }}
           />
           <datalist id={listId}>
