@@ -121,6 +121,35 @@ describe("RequestBudget", () => {
     expect(background.map((g) => g.at)).toEqual([T0, T0, T0, T0 + WINDOW + MARGIN, T0 + WINDOW + MARGIN]);
   });
 
+  it("serves bulk work a person waits on (no reserve kept) from the reserve while background work waits for the window", async () => {
+    // A new key's first minute: the mirror's history download (background, keeps the reserve) fills its share of the
+    // window, and the stations page's catalog walk (bulk, a person waiting) must not queue behind it for a minute.
+    const clock = new FakeClock(T0);
+    const requestBudget = new RequestBudget({
+      budget: 8,
+      windowMs: WINDOW,
+      clock,
+      store: new MemoryBudgetStore(),
+      safetyMarginMs: MARGIN,
+    });
+    const grants: { label: string; at: number }[] = [];
+    const take = (label: string, keepReserve: boolean) =>
+      requestBudget.acquire(KEY, "bulk", undefined, keepReserve).then(() => {
+        grants.push({ label, at: clock.now() });
+      });
+    const all = ["s0", "s1", "s2", "s3", "s4"].map((label) => take(label, true));
+    await clock.advance(1_000);
+    expect(grants.map((g) => g.label)).toEqual(["s0", "s1", "s2"]);
+    // The walk's pages arrive after the background waiters: they go at once, from the reserve, in their own order.
+    all.push(take("w0", false), take("w1", false));
+    await clock.advance(0);
+    expect(grants.map((g) => g.label)).toEqual(["s0", "s1", "s2", "w0", "w1"]);
+    expect(grants.filter((g) => g.label.startsWith("w")).map((g) => g.at)).toEqual([T0 + 1_000, T0 + 1_000]);
+    await clock.runUntilSettled(Promise.all(all));
+    // The background waiters still go in their order once the window allows them.
+    expect(grants.map((g) => g.label)).toEqual(["s0", "s1", "s2", "w0", "w1", "s3", "s4"]);
+  });
+
   it("is FIFO within a priority", async () => {
     const { clock, requestBudget, start, labels } = setup(1);
     const all = [start(requestBudget, "b0", "bulk")];

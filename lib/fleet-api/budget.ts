@@ -9,7 +9,8 @@ import { type Clock, systemClock } from "./clock";
  * The upstream allows each key `budget` requests per window and answers 429 with `Retry-After` beyond it; its window
  * alignment is unknown. A sliding-window log (every send time kept for one window) guarantees at most `budget` sends in
  * ANY window of that length, whatever the server's alignment; a fixed client window would let 2× budget through across
- * the server's boundary. One pump per key hands each free slot to the head of the key's queue, interactive before bulk.
+ * the server's boundary. One pump per key hands each free slot to the head of the key's queue, interactive before bulk,
+ * and bulk work a person waits on before background work (`headOf`).
  */
 
 export type Priority = "interactive" | "bulk";
@@ -76,7 +77,19 @@ const firstOf = (waiters: Set<Waiter>): Waiter | undefined => {
   return next.done ? undefined : next.value;
 };
 
-const headOf = (queue: KeyQueue): Waiter | undefined => firstOf(queue.interactive) ?? firstOf(queue.bulk);
+/**
+ * Who is served next: interactive first; then bulk work a person waits on (a catalog walk, an export: no reserve kept)
+ * before background work (the mirror's sync, price checks: `keepReserve`), FIFO within each. Background work refused for
+ * the reserve must not hold a walk that may use the reserve behind it (a new key's first minute: the history download
+ * took the window's background share and the map's catalog waited a minute behind it).
+ */
+const headOf = (queue: KeyQueue): Waiter | undefined =>
+  firstOf(queue.interactive) ?? firstPersonWaitingFor(queue.bulk) ?? firstOf(queue.bulk);
+
+const firstPersonWaitingFor = (waiters: Set<Waiter>): Waiter | undefined => {
+  for (const waiter of waiters) if (!waiter.keepsReserve) return waiter;
+  return undefined;
+};
 
 const positiveInteger = (name: string, value: number): number => {
   if (!Number.isInteger(value) || value < 1)
@@ -107,7 +120,7 @@ export class RequestBudget {
 
   /**
    * Waits until this key may send one request and records the send. Interactive waiters are served before bulk ones
-   * of the same key; FIFO within a priority. Rejects with the signal's reason if it aborts while waiting; the waiter
+   * of the same key, bulk ones without `keepReserve` before those with it; FIFO within each. Rejects with the signal's reason if it aborts while waiting; the waiter
    * is then gone and takes no budget. With `keepReserve`, the send is granted only while the window holds fewer than
    * `budget − reserveOf(budget)` sends, so this waiter never takes the last quarter of a window (background work).
    */
@@ -133,8 +146,8 @@ export class RequestBudget {
         };
       }
       waiters.add(waiter);
-      // A pump asleep because a reserve-keeping head was refused may have room for an interactive request now.
-      if (priority === "interactive") queue.wake?.abort();
+      // A pump asleep because a reserve-keeping head was refused may have room for this one now (the reserve).
+      if (!keepReserve) queue.wake?.abort();
       if (!queue.isPumping) {
         queue.isPumping = true;
         void this.#pump(key, queue);
