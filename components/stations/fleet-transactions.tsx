@@ -3,8 +3,8 @@
 import Link from "next/link";
 
 import { Card } from "@/components/ui/card";
-import { TransactionStatusBadge } from "@/components/ui/status-badge";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
+import { TransactionStatusBadge } from "@/components/ui/status-badge";
 import { formatDateTime } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { StationDetail, Transaction } from "@/lib/model";
