@@ -61,12 +61,12 @@ export function cardLayout<T>(items: readonly T[], placeOf: (item: T) => CardPla
 }
 
 /** A table shows cards on narrow screens when one of its columns says where it goes on a card. */
-export function hasCardLayout<TData>(columns: readonly Column<TData, unknown>[]): boolean {
+export function hasCardLayout<TData>(columns: readonly Column<TData>[]): boolean {
   return columns.some((column) => column.columnDef.meta?.card !== undefined);
 }
 
 /** The words of a column's heading, for a card's labels and the sort menu: its `label` meta, or a string header. */
-export function headingOf<TData>(column: Column<TData, unknown>): string {
+export function headingOf<TData>(column: Column<TData>): string {
   const { header, meta } = column.columnDef;
   return meta?.label ?? (typeof header === "string" ? header : column.id);
 }
