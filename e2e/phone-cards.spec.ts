@@ -61,6 +61,10 @@ test("transactions: each row is a card with when, where, driver, amount and stat
 test("transactions: Tab goes from a card through its links to the next card, and Enter opens that card's transaction", async ({
   loggedInPage: page,
 }) => {
+  test.setTimeout(MIRROR_READY_TIMEOUT_MS + 60_000);
+  // The list's rows come from the local copy once it is ready (and it then offers sorting): wait for that, so the
+  // list does not change source between the Tab and the Enter.
+  await waitForMirrorReady(page);
   await openList(page);
   await rows(page).first().focus();
   const second = rows(page).nth(1);
@@ -72,6 +76,7 @@ test("transactions: Tab goes from a card through its links to the next card, and
     reached = await second.evaluate((el) => el === document.activeElement);
   }
   expect(reached, "Tab reaches the second card after the first card's links").toBe(true);
+  await expect(second).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL((url) => url.pathname.startsWith("/transactions/"));
   await expect(page.getByTestId("detail-amount")).toHaveText(amount);
