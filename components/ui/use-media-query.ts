@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 
 /**
  * Whether the viewport matches a media query; null on the server and while the page hydrates (the server cannot
@@ -6,14 +6,19 @@ import { useSyncExternalStore } from "react";
  * server's HTML (no hydration mismatch). React's useSyncExternalStore re-renders on each change of the query.
  */
 export function useMediaQuery(query: string): boolean | null {
-  return useSyncExternalStore(
-    (onChange) => {
+  // Stable for a query: a new subscribe function on each render would make React subscribe again on each render.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener("change", onChange);
       return () => {
         list.removeEventListener("change", onChange);
       };
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => window.matchMedia(query).matches,
     () => null,
   );
