@@ -34,7 +34,7 @@ const column = createColumnHelper<TableRow>();
 function nameColumn(dimension: DrilldownDimension, periodQuery: string) {
   return column.accessor("name", {
     header: DIMENSIONS[dimension].heading,
-    meta: { rowHeader: true },
+    meta: { rowHeader: true, card: "title" },
     cell: ({ row }) => (
       <>
         <Link
@@ -65,18 +65,18 @@ function figureColumns(
     column.accessor((r) => Number(r.amount), {
       id: "amount",
       header: "Spend",
-      meta: { numeric: true, cellClassName: "font-medium" },
+      meta: { numeric: true, cellClassName: "font-medium", card: "primary" },
       cell: ({ row }) => formatMoney(row.original.amount),
     }),
     column.accessor((r) => Number(r.gallons), {
       id: "gallons",
       header: "Gallons",
-      meta: { numeric: true },
+      meta: { numeric: true, card: "primary" },
       cell: ({ row }) => formatGallons(row.original.gallons),
     }),
     column.accessor("purchases", {
       header: "Purchases",
-      meta: { numeric: true },
+      meta: { numeric: true, card: "primary" },
       cell: ({ getValue }) => formatCount(getValue()),
     }),
     column.accessor((r) => (r.averagePricePerGallon === null ? -1 : Number(r.averagePricePerGallon)), {
@@ -111,7 +111,7 @@ function figureColumns(
             {
               id: "change",
               header: changeHeading,
-              meta: { numeric: true },
+              meta: { numeric: true, card: "primary" },
               cell: ({ row }) =>
                 spendChangeCell(row.original.amount, row.original.previous ?? null, row.original.settling) ?? "—",
             },

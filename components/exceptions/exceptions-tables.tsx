@@ -15,7 +15,7 @@ const rule = createColumnHelper<ExceptionRuleSummary>();
 const RULE_COLUMNS = [
   rule.accessor("name", {
     header: "Rule",
-    meta: { rowHeader: true },
+    meta: { rowHeader: true, card: "title" },
     cell: ({ row }) => (
       <span>
         <span className="font-medium">{row.original.name}</span>
@@ -25,6 +25,7 @@ const RULE_COLUMNS = [
   }),
   rule.accessor("count", {
     header: "Hits",
+    meta: { card: "primary" },
     cell: ({ row }) =>
       row.original.status === "not_run" ? (
         <span className="text-sm">{row.original.reason}</span>
@@ -37,6 +38,7 @@ const RULE_COLUMNS = [
   rule.display({
     id: "change",
     header: "Change",
+    meta: { card: "primary" },
     cell: ({ row }) => {
       const change = countChange(row.original.count, row.original.previousCount);
       if (change === null) return <span className="text-slate-600 dark:text-slate-400">Not known</span>;
@@ -50,6 +52,7 @@ const RULE_COLUMNS = [
   }),
   rule.accessor("notJudged", {
     header: "Not judged",
+    meta: { card: "secondary" },
     cell: ({ getValue }) => <span className="text-sm">{getValue() ?? "—"}</span>,
   }),
 ];
@@ -66,9 +69,9 @@ type ThresholdRow = ExceptionThreshold & { id: string };
 const threshold = createColumnHelper<ThresholdRow>();
 
 const THRESHOLD_COLUMNS = [
-  threshold.accessor("label", { header: "Threshold", meta: { rowHeader: true } }),
-  threshold.accessor("value", { header: "In force" }),
-  threshold.accessor("defaultValue", { header: "Default" }),
+  threshold.accessor("label", { header: "Threshold", meta: { rowHeader: true, card: "title" } }),
+  threshold.accessor("value", { header: "In force", meta: { card: "primary" } }),
+  threshold.accessor("defaultValue", { header: "Default", meta: { card: "primary" } }),
 ];
 
 export function ThresholdsTable({ thresholds }: { thresholds: ExceptionThreshold[] }) {

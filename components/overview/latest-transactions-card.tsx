@@ -48,7 +48,7 @@ const column = createColumnHelper<Transaction>();
 const COLUMNS = [
   column.accessor("at", {
     header: "Date",
-    meta: { rowHeader: true, cellClassName: "whitespace-nowrap" },
+    meta: { rowHeader: true, cellClassName: "whitespace-nowrap", card: "title" },
     cell: ({ row }) => (
       <Link
         href={`/transactions/${encodeURIComponent(row.original.id)}`}
@@ -61,6 +61,7 @@ const COLUMNS = [
   }),
   column.accessor("station", {
     header: "Station",
+    meta: { card: "primary" },
     cell: ({ getValue }) => (
       <>
         <span className="block">
@@ -76,6 +77,7 @@ const COLUMNS = [
   }),
   column.accessor("driver", {
     header: "Driver",
+    meta: { card: "primary" },
     cell: ({ getValue }) => (
       <EntityLink kind="driver" id={getValue().id} inCell>
         {getValue().name}
@@ -84,11 +86,12 @@ const COLUMNS = [
   }),
   column.accessor("amount", {
     header: "Amount",
-    meta: { numeric: true, cellClassName: "font-medium" },
+    meta: { numeric: true, cellClassName: "font-medium", card: "primary" },
     cell: ({ getValue }) => formatMoney(getValue()),
   }),
   column.accessor("status", {
     header: "Status",
+    meta: { card: "primary" },
     cell: ({ getValue }) => <TransactionStatusBadge status={getValue()} />,
   }),
 ];

@@ -170,8 +170,8 @@ function FuelCell({ line }: { line: Line }) {
 }
 
 const COLUMNS: ColumnDef<Line>[] = [
-  { header: "State", accessorKey: "label", meta: { rowHeader: true } },
-  { header: "Fuel", cell: ({ row }) => <FuelCell line={row.original} /> },
+  { header: "State", accessorKey: "label", meta: { rowHeader: true, card: "title" } },
+  { header: "Fuel", cell: ({ row }) => <FuelCell line={row.original} />, meta: { card: "primary" } },
   {
     header: "Purchases",
     cell: ({ row }) => <Figure line={row.original} text={formatCount(row.original.purchases)} what="purchases" />,
@@ -180,12 +180,12 @@ const COLUMNS: ColumnDef<Line>[] = [
   {
     header: "Gallons",
     cell: ({ row }) => <Figure line={row.original} text={formatGallons(row.original.gallons)} what="gallons" />,
-    meta: { numeric: true },
+    meta: { numeric: true, card: "primary" },
   },
   {
     header: "Amount",
     cell: ({ row }) => <Figure line={row.original} text={formatMoney(row.original.amount)} what="spent" />,
-    meta: { numeric: true },
+    meta: { numeric: true, card: "primary" },
   },
   {
     header: "Avg price / gal",
@@ -208,7 +208,7 @@ const COLUMNS: ColumnDef<Line>[] = [
   {
     header: "Change vs previous period",
     cell: ({ row }) => (row.original.allCompleted ? "—" : (row.original.change ?? "Not known")),
-    meta: { cellClassName: "min-w-48 text-xs" },
+    meta: { cellClassName: "min-w-48 text-xs", card: "secondary", cardClassName: "col-span-2" },
   },
 ];
 

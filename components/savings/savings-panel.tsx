@@ -139,7 +139,7 @@ const stationLink = (s: { id: string; name: string }) => (
 const COLUMNS = [
   column.accessor("localDate", {
     header: "Fill",
-    meta: { rowHeader: true },
+    meta: { rowHeader: true, card: "title" },
     cell: ({ row }) => (
       <>
         <Link
@@ -159,6 +159,7 @@ const COLUMNS = [
   column.accessor((r) => r.station.name, {
     id: "station",
     header: "Filled at",
+    meta: { card: "primary" },
     cell: ({ row }) => (
       <>
         {stationLink(row.original.station)}
@@ -171,6 +172,7 @@ const COLUMNS = [
   column.accessor((r) => r.cheaper.name, {
     id: "cheaper",
     header: "Cheaper nearby",
+    meta: { card: "primary" },
     cell: ({ row }) => (
       <>
         {stationLink(row.original.cheaper)}
@@ -183,7 +185,7 @@ const COLUMNS = [
   }),
   column.accessor("saving", {
     header: "Could have saved",
-    meta: { numeric: true, cellClassName: "font-medium" },
+    meta: { numeric: true, cellClassName: "font-medium", card: "primary" },
     cell: ({ getValue }) => formatMoney(getValue()),
   }),
 ];

@@ -143,7 +143,8 @@ function rankedColumns(priceLabel: string, hasDistance: boolean) {
     column.display({
       id: "rank",
       header: "#",
-      meta: { cellClassName: "tabular-nums text-slate-700 dark:text-slate-300" },
+      // On a phone's card the list's order says the rank (DataTable's cards).
+      meta: { cellClassName: "tabular-nums text-slate-700 dark:text-slate-300", card: false },
       cell: ({ row }) =>
         row.original.group === "ranked" ? (
           row.original.rank
@@ -157,7 +158,7 @@ function rankedColumns(priceLabel: string, hasDistance: boolean) {
     column.display({
       id: "station",
       header: "Station",
-      meta: { rowHeader: true, cellClassName: "font-normal" },
+      meta: { rowHeader: true, cellClassName: "font-normal", card: "title" },
       cell: ({ row }) => (
         <StationCell
           station={row.original.station}
@@ -170,7 +171,7 @@ function rankedColumns(priceLabel: string, hasDistance: boolean) {
       id: "price",
       // A block: the header cell is text-left, the column's figures are right-aligned.
       header: () => <span className="block text-right">{priceLabel}</span>,
-      meta: { cellClassName: "text-right" },
+      meta: { cellClassName: "text-right", card: "primary", label: priceLabel },
       cell: ({ row }) =>
         row.original.group === "ranked" ? (
           <PriceCell item={row.original.item} now={row.original.now} />
@@ -187,7 +188,7 @@ function rankedColumns(priceLabel: string, hasDistance: boolean) {
     column.display({
       id: "distance",
       header: "Distance",
-      meta: { numeric: true, cellClassName: "text-slate-900 dark:text-slate-100" },
+      meta: { numeric: true, cellClassName: "text-slate-900 dark:text-slate-100", card: "primary" },
       cell: ({ row }) => {
         const miles =
           row.original.group === "ranked" ? row.original.item.distanceMiles : row.original.within.distanceMiles;

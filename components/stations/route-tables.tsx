@@ -1,22 +1,33 @@
 "use client";
 
-import { useState } from "react";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { DataTable, useListTable } from "@/components/ui/data-table";
 import { formatCount } from "@/lib/format/numbers";
 import type { RankedCandidate } from "@/lib/route";
 
 import { brandName } from "./brand-name";
 import { routeMoney, routeTenths, routeUnitPrice } from "./route-format";
+import { CAPTION } from "./route-table-styles";
 
 /** Rows shown before "Show all": enough to compare, short enough to scroll past to the plan. */
 export const RANKED_ROWS_SHOWN = 15;
 
-import { CAPTION, NUM, TABLE, TD, TH } from "./route-table-styles";
+/** A row: its candidate, with what its cells need (the columns stay the same objects, so a row's button keeps focus). */
+interface RouteRow {
+  id: string;
+  rank: number;
+  candidate: RankedCandidate;
+  isSelected: boolean;
+  onSelect: (id: string) => void;
+}
 
 /**
  * The corridor's stations ranked by effective price per gallon: the price, the detour in miles and dollars, the
  * effective price and the verdict as a sentence (never colour alone). Selecting a row shows the station on the map.
+ * On a phone each station is a card: its name, the effective price and the verdict first (DataTable's cards).
  */
 export function RouteRankedTable({
   ranked,
@@ -30,52 +41,38 @@ export function RouteRankedTable({
   onSelect: (id: string) => void;
 }) {
   const [showAll, setShowAll] = useState(false);
+  const data = useMemo(
+    () =>
+      (showAll ? ranked : ranked.slice(0, RANKED_ROWS_SHOWN)).map((candidate, index) => ({
+        id: candidate.station.id,
+        rank: index + 1,
+        candidate,
+        isSelected: candidate.station.id === selectedId,
+        onSelect,
+      })),
+    [ranked, showAll, selectedId, onSelect],
+  );
+  const table = useListTable<RouteRow>(data, ROUTE_COLUMNS);
   if (ranked.length === 0) return null;
-  const rows = showAll ? ranked : ranked.slice(0, RANKED_ROWS_SHOWN);
   return (
     <div className="space-y-2">
-      <div className="overflow-x-auto">
-        <table className={TABLE} data-testid="route-ranked">
-          <caption className={CAPTION}>
-            Corridor stations by effective {productLabel.toLowerCase()} price: the price plus the detour&apos;s fuel and
-            driver time, per gallon of a full tank bought there; each verdict says the gallons it is about (the
-            plan&apos;s at its stops)
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>
-                #
-              </th>
-              <th scope="col" className={TH}>
-                Station
-              </th>
-              <th scope="col" className={`${TH} ${NUM}`}>
-                Price
-              </th>
-              <th scope="col" className={`${TH} ${NUM}`}>
-                Detour
-              </th>
-              <th scope="col" className={`${TH} ${NUM}`}>
-                Effective
-              </th>
-              <th scope="col" className={TH}>
-                Verdict
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c, index) => (
-              <RankedRow
-                key={c.station.id}
-                rank={index + 1}
-                candidate={c}
-                isSelected={c.station.id === selectedId}
-                onSelect={onSelect}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        table={table}
+        variant="plain"
+        wrapperClassName="overflow-x-auto"
+        testId="route-ranked"
+        captionClassName={CAPTION}
+        caption={
+          `Corridor stations by effective ${productLabel.toLowerCase()} price: the price plus the detour's fuel and ` +
+          "driver time, per gallon of a full tank bought there; each verdict says the gallons it is about (the " +
+          "plan's at its stops)"
+        }
+        rowAttributes={(row) => ({
+          "data-testid": "route-row",
+          "data-station-id": row.id,
+          className: row.original.isSelected ? "bg-brand-50 dark:bg-slate-800" : undefined,
+        })}
+      />
       {ranked.length > RANKED_ROWS_SHOWN ? (
         <Button
           variant="secondary"
@@ -92,58 +89,73 @@ export function RouteRankedTable({
   );
 }
 
-function RankedRow({
-  rank,
-  candidate: c,
-  isSelected,
-  onSelect,
-}: {
-  rank: number;
-  candidate: RankedCandidate;
-  isSelected: boolean;
-  onSelect: (id: string) => void;
-}) {
-  return (
-    <tr
-      data-testid="route-row"
-      data-station-id={c.station.id}
-      className={isSelected ? "bg-brand-50 dark:bg-slate-800" : undefined}
-    >
-      <td className={`${TD} ${NUM}`}>{rank}</td>
-      <td className={TD}>
-        <button
-          type="button"
-          aria-pressed={isSelected}
-          className="text-left font-medium text-slate-900 underline-offset-2 hover:underline dark:text-slate-50"
-          onClick={() => {
-            onSelect(c.station.id);
-          }}
-        >
-          {c.station.name}
-        </button>
-        <span className="block text-xs text-slate-600 dark:text-slate-400">
-          {brandName(c.station.brand)} · {c.station.city}, {c.station.state} · mile {routeTenths(c.alongMiles)},{" "}
-          {routeTenths(c.offMiles)} mi off the path
-        </span>
-      </td>
-      <td className={`${TD} ${NUM}`} data-testid="route-price">
-        {routeUnitPrice(c.price)}
-      </td>
-      <td className={`${TD} ${NUM}`}>
+const column = createColumnHelper<RouteRow>();
+
+const ROUTE_COLUMNS = [
+  column.accessor("rank", { header: "#", meta: { numeric: true, card: false } }),
+  column.display({
+    id: "station",
+    header: "Station",
+    meta: { card: "title" },
+    cell: ({ row }) => <StationCell row={row.original} />,
+  }),
+  column.display({
+    id: "price",
+    header: "Price",
+    meta: { numeric: true, card: "secondary" },
+    cell: ({ row }) => <span data-testid="route-price">{routeUnitPrice(row.original.candidate.price)}</span>,
+  }),
+  column.display({
+    id: "detour",
+    header: "Detour",
+    meta: { numeric: true, card: "secondary" },
+    cell: ({ row }) => (
+      <>
         <span className="block" data-testid="route-detour-miles">
-          {routeTenths(c.detourMiles)} mi
+          {routeTenths(row.original.candidate.detourMiles)} mi
         </span>
         <span className="block text-xs text-slate-600 dark:text-slate-400" data-testid="route-detour-cost">
-          {routeMoney(c.detourCost)}
+          {routeMoney(row.original.candidate.detourCost)}
         </span>
-      </td>
-      <td className={`${TD} ${NUM} font-medium`} data-testid="route-effective">
-        {routeUnitPrice(c.effectivePrice)}
-      </td>
-      <td className={TD} data-testid="route-verdict">
-        {/* lib/route's sentence, which says so too when the station is out of reach. */}
-        {c.verdictText}
-      </td>
-    </tr>
+      </>
+    ),
+  }),
+  column.display({
+    id: "effective",
+    header: "Effective",
+    meta: { numeric: true, card: "primary", cellClassName: "font-medium" },
+    cell: ({ row }) => (
+      <span className="font-medium" data-testid="route-effective">
+        {routeUnitPrice(row.original.candidate.effectivePrice)}
+      </span>
+    ),
+  }),
+  column.display({
+    id: "verdict",
+    header: "Verdict",
+    meta: { card: "primary", cardClassName: "col-span-2" },
+    // lib/route's sentence, which says so too when the station is out of reach.
+    cell: ({ row }) => <span data-testid="route-verdict">{row.original.candidate.verdictText}</span>,
+  }),
+];
+
+function StationCell({ row: { candidate: c, isSelected, onSelect } }: { row: RouteRow }) {
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={isSelected}
+        className="text-left font-medium text-slate-900 underline-offset-2 hover:underline dark:text-slate-50"
+        onClick={() => {
+          onSelect(c.station.id);
+        }}
+      >
+        {c.station.name}
+      </button>
+      <span className="block text-xs text-slate-600 dark:text-slate-400">
+        {brandName(c.station.brand)} · {c.station.city}, {c.station.state} · mile {routeTenths(c.alongMiles)},{" "}
+        {routeTenths(c.offMiles)} mi off the path
+      </span>
+    </>
   );
 }

@@ -21,10 +21,14 @@ const MUTED = "text-slate-600 dark:text-slate-400";
 /** Figures: right-aligned in tabular digits (DataTable), so columns of amounts line up. */
 const NUMERIC = { numeric: true };
 
+// On a phone each row is a card (DataTable): when, where, who, how much and its status first (issue 26); the rest of
+// the figures are a tap away on the transaction's page.
+
 export const transactionColumns = [
   column.accessor("at", {
     id: "at",
     header: "Date-time",
+    meta: { card: "title" },
     cell: ({ getValue, table }) => {
       // The list's zone (the table's meta, set by transactions-table); the remembered or browser zone otherwise.
       const zone = table.options.meta?.timeZone;
@@ -38,30 +42,32 @@ export const transactionColumns = [
   column.accessor("status", {
     id: "status",
     header: "Status",
+    meta: { card: "primary" },
     cell: ({ getValue }) => <TransactionStatusBadge status={getValue()} />,
   }),
-  column.accessor("product", { id: "product", header: "Product" }),
+  column.accessor("product", { id: "product", header: "Product", meta: { card: "secondary" } }),
   column.accessor("gallons", {
     id: "gallons",
     header: "Gallons",
-    meta: NUMERIC,
+    meta: { ...NUMERIC, card: "secondary" },
     cell: ({ getValue }) => formatGallons(getValue()),
   }),
   column.accessor("pricePerGallon", {
     id: "pricePerGallon",
     header: "Price/gal",
-    meta: NUMERIC,
+    meta: { ...NUMERIC, card: false },
     cell: ({ getValue }) => formatUnitPrice(getValue()),
   }),
   column.accessor("amount", {
     id: "amount",
     header: "Amount",
-    meta: NUMERIC,
+    meta: { ...NUMERIC, card: "primary" },
     cell: ({ getValue }) => formatMoney(getValue()),
   }),
   column.accessor("station", {
     id: "station",
     header: "Station",
+    meta: { card: "primary" },
     cell: ({ getValue }) => (
       <>
         <span className="block">
@@ -78,6 +84,7 @@ export const transactionColumns = [
   column.accessor("driver", {
     id: "driver",
     header: "Driver",
+    meta: { card: "primary" },
     cell: ({ getValue }) => (
       <>
         <span className="block" data-testid="driver-name">
@@ -99,6 +106,7 @@ export const transactionColumns = [
   column.accessor("card", {
     id: "card",
     header: "Card",
+    meta: { card: false },
     cell: ({ getValue }) => (
       <span className="whitespace-nowrap">
         <EntityLink kind="card" id={getValue().last4} inCell label={`Card ending in ${getValue().last4}`}>
@@ -111,6 +119,7 @@ export const transactionColumns = [
   column.accessor("def", {
     id: "def",
     header: "DEF",
+    meta: { card: false },
     // Not a sort column of the BFF (lib/model/mirror-replies LIST_SORT_COLUMNS).
     enableSorting: false,
     cell: ({ getValue }) => {

@@ -143,12 +143,12 @@ function TransactionRows({
     tabIndex: 0,
     "data-testid": "transaction-row",
     className: ROW_CLASSES,
-    onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+    onClick: (event: MouseEvent<HTMLElement>) => {
       // A name in the row links to its own page (a driver's, a station's): that link, not the row, was clicked.
       if (event.target instanceof Element && event.target.closest("a, button") !== null) return;
       openRow(row.id);
     },
-    onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
       if (event.target !== event.currentTarget) return;
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();

@@ -1,20 +1,21 @@
 import {
-  type Cell,
-  flexRender,
   getCoreRowModel,
-  type Header,
   type Row,
   type RowData,
   type Table,
   type TableOptions,
   useReactTable,
 } from "@tanstack/react-table";
-import type { ComponentPropsWithoutRef, ReactNode, Ref } from "react";
+import type { ReactNode, Ref } from "react";
 
+import { DataTableCards, type RowAttributes } from "./data-table-cards";
+import { BodyCell, HeaderCell, SkeletonRows } from "./data-table-cells";
 import type { DataTableRowGroups } from "./data-table-groups";
 import { GroupedBodies } from "./data-table-groups";
-import { ariaSortOf, type SkeletonPlan, skeletonPlan } from "./data-table-logic";
-import { Skeleton } from "./skeleton";
+import { type CardPlace, hasCardLayout, skeletonPlan, WIDE_QUERY } from "./data-table-logic";
+import { useMediaQuery } from "./use-media-query";
+
+export type { RowAttributes } from "./data-table-cards";
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameters must match TanStack's declaration to merge
@@ -25,14 +26,21 @@ declare module "@tanstack/react-table" {
     rowHeader?: boolean;
     /** Extra classes for this column's cells (not its header). */
     cellClassName?: string;
+    /**
+     * Where this column's figure goes on its row's card on a narrow screen (data-table-logic WIDE_QUERY): "title"
+     * heads the card, "primary" pairs come first, "secondary" after, false leaves it out. A table shows cards only
+     * when one of its columns says; its columns that say nothing are secondary.
+     */
+    card?: CardPlace;
+    /** Extra classes of this column's pair on a card (`col-span-2` for a sentence). */
+    cardClassName?: string;
+    /** The heading in words where the header is a function (a card's label, the sort menu). */
+    label?: string;
   }
 }
 
 /** compact: a narrow side list in a scrolling box of the caller's, its small header sticking to the top. */
 type DataTableVariant = "panel" | "plain" | "compact";
-
-/** Attributes of one body row: handlers, a test id, data-* for tests and links. */
-export type RowAttributes = ComponentPropsWithoutRef<"tr"> & Partial<Record<`data-${string}`, string>>;
 
 interface DataTableLoading {
   /** Read by screen readers while the rows load ("Loading transactions…"). */
@@ -43,8 +51,9 @@ interface DataTableLoading {
 
 export interface DataTableProps<TData> {
   table: Table<TData>;
-  /** Names the table for screen readers (a visually hidden caption). */
+  /** Names the table for screen readers (a visually hidden caption unless captionClassName says how it shows). */
   caption: string;
+  captionClassName?: string;
   /** panel: a bordered box of its own (a page's main list); plain: inside a card. */
   variant?: DataTableVariant;
   /** Skeleton rows in place of the body while the first answer loads. */
@@ -57,9 +66,10 @@ export interface DataTableProps<TData> {
   busy?: boolean;
   /** The rows on screen are stale (a next page loads): they fade. */
   dimmed?: boolean;
+  /** The attributes of a row's <tr>, or of its card's <li> on a narrow screen. */
   rowAttributes?: (row: Row<TData>) => RowAttributes;
-  /** A ref for a row (the selected one, to scroll it into view). */
-  rowRef?: (row: Row<TData>) => Ref<HTMLTableRowElement> | undefined;
+  /** A ref for a row, its <tr> or its card (the selected one, to scroll it into view). */
+  rowRef?: (row: Row<TData>) => Ref<HTMLElement> | undefined;
   rowGroups?: DataTableRowGroups<TData>;
   testId?: string;
   /** Extra classes of the <table> (a minimum width) and of the scrolling wrapper. */
@@ -95,7 +105,7 @@ export function listTableOptions<TData extends { id: string }>(
 
 const STYLES: Record<
   DataTableVariant,
-  { wrapper: string; table: string; thead: string; th: string; tbody: string; td: string }
+  { wrapper: string; table: string; thead: string; th: string; tbody: string; td: string; card: string }
 > = {
   panel: {
     wrapper:
@@ -106,6 +116,7 @@ const STYLES: Record<
     th: "px-3 py-2.5 font-semibold whitespace-nowrap",
     tbody: "divide-y divide-slate-100 text-slate-900 dark:divide-slate-800 dark:text-slate-100",
     td: "px-3 py-2.5 align-top",
+    card: "px-3 py-3",
   },
   plain: {
     // No scrolling of its own: a scrolling box needs something focusable inside (axe: scrollable-region-focusable),
@@ -116,6 +127,7 @@ const STYLES: Record<
     th: "pb-2 pr-3 font-medium last:pr-0",
     tbody: "divide-y divide-slate-200 text-slate-900 dark:divide-slate-800 dark:text-slate-100",
     td: "py-2 pr-3 font-normal last:pr-0",
+    card: "py-3",
   },
   compact: {
     wrapper: "relative",
@@ -124,57 +136,91 @@ const STYLES: Record<
     th: "py-1 pr-2 font-medium last:pr-0",
     tbody: "divide-y divide-slate-200 dark:divide-slate-800",
     td: "py-2 pr-2 align-top last:pr-0",
+    card: "py-2",
   },
 };
 
 /**
  * A table over a TanStack Table instance (the caller owns the instance: its columns, pagination, visibility, sorting):
  * real <table> semantics with a caption, sortable headers as buttons with aria-sort, skeleton rows while loading, and
- * the empty and error states in the table's place.
+ * the empty and error states in the table's place. A table whose columns say where they go on a card (the `card`
+ * meta) shows its rows as cards below WIDE_QUERY's width (data-table-cards).
  */
 export function DataTable<TData>(props: DataTableProps<TData>) {
   const { table, variant = "panel", loading = null, error, empty, busy = false, dimmed = false } = props;
   const styles = STYLES[variant];
   const rows = table.getRowModel().rows;
-  const columnCount = table.getVisibleLeafColumns().length;
+  const isWide = useMediaQuery(WIDE_QUERY);
+  const hasCards = hasCardLayout(table.getAllLeafColumns());
+  // Until the page has hydrated, both are drawn and CSS shows one (the first paint is right at any width, so nothing
+  // shifts); from then on only the one on screen is (one accessible tree, no duplicate ids or test ids).
+  const showsTable = !hasCards || isWide !== false;
+  const showsCards = hasCards && isWide !== true;
   const below = loading !== null ? null : (error ?? (rows.length === 0 ? empty : null));
   return (
     <div aria-busy={busy} className={`${styles.wrapper} ${props.wrapperClassName ?? ""}`.trim()} data-variant={variant}>
-      <table
-        className={`${styles.table} transition-opacity ${dimmed ? "opacity-60" : ""} ${props.className ?? ""}`.trim()}
-        data-testid={props.testId}
-      >
-        <caption className="sr-only">{props.caption}</caption>
-        <thead className={styles.thead}>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <HeaderCell key={header.id} header={header} className={styles.th} />
-              ))}
-            </tr>
-          ))}
-        </thead>
-        {loading === null && props.rowGroups !== undefined ? (
-          <GroupedBodies
-            groups={props.rowGroups}
-            rows={rows}
-            columnCount={columnCount}
-            className={styles.tbody}
-            renderRow={(row) => <BodyRow key={row.id} {...props} row={row} />}
-          />
-        ) : (
-          <tbody className={styles.tbody}>
-            {loading === null ? (
-              rows.map((row) => <BodyRow key={row.id} {...props} row={row} />)
-            ) : (
-              <SkeletonRows plan={skeletonPlan(loading.rows)} columnCount={columnCount} className={styles.td} />
-            )}
-          </tbody>
-        )}
-      </table>
+      {showsTable ? (
+        <TableView {...props} className={`${hasCards ? "hidden sm:table" : ""} ${props.className ?? ""}`} />
+      ) : null}
+      {showsCards ? (
+        <DataTableCards
+          table={table}
+          caption={props.caption}
+          captionClassName={props.captionClassName}
+          loadingRows={loading === null ? null : loading.rows}
+          dimmed={dimmed}
+          rowAttributes={props.rowAttributes}
+          rowRef={props.rowRef}
+          rowGroups={props.rowGroups}
+          testId={props.testId}
+          className="sm:hidden"
+          cardClassName={styles.card}
+        />
+      ) : null}
       {loading === null ? null : <p className="sr-only">{loading.label}</p>}
       {below}
     </div>
+  );
+}
+
+function TableView<TData>(props: DataTableProps<TData>) {
+  const { table, variant = "panel", loading = null, dimmed = false } = props;
+  const styles = STYLES[variant];
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getVisibleLeafColumns().length;
+  return (
+    <table
+      className={`${styles.table} transition-opacity ${dimmed ? "opacity-60" : ""} ${props.className ?? ""}`.trim()}
+      data-testid={props.testId}
+    >
+      <caption className={props.captionClassName ?? "sr-only"}>{props.caption}</caption>
+      <thead className={styles.thead}>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => (
+              <HeaderCell key={header.id} header={header} className={styles.th} />
+            ))}
+          </tr>
+        ))}
+      </thead>
+      {loading === null && props.rowGroups !== undefined ? (
+        <GroupedBodies
+          groups={props.rowGroups}
+          rows={rows}
+          columnCount={columnCount}
+          className={styles.tbody}
+          renderRow={(row) => <BodyRow key={row.id} {...props} row={row} />}
+        />
+      ) : (
+        <tbody className={styles.tbody}>
+          {loading === null ? (
+            rows.map((row) => <BodyRow key={row.id} {...props} row={row} />)
+          ) : (
+            <SkeletonRows plan={skeletonPlan(loading.rows)} columnCount={columnCount} className={styles.td} />
+          )}
+        </tbody>
+      )}
+    </table>
   );
 }
 
@@ -182,106 +228,11 @@ function BodyRow<TData>(props: DataTableProps<TData> & { row: Row<TData> }) {
   const { row } = props;
   const className = STYLES[props.variant ?? "panel"].td;
   return (
-    <tr ref={props.rowRef?.(row)} {...props.rowAttributes?.(row)}>
+    // A row's ref takes the element that draws the row: this <tr>, or its card's <li> (data-table-cards).
+    <tr ref={props.rowRef?.(row) as Ref<HTMLTableRowElement> | undefined} {...props.rowAttributes?.(row)}>
       {row.getVisibleCells().map((cell) => (
         <BodyCell key={cell.id} cell={cell} className={className} />
       ))}
     </tr>
-  );
-}
-
-function HeaderCell<TData>({ header, className }: { header: Header<TData, unknown>; className: string }) {
-  const numeric = header.column.columnDef.meta?.numeric === true;
-  const sort = ariaSortOf(header);
-  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
-  return (
-    <th scope="col" aria-sort={sort} colSpan={header.colSpan} className={`${className} ${numeric ? "text-right" : ""}`}>
-      {sort === undefined ? (
-        content
-      ) : (
-        <button
-          type="button"
-          onClick={header.column.getToggleSortingHandler()}
-          className={`inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:focus-visible:outline-brand-400 ${numeric ? "flex-row-reverse" : ""}`}
-        >
-          {content}
-          <SortArrow direction={sort} />
-        </button>
-      )}
-    </th>
-  );
-}
-
-/** The sort direction as a shape (up, down, or both when unsorted); aria-sort says it in words. */
-function SortArrow({ direction }: { direction: "ascending" | "descending" | "none" }) {
-  const path =
-    direction === "ascending"
-      ? "M4 10l4-4 4 4"
-      : direction === "descending"
-        ? "M4 6l4 4 4-4"
-        : "M5 6l3-3 3 3M5 10l3 3 3-3";
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 16 16"
-      className="size-3.5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-function BodyCell<TData>({ cell, className }: { cell: Cell<TData, unknown>; className: string }) {
-  const meta = cell.column.columnDef.meta;
-  const classes = `${className} ${meta?.numeric === true ? "text-right whitespace-nowrap tabular-nums" : ""} ${meta?.cellClassName ?? ""}`;
-  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-  return meta?.rowHeader === true ? (
-    <th scope="row" data-column={cell.column.id} className={classes}>
-      {content}
-    </th>
-  ) : (
-    <td data-column={cell.column.id} className={classes}>
-      {content}
-    </td>
-  );
-}
-
-/**
- * A few skeleton rows as tall as real ones (two lines of text), then one empty block as tall as the rest of the
- * rows: the arriving rows do not push the rest of the page around (layout shift), and the skeleton costs few DOM
- * nodes (blocking time).
- */
-function SkeletonRows({
-  plan,
-  columnCount,
-  className,
-}: {
-  plan: SkeletonPlan;
-  columnCount: number;
-  className: string;
-}) {
-  return (
-    <>
-      {Array.from({ length: plan.rows }, (_, index) => (
-        <tr key={index} data-skeleton="">
-          {Array.from({ length: columnCount }, (_, column) => (
-            <td key={column} className={className}>
-              <div className="flex flex-col gap-1 py-0.5">
-                <Skeleton className="h-4 w-full min-w-12" />
-                <Skeleton className="h-4 w-2/3 min-w-8" />
-              </div>
-            </td>
-          ))}
-        </tr>
-      ))}
-      {plan.reservedPx > 0 ? (
-        <tr aria-hidden="true">
-          <td colSpan={columnCount} style={{ height: `${String(plan.reservedPx)}px` }} />
-        </tr>
-      ) : null}
-    </>
   );
 }
