@@ -131,12 +131,17 @@ async function topIds(
   zero: boolean,
   limit: number,
 ): Promise<string[]> {
+  const scoped = scope.driverId !== undefined || scope.stationId !== undefined;
+  // The fleet's: down the saving's index (largest first) until `limit` fall in the range. The date as an expression,
+  // so no date index is eligible: SQLite took the date index for some ranges (at 1,000,000 rows, 30 days in one
+  // sample, 366 in another) and sorted every fill of the range, 100–250 ms instead of a few.
+  const date = scoped ? sql.ref("local_date") : sql<string>`(local_date || '')`;
   let q = store.db
     .selectFrom("mirror_fill_comparisons")
     .select("tx_id")
     .where("customer_id", "=", customerId)
-    .where("local_date", ">=", range.from)
-    .where("local_date", "<=", range.to);
+    .where(date, ">=", range.from)
+    .where(date, "<=", range.to);
   q = zero
     ? q.where("saved_micro", "=", 0).where(sql<boolean>`(flags & ${FLAG.saving}) <> 0`)
     : q.where("saved_micro", ">", 0);

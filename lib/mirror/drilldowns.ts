@@ -28,7 +28,7 @@ import {
   ZERO_FIGURES,
 } from "./drilldowns-figures";
 import { latestLabels } from "./drilldowns-labels";
-import { daySumsFromRollup, groupedSumsFromRollup } from "./drilldowns-rollup";
+import { daySumsFromRollup, groupedSumsFromRollup, topGroupsFromRollup } from "./drilldowns-rollup";
 import type { Eb } from "./filter";
 import { LOCAL_MS, localDayWhere } from "./local-dates";
 import { dayName } from "./local-days";
@@ -174,6 +174,12 @@ export async function rankedFigures(
 ): Promise<RankedFigures> {
   if (range === null) return { rows: [], totals: ZERO_FIGURES, withoutKey: ZERO_FIGURES };
   const fromRollup = source === "rollups";
+  if (fromRollup && top !== undefined) {
+    // The first few only (the overview): the keys are chosen by amount before their other sums are read.
+    const head = await topGroupsFromRollup(store, customerId, dimension, range, top);
+    const rows = await rankRows(store, customerId, dimension, head.groups, rollupLastOf, top, named);
+    return { rows, totals: head.totals, withoutKey: head.withoutKey };
+  }
   const groups = fromRollup
     ? await groupedSumsFromRollup(store, customerId, dimension, range)
     : await groupedSums(store, customerId, dimension, range);

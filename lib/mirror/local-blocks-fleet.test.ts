@@ -5,6 +5,8 @@ import type { Transaction } from "@/lib/model";
 import { MIRROR_CASES, mirrorStoresOfThisFile, type MirrorUpstream, startMirrorUpstream } from "@/test/mirror-stack";
 
 import { detailFigures, rankedFigures } from "./drilldowns";
+import { type GroupRow, rollupLastOf, sumsOf } from "./drilldowns-figures";
+import { groupedSumsFromRollup } from "./drilldowns-rollup";
 import { localDateOf } from "./local-dates";
 import { periodTotals, spendTotals } from "./period-totals";
 import { DAY_MS } from "./rollups";
@@ -13,7 +15,8 @@ import { settlingByKey, settlingOf } from "./settling";
 /**
  * The fast paths of the drill-downs and the overview (issue 25 item 7) against the direct computation, over a sandbox
  * fleet synced for real (both profiles) into both real stores: rankings from the local-day blocks equal the rankings
- * from the rows over random ranges up to two years, a ranking's head (`top`) is the head of the whole ranking, one
+ * from the rows over random ranges up to two years, a ranking's head (`top`) is the head of the whole ranking (its keys'
+ * sums read alone, by their day rows or by the blocks, are every key's sums of them), one
  * key's detail is the same either way, the settling figures (read through the index of pending rows) count the
  * pending purchases and their local dates as the rows do, and the previous period's totals from the UTC rollups equal
  * the rows' sums over random instants.
@@ -89,6 +92,18 @@ describe.each(MIRROR_CASES)("drill-down and overview fast paths (%s profile, %s 
             expect(await rankedFigures(store, "PFL", dimension, r, "rollups")).toEqual(fromRows);
             const head = await rankedFigures(store, "PFL", dimension, r, "rollups", top);
             expect(head).toEqual({ ...fromRows, rows: fromRows.rows.slice(0, top) });
+            // The head's keys read alone, through their day rows or the plan's blocks: the same sums as every key's.
+            const chosen = fromRows.rows.slice(0, top + 1).map((row) => row.key);
+            // Figures per key (a folded row's `product` is whichever product came first: not a figure).
+            const byKey = (rows: readonly GroupRow[]) =>
+              rows
+                .map((g) => [g.k, sumsOf(g, rollupLastOf)] as const)
+                .sort(([x], [y]) => ((x ?? "") < (y ?? "") ? -1 : 1));
+            const every = await groupedSumsFromRollup(store, "PFL", dimension, r);
+            for (const viaDays of [true, false])
+              expect(byKey(await groupedSumsFromRollup(store, "PFL", dimension, r, { keys: chosen, viaDays }))).toEqual(
+                byKey(every.filter((g) => g.k !== null && chosen.includes(g.k))),
+              );
             const key = fromRows.rows[top % Math.max(1, fromRows.rows.length)]?.key ?? keyOf(first, dimension);
             if (key !== null)
               expect(await detailFigures(store, "PFL", dimension, key, r, "rollups")).toEqual(
