@@ -51,8 +51,11 @@ function overlaps(a: MeasuredText["box"], b: MeasuredText["box"]): boolean {
   return a.left < b.right - slack && b.left < a.right - slack && a.top < b.bottom - slack && b.top < a.bottom - slack;
 }
 
+/** The summary behind the chart may walk the upstream while the local copy syncs (the start of a run): wait for it. */
+const CHART_WAIT_MS = 60_000;
+
 async function expectLegible(page: Page, chart: Locator): Promise<void> {
-  await expect(chart).toBeVisible();
+  await expect(chart).toBeVisible({ timeout: CHART_WAIT_MS });
   const texts = await measureTexts(chart);
   expect(texts.length).toBeGreaterThanOrEqual(6);
   for (const t of texts) {
