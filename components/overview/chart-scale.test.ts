@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { axisScale, labelIndexes, ticks } from "./chart-scale";
+import { axisScale, fittingLabelIndexes, ticks } from "./chart-scale";
 
 describe("axisScale", () => {
   it.each([
@@ -26,9 +26,22 @@ describe("ticks and labels", () => {
     expect(ticks({ max: 100, step: 25, count: 4 })).toEqual([0, 25, 50, 75, 100]);
   });
 
-  it("always labels the last day", () => {
-    expect(labelIndexes(30, 6)).toEqual([4, 9, 14, 19, 24, 29]);
-    expect(labelIndexes(3, 6)).toEqual([0, 1, 2]);
-    expect(labelIndexes(0, 6)).toEqual([]);
+  it("labels every day that fits, counting back from the last one, which is always labelled", () => {
+    // 30 days in 600 px: 20 px a day; a label needing 50 px takes three days' room.
+    expect(fittingLabelIndexes(30, 20, 50)).toEqual([2, 5, 8, 11, 14, 17, 20, 23, 26, 29]);
+    expect(fittingLabelIndexes(3, 100, 50)).toEqual([0, 1, 2]);
+    expect(fittingLabelIndexes(30, 20, 40)).toEqual([1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29]);
+    expect(fittingLabelIndexes(0, 20, 50)).toEqual([]);
+    // No room at all: the last day alone.
+    expect(fittingLabelIndexes(5, 0, 50)).toEqual([4]);
+  });
+
+  it("never puts two labels closer than they need, at any width", () => {
+    for (let slot = 1; slot <= 120; slot += 0.5) {
+      const indexes = fittingLabelIndexes(92, slot, 55);
+      for (let i = 1; i < indexes.length; i += 1)
+        expect(((indexes[i] ?? 0) - (indexes[i - 1] ?? 0)) * slot).toBeGreaterThanOrEqual(55 - 1e-6);
+      expect(indexes.at(-1)).toBe(91);
+    }
   });
 });

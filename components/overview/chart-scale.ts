@@ -1,5 +1,5 @@
 /**
- * Axis helpers for the daily chart. The data stay exact decimal strings; each one is turned into a number only to
+ * Axis helpers for the daily chart (daily-chart-geometry). The data stay exact decimal strings; each one is turned into a number only to
  * place it on screen (no sums of floats anywhere).
  */
 
@@ -29,10 +29,13 @@ export function ticks(scale: AxisScale): number[] {
   return Array.from({ length: scale.count + 1 }, (_, index) => scale.step * index);
 }
 
-/** Indexes of the day labels to print on the x axis: about `wanted` of them, the last day always included. */
-export function labelIndexes(length: number, wanted: number): number[] {
+/**
+ * Indexes of the day labels to print on the x axis, the last day always: every `step`-th day counting back from it,
+ * `step` the fewest slots that give each label `needed` px (its width and a gap), so no two labels ever touch.
+ */
+export function fittingLabelIndexes(length: number, slot: number, needed: number): number[] {
   if (length <= 0) return [];
-  const step = Math.max(1, Math.ceil(length / wanted));
+  const step = slot > 0 ? Math.max(1, Math.ceil(needed / slot - 1e-9)) : length;
   const indexes: number[] = [];
   for (let index = length - 1; index >= 0; index -= step) indexes.unshift(index);
   return indexes;

@@ -11,6 +11,7 @@ import { METRICS } from "@/lib/model/metrics";
 import { useSummary } from "@/lib/queries/summary";
 
 import { DailyChart } from "./daily-chart";
+import { CHART_BOX_CLASSES } from "./daily-chart-geometry";
 
 export function DailyChartCard({ className }: { className?: string }) {
   const { data: summary, isPending, isError, error, refetch, isFetching } = useSummary();
@@ -21,7 +22,7 @@ export function DailyChartCard({ className }: { className?: string }) {
         <div aria-busy="true">
           <p className="sr-only">Loading the daily chart…</p>
           <Skeleton className="h-5 w-72 max-w-full" />
-          <Skeleton className="mt-3 aspect-[18/7] w-full" />
+          <Skeleton className={`mt-3 w-full ${CHART_BOX_CLASSES}`} />
         </div>
       ) : isError ? (
         <CardError error={error} subject="transactions" onRetry={() => void refetch()} isRetrying={isFetching} />

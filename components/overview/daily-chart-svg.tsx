@@ -1,35 +1,22 @@
-import { formatDay, formatLongDay } from "@/lib/format/dates";
+import { formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
-import { onFirstUse } from "@/lib/format/on-first-use";
 import type { SummaryDay } from "@/lib/model";
 
-import { labelIndexes, ticks } from "./chart-scale";
-import { BASELINE, type ChartGeometry, HEIGHT, MARGIN, PLOT_HEIGHT, WIDTH } from "./daily-chart-geometry";
-
-const X_LABELS = 6;
-
-// Built on first use, not at module load (lib/format/on-first-use explains the cost).
-const compactMoney = onFirstUse(
-  () =>
-    new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      notation: "compact",
-      maximumFractionDigits: 1,
-    }),
-);
-const compactNumber = onFirstUse(
-  () => new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }),
-);
+import { AXIS_NAME_INSET, type ChartGeometry, TICK_LABEL_GAP, X_LABEL_OFFSET } from "./daily-chart-geometry";
 
 // Series differ by shape as well as colour: spend is drawn as bars (squares in the legend), gallons as a line with
 // round markers.
 export const SPEND_FILL = "fill-brand-600 dark:fill-brand-400";
 export const GALLONS_STROKE = "stroke-sky-700 dark:stroke-sky-300";
 export const GALLONS_FILL = "fill-white dark:fill-slate-900";
+// 12 CSS px at every width: the SVG is drawn in its box's pixels (daily-chart-geometry).
 const AXIS_TEXT = "fill-slate-600 text-[12px] dark:fill-slate-400";
+const TICK_MARK = 4;
 
-/** The chart as one SVG image, named by its title and described by a sentence (for screen readers). */
+/**
+ * The chart as one SVG image, named by its title and described by a sentence (for screen readers). Its viewBox is the
+ * box's size in CSS px, so nothing in it scales; until the box is measured (the server's HTML) it fits the default.
+ */
 export function DailyChartSvg(props: {
   daily: readonly SummaryDay[];
   geometry: ChartGeometry;
@@ -38,74 +25,93 @@ export function DailyChartSvg(props: {
   titleId: string;
   descriptionId: string;
 }) {
+  const g = props.geometry;
   return (
     <svg
-      viewBox={`0 0 ${String(WIDTH)} ${String(HEIGHT)}`}
+      viewBox={`0 0 ${String(g.width)} ${String(g.height)}`}
       role="img"
       aria-labelledby={`${props.titleId} ${props.descriptionId}`}
-      className="mt-3 h-auto w-full"
+      className="block h-full w-full"
       preserveAspectRatio="xMidYMid meet"
     >
       <title id={props.titleId}>{props.title}</title>
       <desc id={props.descriptionId}>{props.description}</desc>
-      <YAxes geometry={props.geometry} />
-      <SpendBars daily={props.daily} geometry={props.geometry} />
-      <GallonsLine geometry={props.geometry} />
-      <XAxis daily={props.daily} geometry={props.geometry} />
+      <YAxes geometry={g} />
+      <SpendBars daily={props.daily} geometry={g} />
+      <GallonsLine geometry={g} />
+      <XAxis geometry={g} />
     </svg>
   );
 }
 
 /** Spend axis (left) with the grid; gallons axis (right) with its own ticks; both named. */
 function YAxes({ geometry: g }: { geometry: ChartGeometry }) {
-  const middle = MARGIN.top + PLOT_HEIGHT / 2;
+  const middle = g.margin.top + g.plotHeight / 2;
+  const plotRight = g.width - g.margin.right;
+  const rightName = g.width - AXIS_NAME_INSET;
   return (
     <>
-      {ticks(g.amountScale).map((value) => {
-        const y = g.yAmount(value);
-        return (
-          <g key={`spend-${String(value)}`}>
-            <line
-              x1={MARGIN.left}
-              x2={WIDTH - MARGIN.right}
-              y1={y}
-              y2={y}
-              className="stroke-slate-200 dark:stroke-slate-700"
-              strokeWidth={1}
-            />
-            <text x={MARGIN.left - 8} y={y} dy="0.32em" textAnchor="end" className={AXIS_TEXT}>
-              {compactMoney().format(value)}
-            </text>
-          </g>
-        );
-      })}
-      {ticks(g.gallonsScale).map((value) => {
-        const y = g.yGallons(value);
-        return (
-          <g key={`gallons-${String(value)}`}>
-            <line
-              x1={WIDTH - MARGIN.right}
-              x2={WIDTH - MARGIN.right + 4}
-              y1={y}
-              y2={y}
-              className={GALLONS_STROKE}
-              strokeWidth={1}
-            />
-            <text x={WIDTH - MARGIN.right + 8} y={y} dy="0.32em" textAnchor="start" className={AXIS_TEXT}>
-              {compactNumber().format(value)}
-            </text>
-          </g>
-        );
-      })}
-      <text x={12} y={middle} textAnchor="middle" transform={`rotate(-90 12 ${String(middle)})`} className={AXIS_TEXT}>
+      {g.amountTicks.map((tick) => (
+        <g key={`spend-${String(tick.value)}`}>
+          <line
+            x1={g.margin.left}
+            x2={plotRight}
+            y1={tick.y}
+            y2={tick.y}
+            className="stroke-slate-200 dark:stroke-slate-700"
+            strokeWidth={1}
+          />
+          <text
+            x={g.margin.left - TICK_LABEL_GAP}
+            y={tick.y}
+            dy="0.32em"
+            textAnchor="end"
+            className={AXIS_TEXT}
+            data-tick="spend"
+          >
+            {tick.label}
+          </text>
+        </g>
+      ))}
+      {g.gallonsTicks.map((tick) => (
+        <g key={`gallons-${String(tick.value)}`}>
+          <line
+            x1={plotRight}
+            x2={plotRight + TICK_MARK}
+            y1={tick.y}
+            y2={tick.y}
+            className={GALLONS_STROKE}
+            strokeWidth={1}
+          />
+          <text
+            x={plotRight + TICK_LABEL_GAP}
+            y={tick.y}
+            dy="0.32em"
+            textAnchor="start"
+            className={AXIS_TEXT}
+            data-tick="gallons"
+          >
+            {tick.label}
+          </text>
+        </g>
+      ))}
+      <text
+        x={AXIS_NAME_INSET}
+        y={middle}
+        textAnchor="middle"
+        transform={`rotate(-90 ${String(AXIS_NAME_INSET)} ${String(middle)})`}
+        className={AXIS_TEXT}
+        data-axis-name="spend"
+      >
         Spend (USD)
       </text>
       <text
-        x={WIDTH - 12}
+        x={rightName}
         y={middle}
         textAnchor="middle"
-        transform={`rotate(90 ${String(WIDTH - 12)} ${String(middle)})`}
+        transform={`rotate(90 ${String(rightName)} ${String(middle)})`}
         className={AXIS_TEXT}
+        data-axis-name="gallons"
       >
         Gallons
       </text>
@@ -121,12 +127,18 @@ function SpendBars({ daily, geometry: g }: { daily: readonly SummaryDay[]; geome
       <g key={day.date} data-day={day.date}>
         <title>{`${formatLongDay(day.date)}: ${formatMoney(day.amount)}, ${formatGallons(day.gallons)} gallons, ${formatCount(day.transactions)} transactions`}</title>
         {/* A transparent full-height target so the hover title works on days without spend too */}
-        <rect x={MARGIN.left + g.slot * index} y={MARGIN.top} width={g.slot} height={PLOT_HEIGHT} fill="transparent" />
+        <rect
+          x={g.margin.left + g.slot * index}
+          y={g.margin.top}
+          width={g.slot}
+          height={g.plotHeight}
+          fill="transparent"
+        />
         <rect
           x={g.xCenter(index) - g.barWidth / 2}
           y={y}
           width={g.barWidth}
-          height={BASELINE - y}
+          height={g.baseline - y}
           rx={1.5}
           className={SPEND_FILL}
         />
@@ -162,27 +174,30 @@ function GallonsLine({ geometry: g }: { geometry: ChartGeometry }) {
   );
 }
 
-/** The x axis and about X_LABELS day labels (the last day always). */
-function XAxis({ daily, geometry: g }: { daily: readonly SummaryDay[]; geometry: ChartGeometry }) {
+/** The x axis and the day labels that fit (geometry.dayLabels: thinned by width, the last day always). */
+function XAxis({ geometry: g }: { geometry: ChartGeometry }) {
   return (
     <>
       <line
-        x1={MARGIN.left}
-        x2={WIDTH - MARGIN.right}
-        y1={BASELINE}
-        y2={BASELINE}
+        x1={g.margin.left}
+        x2={g.width - g.margin.right}
+        y1={g.baseline}
+        y2={g.baseline}
         className="stroke-slate-400 dark:stroke-slate-500"
         strokeWidth={1}
       />
-      {labelIndexes(daily.length, X_LABELS).map((index) => {
-        const day = daily[index];
-        if (day === undefined) return null;
-        return (
-          <text key={day.date} x={g.xCenter(index)} y={BASELINE + 18} textAnchor="middle" className={AXIS_TEXT}>
-            {formatDay(day.date)}
-          </text>
-        );
-      })}
+      {g.dayLabels.map((label) => (
+        <text
+          key={label.index}
+          x={label.x}
+          y={g.baseline + X_LABEL_OFFSET}
+          textAnchor="middle"
+          className={AXIS_TEXT}
+          data-tick="day"
+        >
+          {label.label}
+        </text>
+      ))}
     </>
   );
 }

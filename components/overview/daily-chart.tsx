@@ -1,16 +1,17 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { DataTable, useListTable } from "@/components/ui/data-table";
+import { useElementSize } from "@/components/ui/use-element-size";
 import { formatDay, formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { SummaryDay, SummaryTotals } from "@/lib/model";
 import { toMinorUnits } from "@/lib/model/decimal-math";
 
-import { chartGeometry } from "./daily-chart-geometry";
+import { CHART_BOX_CLASSES, chartGeometry, DEFAULT_CHART_SIZE } from "./daily-chart-geometry";
 import { DailyChartSvg, GALLONS_FILL, GALLONS_STROKE, SPEND_FILL } from "./daily-chart-svg";
 
 export interface DailyChartProps {
@@ -38,9 +39,8 @@ export function DailyChart({ from, to, daily, totals, per = "day", datesAre = "U
   return (
     <div>
       <ChartLegend per={per} />
-      <DailyChartSvg
+      <ChartBox
         daily={daily}
-        geometry={chartGeometry(daily)}
         title={`${per === "week" ? "Weekly" : "Daily"} spend and gallons, ${formatDay(from)} to ${formatDay(to)}`}
         description={description}
         titleId={titleId}
@@ -51,6 +51,28 @@ export function DailyChart({ from, to, daily, totals, per = "day", datesAre = "U
         per={per}
         caption={`${per === "week" ? "Weekly" : "Daily"} spend, gallons and transactions, ${formatLongDay(from)} to ${formatLongDay(to)} (${datesAre})`}
       />
+    </div>
+  );
+}
+
+/**
+ * The chart's box: its height reserved by CSS (CHART_BOX_CLASSES, as the card's skeleton), its width measured, and the
+ * chart drawn in those pixels so its text keeps its size at every width.
+ */
+function ChartBox(props: {
+  daily: readonly SummaryDay[];
+  title: string;
+  description: string;
+  titleId: string;
+  descriptionId: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const size = useElementSize(box, DEFAULT_CHART_SIZE);
+  const { daily } = props;
+  const geometry = useMemo(() => chartGeometry(daily, size), [daily, size]);
+  return (
+    <div ref={box} className={`mt-3 w-full ${CHART_BOX_CLASSES}`} data-testid="chart-box">
+      <DailyChartSvg {...props} geometry={geometry} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { InsightRangePicker, useInsightRange } from "@/components/insights/range
 import { Card } from "@/components/ui/card";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 import { METRICS } from "@/lib/model/metrics";
@@ -144,7 +145,10 @@ export function JurisdictionReport() {
   const query = Object.fromEntries(range.params);
   const session = useSession();
   const report = useJurisdictions(query);
-  const customer = session.data?.customer.name ?? session.data?.customer.code ?? "";
+  // The header asks for the session too and often has it before this boundary hydrates (issue 26 item 3): the
+  // customer joins the heading only after hydration, so the hydrating render prints what the server did.
+  const isHydrated = useHydrated();
+  const customer = isHydrated ? (session.data?.customer.name ?? session.data?.customer.code ?? "") : "";
   return (
     <div data-print-report className="space-y-5">
       {/* Print only: what the sheet is, since the page's header and navigation are not printed. */}

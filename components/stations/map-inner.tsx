@@ -28,6 +28,11 @@ import type { ViewBounds } from "./view-state";
 const MAX_ZOOM_VECTOR = 13;
 const MAX_ZOOM_TILES = 18;
 const MIN_ZOOM = 3;
+/**
+ * Fitting the country (or a state, or a radius) may land between whole zoom levels: at whole levels only, the country
+ * filled about two thirds of a wide map and left an empty frame around it (issue 26 item 2).
+ */
+const ZOOM_SNAP = 0.25;
 
 export interface MapInnerProps {
   stations: readonly Station[];
@@ -92,6 +97,7 @@ export function MapInner(props: MapInnerProps) {
       bounds={US_BOUNDS}
       preferCanvas
       minZoom={MIN_ZOOM}
+      zoomSnap={ZOOM_SNAP}
       maxZoom={hasTiles ? MAX_ZOOM_TILES : MAX_ZOOM_VECTOR}
       worldCopyJump={false}
       className="h-full w-full rounded-xl"

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef } from "react";
 import { Popup, useMap } from "react-leaflet";
 
+import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { describeAge } from "@/lib/format/dates";
 import { formatUnitPrice } from "@/lib/format/numbers";
 
@@ -67,7 +68,7 @@ export function SelectedPopup({
           {isStale ? " (stale)" : ""}
         </p>
         <p>
-          <Link href={`/stations/${encodeURIComponent(station.id)}`} className="font-medium underline">
+          <Link href={`/stations/${encodeURIComponent(station.id)}`} className={TEXT_LINK_CLASSES}>
             Station details
           </Link>
         </p>

@@ -2,20 +2,14 @@
 
 import { type RefObject, useCallback, useDeferredValue, useRef, useState } from "react";
 
-import { Card } from "@/components/ui/card";
 import type { Station } from "@/lib/model";
 import { useCatalog, useCatalogProgress } from "@/lib/queries/locations";
 
 import { StationFilters } from "./filters";
-import { PriceLegend } from "./legend";
-import type { MapInnerProps } from "./map-inner";
 import type { LatLng } from "./nearby";
-import { NearbyPanel } from "./nearby-panel";
-import { productName } from "./product-ranking";
-import { type RouteModeState, useRouteMode } from "./route-mode";
-import { RouteModeSwitch } from "./route-mode-switch";
-import { RoutePanel, RouteResults } from "./route-panel";
-import { StationMap } from "./station-map";
+import { useRouteMode } from "./route-mode";
+import { RouteResults } from "./route-panel";
+import { LegendCard, MapColumn, SidePanel, STATIONS_COLUMNS_CLASSES } from "./stations-columns";
 import { CatalogError, CatalogLoading, CatalogStatus } from "./stations-status";
 import { useProductMode } from "./use-product-mode";
 import { useStationsData } from "./use-stations-data";
@@ -60,7 +54,7 @@ function useStationsActions(setView: SetView, mapBox: RefObject<HTMLDivElement |
     [setView],
   );
   // A row chosen in the ranked list: its popup opens on the map, so the map comes into view (on narrow screens it is
-  // above the list; on wide ones it stays in view by itself, see the sticky column below).
+  // above the list; on wide ones it stays in view by itself: the sticky MapColumn of stations-columns.tsx).
   const onSelectFromList = useCallback(
     (id: string) => {
       onSelect(id);
@@ -108,7 +102,7 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
           onChange={setView}
         />
         <CatalogStatus catalog={catalog} shownCount={shown.length} totalCount={all.length} tilesFailed={tilesFailed} />
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className={STATIONS_COLUMNS_CLASSES}>
           <MapColumn
             mapBox={mapBox}
             selected={selected}
@@ -134,6 +128,7 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
               describeProduct: isRoute ? null : product.describeProduct,
               route: isRoute ? routeMode.overlay : null,
             }}
+            legend={<LegendCard view={view} data={data} product={product} onScaleChange={actions.onScaleChange} />}
           />
           <SidePanel
             view={view}
@@ -144,7 +139,6 @@ export function StationsView({ tileUrl, tileAttribution }: StationsViewProps) {
             routeMode={routeMode}
             selectedId={selected?.id ?? null}
             onSelect={actions.onSelectFromList}
-            onScaleChange={actions.onScaleChange}
             now={now}
           />
         </div>
@@ -177,123 +171,4 @@ function useTilesFailed(): [boolean, () => void] {
     setTilesFailed(true);
   }, []);
   return [tilesFailed, onTilesFailed];
-}
-
-/** The map, sticky on wide screens: scrolling down the ranked list keeps it and the chosen station's popup in view. */
-function MapColumn({
-  mapBox,
-  selected,
-  map,
-}: {
-  mapBox: RefObject<HTMLDivElement | null>;
-  selected: Station | null;
-  map: MapInnerProps;
-}) {
-  return (
-    <div className="space-y-4 lg:sticky lg:top-4 lg:col-span-2 lg:self-start">
-      <div
-        ref={mapBox}
-        data-testid="station-map"
-        role="region"
-        aria-label="Map of the stations shown, coloured by price. The ranked list beside it gives the same stations as text."
-        className="ffd-station-map relative h-[60vh] min-h-[24rem] w-full rounded-xl border border-slate-200 dark:border-slate-800"
-      >
-        <StationMap {...map} />
-      </div>
-      <p className="sr-only" aria-live="polite">
-        {selected === null ? "" : `Selected ${selected.name}, ${selected.city}, ${selected.state}.`}
-      </p>
-    </div>
-  );
-}
-
-function LegendCard({
-  view,
-  data,
-  rankedProduct,
-  onScaleChange,
-}: {
-  view: View;
-  data: ReturnType<typeof useStationsData>;
-  rankedProduct: string | null;
-  onScaleChange: (scale: ColourScale) => void;
-}) {
-  return (
-    <Card title="Price legend">
-      <PriceLegend
-        scale={data.onMap.scale}
-        staleCount={data.onMap.staleIds.size}
-        unpricedCount={data.unpricedCount}
-        rankedProduct={rankedProduct}
-        colourScale={view.scale}
-        onColourScaleChange={onScaleChange}
-        shownCount={data.shown.length}
-        inViewCount={data.inView?.length ?? null}
-        hasFilters={view.brand !== null || view.state !== null || view.search !== ""}
-      />
-    </Card>
-  );
-}
-
-/** The legend, the mode switch, and "cheapest near here" or the Route mode. */
-function SidePanel({
-  view,
-  setView,
-  shown,
-  data,
-  product,
-  routeMode,
-  selectedId,
-  onSelect,
-  onScaleChange,
-  now,
-}: {
-  view: View;
-  setView: SetView;
-  shown: readonly Station[];
-  data: ReturnType<typeof useStationsData>;
-  product: ReturnType<typeof useProductMode>;
-  routeMode: RouteModeState;
-  selectedId: string | null;
-  onSelect: (id: string) => void;
-  onScaleChange: (scale: ColourScale) => void;
-  now: number;
-}) {
-  const isRoute = view.mode === "route";
-  return (
-    <div className="min-w-0 space-y-6">
-      <div className={isRoute ? "print:hidden" : undefined}>
-        <LegendCard
-          view={view}
-          data={data}
-          rankedProduct={product.isProductReady ? productName(view.product) : null}
-          onScaleChange={onScaleChange}
-        />
-      </div>
-      <RouteModeSwitch
-        mode={view.mode}
-        onChange={(mode) => {
-          setView({ mode });
-        }}
-      />
-      {isRoute ? (
-        <Card title="Cheapest along a route">
-          <RoutePanel state={routeMode} stations={shown} productMode={product.productMode} />
-        </Card>
-      ) : (
-        <Card title="Cheapest near here">
-          <NearbyPanel
-            view={view}
-            stations={shown}
-            ranking={data.ranking}
-            selectedId={selectedId}
-            onSelect={onSelect}
-            onChange={setView}
-            now={now}
-            productMode={product.productMode}
-          />
-        </Card>
-      )}
-    </div>
-  );
 }
