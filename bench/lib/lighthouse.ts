@@ -54,9 +54,9 @@ function describeNode(node: NodeDetails | undefined): string {
 function lcpElementOf(lhr: Lhr): string {
   type Table = { type?: string; items?: { node?: NodeDetails }[] };
   const details = lhr.audits["largest-contentful-paint-element"]?.details as
-    (Table & { items?: (Table & { node?: NodeDetails })[] }) | undefined;
-  const first = details?.type === "list" ? (details.items?.[0] as Table | undefined) : details;
-  return describeNode(first?.items?.[0]?.node);
+    { type?: string; items?: (Table & { node?: NodeDetails })[] } | undefined;
+  const table: Table | undefined = details?.type === "list" ? details.items?.[0] : details;
+  return describeNode(table?.items?.[0]?.node);
 }
 
 function shiftsOf(lhr: Lhr): string[] {

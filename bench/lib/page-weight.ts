@@ -104,3 +104,14 @@ export function readPageWeights(nextDir = ".next"): PageWeight[] {
   }
   return pages.sort((a, b) => a.route.localeCompare(b.route));
 }
+
+/** What identifies Leaflet in a chunk: its CSS class prefix, in its JS as in its CSS. */
+const LEAFLET_MARK = "leaflet-container";
+
+/** The map's lazy chunk(s): /stations' `next/dynamic` chunks that carry Leaflet (paths under `.next/`). */
+export function mapChunkFiles(nextDir = ".next", pages: readonly PageWeight[] = readPageWeights(nextDir)): string[] {
+  const stations = pages.find((p) => p.route === "/stations");
+  return (stations?.lazy ?? [])
+    .flatMap((chunk) => chunk.files)
+    .filter((file) => readFileSync(join(nextDir, file), "utf8").includes(LEAFLET_MARK));
+}
