@@ -14,7 +14,7 @@ import { NearbyPanel } from "./nearby-panel";
 import { productName } from "./product-ranking";
 import { type RouteModeState, useRouteMode } from "./route-mode";
 import { RouteModeSwitch } from "./route-mode-switch";
-import { RoutePanel, RouteResults } from "./route-panel";
+import { RoutePanel, RouteResults } from "./route-panel-lazy";
 import { StationMap } from "./station-map";
 import { CatalogError, CatalogLoading, CatalogStatus } from "./stations-status";
 import { useProductMode } from "./use-product-mode";
