@@ -21,6 +21,8 @@ import { savingsTransactionsLink } from "./savings-link";
 import { comparedText, notComparedItems, observedWhenText, priceAppliedText } from "./savings-text";
 
 const NO_RANGE: Readonly<Record<string, string>> = {};
+const MIRROR_OFF =
+  "Savings are computed from the local copy of your transactions, which this server does not keep (its mirror is off).";
 
 /**
  * "Could have saved $X on N fills": the fleet's (or one driver's or station's) completed diesel fills against the
@@ -38,10 +40,14 @@ export function SavingsPanel({
   range?: Readonly<Record<string, string>>;
   className?: string;
 }) {
-  const { data, isPending, isError, error, refetch, isFetching } = useSavings(scope, range);
+  const { data, isPending, isError, error, refetch, isFetching, isMirrorOff } = useSavings(scope, range);
   return (
     <Card title="Savings against cheaper stations nearby" className={className}>
-      {isPending ? (
+      {isMirrorOff ? (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          {MIRROR_OFF}
+        </p>
+      ) : isPending ? (
         <CardSkeleton label="Comparing your fills with the station catalog…" rows={4} />
       ) : isMirrorNeeded(error) ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
