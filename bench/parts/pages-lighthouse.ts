@@ -20,11 +20,12 @@ const TBT_GOAL_MS = 200;
 const CLS_GOAL = 0.1;
 /**
  * The host class the TBT goal is stated for: a host whose calibration figure (bench/lib/calibration.ts) is at most this
- * — the 2-core cloud VMs this bench runs on, idle. Lighthouse's presets simulate a device by slowing the host's own
+ * — the 2-core cloud VM this bench runs on (2026-11-28: 884 ms at the best of three runs at nice −20 while the machine
+ * was at load 23; idle it should be no slower). Lighthouse's presets simulate a device by slowing the host's own
  * main-thread work (4× on mobile), so TBT grows with the host's slowness: on a slower host (a larger figure, or this
  * one loaded) the goal is 200 ms × figure / this, the same work on the simulated phone.
  */
-export const REFERENCE_CALIBRATION_MS = 450;
+export const REFERENCE_CALIBRATION_MS = 900;
 
 /** The route planner's view of /stations (a route from Dallas to Denver in the link, as e2e/route-planner-views does). */
 export const ROUTE_PLANNER: LighthousePage = {
