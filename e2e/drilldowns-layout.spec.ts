@@ -23,7 +23,9 @@ interface Boxes {
 
 /** The tops of what a first screen shows: the page title, the totals card, the savings panel (CSS px from the top). */
 async function boxesOf(page: Page): Promise<Boxes> {
-  const top = async (selector: ReturnType<Page["locator"]>) => (await selector.boundingBox())?.y ?? null;
+  // Null for what is not on the page (not waited for: the loading state may lack it).
+  const top = async (selector: ReturnType<Page["locator"]>) =>
+    (await selector.count()) === 0 ? null : ((await selector.boundingBox())?.y ?? null);
   const section = (name: RegExp) => page.locator("section").filter({ has: page.getByRole("heading", { name }) });
   return {
     title: (await top(page.getByRole("heading", { level: 1 }))) ?? Number.NaN,
