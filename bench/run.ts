@@ -106,6 +106,7 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   // The host's speed in this run, before any part loads it: every time in the report is also said as a multiple of it.
   const calibrationMs = calibrate();
+  ctx.calibrationMs = calibrationMs;
   console.log(`[bench] CPU calibration: ${calibrationMs.toFixed(1)} ms (bench/lib/calibration.ts)`);
   const errors: PartError[] = [];
   const secondsByPart: Report["secondsByPart"] = {};

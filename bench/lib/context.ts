@@ -28,6 +28,9 @@ export const APP_UNLIMITED_BUDGET = "100000";
 
 export class BenchContext {
   readonly figures: Figure[] = [];
+  /** This run's CPU calibration figure (bench/lib/calibration.ts), set before the parts run; goals that depend on the
+   * host's speed (the pages' TBT) are stated from it. */
+  calibrationMs: number | undefined;
   private stack: Promise<Stack> | undefined;
   private browserPromise: Promise<Browser> | undefined;
 

@@ -21,8 +21,59 @@ export interface LighthouseResult {
   cls: number;
   /** Bytes of JavaScript transferred (compressed, as on the wire). */
   scriptBytes: number;
+  /** Each script the page loaded and its bytes transferred (to tell the page's own JS from a lazy chunk). */
+  scripts: { url: string; transferSize: number }[];
   /** URLs of every request the page made. */
   requestUrls: string[];
+  /** The LCP element as Lighthouse names it (a CSS selector and its text), or "" when it reports none. */
+  lcpElement: string;
+  /** The elements that moved the most (the layout-shifts audit), with their share of the CLS. */
+  shifts: string[];
+  /** The accessibility and best-practices audits that did not pass (their ids), so a score below 100 says why. */
+  failedAudits: { accessibility: string[]; bestPractices: string[] };
+  /** Lighthouse's own CPU benchmark of the host (higher is faster; `environment.benchmarkIndex`). */
+  benchmarkIndex: number;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+interface NodeDetails {
+  type?: string;
+  selector?: string;
+  nodeLabel?: string;
+}
+
+/** "selector (text…)" of a Lighthouse node item. */
+function describeNode(node: NodeDetails | undefined): string {
+  if (node?.type !== "node") return "";
+  const label = (node.nodeLabel ?? "").slice(0, 60);
+  return `${node.selector ?? "?"}${label === "" ? "" : ` ("${label}")`}`;
+}
+
+/** The LCP element: Lighthouse 12 puts it in the first table of the audit's list (or in a table of its own). */
+function lcpElementOf(lhr: Lhr): string {
+  type Table = { type?: string; items?: { node?: NodeDetails }[] };
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    { type?: string; items?: (Table & { node?: NodeDetails })[] } | undefined;
+  const table: Table | undefined = details?.type === "list" ? details.items?.[0] : details;
+  return describeNode(table?.items?.[0]?.node);
+}
+
+function shiftsOf(lhr: Lhr): string[] {
+  const details = lhr.audits["layout-shifts"]?.details as
+    { items?: { node?: NodeDetails; score?: number }[] } | undefined;
+  return (details?.items ?? []).slice(0, 3).map((i) => `${describeNode(i.node)} ${(i.score ?? 0).toFixed(3)}`);
+}
+
+/** Audits of a category that count (weight > 0) and scored below 1. */
+function failedAuditsOf(lhr: Lhr, category: string): string[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .filter((ref) => {
+      const score = lhr.audits[ref.id]?.score;
+      return score !== null && score !== undefined && score < 1;
+    })
+    .map((ref) => ref.id);
 }
 
 export interface LighthouseRunner {
@@ -49,7 +100,7 @@ export async function launchLighthouse(): Promise<LighthouseRunner> {
       };
       const config: Config | undefined = preset === "desktop" ? desktopConfig : undefined;
       // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) on a busy 2-core machine: try again.
-      let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+      let lhr: Lhr;
       for (let attempt = 1; ; attempt++) {
         const result = await lighthouse(url, flags, config);
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -68,7 +119,9 @@ export async function launchLighthouse(): Promise<LighthouseRunner> {
       const summary = (lhr.audits["resource-summary"]?.details ?? {}) as {
         items?: { resourceType: string; transferSize: number }[];
       };
-      const network = (lhr.audits["network-requests"]?.details ?? {}) as { items?: { url: string }[] };
+      const network = (lhr.audits["network-requests"]?.details ?? {}) as {
+        items?: { url: string; resourceType?: string; transferSize?: number }[];
+      };
       return {
         performance: score("performance"),
         accessibility: score("accessibility"),
@@ -77,7 +130,17 @@ export async function launchLighthouse(): Promise<LighthouseRunner> {
         tbtMs: numeric("total-blocking-time"),
         cls: numeric("cumulative-layout-shift"),
         scriptBytes: summary.items?.find((i) => i.resourceType === "script")?.transferSize ?? Number.NaN,
+        scripts: (network.items ?? [])
+          .filter((i) => i.resourceType === "Script")
+          .map((i) => ({ url: i.url, transferSize: i.transferSize ?? 0 })),
         requestUrls: (network.items ?? []).map((i) => i.url),
+        lcpElement: lcpElementOf(lhr),
+        shifts: shiftsOf(lhr),
+        failedAudits: {
+          accessibility: failedAuditsOf(lhr, "accessibility"),
+          bestPractices: failedAuditsOf(lhr, "best-practices"),
+        },
+        benchmarkIndex: lhr.environment.benchmarkIndex,
       };
     },
   };

@@ -1,6 +1,7 @@
 /**
  * The pages part's Lighthouse figures of the insight pages (issue 16: each ≥ 95 desktop performance, accessibility
- * 100): an app of its own with the mirror on (the shared app runs without it, so the other parts count no sync), signed
+ * 100), the drill-downs' detail pages (a driver's, a truck's, a card's) and a station's page (issue 26: every page):
+ * an app of its own with the mirror on (the shared app runs without it, so the other parts count no sync), signed
  * in, the mirror ready, then the same presets and figures as the other pages (./pages-lighthouse).
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,7 +11,7 @@ import { join } from "node:path";
 import { signIn, startBenchApp } from "../lib/app";
 import { APP_UNLIMITED_BUDGET, type BenchContext } from "../lib/context";
 import { waitReady } from "./mirror-live";
-import { measureLighthouse } from "./pages-lighthouse";
+import { type LighthousePage, measureLighthouse } from "./pages-lighthouse";
 
 const INSIGHT_PAGES = ["/reports/jurisdictions", "/drivers", "/trucks", "/cards", "/exceptions"];
 
@@ -35,14 +36,33 @@ export async function measureInsightPages(ctx: BenchContext, runs: number): Prom
         });
       return;
     }
-    const drivers = (await (
-      await fetch(`${app.origin}/api/drivers`, { headers: { Cookie: session.cookie } })
-    ).json()) as { rows?: { key: string }[] };
-    const first = drivers.rows?.[0]?.key;
-    const paths = ctx.options.smoke
-      ? ["/exceptions"]
-      : [...INSIGHT_PAGES, ...(first === undefined ? [] : [`/drivers/${encodeURIComponent(first)}`])];
-    await measureLighthouse(ctx, { origin: app.origin, cookie: session.cookie, runs, mapPresent: true, paths });
+    const firstOf = async (
+      api: string,
+      pick: (body: Record<string, unknown>) => unknown,
+    ): Promise<string | undefined> => {
+      const body = (await (
+        await fetch(`${app.origin}${api}`, { headers: { Cookie: session.cookie } })
+      ).json()) as Record<string, unknown>;
+      const value = pick(body);
+      return typeof value === "string" ? value : undefined;
+    };
+    const firstKey = (body: Record<string, unknown>) => (body.rows as { key?: unknown }[] | undefined)?.[0]?.key;
+    const firstId = (body: Record<string, unknown>) => (body.items as { id?: unknown }[] | undefined)?.[0]?.id;
+    const details: [string, string | undefined][] = [
+      ["/drivers/[id]", await firstOf("/api/drivers", firstKey)],
+      ["/trucks/[id]", await firstOf("/api/trucks", firstKey)],
+      ["/cards/[last4]", await firstOf("/api/cards", firstKey)],
+      ["/stations/[id]", await firstOf("/api/locations?limit=1", firstId)],
+    ];
+    const pages: LighthousePage[] = ctx.options.smoke
+      ? [{ path: "/exceptions", name: "/exceptions" }]
+      : [
+          ...INSIGHT_PAGES.map((path) => ({ path, name: path })),
+          ...details.flatMap(([name, key]) =>
+            key === undefined ? [] : [{ path: name.replace(/\[\w+\]$/, encodeURIComponent(key)), name }],
+          ),
+        ];
+    await measureLighthouse(ctx, { origin: app.origin, cookie: session.cookie, runs, mapPresent: true, pages });
   } finally {
     await app.stop();
     rmSync(dir, { recursive: true, force: true });

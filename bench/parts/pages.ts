@@ -1,6 +1,8 @@
 /**
- * Part 5: the pages. Lighthouse 12 (desktop and mobile presets, median of 5 runs) for /login, /, /transactions and
- * /stations: scores, LCP, TBT, CLS and JavaScript transferred (./pages-lighthouse); whether Leaflet loads outside
+ * Part 5: the pages. Lighthouse 12 (desktop and mobile presets, median of 5 runs) for every page — /login, /,
+ * /transactions and a transaction, /stations and its route planner view here; the insight pages, the drill-downs'
+ * detail pages and a station's page with the mirror on (./pages-insights) — scores, LCP, TBT, CLS and JavaScript
+ * loaded, the map's lazy chunk apart (./pages-lighthouse); whether Leaflet loads outside
  * /stations; and the time from a status-filter change on /transactions to the new rows in the DOM after the BFF's
  * answer (./pages-filter, issue 5).
  */
@@ -11,7 +13,7 @@ import type { BenchContext } from "../lib/context";
 import { withTimeLimit } from "../lib/time-limit";
 import { measureFilterToRows, RESPONSE_TIMEOUT_MS } from "./pages-filter";
 import { measureInsightPages } from "./pages-insights";
-import { measureLighthouse } from "./pages-lighthouse";
+import { type LighthousePage, measureLighthouse, ROUTE_PLANNER } from "./pages-lighthouse";
 
 const RUNS = { default: 5, long: 5, smoke: 1 };
 const MAP_WAIT_MS = { default: 15_000, long: 15_000, smoke: 5_000 };
@@ -52,8 +54,29 @@ export async function runPagesPart(ctx: BenchContext): Promise<void> {
   } finally {
     await context.close();
   }
-  await measureLighthouse(ctx, { origin: app.origin, cookie: session.cookie, runs: RUNS[size], mapPresent });
+  const first = (
+    (await (await fetch(`${app.origin}/api/transactions?limit=1`, { headers: { Cookie: session.cookie } })).json()) as {
+      items?: { id: string }[];
+    }
+  ).items?.[0]?.id;
+  const pages: LighthousePage[] = ctx.options.smoke
+    ? [page("/login"), page("/")]
+    : [
+        page("/login"),
+        page("/"),
+        page("/transactions"),
+        ...(first === undefined
+          ? []
+          : [{ path: `/transactions/${encodeURIComponent(first)}`, name: "/transactions/[id]" }]),
+        page("/stations"),
+        ROUTE_PLANNER,
+      ];
+  await measureLighthouse(ctx, { origin: app.origin, cookie: session.cookie, runs: RUNS[size], mapPresent, pages });
   await measureInsightPages(ctx, RUNS[size]);
+}
+
+function page(path: string): LighthousePage {
+  return { path, name: path };
 }
 
 /** Leaflet must load on /stations only: `window.L` stays undefined elsewhere and no script or stylesheet carries it. */

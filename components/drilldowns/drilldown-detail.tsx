@@ -6,9 +6,8 @@ import { useMemo } from "react";
 
 import { CoverageNote } from "@/components/insights/coverage-note";
 import { type InsightRange, InsightRangePicker, useInsightRange } from "@/components/insights/range-picker";
-import { DailyChart } from "@/components/overview/daily-chart";
-import { PeriodChangeLine } from "@/components/overview/daily-chart-card";
 import { LatestTable } from "@/components/overview/latest-transactions-card";
+import { PeriodChangeLine } from "@/components/overview/period-change-line";
 import { SavingsPanel } from "@/components/savings/savings-panel";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/definition-list";
@@ -21,7 +20,9 @@ import type { SummaryDay } from "@/lib/model";
 import type { DrilldownDetailReply, DrilldownDimension } from "@/lib/model/insight-drilldowns";
 
 import { BreakdownCard } from "./breakdown-card";
+import { DailyChart } from "./daily-chart-lazy";
 import { DIMENSIONS, transactionsLink } from "./dimensions";
+import { DrilldownInsightsLoading } from "./drilldown-detail-loading";
 import { SPEND_RULE } from "./drilldown-list";
 import { drilldownChange } from "./figures";
 import { PreviousCoverageNote } from "./previous-coverage-note";
@@ -31,9 +32,12 @@ import { useDrilldownDetail, useDrilldownTransactions } from "./use-drilldown";
 export function DrilldownDetailPage({
   dimension,
   id,
+  known = null,
 }: {
   dimension: Exclude<DrilldownDimension, "station">;
   id: string;
+  /** The key's name and detail as the server found them before the page streamed; null when it could not tell. */
+  known?: { name: string; detail: string | null } | null;
 }) {
   const range = useInsightRange();
   const words = DIMENSIONS[dimension];
@@ -43,12 +47,14 @@ export function DrilldownDetailPage({
       ← All {words.plural.toLowerCase()}
     </Link>
   );
-  const title = query.data?.name ?? (dimension === "card" ? `•••• ${id}` : `${words.heading} ${id}`);
+  // The server's name and detail until the figures come (the same words: no shift of the header when they do).
+  const label = query.data ?? known;
+  const title = label?.name ?? (dimension === "card" ? `•••• ${id}` : `${words.heading} ${id}`);
   return (
     <div className="space-y-4">
       <p>{back}</p>
       <PageHeader title={title}>
-        {query.data?.detail ? `${dimension === "driver" ? "Truck" : "Driver"} ${query.data.detail}. ` : null}
+        {label?.detail ? `${dimension === "driver" ? "Truck" : "Driver"} ${label.detail}. ` : null}
         Spend, gallons and stations of this {words.one} over {range.label}.
       </PageHeader>
       <DrilldownInsights dimension={dimension} id={id} range={range} query={query} />
@@ -86,7 +92,7 @@ function DrilldownInsights(props: {
       <InsightRangePicker range={range} />
       <p className="text-sm text-slate-700 dark:text-slate-300">{SPEND_RULE}</p>
       {isPending ? (
-        <CardSkeleton label="Loading the figures…" rows={6} className="h-8" />
+        <DrilldownInsightsLoading dimension={dimension} label={range.label} />
       ) : isError ? (
         error.status === 404 || error.status === 409 ? (
           // Not a failure of the page: no purchase of this key yet (404), or no local copy for this session (409).

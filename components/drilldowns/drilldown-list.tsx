@@ -4,7 +4,7 @@ import Link from "next/link";
 
 import { CoverageNote } from "@/components/insights/coverage-note";
 import { InsightRangePicker, useInsightRange } from "@/components/insights/range-picker";
-import { PeriodChangeLine } from "@/components/overview/daily-chart-card";
+import { PeriodChangeLine } from "@/components/overview/period-change-line";
 import { Card } from "@/components/ui/card";
 import { CardError, CardSkeleton } from "@/components/ui/query-states";
 import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";

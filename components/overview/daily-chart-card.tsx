@@ -1,7 +1,7 @@
 "use client";
 
 import { Card } from "@/components/ui/card";
-import { type PeriodChange, periodChange } from "@/components/ui/period-change";
+import { periodChange } from "@/components/ui/period-change";
 import { CardError } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDay } from "@/lib/format/dates";
@@ -12,6 +12,7 @@ import { useSummary } from "@/lib/queries/summary";
 
 import { DailyChart } from "./daily-chart";
 import { CHART_BOX_CLASSES } from "./daily-chart-geometry";
+import { PeriodChangeLine } from "./period-change-line";
 
 export function DailyChartCard({ className }: { className?: string }) {
   const { data: summary, isPending, isError, error, refetch, isFetching } = useSummary();
@@ -51,17 +52,6 @@ function CalendarTotalsLine({ from, to, totals }: { from: string; to: string; to
       </span>
       {formatCount(totals.transactions)} transactions · {formatMoney(totals.amount)} · {formatGallons(totals.gallons)}{" "}
       gal. {METRICS["spend.utc-day"].caption} The rolling total above counts the 30 × 24 hours up to now instead.
-    </p>
-  );
-}
-
-/** The change in spend against the 30 days before (from the local copy; nothing without one). */
-export function PeriodChangeLine({ change }: { change: PeriodChange | null }) {
-  if (change === null) return null;
-  return (
-    <p className="mt-2 text-sm font-medium text-slate-900 dark:text-slate-50" data-testid="period-change">
-      {change.arrow === null ? null : <span aria-hidden="true">{`${change.arrow} `}</span>}
-      {change.text}.
     </p>
   );
 }

@@ -6,7 +6,7 @@ import { formatCount } from "@/lib/format/numbers";
 import type { NearbyRanking } from "./nearby";
 import { productInText, productName, withArticle } from "./product-ranking";
 import { ProductSummary } from "./product-summary";
-import { RankedTable } from "./ranked-table";
+import { RankedTable } from "./ranked-table-lazy";
 import type { ProductMode } from "./use-product-mode";
 import { pointLabel, type StationsView } from "./view-state";
 

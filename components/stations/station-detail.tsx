@@ -14,9 +14,9 @@ import { useStation } from "@/lib/queries/locations";
 
 import { brandName } from "./brand-name";
 import { FleetTransactionsCard } from "./fleet-transactions";
+import { isStale } from "./price-age";
 import { DETAIL_LINK_CLASSES, humanize, renderValue } from "./station-detail-parts";
 import { useNow } from "./use-now";
-import { isStale } from "./view-state";
 
 export function StationDetailView({ id }: { id: string }) {
   const query = useStation(id);

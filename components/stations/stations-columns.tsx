@@ -11,7 +11,7 @@ import { NearbyPanel } from "./nearby-panel";
 import { productName } from "./product-ranking";
 import type { RouteModeState } from "./route-mode";
 import { RouteModeSwitch } from "./route-mode-switch";
-import { RoutePanel } from "./route-panel";
+import { RoutePanel } from "./route-panel-lazy";
 import { StationMap } from "./station-map";
 import type { useProductMode } from "./use-product-mode";
 import type { useStationsData } from "./use-stations-data";

@@ -8,7 +8,7 @@ import { useCatalog, useCatalogProgress } from "@/lib/queries/locations";
 import { StationFilters } from "./filters";
 import type { LatLng } from "./nearby";
 import { useRouteMode } from "./route-mode";
-import { RouteResults } from "./route-panel";
+import { RouteResults } from "./route-panel-lazy";
 import { LegendCard, MapColumn, SidePanel, STATIONS_COLUMNS_CLASSES } from "./stations-columns";
 import { CatalogError, CatalogLoading, CatalogStatus } from "./stations-status";
 import { useProductMode } from "./use-product-mode";

@@ -26,8 +26,8 @@ const DEFAULT_RESULT_COUNT: ResultCount = 10;
 /** Diesel is the catalog's own price; another product is read from station details (see product-ranking.ts). */
 export const DEFAULT_PRODUCT: StationProduct = "diesel";
 /** The longest search the BFF accepts (its one home is lib/model/limits; re-exported for this folder's filters). */
-/** A price stamp older than this is stale: drawn hollow on the map and flagged in the lists. */
-export const STALE_AFTER_MS = 2 * 86_400_000;
+// Re-exported for this folder; the station page imports ./price-age alone (it needs none of the map's view state).
+export { isStale, STALE_AFTER_MS } from "./price-age";
 
 /**
  * What the map's colours compare a station with: `all`, every station the filters show (the whole country when no
@@ -202,11 +202,6 @@ export function stationsInView(stations: readonly Station[], bounds: ViewBounds)
   return stations.filter(
     (s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east,
   );
-}
-
-export function isStale(priceUpdatedAt: string | null, now: number): boolean {
-  if (priceUpdatedAt === null) return true;
-  return now - Date.parse(priceUpdatedAt) > STALE_AFTER_MS;
 }
 
 /** A place a typed name can mean: where it is, how it reads, and how many of the catalog's stations are there. */

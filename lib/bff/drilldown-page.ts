@@ -20,14 +20,21 @@ const TITLE_OF: Record<PageDimension, (name: string) => string> = {
 };
 const UNNAMED: Record<PageDimension, string> = { driver: "Driver", truck: "Truck", card: "Card" };
 
+/** What the server knows of a drill-down page's key: its name and detail (a driver's truck, a truck's driver). */
+export interface KnownKey {
+  name: string;
+  detail: string | null;
+}
+
 /**
  * A drill-down page's key (`/drivers/[id]`, `/trucks/[id]`, `/cards/[last4]`), looked up on the server before the page
  * streams: a malformed key, or one the customer's whole history has no purchase of, is an HTTP 404 with the not-found
  * page (as `/transactions/[id]` is), never a 200 that shows "Driver not-a-driver" and zeros; a known key gives the
- * page its title (the driver's name). While the history is still loading, or without a session or a mirror, the page
- * renders and its query says why (as GET /api/drivers/[id] does). Cached per request: the title and the page share it.
+ * page its title (the driver's name) and its first paint the header it keeps once the figures load (issue 26: no
+ * layout shift). While the history is still loading, or without a session or a mirror, the page renders and its
+ * query says why (as GET /api/drivers/[id] does). Cached per request: the title and the page share it.
  */
-export const drilldownPageTitle = cache(async (dimension: PageDimension, raw: string): Promise<string> => {
+export const drilldownPageKey = cache(async (dimension: PageDimension, raw: string): Promise<KnownKey | undefined> => {
   try {
     drilldownKey(dimension, raw);
   } catch {
@@ -40,9 +47,15 @@ export const drilldownPageTitle = cache(async (dimension: PageDimension, raw: st
     if (mirror === null) return undefined;
     const known = await keyKnown(mirror.store, mirror.customerId, dimension, raw);
     if (known === null) return historyComplete(mirror.state) ? null : undefined;
-    return known.name;
+    return { name: known.name, detail: known.detail };
   })().catch(() => undefined);
-  const name = await withinPageWait(lookup);
-  if (name === null) notFound();
-  return name === undefined ? UNNAMED[dimension] : TITLE_OF[dimension](name);
+  const known = await withinPageWait(lookup);
+  if (known === null) notFound();
+  return known;
+});
+
+/** The page's title: the key's name in words ("Truck T-191"), or the dimension alone when the key is not known yet. */
+export const drilldownPageTitle = cache(async (dimension: PageDimension, raw: string): Promise<string> => {
+  const known = await drilldownPageKey(dimension, raw);
+  return known === undefined ? UNNAMED[dimension] : TITLE_OF[dimension](known.name);
 });

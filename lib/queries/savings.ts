@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { SavingsReply } from "@/lib/model/insight-savings";
 
 import { BffRequestError, fetchJson } from "./fetch-json";
+import { useSyncStatus } from "./sync";
 
 /** Whose fills: the whole fleet, one driver's or one station's. */
 export type SavingsScope = Record<string, never> | { driver: string } | { station: string };
@@ -35,6 +36,15 @@ export function savingsQueryOptions(scope: SavingsScope, range: Readonly<Record<
   });
 }
 
+/**
+ * The savings of a scope, asked once GET /api/sync (the shell's own query) has said there is a local copy: with the
+ * mirror off on this server the BFF could only answer 409, which the browser logs as a failed request (Lighthouse's
+ * best practices counted it on the overview). `isMirrorOff`: not asked, for that reason.
+ */
 export function useSavings(scope: SavingsScope, range: Readonly<Record<string, string>>) {
-  return useQuery(savingsQueryOptions(scope, range));
+  const sync = useSyncStatus();
+  const isMirrorOff = sync.data?.state === "off";
+  // Asked as soon as the status is known, or if it cannot be (the BFF then says why itself).
+  const query = useQuery({ ...savingsQueryOptions(scope, range), enabled: !isMirrorOff && !sync.isPending });
+  return { ...query, isMirrorOff };
 }
