@@ -32,10 +32,11 @@ export async function expectRanked(page: Page, expected: readonly Ranked[]): Pro
   );
 }
 
-export async function openStations(page: Page, query = ""): Promise<void> {
+/** `mapTimeoutMs`: how long the first map may take (a brand-new key walks the catalog while its history downloads). */
+export async function openStations(page: Page, query = "", mapTimeoutMs = 30_000): Promise<void> {
   await page.goto(`/stations${query}`);
   await expect(page.getByRole("heading", { name: "Stations", level: 1 })).toBeVisible();
-  await expect(map(page)).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: 30_000 });
+  await expect(map(page)).toHaveAttribute("data-drawn-count", /^\d+$/, { timeout: mapTimeoutMs });
   await expectLoaded(page);
 }
 

@@ -127,7 +127,9 @@ test("a rate limit during the price checks shows the page's banner, and the chec
   // Its own key: the BFF pauses the key a 429 was for, and the other tests' key must not wait.
   await signInThroughApi(page.request, appOrigin, createSandboxKey(profile));
   try {
-    await openStations(page, "?product=unleaded");
+    // A key of its own in the alternative profile is a customer of its own for the local copy: its whole history
+    // downloads while the catalog is walked (the walk goes first in the key's budget, lib/fleet-api/budget headOf).
+    await openStations(page, "?product=unleaded", 90_000);
     await expect(page.getByTestId("nearby-summary")).toContainText("compared near a point");
     // Beyond 30 s the BFF does not make the person wait behind a spinner: it answers 429 with the wait at once.
     await setSandboxFaults(profile, { rateLimitSeconds: 35 });
