@@ -7,7 +7,7 @@ import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 
 import { expect, test } from "./fixtures";
 import { sandboxLocations } from "./sandbox-stations";
-import { map, openStations } from "./stations-page";
+import { map, openStationPopup, openStations } from "./stations-page";
 
 const FOLD = 800;
 /** The shorter column at least this share of the taller: what is left blank under it is at most a quarter. */
@@ -111,18 +111,7 @@ for (const scheme of ["light", "dark"] as const) {
     const { items } = await sandboxLocations(page, profile, demoKeys["demo-full"]);
     const station = items.find((s) => s.price !== null) ?? items[0];
     if (station === undefined) throw new Error("empty catalog");
-    // Its loc number alone on the map, so the click cannot hit a neighbour (as e2e/stations.spec.ts opens a popup).
-    await openStations(page, `?search=${station.loc_num}`);
-    await expect(map(page)).toHaveAttribute("data-drawn-count", "1");
-    const position = await page.evaluate(
-      (id) =>
-        (
-          window as Window & { __ffdStationMap?: { positionOf: (id: string) => { x: number; y: number } | null } }
-        ).__ffdStationMap?.positionOf(id) ?? null,
-      station.id,
-    );
-    if (position === null) throw new Error("the station is not drawn");
-    await map(page).locator(".leaflet-container").click({ position });
+    await openStationPopup(page, station);
     const link = page.getByTestId("station-popup").getByRole("link", { name: "Station details" });
     await expect(link).toBeVisible();
     const { colour, background } = await link.evaluate((element) => ({

@@ -3,7 +3,7 @@
 // the ranking beside the map, the popup's brand and the page's height.
 import { expect, test } from "./fixtures";
 import { expectedRanking, sandboxCatalog } from "./sandbox-stations";
-import { AMARILLO, expectRanked, findNear, map, openStations } from "./stations-page";
+import { AMARILLO, expectRanked, findNear, map, openStationPopup, openStations } from "./stations-page";
 
 test("cheapest near a point equals the ranking computed from the sandbox's data", async ({
   loggedInPage: page,
@@ -156,17 +156,7 @@ test("the popup names the station's brand, not its code", async ({ loggedInPage:
   ] as const) {
     const station = catalog.find((s) => s.brand === code);
     if (station === undefined) throw new Error(`no ${code} station in the catalog`);
-    await openStations(page, `?search=${station.loc_num}`);
-    await expect(map(page)).toHaveAttribute("data-drawn-count", "1");
-    const position = await page.evaluate(
-      (id) =>
-        (
-          window as Window & { __ffdStationMap?: { positionOf: (id: string) => { x: number; y: number } | null } }
-        ).__ffdStationMap?.positionOf(id) ?? null,
-      station.id,
-    );
-    if (position === null) throw new Error("the station is not drawn");
-    await map(page).locator(".leaflet-container").click({ position });
+    await openStationPopup(page, station);
     await expect(page.getByTestId("station-popup")).toContainText(`${label} · #${station.loc_num}`);
   }
 });

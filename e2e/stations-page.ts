@@ -55,3 +55,21 @@ export async function tileStats(page: Page, profile: Profile): Promise<{ served:
     refused: number;
   };
 }
+
+/**
+ * Opens the popup of one station: searching its loc number leaves it alone on the map (so the click cannot hit a
+ * neighbour), then a click where the map draws it.
+ */
+export async function openStationPopup(page: Page, station: { id: string; loc_num: string }): Promise<void> {
+  await openStations(page, `?search=${station.loc_num}`);
+  await expect(map(page)).toHaveAttribute("data-drawn-count", "1");
+  const position = await page.evaluate(
+    (id) =>
+      (
+        window as Window & { __ffdStationMap?: { positionOf: (id: string) => { x: number; y: number } | null } }
+      ).__ffdStationMap?.positionOf(id) ?? null,
+    station.id,
+  );
+  if (position === null) throw new Error("the station is not drawn");
+  await map(page).locator(".leaflet-container").click({ position });
+}

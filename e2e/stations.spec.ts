@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { expect, expectLoaded, signInThroughApi, test } from "./fixtures";
 import { serversOf, TILE_ATTRIBUTION, tileServerOrigin } from "./profiles";
 import { SANDBOX_PAGE, sandboxCatalog, sandboxLocations } from "./sandbox-stations";
-import { map, openStations, setTiles, tileStats } from "./stations-page";
+import { map, openStationPopup, openStations, setTiles, tileStats } from "./stations-page";
 
 test("the map draws every station of the sandbox's catalog", async ({ loggedInPage: page, profile, demoKeys }) => {
   const { total } = await sandboxLocations(page, profile, demoKeys["demo-full"]);
@@ -65,19 +65,7 @@ test("clicking a station opens its popup, and the popup leads to its detail", as
   const catalog = await sandboxCatalog(page, profile, demoKeys["demo-full"]);
   const station = catalog.find((s) => s.price !== null && s.brand === "pilot") ?? catalog[0];
   if (station === undefined) throw new Error("empty catalog");
-  // Searching its loc number leaves this station alone on the map, so the click cannot hit a neighbour.
-  await openStations(page, `?search=${station.loc_num}`);
-  await expect(map(page)).toHaveAttribute("data-drawn-count", "1");
-  const position = await page.evaluate(
-    (id) =>
-      (
-        window as Window & { __ffdStationMap?: { positionOf: (id: string) => { x: number; y: number } | null } }
-      ).__ffdStationMap?.positionOf(id) ?? null,
-    station.id,
-  );
-  expect(position).not.toBeNull();
-  if (position === null) return;
-  await map(page).locator(".leaflet-container").click({ position });
+  await openStationPopup(page, station);
   const popup = page.getByTestId("station-popup");
   await expect(popup).toContainText(station.name);
   await expect(popup).toContainText(`$${Number(station.price).toFixed(3)}`);
