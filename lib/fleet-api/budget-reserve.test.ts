@@ -12,22 +12,28 @@ const WINDOW = 60_000;
 const MARGIN = 250;
 const KEY = "key-hash-a";
 
+/** A budget of 8 a window (reserve 5) in fake time, and a way to queue labelled waiters and see when each was granted. */
+function budgetOf8() {
+  const clock = new FakeClock(T0);
+  const requestBudget = new RequestBudget({
+    budget: 8,
+    windowMs: WINDOW,
+    clock,
+    store: new MemoryBudgetStore(),
+    safetyMarginMs: MARGIN,
+  });
+  const grants: { label: string; at: number }[] = [];
+  const take = (label: string, priority: Priority, keepReserve: boolean) =>
+    requestBudget.acquire(KEY, priority, undefined, keepReserve).then(() => {
+      grants.push({ label, at: clock.now() });
+    });
+  return { clock, grants, take };
+}
+
 describe("RequestBudget and the reserve", () => {
   it("grants a reserve-keeping waiter only below budget − reserve, and an interactive one that arrives meanwhile goes at once", async () => {
-    const clock = new FakeClock(T0);
-    const requestBudget = new RequestBudget({
-      budget: 8,
-      windowMs: WINDOW,
-      clock,
-      store: new MemoryBudgetStore(),
-      safetyMarginMs: MARGIN,
-    });
+    const { clock, grants, take } = budgetOf8();
     expect(reserveOf(8)).toBe(5);
-    const grants: { label: string; at: number }[] = [];
-    const take = (label: string, priority: Priority, keepReserve: boolean) =>
-      requestBudget.acquire(KEY, priority, undefined, keepReserve).then(() => {
-        grants.push({ label, at: clock.now() });
-      });
     const all = ["s0", "s1", "s2", "s3", "s4"].map((label) => take(label, "bulk", true));
     await clock.advance(1_000);
     // 8 − 5 = 3 sends of the window for background work; the rest waits for the window to move on.
@@ -44,24 +50,12 @@ describe("RequestBudget and the reserve", () => {
   it("serves bulk work a person waits on (no reserve kept) from the reserve while background work waits for the window", async () => {
     // A new key's first minute: the mirror's history download (background, keeps the reserve) fills its share of the
     // window, and the stations page's catalog walk (bulk, a person waiting) must not queue behind it for a minute.
-    const clock = new FakeClock(T0);
-    const requestBudget = new RequestBudget({
-      budget: 8,
-      windowMs: WINDOW,
-      clock,
-      store: new MemoryBudgetStore(),
-      safetyMarginMs: MARGIN,
-    });
-    const grants: { label: string; at: number }[] = [];
-    const take = (label: string, keepReserve: boolean) =>
-      requestBudget.acquire(KEY, "bulk", undefined, keepReserve).then(() => {
-        grants.push({ label, at: clock.now() });
-      });
-    const all = ["s0", "s1", "s2", "s3", "s4"].map((label) => take(label, true));
+    const { clock, grants, take } = budgetOf8();
+    const all = ["s0", "s1", "s2", "s3", "s4"].map((label) => take(label, "bulk", true));
     await clock.advance(1_000);
     expect(grants.map((g) => g.label)).toEqual(["s0", "s1", "s2"]);
     // The walk's pages arrive after the background waiters: they go at once, from the reserve, in their own order.
-    all.push(take("w0", false), take("w1", false));
+    all.push(take("w0", "bulk", false), take("w1", "bulk", false));
     await clock.advance(0);
     expect(grants.map((g) => g.label)).toEqual(["s0", "s1", "s2", "w0", "w1"]);
     expect(grants.filter((g) => g.label.startsWith("w")).map((g) => g.at)).toEqual([T0 + 1_000, T0 + 1_000]);
