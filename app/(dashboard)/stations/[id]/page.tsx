@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 
-import { StationInsights } from "@/components/drilldowns/drilldown-detail";
+import { StationInsights } from "@/components/drilldowns/station-insights-lazy";
 import { StationDetailView } from "@/components/stations/station-detail";
 import { notFoundUnlessFound } from "@/lib/bff/page-lookup";
 import { checkId } from "@/lib/bff/params";
