@@ -7,9 +7,13 @@ export function CustomerBadge() {
   const { data, isPending, isError } = useSession();
   if (isPending) {
     return (
-      <p className="min-w-0 text-sm text-slate-600 dark:text-slate-400" aria-busy="true">
+      <p className="min-w-0 text-sm leading-tight text-slate-600 dark:text-slate-400" aria-busy="true">
         <span className="sr-only">Loading your account…</span>
-        <span aria-hidden="true" className="block h-4 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+        {/* One line of the badge's own height, so the header does not grow when the name arrives. */}
+        <span
+          aria-hidden="true"
+          className="inline-block h-3.5 w-32 animate-pulse rounded bg-slate-200 align-middle dark:bg-slate-700"
+        />
       </p>
     );
   }
@@ -19,7 +23,9 @@ export function CustomerBadge() {
   // A key without the account scope: the upstream would not say whose it is.
   if (name === null && code === null) return null;
   return (
-    <p className="min-w-0 text-sm leading-tight text-slate-700 sm:text-right dark:text-slate-300">
+    // One line on a phone (cut with an ellipsis; the whole text stays in the accessibility tree), as the placeholder:
+    // a name and code wrapping to a second line pushed the page down as it loaded (CLS).
+    <p className="min-w-0 truncate text-sm leading-tight text-slate-700 sm:overflow-visible sm:text-right sm:whitespace-normal dark:text-slate-300">
       <span className="sr-only">Signed in as </span>
       <span className="font-medium text-slate-900 sm:block sm:truncate dark:text-slate-100">{name ?? "Customer"}</span>
       {code === null ? null : (
