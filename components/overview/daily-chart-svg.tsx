@@ -44,6 +44,39 @@ export function DailyChartSvg(props: {
   );
 }
 
+/** One tick of a y axis: its line (the spend axis's grid line, the gallons axis's mark) and its label beside it. */
+function YTick(props: {
+  axis: "spend" | "gallons";
+  label: string;
+  y: number;
+  line: { x1: number; x2: number; className: string };
+  labelX: number;
+  anchor: "start" | "end";
+}) {
+  return (
+    <g>
+      <line
+        x1={props.line.x1}
+        x2={props.line.x2}
+        y1={props.y}
+        y2={props.y}
+        className={props.line.className}
+        strokeWidth={1}
+      />
+      <text
+        x={props.labelX}
+        y={props.y}
+        dy="0.32em"
+        textAnchor={props.anchor}
+        className={AXIS_TEXT}
+        data-tick={props.axis}
+      >
+        {props.label}
+      </text>
+    </g>
+  );
+}
+
 /** Spend axis (left) with the grid; gallons axis (right) with its own ticks; both named. */
 function YAxes({ geometry: g }: { geometry: ChartGeometry }) {
   const middle = g.margin.top + g.plotHeight / 2;
@@ -52,48 +85,26 @@ function YAxes({ geometry: g }: { geometry: ChartGeometry }) {
   return (
     <>
       {g.amountTicks.map((tick) => (
-        <g key={`spend-${String(tick.value)}`}>
-          <line
-            x1={g.margin.left}
-            x2={plotRight}
-            y1={tick.y}
-            y2={tick.y}
-            className="stroke-slate-200 dark:stroke-slate-700"
-            strokeWidth={1}
-          />
-          <text
-            x={g.margin.left - TICK_LABEL_GAP}
-            y={tick.y}
-            dy="0.32em"
-            textAnchor="end"
-            className={AXIS_TEXT}
-            data-tick="spend"
-          >
-            {tick.label}
-          </text>
-        </g>
+        <YTick
+          key={`spend-${String(tick.value)}`}
+          axis="spend"
+          label={tick.label}
+          y={tick.y}
+          line={{ x1: g.margin.left, x2: plotRight, className: "stroke-slate-200 dark:stroke-slate-700" }}
+          labelX={g.margin.left - TICK_LABEL_GAP}
+          anchor="end"
+        />
       ))}
       {g.gallonsTicks.map((tick) => (
-        <g key={`gallons-${String(tick.value)}`}>
-          <line
-            x1={plotRight}
-            x2={plotRight + TICK_MARK}
-            y1={tick.y}
-            y2={tick.y}
-            className={GALLONS_STROKE}
-            strokeWidth={1}
-          />
-          <text
-            x={plotRight + TICK_LABEL_GAP}
-            y={tick.y}
-            dy="0.32em"
-            textAnchor="start"
-            className={AXIS_TEXT}
-            data-tick="gallons"
-          >
-            {tick.label}
-          </text>
-        </g>
+        <YTick
+          key={`gallons-${String(tick.value)}`}
+          axis="gallons"
+          label={tick.label}
+          y={tick.y}
+          line={{ x1: plotRight, x2: plotRight + TICK_MARK, className: GALLONS_STROKE }}
+          labelX={plotRight + TICK_LABEL_GAP}
+          anchor="start"
+        />
       ))}
       <text
         x={AXIS_NAME_INSET}
