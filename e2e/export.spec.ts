@@ -143,7 +143,17 @@ test.describe("while an export runs", () => {
         page.getByRole("button", { name: "Export CSV" }),
         page.getByRole("button", { name: "Export Excel" }),
       ];
-      const boxes = async () => Promise.all(buttons.map(async (button) => button.boundingBox()));
+      // Where they are on the page, not in the viewport: focus moving to Cancel may scroll the page a little to
+      // show it (at 375 px it sits at the bottom edge), which is the browser's doing, not a shift of the layout.
+      const boxes = async () => {
+        const scrollY = await page.evaluate(() => window.scrollY);
+        return Promise.all(
+          buttons.map(async (button) => {
+            const box = await button.boundingBox();
+            return box === null ? null : { ...box, y: box.y + scrollY };
+          }),
+        );
+      };
       const before = await boxes();
       // A slow upstream keeps the export's progress on screen long enough to measure.
       await setSandboxFaults(profile, { latencyMs: 700 });
