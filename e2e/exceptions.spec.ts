@@ -152,7 +152,7 @@ test.describe("the exceptions page", () => {
     });
   }
 
-  test("fits a 360 px phone: the page does not scroll sideways (tables scroll in their own box)", async ({
+  test("fits a 360 px phone: the page does not scroll sideways (the hits are cards)", async ({
     loggedInPage: page,
   }) => {
     await page.setViewportSize({ width: 360, height: 800 });

@@ -35,7 +35,7 @@ for (const scheme of ["light", "dark"] as const) {
   });
 }
 
-test("at 360 px wide the page does not scroll sideways; the tables scroll in their own box", async ({
+test("at 360 px wide the page does not scroll sideways (the ranking is cards, the plan scrolls in its own box)", async ({
   loggedInPage: page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });

@@ -55,7 +55,7 @@ interface RowShared {
  * page too, taking the map and its popup off screen.)
  */
 function useSelectedRowInView(selectedId: string | null) {
-  const selectedRow = useRef<HTMLTableRowElement>(null);
+  const selectedRow = useRef<HTMLElement>(null); // a <tr>, or on a phone the card's <li>
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const row = selectedRow.current;
