@@ -35,11 +35,15 @@ function heavyPaths(todayMs: number): string[] {
   ];
 }
 
-async function timedGet(origin: string, path: string, cookie: string | null): Promise<{ ms: number; status: number }> {
+async function timedGet(
+  origin: string,
+  path: string,
+  cookie: string | null,
+): Promise<{ ms: number; status: number; bytes: number }> {
   const start = performance.now();
   const res = await fetch(origin + path, { headers: cookie === null ? {} : { Cookie: cookie } });
-  await res.arrayBuffer();
-  return { ms: performance.now() - start, status: res.status };
+  const body = await res.arrayBuffer();
+  return { ms: performance.now() - start, status: res.status, bytes: body.byteLength };
 }
 
 async function waitForMirror(origin: string, session: Session): Promise<void> {
@@ -103,14 +107,22 @@ interface Samples {
   account: number[];
   heavyMs: number[];
   statuses: Map<number, number>;
+  /** Each heavy route's reply on its own (the warm-up request): its size and time, e.g. "/api/drivers 12.3 kB in 80 ms". */
+  alone: string[];
 }
 
 /** Warms each route, samples idle livez, then runs the heavy sessions and the two probers for `seconds`. */
 async function loadRun(origin: string, prober: Session, heavy: Session[], seconds: number): Promise<Samples> {
   const paths = heavyPaths(Date.now());
-  // Warm: each route's first request loads its code and starts the worker threads; that is start-up, not load.
+  // Warm: each route's first request loads its code and starts the worker threads; that is start-up, not load. The
+  // second, alone, gives each reply's size and time (what one heavy question costs the process without a crowd).
+  const samples: Samples = { idleLivez: [], livez: [], account: [], heavyMs: [], statuses: new Map(), alone: [] };
   for (const path of [...paths, "/api/account"]) await timedGet(origin, path, prober.cookie);
-  const samples: Samples = { idleLivez: [], livez: [], account: [], heavyMs: [], statuses: new Map() };
+  for (const path of paths) {
+    const r = await timedGet(origin, path, prober.cookie);
+    const kB = (r.bytes / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 });
+    samples.alone.push(`${path.split("?")[0] ?? path} ${kB} kB in ${r.ms.toFixed(0)} ms`);
+  }
   for (let i = 0; i < 20; i++) samples.idleLivez.push((await timedGet(origin, "/api/livez", null)).ms);
   const endAt = performance.now() + seconds * 1000;
   const askHeavy = async (session: Session, offset: number) => {
@@ -155,4 +167,5 @@ function reportFigures(ctx: BenchContext, workers: number, what: string, s: Samp
   add("heavy request p95 (200s)", percentile(s.heavyMs, 95), null, `${String(s.heavyMs.length)} answers; ${load}`);
   const counts = [...s.statuses].map(([status, n]) => `${String(n)} × ${String(status)}`).join(", ");
   add("heavy answers by status", counts, null, load);
+  add("each heavy reply alone (size, time)", s.alone.join("; "), null, "one request each, before the load");
 }

@@ -10,6 +10,7 @@ import type { Credentials } from "@/lib/fleet-api";
 import { now } from "./clock";
 import { getConfig } from "./config";
 import { revocations } from "./revocations";
+import { unsealCached } from "./session-seal";
 
 /** What the sealed cookie holds. The key pair lives only here (encrypted and authenticated), never in a store. */
 interface SessionData {
@@ -57,6 +58,13 @@ async function ironSession(): Promise<IronSession<SessionData>> {
   return getIronSession<SessionData>(await cookies(), sessionOptions());
 }
 
+async function readCookie(): Promise<Readonly<SessionData>> {
+  const options = sessionOptions();
+  const seal = (await cookies()).get(options.cookieName)?.value;
+  if (seal === undefined || seal === "") return {};
+  return unsealCached<SessionData>(seal, { password: options.password, ttl: options.ttl });
+}
+
 export type SessionProblem = "missing" | "expired_idle" | "expired_absolute" | "revoked";
 
 /**
@@ -68,35 +76,35 @@ export type SessionProblem = "missing" | "expired_idle" | "expired_absolute" | "
 export async function readSession(
   options: { readOnly?: boolean } = {},
 ): Promise<{ session: ActiveSession } | { problem: SessionProblem }> {
-  const iron = await ironSession();
+  const d = await readCookie();
   // A server page can read cookies but not set them: it gets the same checks without the cookie being touched
   // (the page's own data requests, through the route handlers, roll the idle timeout or clear the cookie).
   const canWrite = options.readOnly !== true;
-  const end = () => {
-    if (canWrite) iron.destroy();
+  const end = async () => {
+    if (canWrite) (await ironSession()).destroy();
   };
-  const d = iron;
   if (!d.sid || !d.keyId || !d.secret || d.createdAt === undefined || d.lastSeenAt === undefined)
     return { problem: "missing" };
   const { session: cfg } = getConfig();
   const t = now();
   if (await revocations().isRevoked(d.sid)) {
-    end();
+    await end();
     return { problem: "revoked" };
   }
   if (t >= absoluteExpiry(d, cfg.absoluteMs)) {
-    end();
+    await end();
     return { problem: "expired_absolute" };
   }
   if (t - d.lastSeenAt >= cfg.idleMs) {
-    end();
+    await end();
     return { problem: "expired_idle" };
   }
+  let lastSeenAt = d.lastSeenAt;
   if (canWrite && t - d.lastSeenAt >= TOUCH_EVERY_MS) {
-    iron.lastSeenAt = t;
+    const iron = await ironSession();
+    iron.lastSeenAt = lastSeenAt = t;
     await iron.save();
   }
-  const lastSeenAt = iron.lastSeenAt ?? t;
   return {
     session: {
       sid: d.sid,
