@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
-import { afterAll, beforeAll } from "vitest";
-
 import { type Credentials, FleetApiClient, RequestBudget } from "@/lib/fleet-api";
 import { MirrorStore, MirrorSync } from "@/lib/mirror";
 import type { Transaction } from "@/lib/model";
-import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
+import { mirrorPlacesOfThisFile, type StoreKind } from "@/test/mirror-places";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
 /**
@@ -28,27 +22,11 @@ export const MIRROR_CASES = [
   ["alternative", "sqlite"],
   ["alternative", "postgres"],
 ] as const;
-export type StoreKind = "sqlite" | "postgres";
 
 /** Starts PostgreSQL and a temporary directory for the file (before its tests; stopped after): opens a fresh store. */
 export function mirrorStoresOfThisFile(): (kind: StoreKind) => Promise<MirrorStore> {
-  let postgres: PostgresServer;
-  let tempDir: string;
-  let databases = 0;
-  beforeAll(async () => {
-    tempDir = mkdtempSync(join(tmpdir(), "ffd-mirror-"));
-    postgres = await startPostgresServer();
-  });
-  afterAll(async () => {
-    await postgres.stop();
-    rmSync(tempDir, { recursive: true, force: true });
-  });
-  return async (kind) => {
-    databases++;
-    return kind === "sqlite"
-      ? MirrorStore.open({ path: join(tempDir, `mirror-${String(databases)}.db`) })
-      : MirrorStore.open({ databaseUrl: await postgres.createDatabase(`mirror_${String(databases)}`) });
-  };
+  const placeOf = mirrorPlacesOfThisFile("mirror");
+  return async (kind) => MirrorStore.open(await placeOf(kind));
 }
 
 export interface MirrorUpstream {

@@ -1,23 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
-import Database from "better-sqlite3";
 import fc from "fast-check";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { Transaction } from "@/lib/model";
-import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
+import { migratedOnly, mirrorPlacesOfThisFile, type StoreKind } from "@/test/mirror-places";
 
 import { detailFigures, rankedFigures } from "./drilldowns";
 import { BLOCK_SPANS, planLocalDays, rebuildLocalBlocks } from "./local-blocks";
 import { rebuildLocalRollups } from "./local-rollups";
-import { mirrorMigrations } from "./migrations";
 import { DAY_MS } from "./rollups";
 import { toRow } from "./rows";
-import type { MirrorDatabase } from "./schema";
 import { MirrorStore } from "./store";
 
 /**
@@ -28,28 +19,8 @@ import { MirrorStore } from "./store";
  * stores: SQLite in a temporary file, PostgreSQL started in a temporary directory.
  */
 
-let postgres: PostgresServer;
-let tempDir: string;
-let databases = 0;
-
-beforeAll(async () => {
-  tempDir = mkdtempSync(join(tmpdir(), "ffd-local-blocks-"));
-  postgres = await startPostgresServer();
-});
-afterAll(async () => {
-  await postgres.stop();
-  rmSync(tempDir, { recursive: true, force: true });
-});
-
-type StoreKind = "sqlite" | "postgres";
-const openStore = async (kind: StoreKind) => {
-  databases++;
-  return MirrorStore.open(
-    kind === "sqlite"
-      ? { path: join(tempDir, `local-blocks-${String(databases)}.db`) }
-      : { databaseUrl: await postgres.createDatabase(`local_blocks_${String(databases)}`) },
-  );
-};
+const placeOf = mirrorPlacesOfThisFile("local-blocks");
+const openStore = async (kind: StoreKind) => MirrorStore.open(await placeOf(kind));
 
 describe("planLocalDays", () => {
   it("covers every day of a range once, with whole aligned blocks", () => {
@@ -205,25 +176,8 @@ describe.each(["sqlite", "postgres"] as const)("the local-day blocks (%s store)"
   });
 
   it("an existing mirror (schema 0005, rows and day rollup) gains the blocks computed from its day rows when opened", async () => {
-    const where =
-      kind === "sqlite"
-        ? { path: join(tempDir, `local-blocks-${String(++databases)}.db`) }
-        : { databaseUrl: await postgres.createDatabase(`local_blocks_${String(++databases)}`) };
-    const db =
-      kind === "sqlite"
-        ? new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: new Database(where.path) }) })
-        : new Kysely<MirrorDatabase>({
-            dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where.databaseUrl }) }),
-          });
-    const all = await mirrorMigrations(kind).getMigrations();
-    await new Migrator({
-      db,
-      provider: {
-        getMigrations: () => Promise.resolve(Object.fromEntries(Object.entries(all).filter(([n]) => n < "0006"))),
-      },
-      migrationTableName: "mirror_migrations",
-      migrationLockTableName: "mirror_migrations_lock",
-    }).migrateToLatest();
+    const where = await placeOf(kind);
+    const db = await migratedOnly(where, (n) => n < "0006");
     const items = [...new Map(fc.sample(transaction, { numRuns: 80, seed: 7 }).map((t) => [t.id, t])).values()];
     await db
       .insertInto("mirror_transactions")

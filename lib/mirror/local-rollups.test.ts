@@ -1,23 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
-import Database from "better-sqlite3";
 import fc from "fast-check";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { Transaction } from "@/lib/model";
-import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
+import { migratedOnly, mirrorPlacesOfThisFile } from "@/test/mirror-places";
 
 import { detailFigures, rankedFigures } from "./drilldowns";
 import { jurisdictionReport } from "./jurisdictions";
 import { rebuildLocalRollups } from "./local-rollups";
-import { mirrorMigrations } from "./migrations";
 import { DAY_MS } from "./rollups";
 import { toRow } from "./rows";
-import type { MirrorDatabase } from "./schema";
 import { MirrorStore } from "./store";
 
 /**
@@ -27,26 +18,7 @@ import { MirrorStore } from "./store";
  * of local dates, and so do the drill-downs' rankings and details. Both real stores: SQLite in a temporary file, PostgreSQL started in a temporary directory.
  */
 
-let postgres: PostgresServer;
-let tempDir: string;
-let databases = 0;
-
-beforeAll(async () => {
-  tempDir = mkdtempSync(join(tmpdir(), "ffd-local-rollups-"));
-  postgres = await startPostgresServer();
-});
-afterAll(async () => {
-  await postgres.stop();
-  rmSync(tempDir, { recursive: true, force: true });
-});
-
-type StoreKind = "sqlite" | "postgres";
-const location = async (kind: StoreKind) => {
-  databases++;
-  return kind === "sqlite"
-    ? { path: join(tempDir, `local-rollups-${String(databases)}.db`) }
-    : { databaseUrl: await postgres.createDatabase(`local_rollups_${String(databases)}`) };
-};
+const location = mirrorPlacesOfThisFile("local-rollups");
 
 const BASE_MS = Date.parse("2026-03-08T00:00:00Z");
 /**
@@ -204,20 +176,7 @@ describe.each(["sqlite", "postgres"] as const)("the local-day rollup (%s store)"
 
   it("an existing mirror (schema 0003, rows) gains the table computed from its rows when opened", async () => {
     const where = await location(kind);
-    const db =
-      kind === "sqlite"
-        ? new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: new Database(where.path) }) })
-        : new Kysely<MirrorDatabase>({
-            dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where.databaseUrl }) }),
-          });
-    const all = await mirrorMigrations(kind).getMigrations();
-    const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < "0004"));
-    await new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(before) },
-      migrationTableName: "mirror_migrations",
-      migrationLockTableName: "mirror_migrations_lock",
-    }).migrateToLatest();
+    const db = await migratedOnly(where, (name) => name < "0004");
     const items = fc.sample(transaction, { numRuns: 60, seed: 7 });
     const unique = [...new Map(items.map((t) => [t.id, t])).values()];
     await db

@@ -1,21 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
-import Database from "better-sqlite3";
 import fc from "fast-check";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { Transaction } from "@/lib/model";
-import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
+import { migratedOnly, mirrorPlacesOfThisFile } from "@/test/mirror-places";
 
-import { mirrorMigrations } from "./migrations";
 import { stateProductTotalsFrom } from "./queries";
 import { DAY_MS, rebuildRollups, SPANS } from "./rollups";
 import { toRow } from "./rows";
-import type { MirrorDatabase } from "./schema";
 import { MirrorStore } from "./store";
 import { summarizeFrom } from "./summary";
 
@@ -27,26 +18,7 @@ import { summarizeFrom } from "./summary";
  * when opened.
  */
 
-let postgres: PostgresServer;
-let tempDir: string;
-let databases = 0;
-
-beforeAll(async () => {
-  tempDir = mkdtempSync(join(tmpdir(), "ffd-rollups-"));
-  postgres = await startPostgresServer();
-});
-afterAll(async () => {
-  await postgres.stop();
-  rmSync(tempDir, { recursive: true, force: true });
-});
-
-type StoreKind = "sqlite" | "postgres";
-const location = async (kind: StoreKind) => {
-  databases++;
-  return kind === "sqlite"
-    ? { path: join(tempDir, `rollups-${String(databases)}.db`) }
-    : { databaseUrl: await postgres.createDatabase(`rollups_${String(databases)}`) };
-};
+const location = mirrorPlacesOfThisFile("rollups");
 
 /**
  * A boundary of the largest period: the rows lie 20 days either side, and ranges of up to 300 days cover whole
@@ -183,20 +155,7 @@ describe.each(["sqlite", "postgres"] as const)("the rollups (%s store)", (kind) 
   it("an existing mirror (rows, no rollups yet) gains its rollups when opened", async () => {
     const where = await location(kind);
     // Schema 0001 only, as a mirror made before the rollups, with rows written straight into it.
-    const db =
-      kind === "sqlite"
-        ? new Kysely<MirrorDatabase>({ dialect: new SqliteDialect({ database: new Database(where.path) }) })
-        : new Kysely<MirrorDatabase>({
-            dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where.databaseUrl }) }),
-          });
-    const all = await mirrorMigrations(kind).getMigrations();
-    const first = Object.fromEntries(Object.entries(all).filter(([name]) => name.startsWith("0001")));
-    await new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(first) },
-      migrationTableName: "mirror_migrations",
-      migrationLockTableName: "mirror_migrations_lock",
-    }).migrateToLatest();
+    const db = await migratedOnly(where, (name) => name.startsWith("0001"));
     const items = fc.sample(transaction, { numRuns: 60, seed: 7 });
     const unique = [...new Map(items.map((t) => [t.id, t])).values()];
     await db
