@@ -8,6 +8,7 @@ import { defineConfig } from "@playwright/test";
 import type { E2eWorkerOptions } from "./e2e/fixtures";
 import {
   appOrigin,
+  E2E_INTERACTIVE_WAIT_SECONDS,
   type Profile,
   PROFILES,
   serversOf,
@@ -52,6 +53,8 @@ function appServer(profile: Profile, name: string, port: number, env: Record<str
       SANDBOX: "1",
       SESSION_SECRET,
       FLEET_API_BUDGET: BUDGET,
+      // Shorter than the product's 30 s, so the rate-limit journeys wait out a 15 s 429 instead of a 35 s one.
+      FLEET_API_INTERACTIVE_WAIT_SECONDS: String(E2E_INTERACTIVE_WAIT_SECONDS),
       LOG_LEVEL: "warn",
       DEMO_KEY_ID: DEMO.keyId,
       DEMO_KEY_SECRET: DEMO.secret,
@@ -89,12 +92,19 @@ function serversFor(profile: Profile) {
  * Specs of the page's own behaviour, the same whatever shape the upstream answers in (the BFF's tolerant client and
  * its vitest suites cover both shapes), each run in one profile only — the two profiles run side by side, so these are
  * split to keep the two projects about equally long (issue 26: the suite stays fast). The column menu and footer, the
- * zone switching, the navigation shell.
+ * zone switching, the navigation shell; and the layout checks of issue 26, which measure the browser's boxes, font
+ * sizes and layout shifts of pages drawn from the BFF's own model (the chart's text, the stations page's columns, the
+ * 24 px targets, a driver's page while its figures load), the same model whichever shape the upstream answered in.
+ * Anything that reads the upstream's shape (scopes, products, prices, the account, errors) stays in both.
  */
 export const ONE_PROFILE_SPECS: Readonly<Record<string, Profile>> = {
   "transactions-toolbar.spec.ts": "primary",
   "shell.spec.ts": "primary",
+  "charts.spec.ts": "primary",
+  "stations-layout.spec.ts": "primary",
   "transactions-zones.spec.ts": "alternative",
+  "target-size.spec.ts": "alternative",
+  "drilldowns-layout.spec.ts": "alternative",
 };
 
 export default defineConfig<object, E2eWorkerOptions>({

@@ -5,7 +5,14 @@ import { existsSync, readdirSync } from "node:fs";
 
 import { describe, expect, it } from "vitest";
 
-import { PROFILES, serversOf, tileUrlOf } from "@/e2e/profiles";
+import {
+  E2E_INTERACTIVE_WAIT_SECONDS,
+  PROFILES,
+  RATE_LIMIT_SECONDS,
+  serversOf,
+  tileUrlOf,
+} from "@/e2e/profiles";
+import { INTERACTIVE_MAX_WAIT_MS } from "@/lib/fleet-api/client-options";
 import playwrightConfig, { ONE_PROFILE_SPECS } from "@/playwright.config";
 import { SLOWEST_FIRST } from "@/test/sequencer";
 import vitestConfig from "@/vitest.config";
@@ -34,6 +41,16 @@ describe("test parallelism", () => {
         .map((project) => project.name);
     for (const spec of specs)
       expect(runsIn(spec), spec).toEqual(ONE_PROFILE_SPECS[spec] ? [ONE_PROFILE_SPECS[spec]] : PROFILES);
+  });
+
+  it("the e2e apps answer a 429 longer than a few seconds at once, so the rate-limit journeys wait 15 s, not 35", () => {
+    const apps = [playwrightConfig.webServer ?? []].flat().filter((server) => server.name?.startsWith("app "));
+    expect(apps).toHaveLength(2 * PROFILES.length);
+    for (const app of apps)
+      expect(app.env?.FLEET_API_INTERACTIVE_WAIT_SECONDS, app.name).toBe(String(E2E_INTERACTIVE_WAIT_SECONDS));
+    // The journeys' 429 is longer than the apps' wait (the page shows it at once) and shorter than the product's.
+    expect(E2E_INTERACTIVE_WAIT_SECONDS).toBeLessThan(RATE_LIMIT_SECONDS);
+    expect(RATE_LIMIT_SECONDS * 1000).toBeLessThan(INTERACTIVE_MAX_WAIT_MS);
   });
 
   it("the two profiles' sandboxes, apps, databases, mirror files and tile paths are all distinct", () => {
