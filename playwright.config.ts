@@ -9,6 +9,7 @@ import type { E2eWorkerOptions } from "./e2e/fixtures";
 import {
   appOrigin,
   E2E_INTERACTIVE_WAIT_SECONDS,
+  LIVE_APP_WINDOW_SECONDS,
   type Profile,
   PROFILES,
   serversOf,
@@ -84,7 +85,12 @@ function serversFor(profile: Profile) {
     // pages through the hundred-odd hits it gives.
     appServer(profile, `app ${profile}`, appPort, { MIRROR_PATH: mirrorDb, EXCEPTIONS_OFF_HOURS: "true" }),
     // Every answer from the upstream: the specs of upstream faults and live export walks (e2e/fixtures.ts liveTest).
-    appServer(profile, `app ${profile} without mirror`, liveAppPort, { MIRROR_ENABLED: "false" }),
+    // Its budget window is short (e2e/profiles.ts LIVE_APP_WINDOW_SECONDS): after a rate-limit journey's 429 the
+    // page's retry waits seconds, not a minute, for the budget the 429 taught the BFF.
+    appServer(profile, `app ${profile} without mirror`, liveAppPort, {
+      MIRROR_ENABLED: "false",
+      FLEET_API_WINDOW_SECONDS: String(LIVE_APP_WINDOW_SECONDS),
+    }),
   ];
 }
 
