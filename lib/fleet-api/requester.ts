@@ -214,7 +214,10 @@ export class Requester {
     await this.settings.budget.noteRateLimited(call.key, retryAfterMs);
     const waitMs = retryAfterMs ?? DEFAULT_429_PAUSE_MS;
     // A person should not wait long behind a spinner: interactive calls report the wait instead.
-    if (failures < this.settings.maxAttempts && !(call.priority === "interactive" && waitMs > this.settings.interactiveMaxWaitMs))
+    if (
+      failures < this.settings.maxAttempts &&
+      !(call.priority === "interactive" && waitMs > this.settings.interactiveMaxWaitMs)
+    )
       return undefined;
     return new FleetApiError({
       status: 429,
