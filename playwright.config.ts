@@ -106,9 +106,9 @@ function serversFor(profile: Profile) {
 export const ONE_PROFILE_SPECS: Readonly<Record<string, Profile>> = {
   "transactions-toolbar.spec.ts": "primary",
   "shell.spec.ts": "primary",
-  "charts.spec.ts": "primary",
-  "stations-layout.spec.ts": "primary",
   "transactions-zones.spec.ts": "alternative",
+  "charts.spec.ts": "alternative",
+  "stations-layout.spec.ts": "alternative",
   "target-size.spec.ts": "alternative",
   "drilldowns-layout.spec.ts": "alternative",
 };

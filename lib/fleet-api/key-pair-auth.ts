@@ -43,7 +43,6 @@ export interface KeyPairAuthDeps {
   clock: Clock;
   budget: RequestBudget;
   timeoutMs: number;
-  /** How long an interactive call may wait out a 429 (FleetApiClientOptions.interactiveMaxWaitMs). */
   interactiveMaxWaitMs: number;
   maxAttempts: number;
   basicFallbackMs: number;
@@ -217,11 +216,8 @@ export class KeyPairAuth {
         return entry;
       }
       const asked = parseRetryAfterMs(reply.retryAfter, this.deps.clock.now());
-      if (
-        reply.status === 429 &&
-        ++failures < this.deps.maxAttempts &&
-        (asked ?? 0) <= this.deps.interactiveMaxWaitMs
-      ) {
+      const waitable = (asked ?? 0) <= this.deps.interactiveMaxWaitMs;
+      if (reply.status === 429 && ++failures < this.deps.maxAttempts && waitable) {
         // A 429 to POST /auth is most likely the provider's failed-check allowance of this server's address (every
         // user's guesses together), not this key's budget: it teaches nothing about the key, whose budget stays.
         await this.deps.clock.sleep(asked ?? this.deps.backoffDelay(failures));
