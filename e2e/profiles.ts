@@ -50,6 +50,27 @@ export function liveAppOrigin(profile: Profile): string {
   return `http://127.0.0.1:${String(serversOf(profile).liveAppPort)}`;
 }
 
+/**
+ * How long the e2e apps let a person's request wait out the upstream's 429 (FLEET_API_INTERACTIVE_WAIT_SECONDS; the
+ * product's default is 30). A 429 asking for longer is answered with the wait at once, which the page counts down: the
+ * rate-limit journeys (e2e/states.spec.ts, e2e/stations-products.spec.ts) then wait out RATE_LIMIT_SECONDS, not 35 s.
+ */
+export const E2E_INTERACTIVE_WAIT_SECONDS = 5;
+
+/**
+ * The Retry-After of the rate-limit journeys' injected 429: longer than E2E_INTERACTIVE_WAIT_SECONDS, so the BFF
+ * answers at once with the wait (no spinner), and long enough that the countdown is still on screen under load.
+ */
+export const RATE_LIMIT_SECONDS = 15;
+
+/**
+ * The BFF's budget window on the apps without a mirror (FLEET_API_WINDOW_SECONDS; the product's default is 60), where
+ * the upstream-fault journeys run. A 429 teaches the BFF a budget as low as what the key sent in the current window,
+ * so the page's retry after the countdown waits for that window to move on: 10 s here instead of a minute. The
+ * budget itself (100,000) is never reached, so the window changes nothing else there.
+ */
+export const LIVE_APP_WINDOW_SECONDS = 10;
+
 /** The e2e tile server (e2e/tile-server.ts), shared by both profiles: each profile's app asks for `/{profile}/…`. */
 export const TILE_SERVER_PORT = PORT_BASE + 20;
 

@@ -9,6 +9,7 @@ import {
   signInThroughApi,
   test,
 } from "./fixtures";
+import { RATE_LIMIT_SECONDS } from "./profiles";
 import { nearestFirst, productRanking, sandboxCatalog, sandboxDetails } from "./sandbox-stations";
 import { CHICAGO, expectRanked, findNear, openStations, PRICE_CHECK_STEP } from "./stations-page";
 
@@ -131,8 +132,9 @@ test("a rate limit during the price checks shows the page's banner, and the chec
     // downloads while the catalog is walked (the walk goes first in the key's budget, lib/fleet-api/budget headOf).
     await openStations(page, "?product=unleaded", 90_000);
     await expect(page.getByTestId("nearby-summary")).toContainText("compared near a point");
-    // Beyond 30 s the BFF does not make the person wait behind a spinner: it answers 429 with the wait at once.
-    await setSandboxFaults(profile, { rateLimitSeconds: 35 });
+    // Beyond the interactive wait (E2E_INTERACTIVE_WAIT_SECONDS here, 30 s in production) the BFF does not make the
+    // person wait behind a spinner: it answers 429 with the wait at once.
+    await setSandboxFaults(profile, { rateLimitSeconds: RATE_LIMIT_SECONDS });
     await findNear(page, CHICAGO, 50);
     await expect(page.getByTestId("rate-limit-banner")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText("Paused by the request limit")).toBeVisible();

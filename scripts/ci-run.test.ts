@@ -89,7 +89,30 @@ describe(".ci/run", () => {
     expect(lines.at(-1)).toBe("15 passed, 0 failed");
     const start = lines.indexOf("phase times:");
     const phases = lines.slice(start + 1, -1).map((line) => /^ {2}(\S.*?) +\d+m\d\ds$/.exec(line)?.[1]);
-    expect(phases).toEqual(["npm ci", "lint", "typecheck", "vitest", "e2e", "bench smoke", "total"]);
+    expect(phases).toEqual(["npm ci", "lint+types", "vitest", "e2e", "bench smoke", "total"]);
+  });
+
+  it("runs ESLint beside Prettier then tsc (each on one core), and counts and prints lint and typecheck each", () => {
+    // Each stand-in marks that it started and waits (bounded) for the other side's mark: run one after the other,
+    // the first would give up waiting and fail. A failing typecheck is then counted alone, its output printed.
+    const meet = (mine: string, other: string, status: number) =>
+      `touch ${mine}; for _ in $(seq 100); do [ -f ${other} ] && { echo "${mine} met ${other}"; exit ${String(status)}; }; sleep 0.1; done; exit 9`;
+    const { status, lines } = runCi(
+      [
+        'case "$*" in',
+        `  "run lint:code") ${meet("code.started", "types.started", 0)} ;;`,
+        `  "run typecheck") ${meet("types.started", "code.started", 2)} ;;`,
+        `  "run test:unit") echo '{"numPassedTests":7,"numFailedTests":0,"testResults":[]}' > .ci-results/vitest.json ;;`,
+        `  "run test:e2e") echo '{"stats":{"expected":4,"flaky":1,"unexpected":0}}' > .ci-results/playwright.json ;;`,
+        "esac",
+      ].join("\n"),
+    );
+    expect(status).toBe(1);
+    expect(lines).toContain("code.started met types.started");
+    expect(lines).toContain("types.started met code.started");
+    expect(lines).toContain("ok: lint");
+    expect(lines).toContain("FAILED: typecheck");
+    expect(lines.at(-1)).toBe("14 passed, 1 failed");
   });
 
   it("a failing npm ci still prints the phase times before '0 passed, 1 failed'", () => {

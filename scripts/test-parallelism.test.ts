@@ -5,7 +5,15 @@ import { existsSync, readdirSync } from "node:fs";
 
 import { describe, expect, it } from "vitest";
 
-import { PROFILES, serversOf, tileUrlOf } from "@/e2e/profiles";
+import {
+  E2E_INTERACTIVE_WAIT_SECONDS,
+  LIVE_APP_WINDOW_SECONDS,
+  PROFILES,
+  RATE_LIMIT_SECONDS,
+  serversOf,
+  tileUrlOf,
+} from "@/e2e/profiles";
+import { INTERACTIVE_MAX_WAIT_MS } from "@/lib/fleet-api/client-options";
 import playwrightConfig, { ONE_PROFILE_SPECS } from "@/playwright.config";
 import { SLOWEST_FIRST } from "@/test/sequencer";
 import vitestConfig from "@/vitest.config";
@@ -34,6 +42,21 @@ describe("test parallelism", () => {
         .map((project) => project.name);
     for (const spec of specs)
       expect(runsIn(spec), spec).toEqual(ONE_PROFILE_SPECS[spec] ? [ONE_PROFILE_SPECS[spec]] : PROFILES);
+  });
+
+  it("the e2e apps answer a 429 longer than a few seconds at once, so the rate-limit journeys wait 15 s, not a minute", () => {
+    const apps = [playwrightConfig.webServer ?? []].flat().filter((server) => server.name?.startsWith("app "));
+    expect(apps).toHaveLength(2 * PROFILES.length);
+    for (const app of apps)
+      expect(app.env?.FLEET_API_INTERACTIVE_WAIT_SECONDS, app.name).toBe(String(E2E_INTERACTIVE_WAIT_SECONDS));
+    // The journeys' 429 is longer than the apps' wait (the page shows it at once) and shorter than the product's.
+    expect(E2E_INTERACTIVE_WAIT_SECONDS).toBeLessThan(RATE_LIMIT_SECONDS);
+    expect(RATE_LIMIT_SECONDS * 1000).toBeLessThan(INTERACTIVE_MAX_WAIT_MS);
+    // The apps of the upstream-fault journeys win back the budget a 429 lowered within seconds, not a minute.
+    const live = apps.filter((app) => app.name?.endsWith("without mirror"));
+    expect(live.map((app) => app.env?.FLEET_API_WINDOW_SECONDS)).toEqual(
+      PROFILES.map(() => String(LIVE_APP_WINDOW_SECONDS)),
+    );
   });
 
   it("the two profiles' sandboxes, apps, databases, mirror files and tile paths are all distinct", () => {

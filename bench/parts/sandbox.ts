@@ -29,10 +29,13 @@ interface Sizes {
   throughputSeconds: number;
 }
 
+/** The sandbox part's history in a smoke run (a database other smoke parts reuse from the seed cache). */
+export const SMOKE_TRANSACTIONS = 5_000;
+
 const SIZES = {
   default: { transactions: 1_000_000, latencySeconds: 3, throughputSeconds: 2 },
   long: { transactions: 1_000_000, latencySeconds: 8, throughputSeconds: 4 },
-  smoke: { transactions: 5_000, latencySeconds: 1, throughputSeconds: 1 },
+  smoke: { transactions: SMOKE_TRANSACTIONS, latencySeconds: 1, throughputSeconds: 1 },
 } satisfies Record<string, Sizes>;
 
 /** The list queries, named, as paths under {base_url}; built from a sample row so the searches match real data. */

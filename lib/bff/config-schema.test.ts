@@ -30,6 +30,14 @@ describe("EnvSchema", () => {
     expect(EnvSchema.parse({ FLEET_API_BUDGET: " 120 " }).FLEET_API_BUDGET).toBe(120);
   });
 
+  it("reads how long a person's request may wait out a 429: 30 s unless set, from 1 to 300 s", () => {
+    expect(EnvSchema.parse({}).FLEET_API_INTERACTIVE_WAIT_SECONDS).toBe(30);
+    expect(EnvSchema.parse({ FLEET_API_INTERACTIVE_WAIT_SECONDS: "5" }).FLEET_API_INTERACTIVE_WAIT_SECONDS).toBe(5);
+    expect(messages({ FLEET_API_INTERACTIVE_WAIT_SECONDS: "0" })).toEqual([
+      'FLEET_API_INTERACTIVE_WAIT_SECONDS: FLEET_API_INTERACTIVE_WAIT_SECONDS must be a whole number from 1 to 300 (got "0")',
+    ]);
+  });
+
   it("names the variable and says what to give when a value is wrong", () => {
     expect(messages({ TRUST_PROXY: "maybe", FLEET_API_BUDGET: "1.5", SESSION_DB: ".data/" })).toEqual([
       'FLEET_API_BUDGET: FLEET_API_BUDGET must be a whole number from 1 to 100000 (got "1.5")',

@@ -98,6 +98,8 @@ export const EnvSchema = z.object({
   FLEET_API_BUDGET: int("FLEET_API_BUDGET", 60, 1, 100_000),
   FLEET_API_WINDOW_SECONDS: int("FLEET_API_WINDOW_SECONDS", 60, 1, 3600),
   FLEET_API_TIMEOUT_MS: int("FLEET_API_TIMEOUT_MS", 15_000, 500, 120_000),
+  // How long a person's request may wait out the provider's 429 behind a spinner before the page shows the wait.
+  FLEET_API_INTERACTIVE_WAIT_SECONDS: int("FLEET_API_INTERACTIVE_WAIT_SECONDS", 30, 1, 300),
   SESSION_SECRET: z.string().optional(),
   SESSION_INSECURE_COOKIE: flag("SESSION_INSECURE_COOKIE", false),
   SESSION_IDLE_MINUTES: int("SESSION_IDLE_MINUTES", 30, 1, 24 * 60),

@@ -29,6 +29,7 @@ describe("parseConfig", () => {
       budget: 60,
       windowMs: 60_000,
       timeoutMs: 15_000,
+      interactiveMaxWaitMs: 30_000,
       isSandbox: true,
     });
     expect(config.session).toMatchObject({

@@ -21,6 +21,8 @@ export interface BffConfig {
     budget: number;
     windowMs: number;
     timeoutMs: number;
+    /** How long a person's request may wait out a 429 before it is answered with the wait (FleetApiClientOptions). */
+    interactiveMaxWaitMs: number;
     /**
      * Whether the upstream is this project's sandbox: SANDBOX=1 (set by `npm start` when it starts the sandbox, and by
      * the tests) and a loopback address. Never inferred from the address alone — a loopback egress proxy to the real
@@ -168,6 +170,7 @@ function toConfig(
       budget: e.FLEET_API_BUDGET,
       windowMs: e.FLEET_API_WINDOW_SECONDS * 1000,
       timeoutMs: e.FLEET_API_TIMEOUT_MS,
+      interactiveMaxWaitMs: e.FLEET_API_INTERACTIVE_WAIT_SECONDS * 1000,
       isSandbox: derived.isSandbox,
     },
     session: {

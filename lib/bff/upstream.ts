@@ -60,6 +60,7 @@ export function fleetApi(): FleetApiClient {
       baseUrl: upstream.baseUrl,
       allowInsecureHttp: upstream.allowInsecureHttp,
       timeoutMs: upstream.timeoutMs,
+      interactiveMaxWaitMs: upstream.interactiveMaxWaitMs,
       budget: new RequestBudget({
         budget: upstream.budget,
         windowMs: upstream.windowMs,

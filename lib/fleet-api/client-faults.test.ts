@@ -49,6 +49,29 @@ describe("FleetApiClient under scripted faults: retries, 429s, timeouts, bad rep
     expect(gets("/account-details")).toHaveLength(2);
   });
 
+  it("with a shorter interactive wait (FLEET_API_INTERACTIVE_WAIT_SECONDS), answers a longer 429 with the wait at once and still waits out a shorter one", async () => {
+    const short = { interactiveMaxWaitMs: 5000 };
+    server.fallback("GET /account-details", () => ACCOUNT);
+    const limited = (seconds: number) => err(429, "rate_limited", { "Retry-After": String(seconds) });
+    server.script("GET /account-details", limited(7));
+    const refused = await rejection(client(short).getAccount(KEYS));
+    expect(refused).toMatchObject({ code: "rate_limited", retryAfterSeconds: 7 });
+    expect(gets("/account-details")).toHaveLength(1);
+    // A bulk call (nobody waits behind a spinner) waits it out whatever the interactive bound.
+    server.script("GET /account-details", limited(7));
+    await client(short).getAccount(KEYS, { priority: "bulk" });
+    expect(gets("/account-details")).toHaveLength(3);
+    server.script("GET /account-details", limited(4));
+    await client(short).getAccount(KEYS);
+    expect(gets("/account-details")).toHaveLength(5);
+    // POST /auth's 429 (the provider's failed-check allowance) follows the same bound.
+    const posts = () => server.requests.filter((r) => r.method === "POST" && r.path === "/auth").length;
+    const before = posts();
+    server.script("POST /auth", err(429, "rate_limited", { "Retry-After": "7" }));
+    expect(await rejection(client(short).authenticate(KEYS))).toMatchObject({ retryAfterSeconds: 7 });
+    expect(posts() - before).toBe(1);
+  });
+
   it("understands Retry-After as an HTTP-date", async () => {
     const at = new Date(clock.now() + 12_000).toUTCString();
     server.script("GET /account-details", err(429, "rate_limited", { "Retry-After": at }), ACCOUNT);

@@ -17,6 +17,11 @@ export interface FleetApiClientOptions {
   clock?: Clock;
   /** Per-request timeout. */
   timeoutMs?: number;
+  /**
+   * How long an interactive call (a person waits) may wait out a 429 behind a spinner; beyond it the call fails at once
+   * with rate_limited and the wait. Default INTERACTIVE_MAX_WAIT_MS.
+   */
+  interactiveMaxWaitMs?: number;
   /** Attempts for a retryable failure (429, 500, 502, 503, 504, network, timeout), GET only. */
   maxAttempts?: number;
   backoffBaseMs?: number;
@@ -107,5 +112,9 @@ export interface TransactionWalkOptions extends WalkOptions {
   firstPage?: Page<Transaction>;
 }
 
-/** Interactive calls wait at most this long for a 429 to pass; beyond it they fail with rate_limited and the wait. */
+/**
+ * Interactive calls wait at most this long for a 429 to pass; beyond it they fail with rate_limited and the wait. The
+ * default of `interactiveMaxWaitMs` (FLEET_API_INTERACTIVE_WAIT_SECONDS; the e2e apps shorten it so the rate-limit
+ * journeys need not wait out half a minute).
+ */
 export const INTERACTIVE_MAX_WAIT_MS = 30_000;

@@ -12,12 +12,13 @@ import type {
 } from "@/lib/model";
 
 import { RequestBudget } from "./budget";
-import type {
-  BudgetUse,
-  CallOptions,
-  FleetApiClientOptions,
-  TransactionWalkOptions,
-  WalkOptions,
+import {
+  type BudgetUse,
+  type CallOptions,
+  type FleetApiClientOptions,
+  INTERACTIVE_MAX_WAIT_MS,
+  type TransactionWalkOptions,
+  type WalkOptions,
 } from "./client-options";
 import { type Clock, systemClock } from "./clock";
 import { FailedCheckLimiter, MemoryPairVerdictStore, randomPepper } from "./credential-checks";
@@ -60,6 +61,7 @@ export class FleetApiClient {
       clock: this.clock,
       budget: this.budget,
       timeoutMs: options.timeoutMs ?? 15_000,
+      interactiveMaxWaitMs: options.interactiveMaxWaitMs ?? INTERACTIVE_MAX_WAIT_MS,
       maxAttempts: options.maxAttempts ?? 3,
       backoffBaseMs: options.backoffBaseMs ?? 500,
       backoffMaxMs: options.backoffMaxMs ?? 10_000,

@@ -3,7 +3,7 @@ import "server-only";
 import { parseRetryAfterMs } from "@/lib/model/retry-after";
 
 import type { Priority, RequestBudget } from "./budget";
-import { INTERACTIVE_MAX_WAIT_MS, type ReportUpstreamCall } from "./client-options";
+import type { ReportUpstreamCall } from "./client-options";
 import type { Clock } from "./clock";
 import {
   type CheckTicket,
@@ -43,6 +43,7 @@ export interface KeyPairAuthDeps {
   clock: Clock;
   budget: RequestBudget;
   timeoutMs: number;
+  interactiveMaxWaitMs: number;
   maxAttempts: number;
   basicFallbackMs: number;
   failedChecks: FailedCheckAllowance;
@@ -215,7 +216,8 @@ export class KeyPairAuth {
         return entry;
       }
       const asked = parseRetryAfterMs(reply.retryAfter, this.deps.clock.now());
-      if (reply.status === 429 && ++failures < this.deps.maxAttempts && (asked ?? 0) <= INTERACTIVE_MAX_WAIT_MS) {
+      const waitable = (asked ?? 0) <= this.deps.interactiveMaxWaitMs;
+      if (reply.status === 429 && ++failures < this.deps.maxAttempts && waitable) {
         // A 429 to POST /auth is most likely the provider's failed-check allowance of this server's address (every
         // user's guesses together), not this key's budget: it teaches nothing about the key, whose budget stays.
         await this.deps.clock.sleep(asked ?? this.deps.backoffDelay(failures));
@@ -227,7 +229,7 @@ export class KeyPairAuth {
 
   /** How long one renewal may take (its attempts and their waits): the renewal lock's lifetime across instances. */
   private renewalMs(): number {
-    return this.deps.maxAttempts * (this.deps.timeoutMs + INTERACTIVE_MAX_WAIT_MS);
+    return this.deps.maxAttempts * (this.deps.timeoutMs + this.deps.interactiveMaxWaitMs);
   }
 
   private pairId(credentials: Credentials): string {

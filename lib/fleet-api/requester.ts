@@ -3,12 +3,7 @@ import "server-only";
 import { parseRetryAfterMs } from "@/lib/model/retry-after";
 
 import type { Priority, RequestBudget } from "./budget";
-import {
-  type CallOptions,
-  INTERACTIVE_MAX_WAIT_MS,
-  type ReportUpstreamCall,
-  type UpstreamCall,
-} from "./client-options";
+import type { CallOptions, ReportUpstreamCall, UpstreamCall } from "./client-options";
 import type { Clock } from "./clock";
 import type { FailedCheckAllowance, PairVerdictStore } from "./credential-checks";
 import { credentialKey, type Credentials } from "./credentials";
@@ -52,6 +47,7 @@ export interface RequesterSettings {
   clock: Clock;
   budget: RequestBudget;
   timeoutMs: number;
+  interactiveMaxWaitMs: number;
   maxAttempts: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
@@ -161,7 +157,7 @@ export class Requester {
   private async refuseLongPause(call: KeyCall): Promise<void> {
     if (call.priority !== "interactive") return;
     const pausedMs = await this.settings.budget.pausedFor(call.key);
-    if (pausedMs > INTERACTIVE_MAX_WAIT_MS) {
+    if (pausedMs > this.settings.interactiveMaxWaitMs) {
       throw new FleetApiError({
         status: 429,
         code: "rate_limited",
@@ -218,7 +214,10 @@ export class Requester {
     await this.settings.budget.noteRateLimited(call.key, retryAfterMs);
     const waitMs = retryAfterMs ?? DEFAULT_429_PAUSE_MS;
     // A person should not wait long behind a spinner: interactive calls report the wait instead.
-    if (failures < this.settings.maxAttempts && !(call.priority === "interactive" && waitMs > INTERACTIVE_MAX_WAIT_MS))
+    if (
+      failures < this.settings.maxAttempts &&
+      !(call.priority === "interactive" && waitMs > this.settings.interactiveMaxWaitMs)
+    )
       return undefined;
     return new FleetApiError({
       status: 429,
