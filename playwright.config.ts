@@ -101,7 +101,9 @@ function serversFor(profile: Profile) {
  * zone switching, the navigation shell; and the layout checks of issue 26, which measure the browser's boxes, font
  * sizes and layout shifts of pages drawn from the BFF's own model (the chart's text, the stations page's columns, the
  * 24 px targets, a driver's page while its figures load), the same model whichever shape the upstream answered in.
- * Anything that reads the upstream's shape (scopes, products, prices, the account, errors) stays in both.
+ * Anything that reads the upstream's shape (scopes, products, prices, the account, errors) stays in both. A driver's
+ * page runs in primary: its header shows the customer's code there (the alternative account has none), whose wrapping
+ * once moved the page.
  */
 export const ONE_PROFILE_SPECS: Readonly<Record<string, Profile>> = {
   "transactions-toolbar.spec.ts": "primary",
@@ -110,7 +112,7 @@ export const ONE_PROFILE_SPECS: Readonly<Record<string, Profile>> = {
   "charts.spec.ts": "alternative",
   "stations-layout.spec.ts": "alternative",
   "target-size.spec.ts": "alternative",
-  "drilldowns-layout.spec.ts": "alternative",
+  "drilldowns-layout.spec.ts": "primary",
 };
 
 export default defineConfig<object, E2eWorkerOptions>({
