@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-import { type LocalDays,localDayWhere } from "./local-dates";
+import { type LocalDays, localDayWhere } from "./local-dates";
 import type { MirrorDialect } from "./migrations";
 import type { MirrorStore } from "./store";
 
