@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
 import { createComparisonTables } from "./comparisons";
+import { createFillHistoryIndex } from "./fill-history";
 import { createKeyScopesTable } from "./key-scopes";
 import { createLocalBlockTable, rebuildLocalBlocks } from "./local-blocks";
 import { rebuildLocalRollups } from "./local-rollups";
@@ -269,6 +270,12 @@ const migrations = (dialect: MirrorDialect): Record<string, Migration> => ({
     async up(db: Kysely<unknown>): Promise<void> {
       await createLocalBlockTable(db, dialect);
       await rebuildLocalBlocks(db);
+    },
+  },
+  // The exception rules' history read (./fill-history.ts) from an index alone: each truck's fills by product.
+  "0008-fill-history-index": {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await createFillHistoryIndex(db);
     },
   },
 });

@@ -1,14 +1,12 @@
-import type { CatalogStation, ExceptionThresholds, SubjectHit } from "@/lib/insights/exceptions/types";
+import type { CatalogStation, ExceptionThresholds } from "@/lib/insights/exceptions/types";
 import { observedPricesOf } from "@/lib/insights/price-observations";
 import type { MirrorStore } from "@/lib/mirror";
 import { readCatalog } from "@/lib/mirror/catalog";
 import type { LocalDateRange } from "@/lib/model";
 import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
 
-import { type JudgedOutcome, judgePeriod } from "../operations/exceptions-read";
-
-/** A hit as it crosses threads: its sentence written out (a function does not cross). */
-export type PlainHit = Omit<SubjectHit, "sentence"> & { sentenceText: string };
+import { type HitsPage, hitsPageOf, type HitsView } from "../operations/exceptions-page";
+import { judgePeriod } from "../operations/exceptions-read";
 
 export interface JudgeArgs {
   customerId: string;
@@ -19,13 +17,18 @@ export interface JudgeArgs {
   /** The window around a purchase for the recorded customer prices (read here, from the mirror); null: no catalog. */
   observedWindowMs: number | null;
   thresholds: ExceptionThresholds;
+  /** Which hits the reply shows (null: only the counts, as of the previous period). */
+  view: HitsView | null;
 }
 
-/** judgePeriod (exceptions-read) with plain arguments and a plain answer, to run in a worker. */
-export async function judgePlain(
-  store: MirrorStore,
-  args: JudgeArgs,
-): Promise<[ExceptionRuleId, { hits: PlainHit[]; notJudged: string | null }][]> {
+/** Each rule's count and what it could not judge, and the page of hits asked for (null when none was). */
+export interface JudgedPlain {
+  rules: [ExceptionRuleId, { count: number; notJudged: string | null }][];
+  page: HitsPage | null;
+}
+
+/** judgePeriod (exceptions-read) with plain arguments and a plain, small answer, to run in a worker. */
+export async function judgePlain(store: MirrorStore, args: JudgeArgs): Promise<JudgedPlain> {
   const judged = await judgePeriod(store, args.customerId, {
     query: args.query,
     historyQuery: args.historyQuery,
@@ -39,26 +42,8 @@ export async function judgePlain(
           },
     thresholds: args.thresholds,
   });
-  return [...judged].map(([id, outcome]) => [
-    id,
-    {
-      notJudged: outcome.notJudged,
-      hits: outcome.hits.map(({ sentence, ...rest }) => ({ ...rest, sentenceText: sentence() })),
-    },
-  ]);
-}
-
-/** The answer of judgePlain back in judgePeriod's form. */
-export function fromPlain(
-  plain: [ExceptionRuleId, { hits: PlainHit[]; notJudged: string | null }][],
-): Map<ExceptionRuleId, JudgedOutcome> {
-  return new Map(
-    plain.map(([id, o]) => [
-      id,
-      {
-        notJudged: o.notJudged,
-        hits: o.hits.map(({ sentenceText, ...rest }) => ({ ...rest, sentence: () => sentenceText })),
-      },
-    ]),
-  );
+  return {
+    rules: [...judged].map(([id, o]) => [id, { count: o.hits.length, notJudged: o.notJudged }]),
+    page: args.view === null ? null : hitsPageOf(judged, args.view),
+  };
 }

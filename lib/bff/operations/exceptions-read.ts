@@ -4,12 +4,13 @@ import { EXCEPTION_RULES, isRuleOff } from "@/lib/insights/exceptions/rules";
 import type {
   CatalogStation,
   ExceptionThresholds,
-  HistoryFill,
   Purchase,
   RuleInput,
   SubjectHit,
+  TruckHistory,
 } from "@/lib/insights/exceptions/types";
 import { localDayWhere, type MirrorStore } from "@/lib/mirror";
+import { readFillHistory } from "@/lib/mirror/fill-history";
 import { addDays, type LocalDateRange, type Station } from "@/lib/model";
 import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
 
@@ -65,26 +66,11 @@ async function readPurchases(store: MirrorStore, customerId: string, range: Loca
   }));
 }
 
-async function readHistory(store: MirrorStore, customerId: string, range: LocalDateRange): Promise<HistoryFill[]> {
-  const rows = await store.db
-    .selectFrom("mirror_transactions")
-    .select(["truck_id", "product", "gallons_milli"])
-    .where((eb) =>
-      eb.and([
-        eb("customer_id", "=", customerId),
-        localDayWhere(eb, range),
-        eb("truck_id", "is not", null),
-        eb("status", "!=", "failed"),
-      ]),
-    )
-    .execute();
-  return rows.map((r) => ({
-    status: "completed",
-    truckId: r.truck_id,
-    product: r.product,
-    gallonsMilli: r.gallons_milli,
-  }));
-}
+/** The history as the "usual" rules read it: grouped by truck and product in SQL (lib/mirror/fill-history). */
+const readHistory = (store: MirrorStore, customerId: string, range: LocalDateRange): Promise<TruckHistory> =>
+  readFillHistory(store, customerId, range);
+
+const NO_HISTORY: TruckHistory = new Map();
 
 /** The catalog by station id, as the rules read it: the place (the prices come from the mirror's observations). */
 export function catalogIndex(stations: readonly Station[]): Map<string, CatalogStation> {
@@ -121,7 +107,7 @@ export async function judgePeriod(
 ): Promise<Map<ExceptionRuleId, JudgedOutcome>> {
   const [purchases, history] = await Promise.all([
     readPurchases(store, customerId, p.query),
-    p.historyQuery === null ? Promise.resolve([]) : readHistory(store, customerId, p.historyQuery),
+    p.historyQuery === null ? Promise.resolve(NO_HISTORY) : readHistory(store, customerId, p.historyQuery),
   ]);
   const input = { purchases, history, catalog: p.catalog, observed: p.observed, thresholds: p.thresholds };
   const byId = new Map(purchases.map((x) => [x.id, x]));

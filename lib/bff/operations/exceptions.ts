@@ -5,17 +5,14 @@ import { z } from "zod";
 import { isFleetApiError } from "@/lib/fleet-api";
 import { duration } from "@/lib/insights/exceptions/describe";
 import { EXCEPTION_RULES } from "@/lib/insights/exceptions/rules";
-import type { CatalogStation, ExceptionThresholds, SubjectHit } from "@/lib/insights/exceptions/types";
+import type { CatalogStation, ExceptionThresholds } from "@/lib/insights/exceptions/types";
 import { savingsConfig } from "@/lib/insights/savings-config";
 import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 import {
   EXCEPTION_GROUPS,
   EXCEPTION_HITS_PER_PAGE,
   EXCEPTION_RULE_IDS,
-  type ExceptionGroup,
   type ExceptionHit,
-  type ExceptionHitGroup,
-  type ExceptionRuleId,
   type ExceptionsReply,
   isExceptionGroup,
   isExceptionRuleId,
@@ -28,10 +25,11 @@ import { insightPeriodsOf, insightRangeShape, todayOf } from "../insights/range"
 import { insightMirror } from "../insights/serving";
 import type { MirrorAccess } from "../mirror/access";
 import { readOffThread } from "../off-thread/pool";
-import { fromPlain } from "../off-thread/tasks-exceptions";
+import type { JudgedPlain } from "../off-thread/tasks-exceptions";
 import { type OperationContext, sessionOperation } from "../operation";
 import { quoted } from "../quoted";
-import { catalogIndex, historyRangeOf, type JudgedOutcome } from "./exceptions-read";
+import { type HitsView, type PlainHit } from "./exceptions-page";
+import { catalogIndex, historyRangeOf } from "./exceptions-read";
 import { exceptionThresholds, thresholdTable } from "./exceptions-thresholds";
 
 /**
@@ -111,12 +109,13 @@ async function runPeriod(
   query: LocalDateRange | null,
   catalog: Catalog,
   thresholds: ExceptionThresholds,
-): Promise<Map<ExceptionRuleId, JudgedOutcome> | null> {
+  view: HitsView | null,
+): Promise<JudgedPlain | null> {
   if (query === null) return null;
   // Only the days the mirror holds whole, for the history as for the period: never a partial day.
   const history = await insightMirror(ctx, historyRangeOf(query, thresholds));
   // Off the request thread (lib/bff/off-thread): the rules hold a quarter's purchases and judge them in JavaScript.
-  const plain = await readOffThread(access.store, "exceptions.judge", {
+  return readOffThread(access.store, "exceptions.judge", {
     customerId: access.customerId,
     query,
     historyQuery: history.query,
@@ -124,13 +123,13 @@ async function runPeriod(
     // The recorded prices are read where the rules run (the worker), not copied across per period.
     observedWindowMs: catalog.stations === null ? null : savingsConfig().windowMs,
     thresholds,
+    view,
   });
-  return fromPlain(plain);
 }
 
-const toHit = (h: SubjectHit): ExceptionHit => ({
+const toHit = (h: PlainHit): ExceptionHit => ({
   rule: h.rule,
-  sentence: h.sentence(),
+  sentence: h.sentenceText,
   at: new Date(h.atMs).toISOString(),
   localDate: h.localDate,
   transactionIds: h.transactionIds,
@@ -138,34 +137,6 @@ const toHit = (h: SubjectHit): ExceptionHit => ({
   driver: { id: h.subject.driverId, name: h.subject.driverName },
   card: h.subject.cardLast4,
 });
-
-const groupKeyOf = (h: SubjectHit, group: ExceptionGroup): string =>
-  group === "driver" ? h.subject.driverId : h.subject.cardLast4;
-
-/** Every group with its count, most hits first (then by label), and the hits in that order, newest first within. */
-function grouped(
-  hits: readonly SubjectHit[],
-  group: ExceptionGroup,
-): { groups: ExceptionHitGroup[]; hits: SubjectHit[] } {
-  const byKey = new Map<string, { group: ExceptionHitGroup; hits: SubjectHit[] }>();
-  for (const h of hits) {
-    const key = groupKeyOf(h, group);
-    let entry = byKey.get(key);
-    if (entry === undefined) {
-      const label = group === "driver" ? h.subject.driverName : `card •••• ${h.subject.cardLast4}`;
-      byKey.set(key, (entry = { group: { key, label, count: 0 }, hits: [] }));
-    }
-    entry.group.count++;
-    entry.hits.push(h);
-  }
-  const entries = [...byKey.values()].sort(
-    (a, b) =>
-      b.group.count - a.group.count ||
-      a.group.label.localeCompare(b.group.label) ||
-      a.group.key.localeCompare(b.group.key),
-  );
-  return { groups: entries.map((e) => e.group), hits: entries.flatMap((e) => e.hits) };
-}
 
 /** The page asked for of `total` hits; past the last page is a 400 that says how many there are. */
 function pageOf(asked: string | undefined, total: number): { page: number; pages: number } {
@@ -205,47 +176,45 @@ export const exceptionsOperation = sessionOperation({
     const catalog: Catalog = needsCatalog
       ? await readCatalog(ctx, current.mirror)
       : { stations: null, reason: "No days to judge." };
-    const [found, foundBefore] = await Promise.all([
-      runPeriod(current.mirror, ctx, current.query, catalog, thresholds),
-      runPeriod(previous.mirror, ctx, previousQuery, catalog, thresholds),
-    ]);
     const rule = q.rule !== undefined && isExceptionRuleId(q.rule) ? q.rule : null;
+    const group = q.group !== undefined && isExceptionGroup(q.group) ? q.group : null;
+    const asked = q.page === undefined ? 1 : Number(q.page);
+    const [found, foundBefore] = await Promise.all([
+      runPeriod(current.mirror, ctx, current.query, catalog, thresholds, { rule, group, page: asked }),
+      runPeriod(previous.mirror, ctx, previousQuery, catalog, thresholds, null),
+    ]);
+    const counts = new Map(found?.rules);
+    const countsBefore = foundBefore === null ? null : new Map(foundBefore.rules);
     const rules = EXCEPTION_RULES.map((r) => {
       const off = r.offReason?.(thresholds) ?? null;
       const notRun = off !== null || (r.needsCatalog && catalog.stations === null && found !== null);
-      const outcome = found?.get(r.id);
+      const outcome = counts.get(r.id);
       return {
         id: r.id,
         name: r.name,
         description: r.describe(thresholds),
         status: notRun ? ("not_run" as const) : ("run" as const),
         reason: off ?? (notRun ? catalog.reason : null),
-        count: outcome?.hits.length ?? 0,
-        previousCount: notRun || foundBefore === null ? null : (foundBefore.get(r.id)?.hits.length ?? 0),
+        count: outcome?.count ?? 0,
+        previousCount: notRun || countsBefore === null ? null : (countsBefore.get(r.id)?.count ?? 0),
         notJudged: outcome?.notJudged ?? null,
       };
     });
-    const all = [...(found?.values() ?? [])]
-      .flatMap((o) => o.hits)
-      .filter((h) => rule === null || h.rule === rule)
-      .sort((a, b) => b.atMs - a.atMs || a.rule.localeCompare(b.rule));
-    const group = q.group !== undefined && isExceptionGroup(q.group) ? q.group : null;
-    const ordered = group === null ? { groups: [], hits: all } : grouped(all, group);
-    const { page, pages } = pageOf(q.page, all.length);
-    const start = (page - 1) * EXCEPTION_HITS_PER_PAGE;
+    const hits = found?.page ?? { hits: [], total: 0, groups: [] };
+    const { page, pages } = pageOf(q.page, hits.total);
     return {
       periods,
       coverage: current.coverage,
       previousCoverage: previous.coverage satisfies InsightCoverage,
       rule,
       rules,
-      hits: ordered.hits.slice(start, start + EXCEPTION_HITS_PER_PAGE).map(toHit),
-      hitsTotal: all.length,
+      hits: hits.hits.map(toHit),
+      hitsTotal: hits.total,
       page,
       pageSize: EXCEPTION_HITS_PER_PAGE,
       pages,
       group,
-      groups: ordered.groups,
+      groups: hits.groups,
       thresholds: thresholdTable(thresholds),
       catalogNote: catalogNote(savingsConfig().windowMs),
     };

@@ -1,4 +1,4 @@
-import { localDateOf, localMsOf } from "@/lib/mirror/local-dates";
+import { localMsOf } from "@/lib/mirror/local-dates";
 import { fromMinorUnits } from "@/lib/model";
 import type { ExceptionContextFilter } from "@/lib/model/insight-exceptions";
 
@@ -11,8 +11,25 @@ const MINUTE_MS = 60_000;
 /** The purchase's local wall time as a UTC Date (read its getUTC… parts): its own offset, UTC when it had none. */
 export const localWall = (p: Pick<Purchase, "atMs" | "offsetMin">): Date => new Date(localMsOf(p.atMs, p.offsetMin));
 
-/** YYYY-MM-DD of the purchase's local date. */
-export const localDate = (p: Pick<Purchase, "atMs" | "offsetMin">): string => localDateOf(p.atMs, p.offsetMin);
+const DAY_MS = 86_400_000;
+/** Days remembered at most (a period and its neighbours are a few hundred); past this the memo starts over. */
+const MAX_DAYS_REMEMBERED = 10_000;
+const dayNames = new Map<number, string>();
+
+/**
+ * YYYY-MM-DD of the purchase's local date (lib/mirror/local-dates' localDateOf), the text remembered per day: every
+ * hit writes its dates, and a Date's ISO text costs more than the rest of a hit.
+ */
+export function localDate(p: Pick<Purchase, "atMs" | "offsetMin">): string {
+  const day = Math.floor(localMsOf(p.atMs, p.offsetMin) / DAY_MS);
+  let name = dayNames.get(day);
+  if (name === undefined) {
+    if (dayNames.size >= MAX_DAYS_REMEMBERED) dayNames.clear();
+    name = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dayNames.set(day, name);
+  }
+  return name;
+}
 
 const gallonsFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const milesFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });

@@ -1,8 +1,8 @@
 import { observedPriceAt } from "@/lib/insights/price-observations";
-import { classifyProduct } from "@/lib/model/product-classes";
 import { distanceMiles } from "@/lib/route/geo";
 
 import { card, contextOf, duration, gallons, localDate, localMoment, miles, money, unitPrice } from "./describe";
+import { classOf } from "./history";
 import { groupBy, isFill } from "./rules-frequency";
 import type { CatalogStation, RawHit, RuleInput, RuleOutcome } from "./types";
 
@@ -11,7 +11,7 @@ const HOUR_MS = 3_600_000;
  * The catalog's one price per station is the customer's diesel price (GET /locations), recorded by each walk with its
  * instant: only diesel is compared, by the one classifier ("Diesel", "ULSD #2" are diesel).
  */
-const isCatalogProduct = (product: string) => classifyProduct(product).productClass === "diesel";
+const isCatalogProduct = (product: string) => classOf(product) === "diesel";
 
 const stationsMissing = (n: number) =>
   `${String(n)} ${n === 1 ? "purchase was" : "purchases were"} not judged: ${n === 1 ? "its station is" : "their stations are"} not in the station catalog.`;

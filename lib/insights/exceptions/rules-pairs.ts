@@ -1,14 +1,13 @@
-import { classifyProduct } from "@/lib/model/product-classes";
-
 import { card, contextOf, duration, gallons, localDate, localMoment } from "./describe";
+import { classOf } from "./history";
 import { groupBy, isFill } from "./rules-frequency";
 import type { Purchase, RawHit, RuleInput, RuleOutcome } from "./types";
 
 const MINUTE_MS = 60_000;
 // Products are judged by the one classifier (lib/model/product-classes): "Diesel", "ULSD #2"; "AdBlue", "Diesel
 // Exhaust Fluid".
-const isDefProduct = (p: Purchase) => classifyProduct(p.product).productClass === "def";
-const hasDiesel = (p: Purchase) => classifyProduct(p.product).productClass === "diesel" && p.gallonsMilli > 0;
+const isDefProduct = (p: Purchase) => classOf(p.product) === "def";
+const hasDiesel = (p: Purchase) => classOf(p.product) === "diesel" && p.gallonsMilli > 0;
 const hasDef = (p: Purchase) => p.defGallonsMilli > 0 || isDefProduct(p);
 const defGallons = (p: Purchase) => (p.defGallonsMilli > 0 ? p.defGallonsMilli : p.gallonsMilli);
 

@@ -1,8 +1,9 @@
-import { classifyProduct, type ProductClass } from "@/lib/model/product-classes";
+import type { ProductClass } from "@/lib/model/product-classes";
 
 import { contextOf, gallons, localDate, localMoment, percent } from "./describe";
-import { groupBy, isFill } from "./rules-frequency";
-import type { HistoryFill, RawHit, RuleInput, RuleOutcome } from "./types";
+import { classOf, gallonsByClass } from "./history";
+import { isFill } from "./rules-frequency";
+import type { RawHit, RuleInput, RuleOutcome, TruckHistory } from "./types";
 
 /** Nearest-rank percentile of ascending values (p in (0, 100]): a value the truck really filled, never interpolated. */
 export function percentileOf(sorted: readonly number[], p: number): number {
@@ -16,11 +17,18 @@ export function medianOf(sorted: readonly number[]): number {
   return ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-/** The truck's fills of the history (trucks only: a purchase with no truck has no "usual" to compare with). */
-const truckHistory = (history: readonly HistoryFill[]) => groupBy(history.filter(isFill), (p) => p.truckId);
-
-/** A product is judged by its class (lib/model/product-classes): "Diesel", "ULSD #2" and "diesel" are one product. */
-const classOf = (product: string): ProductClass => classifyProduct(product).productClass;
+/**
+ * Each truck's history gallons by product class, worked out once per truck (trucks only: a purchase with no truck has
+ * no "usual" to compare with).
+ */
+function classesOf(history: TruckHistory): (truckId: string) => Map<ProductClass, number[]> {
+  const byTruck = new Map<string, Map<ProductClass, number[]>>();
+  return (truckId) => {
+    let classes = byTruck.get(truckId);
+    if (classes === undefined) byTruck.set(truckId, (classes = gallonsByClass(history.get(truckId))));
+    return classes;
+  };
+}
 /** How a class reads in a sentence. */
 const CLASS_WORDS: Record<ProductClass, string> = {
   diesel: "diesel",
@@ -28,6 +36,7 @@ const CLASS_WORDS: Record<ProductClass, string> = {
   other: "other fuel",
   def: "DEF",
 };
+const FUEL_CLASSES = (Object.keys(CLASS_WORDS) as ProductClass[]).filter((c) => c !== "def");
 
 /**
  * A fill larger than the truck's usual for that product: above both its history's percentile (default the 99th) and
@@ -36,14 +45,11 @@ const CLASS_WORDS: Record<ProductClass, string> = {
  */
 export function largeFill({ purchases, history, thresholds }: RuleInput): RuleOutcome {
   const limits = new Map<string, { percentile: number; median: number; limit: number; n: number } | null>();
-  const byTruck = truckHistory(history);
+  const classes = classesOf(history);
   const limitOf = (truckId: string, productClass: ProductClass) => {
     const key = `${truckId}\u0000${productClass}`;
     if (limits.has(key)) return limits.get(key) ?? null;
-    const sorted = (byTruck.get(truckId) ?? [])
-      .filter((p) => classOf(p.product) === productClass)
-      .map((p) => p.gallonsMilli)
-      .sort((a, b) => a - b);
+    const sorted = [...(classes(truckId).get(productClass) ?? [])].sort((a, b) => a - b);
     let entry = null;
     if (sorted.length >= thresholds.historyMinFills && sorted.length > 0) {
       const percentile = percentileOf(sorted, thresholds.largeFillPercentile);
@@ -93,18 +99,20 @@ function ordinal(n: number): string {
  * `unusualProductMaxPercent` (default 2 %), judged on at least `historyMinFills` fills.
  */
 export function unusualProduct({ purchases, history, thresholds }: RuleInput): RuleOutcome {
-  const byTruck = truckHistory(history);
+  const classes = classesOf(history);
   const mixes = new Map<string, { counts: Map<ProductClass, number>; n: number } | null>();
   // The mix of fuel fills: DEF bought on its own is not a fuel the truck takes (def-without-diesel judges it).
   const mixOf = (truckId: string) => {
     if (mixes.has(truckId)) return mixes.get(truckId) ?? null;
-    const fills = (byTruck.get(truckId) ?? []).filter((f) => classOf(f.product) !== "def");
-    let mix = null;
-    if (fills.length >= thresholds.historyMinFills && fills.length > 0) {
-      const counts = new Map<ProductClass, number>();
-      for (const f of fills) counts.set(classOf(f.product), (counts.get(classOf(f.product)) ?? 0) + 1);
-      mix = { counts, n: fills.length };
+    const counts = new Map<ProductClass, number>();
+    // In the classes' own order (CLASS_WORDS), so a tie in the sentence's "usual" reads the same every time.
+    for (const productClass of FUEL_CLASSES) {
+      const n = classes(truckId).get(productClass)?.length ?? 0;
+      if (n > 0) counts.set(productClass, n);
     }
+    const n = [...counts.values()].reduce((sum, c) => sum + c, 0);
+    let mix = null;
+    if (n >= thresholds.historyMinFills && n > 0) mix = { counts, n };
     mixes.set(truckId, mix);
     return mix;
   };

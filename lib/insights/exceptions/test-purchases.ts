@@ -1,3 +1,4 @@
+import { groupHistory } from "./history";
 import { DEFAULT_EXCEPTION_THRESHOLDS, type ExceptionThresholds, type Purchase, type RuleInput } from "./types";
 
 /** Purchases for the rules' unit tests: a Tuesday-noon UTC diesel fill unless told otherwise. */
@@ -41,7 +42,7 @@ export function input(
 ): RuleInput {
   return {
     purchases: [...purchases].sort((a, b) => a.atMs - b.atMs),
-    history: options.history ?? [],
+    history: groupHistory(options.history ?? []),
     catalog: options.catalog ?? null,
     observed: options.observed ?? null,
     thresholds: { ...DEFAULT_EXCEPTION_THRESHOLDS, ...options.thresholds },

@@ -27,6 +27,14 @@ export interface Purchase {
 /** What the "usual" rules read of a truck's earlier purchases. */
 export type HistoryFill = Pick<Purchase, "status" | "truckId" | "product" | "gallonsMilli">;
 
+/**
+ * The history as the "usual" rules read it: truck id → product name → the gallons (thousandths) of its fills, in no
+ * particular order; fills only (no failed attempt), trucks only. The mirror hands it over grouped (one row per truck
+ * and product, not one per fill: a quarter's history is 240,000 fills at 1,000,000 rows); `groupHistory` builds it
+ * from single fills.
+ */
+export type TruckHistory = ReadonlyMap<string, ReadonlyMap<string, readonly number[]>>;
+
 /** What the rules need of a catalog station: where it is (its prices come as observations, `RuleInput.observed`). */
 export interface CatalogStation {
   lat: number;
@@ -106,7 +114,7 @@ export interface RuleOutcome {
 /** The rules' input: the period's purchases (oldest first) and the history before it (for the "usual" rules). */
 export interface RuleInput {
   purchases: readonly Purchase[];
-  history: readonly HistoryFill[];
+  history: TruckHistory;
   /** By station id; null when the catalog could not be read (the catalog rules do not run then). */
   catalog: ReadonlyMap<string, CatalogStation> | null;
   /**
