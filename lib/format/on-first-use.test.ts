@@ -51,3 +51,42 @@ describe("the formats of lib/format", () => {
     expect(built.dates).toBe(1);
   });
 });
+
+// Issue 26: a list of times (the overview's latest transactions, a driver's page) formats each row in the preferred
+// zone by default; asking the browser's zone built a new Intl.DateTimeFormat each time (127 ms of one long task on
+// /transactions at Lighthouse's 4× mobile CPU). The zone is read once per page.
+describe("formatting a list of times in the default zone", () => {
+  const real = Intl.DateTimeFormat;
+  afterEach(() => {
+    Intl.DateTimeFormat = real;
+    vi.resetModules();
+  });
+
+  it("builds no Intl object per row once the first row is formatted", async () => {
+    let built = 0;
+    // A counting stand-in for the real constructor, callable with `new` or without (as `Intl.DateTimeFormat()` is).
+    Intl.DateTimeFormat = new Proxy(real, {
+      construct(target, args: ConstructorParameters<typeof real>) {
+        built++;
+        return new target(...args);
+      },
+      apply(target, _this, args: ConstructorParameters<typeof real>) {
+        built++;
+        return new target(...args);
+      },
+    });
+    vi.resetModules();
+    const dates = await import("./dates");
+    const zones = await import("./time-zone-preference");
+    const now = new Date("2026-11-28T12:00:00Z");
+    const first = dates.formatDateTime("2026-11-27T14:05:00Z", undefined, now);
+    const afterFirst = built;
+    const rows = Array.from({ length: 50 }, (_, i) =>
+      dates.formatDateTime(`2026-11-${String(1 + (i % 27)).padStart(2, "0")}T14:05:00Z`, undefined, now),
+    );
+    expect(first).toMatch(/^Nov 27, /);
+    expect(rows).toHaveLength(50);
+    expect(zones.preferredTimeZone()).toBe(zones.browserTimeZone());
+    expect(built).toBe(afterFirst);
+  });
+});

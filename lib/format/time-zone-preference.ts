@@ -1,5 +1,7 @@
 import { isTimeZone, UTC_ZONE } from "@/lib/model/time-zones";
 
+import { onFirstUse } from "./on-first-use";
+
 /**
  * The zone the dashboard shows times in: the browser's own by default, or the one picked on the transactions page,
  * remembered in this browser. The filters count days in the same zone, so what a row says and which day it is filed
@@ -8,15 +10,20 @@ import { isTimeZone, UTC_ZONE } from "@/lib/model/time-zones";
 
 const STORAGE_KEY = "ffd:time-zone";
 
-/** The browser's own zone (UTC where the runtime cannot say, e.g. during prerendering). */
-export function browserTimeZone(): string {
+/**
+ * The browser's own zone (UTC where the runtime cannot say, e.g. during prerendering), read once per page: asking
+ * costs a new `Intl.DateTimeFormat`, and a list asked on every row through formatDateTime's default zone (issue 26:
+ * 127 ms of one long task on /transactions, 4× CPU). A device that changes zone while a page is open keeps the
+ * zone it loaded with until the next load; the picker on the transactions page changes it at once.
+ */
+export const browserTimeZone: () => string = onFirstUse(() => {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     return isTimeZone(zone) ? zone : UTC_ZONE;
   } catch {
     return UTC_ZONE;
   }
-}
+});
 
 /** The zone chosen on the transactions page earlier in this browser, else the browser's. */
 export function preferredTimeZone(): string {
