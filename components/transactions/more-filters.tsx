@@ -81,14 +81,19 @@ export interface MoreFiltersProps {
  * and amount and gallon ranges whose typos are said under the field (the URL takes only what the BFF accepts).
  */
 export function MoreFilters({ values, onChange }: MoreFiltersProps) {
-  const facets = useTransactionFacets(true);
   const activeCount = MIRROR_FILTER_NAMES.filter((name) => values[name] !== null).length;
   const [isOpen, setIsOpen] = useState(activeCount > 0);
+  // The fields, their thousands of choices and the facets' request wait for the first opening: drawn closed, the
+  // station list alone made ~2,000 nodes in the page's first long task on a phone (issue 26, mobile TBT). Once opened
+  // they stay, so closing keeps what was typed.
+  const [wasOpened, setWasOpened] = useState(isOpen);
   return (
     <details
       open={isOpen}
       onToggle={(event) => {
-        setIsOpen(event.currentTarget.open);
+        const open = event.currentTarget.open;
+        setIsOpen(open);
+        if (open) setWasOpened(true);
       }}
       className="basis-full"
       data-testid="more-filters"
@@ -96,6 +101,16 @@ export function MoreFilters({ values, onChange }: MoreFiltersProps) {
       <summary className="w-fit cursor-pointer rounded text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-slate-200 dark:focus-visible:outline-brand-400">
         More filters{activeCount === 0 ? "" : ` (${String(activeCount)} on)`}
       </summary>
+      {wasOpened ? <MoreFilterFields values={values} onChange={onChange} /> : null}
+    </details>
+  );
+}
+
+/** What "More filters" holds, drawn from its first opening (and its facets asked for then). */
+function MoreFilterFields({ values, onChange }: MoreFiltersProps) {
+  const facets = useTransactionFacets(true);
+  return (
+    <>
       <div className="mt-2 flex flex-wrap items-start gap-3">
         {SELECTS.map((select) => {
           const shared = {
@@ -125,7 +140,7 @@ export function MoreFilters({ values, onChange }: MoreFiltersProps) {
           </Button>
         </p>
       ) : null}
-    </details>
+    </>
   );
 }
 
