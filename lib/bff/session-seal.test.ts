@@ -2,7 +2,7 @@ import { sealData } from "iron-session";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { setClockOffset } from "./clock";
-import { unsealCached,UNSEALED_KEPT_MS } from "./session-seal";
+import { unsealCached, UNSEALED_KEPT_MS } from "./session-seal";
 
 // Real iron-session seals (its own sealData), no stand-ins: the cache must answer exactly what unsealing answers.
 const password = { "1": "a-session-password-of-at-least-32-characters" };
