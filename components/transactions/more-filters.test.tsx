@@ -25,8 +25,8 @@ const facets: TransactionFacetsReply = {
   })),
   states: ["IA"],
   products: ["diesel"],
-  origin: "mirror",
-} as TransactionFacetsReply;
+  origin: { source: "mirror", asOf: "2026-11-28T12:00:00.000Z", note: null },
+};
 
 function render(values: MirrorFilterValues): string {
   const client = new QueryClient();
