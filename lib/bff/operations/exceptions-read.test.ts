@@ -23,7 +23,8 @@ import { historyRangeOf, type JudgedOutcome, judgePeriod } from "./exceptions-re
 
 // judgePeriod (the mirror's reads: the period's purchases, the history grouped by truck and product in SQL; then the
 // rules) gives EXACTLY the verdicts of the plain computation: the same purchases picked by their local date in
-// JavaScript, the history one fill at a time, and the "usual" rules as main had them (rules-usual-oracle.ts) — for
+// JavaScript, the history one fill at a time and each truck's "usual" gathered per fill as main did
+// (rules-usual-oracle.ts) — for
 // random fleets, periods, thresholds and catalogs, written through the store's own writes into both real stores.
 
 const openStore = mirrorStoresOfThisFile();

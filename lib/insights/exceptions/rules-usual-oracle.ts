@@ -1,156 +1,35 @@
 /**
- * Test oracle (not shipped): the "usual" rules as main had them at 5b16879, before the history was read grouped —
- * one HistoryFill per earlier fill, each truck's fills filtered per class. The one change: a tie between two classes
- * in the unusual-product sentence is listed in the classes' own order (main listed it in the history's row order,
- * which SQL does not fix), as the shipped rule now does.
+ * Test oracle (not shipped): the trucks' "usual" gathered as main had it at 5b16879, before the history was read
+ * grouped — one HistoryFill per earlier fill, failed attempts and fills without a truck left out, each truck's fills
+ * filtered per product class with the classifier itself (no remembered classes). The rules' own figures and sentences
+ * (rules-usual.ts) then run on it, so the property test compares the grouped read and regrouping with this.
  */
 import { classifyProduct, type ProductClass } from "@/lib/model/product-classes";
 
-import { contextOf, gallons, localDate, localMoment, percent } from "./describe";
 import { groupBy, isFill } from "./rules-frequency";
-import type { HistoryFill, RawHit, RuleInput, RuleOutcome } from "./types";
+import { largeFillOf, type TruckClasses, unusualProductOf } from "./rules-usual";
+import type { HistoryFill, RuleInput, RuleOutcome } from "./types";
 
 type OracleInput = Omit<RuleInput, "history"> & { history: readonly HistoryFill[] };
 
-/** Nearest-rank percentile of ascending values (p in (0, 100]): a value the truck really filled, never interpolated. */
-function percentileOf(sorted: readonly number[], p: number): number {
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
-}
+const CLASSES: readonly ProductClass[] = ["diesel", "unleaded", "other", "def"];
 
-function medianOf(sorted: readonly number[]): number {
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return sorted[mid] ?? 0;
-  return ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-/** The truck's fills of the history (trucks only: a purchase with no truck has no "usual" to compare with). */
-const truckHistory = (history: readonly HistoryFill[]) => groupBy(history.filter(isFill), (p) => p.truckId);
-
-/** A product is judged by its class (lib/model/product-classes): "Diesel", "ULSD #2" and "diesel" are one product. */
-const classOf = (product: string): ProductClass => classifyProduct(product).productClass;
-/** How a class reads in a sentence. */
-const CLASS_WORDS: Record<ProductClass, string> = {
-  diesel: "diesel",
-  unleaded: "unleaded",
-  other: "other fuel",
-  def: "DEF",
-};
-const CLASS_ORDER = Object.keys(CLASS_WORDS);
-
-/**
- * A fill larger than the truck's usual for that product: above both its history's percentile (default the 99th) and
- * a multiple of its median (default 1.5 ×) — the larger of the two is the limit, so neither a spread-out history nor
- * a tight one flags ordinary fills. Needs at least `historyMinFills` earlier fills of that product.
- */
-export function largeFillOracle({ purchases, history, thresholds }: OracleInput): RuleOutcome {
-  const limits = new Map<string, { percentile: number; median: number; limit: number; n: number } | null>();
-  const byTruck = truckHistory(history);
-  const limitOf = (truckId: string, productClass: ProductClass) => {
-    const key = `${truckId}\u0000${productClass}`;
-    if (limits.has(key)) return limits.get(key) ?? null;
-    const sorted = (byTruck.get(truckId) ?? [])
-      .filter((p) => classOf(p.product) === productClass)
-      .map((p) => p.gallonsMilli)
-      .sort((a, b) => a - b);
-    let entry = null;
-    if (sorted.length >= thresholds.historyMinFills && sorted.length > 0) {
-      const percentile = percentileOf(sorted, thresholds.largeFillPercentile);
-      const median = medianOf(sorted);
-      const limit = Math.max(percentile, (median * thresholds.largeFillMedianPercent) / 100);
-      entry = { percentile, median, limit, n: sorted.length };
+function classesPerFill(history: readonly HistoryFill[]): TruckClasses {
+  const byTruck = groupBy(history.filter(isFill), (p) => p.truckId);
+  return (truckId) => {
+    const fills = byTruck.get(truckId) ?? [];
+    const byClass = new Map<ProductClass, number[]>();
+    for (const productClass of CLASSES) {
+      const gallons = fills
+        .filter((p) => classifyProduct(p.product).productClass === productClass)
+        .map((p) => p.gallonsMilli);
+      if (gallons.length > 0) byClass.set(productClass, gallons);
     }
-    limits.set(key, entry);
-    return entry;
-  };
-  const hits: RawHit[] = [];
-  let short = 0;
-  for (const p of purchases) {
-    if (!isFill(p) || p.truckId === null) continue;
-    const usual = limitOf(p.truckId, classOf(p.product));
-    if (usual === null) {
-      short++;
-      continue;
-    }
-    if (p.gallonsMilli <= usual.limit) continue;
-    const multiple = (thresholds.largeFillMedianPercent / 100).toString();
-    hits.push({
-      rule: "large-fill",
-      sentence: () =>
-        `${gallons(p.gallonsMilli)} of ${p.product} on truck ${p.truckId} (${localMoment(p)} local time), above its usual: ${ordinal(thresholds.largeFillPercentile)} percentile ${gallons(usual.percentile)}, ${multiple} × median ${gallons(usual.median)} over ${String(usual.n)} earlier fills.`,
-      atMs: p.atMs,
-      localDate: localDate(p),
-      transactionIds: [p.id],
-      context: contextOf([p], { truck: p.truckId }, `Purchases for truck ${p.truckId} that day`),
-    });
-  }
-  return { hits, notJudged: short === 0 ? null : notJudged(short, thresholds.historyMinFills, thresholds.historyDays) };
-}
-
-const notJudged = (n: number, min: number, days: number) =>
-  `${String(n)} ${n === 1 ? "fill was" : "fills were"} not judged: the truck had fewer than ${String(min)} earlier fills of that product in the ${String(days)} days before the period.`;
-
-function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${String(n)}th`;
-  const suffix = ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
-  return `${String(n)}${suffix}`;
-}
-
-/**
- * A product the truck hardly ever takes (unleaded in a diesel truck): its share of the truck's earlier fills is below
- * `unusualProductMaxPercent` (default 2 %), judged on at least `historyMinFills` fills.
- */
-export function unusualProductOracle({ purchases, history, thresholds }: OracleInput): RuleOutcome {
-  const byTruck = truckHistory(history);
-  const mixes = new Map<string, { counts: Map<ProductClass, number>; n: number } | null>();
-  // The mix of fuel fills: DEF bought on its own is not a fuel the truck takes (def-without-diesel judges it).
-  const mixOf = (truckId: string) => {
-    if (mixes.has(truckId)) return mixes.get(truckId) ?? null;
-    const fills = (byTruck.get(truckId) ?? []).filter((f) => classOf(f.product) !== "def");
-    let mix = null;
-    if (fills.length >= thresholds.historyMinFills && fills.length > 0) {
-      const counts = new Map<ProductClass, number>();
-      for (const f of fills) counts.set(classOf(f.product), (counts.get(classOf(f.product)) ?? 0) + 1);
-      mix = { counts, n: fills.length };
-    }
-    mixes.set(truckId, mix);
-    return mix;
-  };
-  const hits: RawHit[] = [];
-  let short = 0;
-  for (const p of purchases) {
-    if (!isFill(p) || p.truckId === null) continue;
-    const productClass = classOf(p.product);
-    if (productClass === "def") continue;
-    const mix = mixOf(p.truckId);
-    if (mix === null) {
-      short++;
-      continue;
-    }
-    const share = ((mix.counts.get(productClass) ?? 0) * 100) / mix.n;
-    if (share >= thresholds.unusualProductMaxPercent) continue;
-    const usual = () =>
-      [...mix.counts.entries()]
-        .sort((a, b) => b[1] - a[1] || CLASS_ORDER.indexOf(a[0]) - CLASS_ORDER.indexOf(b[0]))
-        .slice(0, 2)
-        .map(([c, n]) => `${percent((n * 100) / mix.n)} ${CLASS_WORDS[c]}`)
-        .join(", ");
-    hits.push({
-      rule: "unusual-product",
-      sentence: () =>
-        `${gallons(p.gallonsMilli)} of ${p.product} for truck ${p.truckId} (${localMoment(p)} local time), whose ${String(mix.n)} earlier fills were ${usual()} (${CLASS_WORDS[productClass]}: ${percent(share)}).`,
-      atMs: p.atMs,
-      localDate: localDate(p),
-      transactionIds: [p.id],
-      context: contextOf([p], { truck: p.truckId }, `Purchases for truck ${p.truckId} that day`),
-    });
-  }
-  return {
-    hits,
-    notJudged:
-      short === 0
-        ? null
-        : `${String(short)} ${short === 1 ? "fill was" : "fills were"} not judged: the truck had fewer than ${String(thresholds.historyMinFills)} earlier fills in the ${String(thresholds.historyDays)} days before the period.`,
+    return byClass;
   };
 }
+
+export const largeFillOracle = (input: OracleInput): RuleOutcome => largeFillOf(input, classesPerFill(input.history));
+
+export const unusualProductOracle = (input: OracleInput): RuleOutcome =>
+  unusualProductOf(input, classesPerFill(input.history));

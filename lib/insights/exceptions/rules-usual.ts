@@ -17,11 +17,14 @@ export function medianOf(sorted: readonly number[]): number {
   return ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
+/** A truck's history gallons by product class (what the two rules below compare a fill with). */
+export type TruckClasses = (truckId: string) => ReadonlyMap<ProductClass, readonly number[]>;
+
 /**
  * Each truck's history gallons by product class, worked out once per truck (trucks only: a purchase with no truck has
  * no "usual" to compare with).
  */
-function classesOf(history: TruckHistory): (truckId: string) => Map<ProductClass, number[]> {
+function classesOf(history: TruckHistory): TruckClasses {
   const byTruck = new Map<string, Map<ProductClass, number[]>>();
   return (truckId) => {
     let classes = byTruck.get(truckId);
@@ -43,9 +46,13 @@ const FUEL_CLASSES = (Object.keys(CLASS_WORDS) as ProductClass[]).filter((c) => 
  * a multiple of its median (default 1.5 ×) — the larger of the two is the limit, so neither a spread-out history nor
  * a tight one flags ordinary fills. Needs at least `historyMinFills` earlier fills of that product.
  */
-export function largeFill({ purchases, history, thresholds }: RuleInput): RuleOutcome {
+export function largeFill(input: RuleInput): RuleOutcome {
+  return largeFillOf(input, classesOf(input.history));
+}
+
+/** largeFill over the trucks' gallons by class however they were gathered (the property test gathers them per fill). */
+export function largeFillOf({ purchases, thresholds }: Omit<RuleInput, "history">, classes: TruckClasses): RuleOutcome {
   const limits = new Map<string, { percentile: number; median: number; limit: number; n: number } | null>();
-  const classes = classesOf(history);
   const limitOf = (truckId: string, productClass: ProductClass) => {
     const key = `${truckId}\u0000${productClass}`;
     if (limits.has(key)) return limits.get(key) ?? null;
@@ -98,8 +105,15 @@ function ordinal(n: number): string {
  * A product the truck hardly ever takes (unleaded in a diesel truck): its share of the truck's earlier fills is below
  * `unusualProductMaxPercent` (default 2 %), judged on at least `historyMinFills` fills.
  */
-export function unusualProduct({ purchases, history, thresholds }: RuleInput): RuleOutcome {
-  const classes = classesOf(history);
+export function unusualProduct(input: RuleInput): RuleOutcome {
+  return unusualProductOf(input, classesOf(input.history));
+}
+
+/** unusualProduct over the trucks' gallons by class however they were gathered. */
+export function unusualProductOf(
+  { purchases, thresholds }: Omit<RuleInput, "history">,
+  classes: TruckClasses,
+): RuleOutcome {
   const mixes = new Map<string, { counts: Map<ProductClass, number>; n: number } | null>();
   // The mix of fuel fills: DEF bought on its own is not a fuel the truck takes (def-without-diesel judges it).
   const mixOf = (truckId: string) => {
