@@ -18,6 +18,7 @@ import { formatLongDay } from "@/lib/format/dates";
 import { formatCount, formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { SummaryDay } from "@/lib/model";
 import type { DrilldownDetailReply, DrilldownDimension } from "@/lib/model/insight-drilldowns";
+import { useDeferredQuery } from "@/lib/queries/use-deferred-query";
 
 import { BreakdownCard } from "./breakdown-card";
 import { DailyChart } from "./daily-chart-lazy";
@@ -86,7 +87,7 @@ function DrilldownInsights(props: {
   query: ReturnType<typeof useDrilldownDetail>;
 }) {
   const { dimension, range, query } = props;
-  const { data, isPending, isError, error, refetch, isFetching } = query;
+  const { data, isPending, isError, error, refetch, isFetching } = useDeferredQuery(query);
   return (
     <div className="space-y-4">
       <InsightRangePicker range={range} />

@@ -11,6 +11,7 @@ import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
 import { formatCount, formatGallons, formatMoney } from "@/lib/format/numbers";
 import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
 import { METRICS } from "@/lib/model/metrics";
+import { useDeferredQuery } from "@/lib/queries/use-deferred-query";
 
 import { DIMENSIONS, transactionsLink } from "./dimensions";
 import { drilldownChange, listCaption } from "./figures";
@@ -25,7 +26,9 @@ export const SPEND_RULE = `${METRICS["spend.local-date"].caption} A purchase's l
 export function DrilldownListView({ dimension }: { dimension: Exclude<DrilldownDimension, "station"> }) {
   const range = useInsightRange();
   const words = DIMENSIONS[dimension];
-  const { data, isPending, isError, error, refetch, isFetching } = useDrilldownList(dimension, range.params);
+  const { data, isPending, isError, error, refetch, isFetching } = useDeferredQuery(
+    useDrilldownList(dimension, range.params),
+  );
   return (
     <div className="space-y-4">
       <InsightRangePicker range={range} />

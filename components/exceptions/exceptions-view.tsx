@@ -15,6 +15,7 @@ import {
   isExceptionGroup,
   isExceptionRuleId,
 } from "@/lib/model/insight-exceptions";
+import { useDeferredQuery } from "@/lib/queries/use-deferred-query";
 
 import { previousNote } from "./exception-links";
 import { HitList } from "./exceptions-hits";
@@ -61,7 +62,7 @@ export function ExceptionsView() {
   const range = useInsightRange(30, PAGE_PARAM);
   const [view, setView] = useHitsView();
   const searchParams = useSearchParams();
-  const { data, isPending, isError, error, refetch, isFetching } = useExceptions(range.params, view);
+  const { data, isPending, isError, error, refetch, isFetching } = useDeferredQuery(useExceptions(range.params, view));
   return (
     <div className="space-y-6">
       <InsightRangePicker range={range} linkProblems={hitsViewProblems(searchParams)} />

@@ -13,10 +13,11 @@ import { formatDateTime, formatFullDateTime } from "@/lib/format/dates";
 import { formatCount, formatMoney } from "@/lib/format/numbers";
 import type { Transaction } from "@/lib/model";
 import { LATEST_TRANSACTIONS_COUNT, useLatestTransactions } from "@/lib/queries/summary";
+import { useDeferredQuery } from "@/lib/queries/use-deferred-query";
 
 /** The newest transactions, each linking to its detail page. */
 export function LatestTransactionsCard({ className }: { className?: string }) {
-  const { data: page, isPending, isError, error, refetch, isFetching } = useLatestTransactions();
+  const { data: page, isPending, isError, error, refetch, isFetching } = useDeferredQuery(useLatestTransactions());
 
   return (
     <Card title="Latest transactions" className={className}>

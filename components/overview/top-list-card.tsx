@@ -10,6 +10,7 @@ import { metricPeriodCaption } from "@/lib/format/metric-sentences";
 import { formatCount, formatMoney } from "@/lib/format/numbers";
 import type { RankedItem, TransactionSummary, TransactionSummaryReply } from "@/lib/model";
 import { useSummary } from "@/lib/queries/summary";
+import { useDeferredQuery } from "@/lib/queries/use-deferred-query";
 
 type RankedList = "topDrivers" | "topStations";
 
@@ -33,7 +34,7 @@ const COPY: Record<RankedList, { title: string; nameHeading: string; empty: stri
  * (from the local copy by each purchase's local date: /drivers' and a driver's page's figures for the same dates).
  */
 export function TopListCard({ list, className }: { list: RankedList; className?: string }) {
-  const { data: summary, isPending, isError, error, refetch, isFetching } = useSummary();
+  const { data: summary, isPending, isError, error, refetch, isFetching } = useDeferredQuery(useSummary());
   const copy = COPY[list];
 
   return (

@@ -1,0 +1,47 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
+
+/**
+ * A query's result for a view that draws a long list or many figures from it (issue 26: a phone's main thread).
+ * TanStack Query hands new data to React through an external store, which React renders in one blocking task: a
+ * page's list of hundreds of cells took ~400 ms on a mid-range phone, all of it counted as blocking time. Here the data
+ * goes through `useDeferredValue`, so React draws it in a transition it splits into short slices, between which the
+ * browser handles input; the view says "pending" (its skeleton) until that render is done, so it never shows an empty
+ * state in between. Errors are not deferred. A view that keeps the previous answer on screen (placeholder data)
+ * keeps it until the new one is drawn.
+ */
+export type DeferredQueryResult<TData, TError> = {
+  refetch: () => Promise<unknown>;
+  isFetching: boolean;
+} & (
+  | { isPending: true; isError: false; data: undefined; error: null }
+  | { isPending: false; isError: true; data: TData | undefined; error: TError }
+  | { isPending: false; isError: false; data: TData; error: null }
+);
+
+export function useDeferredQuery<TData, TError>(
+  result: UseQueryResult<TData, TError>,
+): DeferredQueryResult<TData, TError> {
+  return deferredResult(result, useDeferredValue(result.data));
+}
+
+/** What the view is told, from the query's result and the data React has drawn so far (`drawn`). */
+export function deferredResult<TData, TError>(
+  result: {
+    isPending: boolean;
+    isError: boolean;
+    error: TError | null;
+    refetch: () => Promise<unknown>;
+    isFetching: boolean;
+  },
+  drawn: TData | undefined,
+): DeferredQueryResult<TData, TError> {
+  const data = drawn;
+  const { refetch, isFetching } = result;
+  if (result.isError)
+    return { isPending: false, isError: true, data, error: result.error as TError, refetch, isFetching };
+  // A successful query's data is never undefined (TanStack Query v5), so undefined here means "not drawn yet".
+  if (result.isPending || data === undefined)
+    return { isPending: true, isError: false, data: undefined, error: null, refetch, isFetching };
+  return { isPending: false, isError: false, data, error: null, refetch, isFetching };
+}
