@@ -15,6 +15,7 @@ import { METRICS } from "@/lib/model/metrics";
 import { PRODUCT_CLASS_RULE } from "@/lib/model/product-classes";
 import { fetchJson } from "@/lib/queries/fetch-json";
 import { useSession } from "@/lib/queries/session";
+import { useDeferredQuery } from "@/lib/queries/use-deferred-query";
 
 import { exportHref, linkRange, transactionsHref } from "./jurisdiction-links";
 import { JurisdictionTable, notComparedReason } from "./jurisdiction-table";
@@ -144,7 +145,7 @@ export function JurisdictionReport() {
   const { label } = range;
   const query = Object.fromEntries(range.params);
   const session = useSession();
-  const report = useJurisdictions(query);
+  const report = useDeferredQuery(useJurisdictions(query));
   // The header asks for the session too and often has it before this boundary hydrates (issue 26 item 3): the
   // customer joins the heading only after hydration, so the hydrating render prints what the server did.
   const isHydrated = useHydrated();
