@@ -2,9 +2,7 @@ import "server-only";
 
 import { sql } from "kysely";
 
-import type { MirrorStore } from "@/lib/mirror";
-import { FLAG, lockComparisons, markFillsBetween } from "@/lib/mirror/comparisons";
-import { epochMs } from "@/lib/mirror/rows";
+import { epochMs, FLAG, lockComparisons, markFillsBetween, type MirrorStore } from "@/lib/mirror";
 
 import { FILL_KIND, type SavingsParams } from "./savings";
 import { type JudgedBatch, judgePendingBatch } from "./savings-stored-judge";

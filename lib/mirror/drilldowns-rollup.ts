@@ -16,9 +16,10 @@ import {
   ZERO_FIGURES,
 } from "./drilldowns-figures";
 import { PACKED_DAY_LAST, planLocalDays } from "./local-blocks";
-import { dayNumberOf, type LocalDimension } from "./local-rollups";
+import { dayNumberOf } from "./local-rollups";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
+import type { LocalDimension } from "./types";
 
 /**
  * The drill-downs' sums read from the local-day rollup (./local-rollups.ts: per customer × local date × dimension ×

@@ -1,6 +1,6 @@
 import { type Expression, type RawBuilder, sql, type SqlBool } from "kysely";
 
-import type { Eb } from "./filter";
+import type { Eb } from "./types";
 
 /**
  * Purchases by their **local date** (issue 16): `transaction_at` read with its own UTC offset. The mirror keeps the

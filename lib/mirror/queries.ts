@@ -3,7 +3,8 @@ import { fromMinorUnits, type Transaction, TRANSACTION_STATUSES, type Transactio
 import { type MirrorFilter, whereOf } from "./filter";
 import { groupSums, type SumSource } from "./rollup-reads";
 import { exactInteger, fromRow } from "./rows";
-import type { InstantRange, MirrorStore, StatusCounts } from "./store";
+import type { MirrorStore } from "./store";
+import type { InstantRange, StatusCounts } from "./types";
 
 /**
  * What the mirror answers: a filtered, sorted page; counts per status; the state × product grouping of a period (the

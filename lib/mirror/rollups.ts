@@ -1,6 +1,6 @@
-import { type Kysely, sql, type Transaction as KyselyTransaction } from "kysely";
+import { type Kysely, sql } from "kysely";
 
-import type { MirrorDatabase } from "./schema";
+import type { Db } from "./types";
 
 /**
  * The rollups: per customer, sums per quarter hour (spend and counts per status) and spend per driver, station,
@@ -49,8 +49,6 @@ export const ROLLUP_SOURCE_COLUMNS = [
   "station_state",
   "driver_id",
 ] as const;
-
-type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
 
 const keyOf = (row: RollupSource, dimension: Dimension): [string, string] => {
   switch (dimension) {

@@ -6,8 +6,9 @@ import {
   type TransactionStatus,
 } from "@/lib/model";
 
-import type { MirrorStore, StatusCounts } from "./store";
+import type { MirrorStore } from "./store";
 import { addDays, DAY_MS, daysBetween, dayStartMs, utcDay } from "./sync-days";
+import type { StatusCounts } from "./types";
 
 /**
  * The sync's verification: the upstream's `total` for a filter is an exact count. Counts per status over the covered
