@@ -4,10 +4,10 @@ import { fromMinorUnits, type Station, toMinorUnits } from "@/lib/model";
 
 import { markReachedFills, stationsBefore } from "./catalog-reach";
 import { purgeComparisons } from "./comparisons";
-import { DAY_MS } from "./rollups";
 import { epochMs } from "./rows";
 import type { MirrorDatabase } from "./schema";
 import { lockCustomerWrites } from "./store-writes";
+import { DAY_MS } from "./sync-days";
 import type { Db, MirrorCatalog, MirrorDialect, PriceRecord, StoreHandle } from "./types";
 
 /**
@@ -170,12 +170,8 @@ async function priceRecords(db: Db, customerId: string, stationId?: string): Pro
 }
 
 /** The customer's catalog as the mirror holds it (stations with coordinates, price records). */
-export function readCatalog(store: StoreHandle, customerId: string): Promise<MirrorCatalog> {
-  return readCatalogIn(store.db, customerId);
-}
-
-/** readCatalog inside a transaction (the stored comparisons read it where they write). */
-export async function readCatalogIn(db: Db, customerId: string): Promise<MirrorCatalog> {
+export async function readCatalog(store: StoreHandle, customerId: string): Promise<MirrorCatalog> {
+  const db = store.db;
   const rows = await db.selectFrom("mirror_stations").selectAll().where("customer_id", "=", customerId).execute();
   const lastWalkMs = rows.reduce<number | null>((max, r) => Math.max(max ?? 0, epochMs(r.last_seen_ms)), null);
   const prices = await priceRecords(db, customerId);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
-import { DAY_MS } from "./rollups";
 import { withPurchaseSums } from "./sum-columns";
+import { DAY_MS } from "./sync-days";
 import type { Db, LocalDelta, MirrorDialect } from "./types";
 
 /**

@@ -1,5 +1,6 @@
 import { type Expression, type RawBuilder, sql, type SqlBool } from "kysely";
 
+import { DAY_MS } from "./sync-days";
 import type { Eb } from "./types";
 
 /**
@@ -10,7 +11,6 @@ import type { Eb } from "./types";
  * the wall time then keeps only the dates asked for.
  */
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 /** Wider than any UTC offset (−12 h … +14 h). */
 export const OFFSET_MARGIN_MS = 15 * 3_600_000;

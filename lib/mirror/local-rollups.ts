@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 import { purgeLocalBlocks } from "./local-blocks";
 import { localMsOf, OFFSET_MARGIN_MS } from "./local-dates";
-import { DAY_MS } from "./rollups";
+import { DAY_MS } from "./sync-days";
 import type { Db, LocalDelta, LocalDimension } from "./types";
 
 /**

@@ -3,9 +3,10 @@ import { sql } from "kysely";
 import { statusesOf } from "@/lib/model/metrics";
 
 import { whereOf } from "./filter";
-import { BUCKET_MS, DAY_MS, type Dimension, SPANS } from "./rollups";
+import { BUCKET_MS, type Dimension, SPANS } from "./rollups";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
+import { DAY_MS } from "./sync-days";
 import type { Eb, InstantRange } from "./types";
 
 /**

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
+import { DAY_MS } from "./sync-days";
 import type { Db } from "./types";
 
 /**
@@ -16,7 +17,6 @@ import type { Db } from "./types";
 
 /** Quarter hours: every UTC offset in use is a whole number of them, so any time zone's days are unions of them. */
 export const BUCKET_MS = 15 * 60_000;
-export const DAY_MS = 86_400_000;
 /**
  * The periods of the groupings, in UTC days, finest first. A range takes the largest whole periods that fit and the
  * next finer ones at its ends: a year is 1–2 periods of 128 days, up to 7 of 16 at each end, up to 3 of 4, up to 3

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, Transaction as KyselyTransaction } from "kysely";
 import pg from "pg";
 
-import { type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/model";
+import type { Transaction } from "@/lib/model";
 import { ensurePrivateFile, type Warn } from "@/lib/private-files";
 
 import { purgeCatalog } from "./catalog";
@@ -13,7 +13,7 @@ import { purgeRollups } from "./rollups";
 import { epochMs, exactInteger, fromRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
 import { deleteRows, lockCustomerWrites, upsertRows } from "./store-writes";
-import type { Db, InstantRange, MirrorDialect, StatusCounts, StoreHandle, SyncState } from "./types";
+import type { Db, InstantRange, MirrorDialect, StoreHandle, SyncState } from "./types";
 
 export const DEFAULT_MIRROR_PATH = ".data/mirror.db";
 
@@ -127,22 +127,6 @@ export class MirrorStore implements StoreHandle {
     if (range.fromMs !== undefined) q = q.where("at_ms", ">=", range.fromMs);
     if (range.toMs !== undefined) q = q.where("at_ms", "<", range.toMs);
     return (await q.execute()).map((r) => r.id);
-  }
-
-  /** Rows per status in a range of instants (every status present, zeros included). */
-  async countByStatus(customerId: string, range: InstantRange = {}, db: Db = this.db): Promise<StatusCounts> {
-    let q = db
-      .selectFrom("mirror_transactions")
-      .select((eb) => ["status", eb.fn.countAll().as("n")])
-      .where("customer_id", "=", customerId);
-    if (range.fromMs !== undefined) q = q.where("at_ms", ">=", range.fromMs);
-    if (range.toMs !== undefined) q = q.where("at_ms", "<", range.toMs);
-    const counts = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as StatusCounts;
-    for (const row of await q.groupBy("status").execute()) {
-      if ((TRANSACTION_STATUSES as readonly string[]).includes(row.status))
-        counts[row.status as TransactionStatus] = Number(exactInteger(row.n));
-    }
-    return counts;
   }
 
   /** The oldest and newest instants the customer's mirror holds; nulls when it holds nothing. */
