@@ -14,7 +14,7 @@ export interface SavingsFilter {
 }
 
 /** The customer's completed fills whose purchase-local date is in the range (a driver's or a station's only, if set). */
-export async function savingsFills(
+async function savingsFills(
   store: MirrorStore,
   customerId: string,
   range: LocalDateRange,

@@ -26,7 +26,7 @@ import { Comparer } from "./savings-compare";
  * made with the old catalog under the walk's mark.
  */
 
-export interface JudgedRow {
+interface JudgedRow {
   customer_id: string;
   tx_id: string;
   pending: number;

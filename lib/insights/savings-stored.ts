@@ -18,7 +18,7 @@ import { type JudgedBatch, judgePendingBatch } from "./savings-stored-judge";
  */
 
 /** Fills judged per batch of the background loop (issue 25: bounded batches, the loop yields between them). */
-export const COMPARE_BATCH = 2_000;
+const COMPARE_BATCH = 2_000;
 
 /**
  * Other parameters (radius, window) than the stored comparisons were made with: every fill pending, the new ones

@@ -49,7 +49,7 @@ export const FILL_KIND = {
   unknownStation: 3,
   otherProduct: 4,
 } as const;
-export type FillKind = (typeof FILL_KIND)[keyof typeof FILL_KIND];
+type FillKind = (typeof FILL_KIND)[keyof typeof FILL_KIND];
 
 /** One fill's judgement: every figure it adds to, in integer micro-dollars (0 when it adds nothing). */
 export interface FillJudgement {

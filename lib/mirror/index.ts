@@ -9,16 +9,14 @@ import "server-only";
  */
 
 // The store and its sync.
-export type { SyncLease, SyncLock } from "./lock";
-export { MemorySyncLock, SyncLeaseLost } from "./lock";
+export type { SyncLock } from "./lock";
+export { MemorySyncLock } from "./lock";
 export { RedisSyncLock } from "./lock-redis";
-export type { MirrorStoreOptions } from "./store";
 export { DEFAULT_MIRROR_PATH, MirrorStore } from "./store";
 export { MirrorSync } from "./sync";
 export { DAY_MS, utcDay } from "./sync-days";
-export type { MirrorSyncOptions, RunOptions, SyncOutcome, SyncPhase, SyncProgress } from "./sync-types";
-export type { VerificationReport } from "./sync-verify";
-export type { CatalogStation, InstantRange, MirrorCatalog, PriceRecord, StatusCounts, SyncState } from "./types";
+export type { SyncOutcome, SyncPhase, SyncProgress } from "./sync-types";
+export type { CatalogStation, InstantRange, MirrorCatalog, PriceRecord, SyncState } from "./types";
 
 // The transactions list, its totals, summary, facets and export.
 export { exportRows } from "./export-rows";
@@ -30,7 +28,6 @@ export { countsByStatus, listPage, stateProductTotals } from "./queries";
 export { summarize } from "./summary";
 
 // Purchase-local dates.
-export type { LocalDays } from "./local-dates";
 export { localDateOf, localDayWhere, localMsOf, OFFSET_MARGIN_MS, scanWindowOf } from "./local-dates";
 
 // The insights' figures: drill-downs, period totals, settling, the jurisdiction report, the exceptions' history.

@@ -31,16 +31,8 @@ export const localMsOf = (atMs: number, offsetMin: number | null): number => atM
 export const localDateOf = (atMs: number, offsetMin: number | null): string =>
   new Date(localMsOf(atMs, offsetMin)).toISOString().slice(0, 10);
 
-/** The purchase's local hour, 0–23. */
-export const localHourOf = (atMs: number, offsetMin: number | null): number =>
-  new Date(localMsOf(atMs, offsetMin)).getUTCHours();
-
-/** The purchase's local weekday, 0 = Sunday … 6 = Saturday. */
-export const localWeekdayOf = (atMs: number, offsetMin: number | null): number =>
-  new Date(localMsOf(atMs, offsetMin)).getUTCDay();
-
 /** The first local wall-time ms of `from` and the first after `to` (UTC midnights of those dates). */
-export function localBounds(days: LocalDays): { fromMs?: number; toMs?: number } {
+function localBounds(days: LocalDays): { fromMs?: number; toMs?: number } {
   return {
     ...(days.from === undefined ? {} : { fromMs: Date.parse(`${days.from}T00:00:00Z`) }),
     ...(days.to === undefined ? {} : { toMs: Date.parse(`${days.to}T00:00:00Z`) + DAY_MS }),

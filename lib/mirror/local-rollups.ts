@@ -82,8 +82,7 @@ const keyOf = (row: LocalRollupSource, dimension: LocalDimension): string => {
 };
 
 /** The local date of an instant with its offset, as days since 1970-01-01. */
-export const localDayOf = (atMs: number, offsetMin: number | null): number =>
-  Math.floor(localMsOf(atMs, offsetMin) / DAY_MS);
+const localDayOf = (atMs: number, offsetMin: number | null): number => Math.floor(localMsOf(atMs, offsetMin) / DAY_MS);
 
 /** The day number of a YYYY-MM-DD date. */
 export const dayNumberOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
@@ -157,7 +156,7 @@ const CHUNK = 400;
  * The newest instant of one group's purchases whose local date is in days [fromDay, toDay), from the rows (through the
  * key's index that ends with the time): what a group falls back to when its newest purchase left.
  */
-export function newestInstantSql(
+function newestInstantSql(
   customerId: string,
   d: Pick<LocalDelta, "dimension" | "key" | "product" | "status">,
   fromDay: number,

@@ -9,7 +9,7 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** The import's target as a repo-relative path ("lib/bff/x"), or the bare package specifier ("next/server"). */
-export function resolveTarget(specifier, filename) {
+function resolveTarget(specifier, filename) {
   if (specifier.startsWith("@/")) return path.posix.normalize(specifier.slice(2));
   if (specifier.startsWith("./") || specifier.startsWith("../")) {
     const absolute = path.resolve(path.dirname(filename), specifier);
