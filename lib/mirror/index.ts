@@ -2,8 +2,8 @@ import "server-only";
 
 /**
  * The mirror's one way in: code outside lib/mirror imports these names from `@/lib/mirror`, never a module behind it
- * (ESLint's no-restricted-imports in eslint.config.mjs refuses `@/lib/mirror/<module>` and relative spellings of it;
- * tests inside lib/mirror may reach any module). Server code only: it opens SQLite (better-sqlite3) and PostgreSQL
+ * (ESLint's boundaries/entry, scripts/lint/boundaries.mjs, refuses `@/lib/mirror/<module>` and relative spellings of
+ * it; tests inside lib/mirror may reach any module). Server code only: it opens SQLite (better-sqlite3) and PostgreSQL
  * (pg), and no browser module imports it (the browser's import rules refuse lib/mirror), so there is no browser-safe
  * entry: a helper the pages need belongs in lib/model.
  */
