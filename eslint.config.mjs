@@ -10,6 +10,8 @@ import boundaries from "./scripts/lint/boundaries.mjs";
 
 const SANDBOX = "sandbox/ is the provider's side: it imports nothing of the app.";
 const MODEL = "lib/model holds the shared types and rules: it depends on no framework and no other layer.";
+const MIRROR_ENTRY =
+  "Outside lib/mirror, import the mirror from its entry, @/lib/mirror (lib/mirror/index.ts): export what you need there.";
 /** Layers under the BFF reach none of Next, the layers named, and the sandbox. */
 const serverLayer = (message, layers) => [{ pattern: `^next(/|$)|^(lib/(${layers})|sandbox)(/|$)`, message }];
 // zod stays out of the browser: 31 kB gzip on every page, and its JIT probe (Function("")) is a violation of our CSP,
@@ -87,6 +89,11 @@ export default tseslint.config(
     rules: {
       "boundaries/imports": ["error", { zones: [{ pattern: "^(lib|app|components|next)(/|$)", message: SANDBOX }] }],
     },
+  },
+  {
+    // lib/mirror/index.ts is the mirror's one way in; its own modules and tests import any of its modules.
+    files: ["**/*.{ts,tsx,mts}"],
+    rules: { "boundaries/entry": ["error", { folders: [{ folder: "lib/mirror", message: MIRROR_ENTRY }] }] },
   },
   {
     files: ["lib/fleet-api/**/*.ts"],

@@ -14,8 +14,7 @@ import { parseArgs } from "node:util";
 import nextEnv from "@next/env";
 
 import { parseMirrorConfig } from "@/lib/bff/config-mirror";
-import { MirrorStore } from "@/lib/mirror";
-import { type CustomerUsage, customerUsage, purgeUnused, storeBytes } from "@/lib/mirror/usage";
+import { type CustomerUsage, customerUsage, MirrorStore, purgeUnused, storeBytes } from "@/lib/mirror";
 
 const USAGE = `Usage: npm run mirror -- status [--json]
        npm run mirror -- purge --customer CODE | --unused | --all`;

@@ -7,8 +7,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 
-import { mirrorMigrations } from "@/lib/mirror/migrations";
-import type { MirrorDatabase } from "@/lib/mirror/schema";
+import { type MirrorDatabase, mirrorMigrations } from "@/lib/mirror";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
 
 /**

@@ -3,11 +3,16 @@
  * the order the operations run them (lib/bff/operations/drilldown-service.ts, lib/bff/mirror-serve/summary.ts): the
  * bench times what a request waits for, not one query of it. Inline here (the worker pool runs the same functions).
  */
-import type { MirrorStore } from "@/lib/mirror";
-import { detailFigures, keyKnown, rankedFigures } from "@/lib/mirror/drilldowns";
-import { spendTotals } from "@/lib/mirror/period-totals";
-import { settlingByKey, settlingOf } from "@/lib/mirror/settling";
-import { summarize } from "@/lib/mirror/summary";
+import {
+  detailFigures,
+  keyKnown,
+  type MirrorStore,
+  rankedFigures,
+  settlingByKey,
+  settlingOf,
+  spendTotals,
+  summarize,
+} from "@/lib/mirror";
 import type { DrilldownDimension, LocalDateRange } from "@/lib/model/insight-drilldowns";
 import { UTC_ZONE } from "@/lib/model/time-zones";
 

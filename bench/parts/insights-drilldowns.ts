@@ -11,8 +11,7 @@ import { join } from "node:path";
 
 import { sql } from "kysely";
 
-import { MirrorStore } from "@/lib/mirror";
-import { detailFigures, rankedFigures } from "@/lib/mirror/drilldowns";
+import { detailFigures, MirrorStore, rankedFigures } from "@/lib/mirror";
 
 import type { BenchContext } from "../lib/context";
 import { startBenchPostgres } from "../lib/services";

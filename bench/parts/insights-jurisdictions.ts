@@ -11,11 +11,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 
 import { jurisdictionFile, receiptsOf } from "@/lib/bff/operations/jurisdiction-export";
-import { MirrorStore } from "@/lib/mirror";
-import { jurisdictionReport } from "@/lib/mirror/jurisdictions";
-import { rebuildLocalBlocks } from "@/lib/mirror/local-blocks";
-import { rebuildLocalRollups } from "@/lib/mirror/local-rollups";
-import { toRow } from "@/lib/mirror/rows";
+import { jurisdictionReport, MirrorStore, rebuildLocalBlocks, rebuildLocalRollups, toRow } from "@/lib/mirror";
 import type { Transaction } from "@/lib/model";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 

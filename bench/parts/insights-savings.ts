@@ -15,8 +15,7 @@ import { sql } from "kysely";
 import { savingsFor } from "@/lib/insights/savings-query";
 import { comparisonsState, refreshComparisons } from "@/lib/insights/savings-stored";
 import { storedSavingsFor } from "@/lib/insights/savings-stored-read";
-import { MirrorStore } from "@/lib/mirror";
-import { readCatalog, recordCatalogWalk } from "@/lib/mirror/catalog";
+import { MirrorStore, readCatalog, recordCatalogWalk } from "@/lib/mirror";
 import { fromMinorUnits, type LocalDateRange, type Station } from "@/lib/model";
 
 import type { BenchContext } from "../lib/context";

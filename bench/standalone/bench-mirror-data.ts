@@ -1,10 +1,12 @@
 /** bench:mirror's generated rows: plausible transactions over 24 months, written straight into a mirror store. */
-import type { MirrorStore } from "@/lib/mirror";
-import { enqueueCompletedFills } from "@/lib/mirror/comparisons";
-import { rebuildLocalBlocks } from "@/lib/mirror/local-blocks";
-import { rebuildLocalRollups } from "@/lib/mirror/local-rollups";
-import { rebuildRollups } from "@/lib/mirror/rollups";
-import { toRow } from "@/lib/mirror/rows";
+import {
+  enqueueCompletedFills,
+  type MirrorStore,
+  rebuildLocalBlocks,
+  rebuildLocalRollups,
+  rebuildRollups,
+  toRow,
+} from "@/lib/mirror";
 import type { Transaction } from "@/lib/model";
 
 export const STATES = [

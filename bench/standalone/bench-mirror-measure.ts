@@ -6,8 +6,15 @@ import { join } from "node:path";
 import { CompiledQuery, sql } from "kysely";
 
 import { FleetApiClient, RequestBudget } from "@/lib/fleet-api";
-import { listPage, type MirrorFilter, MirrorStore, MirrorSync, stateProductTotals, summarize } from "@/lib/mirror";
-import { whereOf } from "@/lib/mirror/filter";
+import {
+  listPage,
+  type MirrorFilter,
+  MirrorStore,
+  MirrorSync,
+  stateProductTotals,
+  summarize,
+  whereOf,
+} from "@/lib/mirror";
 import { freePort } from "@/test/net";
 import { startPostgresServer } from "@/test/postgres-server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { lastCatalogWalkMs, readCatalog } from "@/lib/mirror/catalog";
+import { lastCatalogWalkMs, readCatalog } from "@/lib/mirror";
 import type { Page, Station } from "@/lib/model";
 import { mirrorServeStackFor } from "@/test/mirror-serve-stack";
 

@@ -1,7 +1,7 @@
 import "server-only";
 
 import type { Credentials } from "@/lib/fleet-api";
-import { recordCatalogWalk } from "@/lib/mirror/catalog";
+import { recordCatalogWalk } from "@/lib/mirror";
 import type { Station } from "@/lib/model";
 
 import { cache, cacheKey } from "./cache";

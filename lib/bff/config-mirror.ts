@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 
 import { z } from "zod";
 
-import { DEFAULT_MIRROR_PATH } from "@/lib/mirror/store";
+import { DEFAULT_MIRROR_PATH } from "@/lib/mirror";
 
 import { flag, int } from "./config-schema";
 

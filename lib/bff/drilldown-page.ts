@@ -3,7 +3,7 @@ import "server-only";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 
-import { keyKnown } from "@/lib/mirror/drilldowns";
+import { keyKnown } from "@/lib/mirror";
 import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
 
 import { mirrorFor } from "./mirror/access";

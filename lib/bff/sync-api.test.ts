@@ -5,8 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { FleetApiClient } from "@/lib/fleet-api";
-import { MirrorStore } from "@/lib/mirror";
-import { customerUsage } from "@/lib/mirror/usage";
+import { customerUsage, MirrorStore } from "@/lib/mirror";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 import { type AppProcess, mirrorAppEnv, startApp } from "@/test/app-process";
 import { errorCodeOf, type Recorded, TestBrowser } from "@/test/browser";

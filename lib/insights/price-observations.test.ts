@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { CatalogStation, PriceRecord } from "@/lib/mirror/catalog";
+import type { CatalogStation, PriceRecord } from "@/lib/mirror";
 
 import {
   changePoints,

@@ -1,4 +1,4 @@
-import type { CatalogStation, MirrorCatalog, PriceRecord } from "@/lib/mirror/catalog";
+import type { CatalogStation, MirrorCatalog, PriceRecord } from "@/lib/mirror";
 
 /**
  * Which customer price a station had at an instant, from what the catalog walks observed (issue 25 item 3): never

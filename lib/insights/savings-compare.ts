@@ -1,4 +1,4 @@
-import { type CatalogStation, countBefore } from "@/lib/mirror/catalog";
+import { type CatalogStation, countBefore } from "@/lib/mirror";
 import { distanceMiles, MILES_PER_DEGREE_LAT } from "@/lib/route/geo";
 
 import { changePoints, type ObservedPrice, observedPriceAt, type ObservedPrices } from "./price-observations";

@@ -1,15 +1,12 @@
 import "server-only";
 
-import type { MirrorStore } from "@/lib/mirror";
-import type { MirrorCatalog } from "@/lib/mirror/catalog";
-import { whereOf } from "@/lib/mirror/filter";
-import { localDateOf } from "@/lib/mirror/local-dates";
-import { epochMs } from "@/lib/mirror/rows";
+import { epochMs, localDateOf, type MirrorCatalog, type MirrorStore, whereOf } from "@/lib/mirror";
 import type { LocalDateRange } from "@/lib/model";
 import type { MissedSaving, SavingsFigures } from "@/lib/model/insight-savings";
 
 import { observedPricesOf } from "./price-observations";
-import { computeSavings, NO_SAVINGS, type SavingsFill, type SavingsParams } from "./savings";
+import { computeSavings, NO_SAVINGS, type SavingsParams } from "./savings";
+import type { SavingsFill } from "./savings-types";
 
 export interface SavingsFilter {
   driverId?: string | undefined;
@@ -17,7 +14,7 @@ export interface SavingsFilter {
 }
 
 /** The customer's completed fills whose purchase-local date is in the range (a driver's or a station's only, if set). */
-export async function savingsFills(
+async function savingsFills(
   store: MirrorStore,
   customerId: string,
   range: LocalDateRange,

@@ -2,11 +2,15 @@ import "server-only";
 
 import { sql } from "kysely";
 
-import type { MirrorStore } from "@/lib/mirror";
-import { type MirrorCatalog, readCatalog, stationSightings } from "@/lib/mirror/catalog";
-import { FLAG } from "@/lib/mirror/comparisons";
-import { localDateOf } from "@/lib/mirror/local-dates";
-import { epochMs } from "@/lib/mirror/rows";
+import {
+  epochMs,
+  FLAG,
+  localDateOf,
+  type MirrorCatalog,
+  type MirrorStore,
+  readCatalog,
+  stationSightings,
+} from "@/lib/mirror";
 
 import { observedPricesOf } from "./price-observations";
 import { judgeFill, type SavingsParams } from "./savings";
@@ -22,7 +26,7 @@ import { Comparer } from "./savings-compare";
  * made with the old catalog under the walk's mark.
  */
 
-export interface JudgedRow {
+interface JudgedRow {
   customer_id: string;
   tx_id: string;
   pending: number;

@@ -1,9 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { MirrorStore } from "@/lib/mirror";
-import { readCatalog, recordCatalogWalk } from "@/lib/mirror/catalog";
-import { upsertRows } from "@/lib/mirror/store-writes";
+import { MirrorStore, readCatalog, recordCatalogWalk } from "@/lib/mirror";
 import { fromMinorUnits, type Station, toMinorUnits, type Transaction } from "@/lib/model";
 import { type MirrorUpstream, startMirrorUpstream, upstreamWalk } from "@/test/mirror-stack";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
@@ -118,10 +116,10 @@ describe.each(["primary", "alternative"] as const)("stored comparisons under con
     const held = signal();
     const first = signal();
     const syncWrite = sync.transaction(async (trx) => {
-      await upsertRows(trx, "postgres", CUSTOMER, [repriced(x, 13)], Date.now());
+      await sync.upsertTransactions(CUSTOMER, [repriced(x, 13)], Date.now(), trx);
       first.resolve();
       await held.promise;
-      await upsertRows(trx, "postgres", CUSTOMER, [repriced(y, 13)], Date.now());
+      await sync.upsertTransactions(CUSTOMER, [repriced(y, 13)], Date.now(), trx);
     });
     await first.promise;
     const batchWrite = writeJudgedBatch(loop, CUSTOMER, judged);

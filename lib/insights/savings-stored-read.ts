@@ -2,9 +2,7 @@ import "server-only";
 
 import { sql } from "kysely";
 
-import type { MirrorStore } from "@/lib/mirror";
-import { FLAG } from "@/lib/mirror/comparisons";
-import { epochMs } from "@/lib/mirror/rows";
+import { epochMs, FLAG, type MirrorStore } from "@/lib/mirror";
 import { fromMinorUnits, type LocalDateRange } from "@/lib/model";
 import type { MissedSaving, SavingsFigures } from "@/lib/model/insight-savings";
 

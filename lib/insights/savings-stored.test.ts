@@ -1,9 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { MirrorStore } from "@/lib/mirror";
-import { readCatalog, recordCatalogWalk } from "@/lib/mirror/catalog";
-import { localDateOf } from "@/lib/mirror/local-dates";
+import { localDateOf, type MirrorStore, readCatalog, recordCatalogWalk } from "@/lib/mirror";
 import { fromMinorUnits, type Station, toMinorUnits, type Transaction } from "@/lib/model";
 import {
   MIRROR_CASES,

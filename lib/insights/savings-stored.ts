@@ -2,9 +2,7 @@ import "server-only";
 
 import { sql } from "kysely";
 
-import type { MirrorStore } from "@/lib/mirror";
-import { FLAG, lockComparisons, markFillsBetween } from "@/lib/mirror/comparisons";
-import { epochMs } from "@/lib/mirror/rows";
+import { epochMs, FLAG, lockComparisons, markFillsBetween, type MirrorStore } from "@/lib/mirror";
 
 import { FILL_KIND, type SavingsParams } from "./savings";
 import { type JudgedBatch, judgePendingBatch } from "./savings-stored-judge";
@@ -20,7 +18,7 @@ import { type JudgedBatch, judgePendingBatch } from "./savings-stored-judge";
  */
 
 /** Fills judged per batch of the background loop (issue 25: bounded batches, the loop yields between them). */
-export const COMPARE_BATCH = 2_000;
+const COMPARE_BATCH = 2_000;
 
 /**
  * Other parameters (radius, window) than the stored comparisons were made with: every fill pending, the new ones

@@ -1,9 +1,9 @@
-import type { CatalogStation } from "@/lib/mirror/catalog";
+import type { CatalogStation } from "@/lib/mirror";
 import { fromMinorUnits } from "@/lib/model";
 import type { MissedSaving } from "@/lib/model/insight-savings";
 
-import type { SavingsFill } from "./savings";
 import type { Comparison } from "./savings-compare";
+import type { SavingsFill } from "./savings-types";
 
 const MINUTE_MS = 60_000;
 

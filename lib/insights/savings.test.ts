@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import type { CatalogStation } from "@/lib/mirror/catalog";
+import type { CatalogStation } from "@/lib/mirror";
 import { distanceMiles } from "@/lib/route/geo";
 
 import type { ObservedSpan } from "./price-observations";
-import { computeSavings, type SavingsFill } from "./savings";
+import { computeSavings } from "./savings";
+import type { SavingsFill } from "./savings-types";
 
 // The savings arithmetic on hand-made observations at fixed instants (no clock): exact sums, the radius's edge, the
 // window around a fill, the same station never compared with itself, the fills not compared counted by why, and "was

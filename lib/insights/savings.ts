@@ -1,4 +1,4 @@
-import type { CatalogStation } from "@/lib/mirror/catalog";
+import type { CatalogStation } from "@/lib/mirror";
 import { fromMinorUnits } from "@/lib/model";
 import type { MissedSaving, SavingsFigures } from "@/lib/model/insight-savings";
 import { classifyProduct } from "@/lib/model/product-classes";
@@ -6,6 +6,7 @@ import { classifyProduct } from "@/lib/model/product-classes";
 import type { ObservedPrices } from "./price-observations";
 import { Comparer, type Comparison } from "./savings-compare";
 import { dollars, TopMissed } from "./savings-top";
+import type { SavingsFill } from "./savings-types";
 
 /**
  * What the fleet could have saved (issue 16 item 4, issue 25 item 3), computed exactly: per completed diesel fill, the
@@ -18,25 +19,6 @@ import { dollars, TopMissed } from "./savings-top";
  */
 
 const TOP_MISSED = 10;
-
-/** One completed fill as the mirror holds it, with its purchase-local date. */
-export interface SavingsFill {
-  id: string;
-  /** The fill's details below are read for the largest missed savings only (savingsFor); "" until then. */
-  reference: string;
-  atMs: number;
-  offsetMin: number | null;
-  localDate: string;
-  stationId: string;
-  stationName: string;
-  stationCity: string;
-  stationState: string;
-  driverId: string;
-  driverName: string;
-  product: string;
-  gallonsMilli: number;
-  priceMilli: number;
-}
 
 /** The catalog prices diesel only ("diesel", "Diesel #2", "ULSD", …; not DEF): other products are not compared. */
 const isComparedProduct = (product: string): boolean => classifyProduct(product).productClass === "diesel";
@@ -67,7 +49,7 @@ export const FILL_KIND = {
   unknownStation: 3,
   otherProduct: 4,
 } as const;
-export type FillKind = (typeof FILL_KIND)[keyof typeof FILL_KIND];
+type FillKind = (typeof FILL_KIND)[keyof typeof FILL_KIND];
 
 /** One fill's judgement: every figure it adds to, in integer micro-dollars (0 when it adds nothing). */
 export interface FillJudgement {

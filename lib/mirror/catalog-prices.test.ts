@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { localDayEndMs, priceInForce, type PriceRecord } from "./catalog";
+import { localDayEndMs, priceInForce } from "./catalog";
+import type { PriceRecord } from "./types";
 
 // The price in force on a purchase-local date: the latest record that began before that local day ended.
 

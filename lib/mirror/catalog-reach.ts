@@ -2,10 +2,10 @@ import type { Transaction as KyselyTransaction } from "kysely";
 
 import type { Station } from "@/lib/model";
 
-import type { PriceRecord } from "./catalog";
 import { markFillsBetween, MAX_PRICE_WINDOW_MS } from "./comparisons";
 import { epochMs } from "./rows";
 import type { MirrorDatabase } from "./schema";
+import type { PriceRecord } from "./types";
 
 type Trx = KyselyTransaction<MirrorDatabase>;
 

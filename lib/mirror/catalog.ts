@@ -1,15 +1,14 @@
-import type { Kysely, Transaction as KyselyTransaction } from "kysely";
+import type { Transaction as KyselyTransaction } from "kysely";
 
 import { fromMinorUnits, type Station, toMinorUnits } from "@/lib/model";
 
 import { markReachedFills, stationsBefore } from "./catalog-reach";
 import { purgeComparisons } from "./comparisons";
-import type { MirrorDialect } from "./migrations";
-import { DAY_MS } from "./rollups";
 import { epochMs } from "./rows";
 import type { MirrorDatabase } from "./schema";
-import type { MirrorStore } from "./store";
 import { lockCustomerWrites } from "./store-writes";
+import { DAY_MS } from "./sync-days";
+import type { Db, MirrorCatalog, MirrorDialect, PriceRecord, StoreHandle } from "./types";
 
 /**
  * The station catalog and its price history in the mirror (issue 16 item 4). Every catalog walk of a mirrored customer
@@ -20,45 +19,9 @@ import { lockCustomerWrites } from "./store-writes";
  * not reach back that far.
  */
 
-type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
-
 /** 200 stations × 12 columns stays far below both stores' bound-parameter limits. */
 const STATION_BATCH = 200;
 const PRICE_BATCH = 500;
-
-/** One price record: in force from `updatedMs` until the station's next record. */
-export interface PriceRecord {
-  updatedMs: number;
-  priceMilli: number;
-  /** The walk that saw this price first (epoch ms); absent in records made by hand for the day-based readers. */
-  seenMs?: number;
-}
-
-export interface CatalogStation {
-  id: string;
-  name: string;
-  brand: string;
-  address: string;
-  city: string;
-  state: string;
-  lat: number;
-  lng: number;
-  /** Listed by the latest walk (today's catalog); false for a station a later walk no longer listed. */
-  current: boolean;
-  /** The latest walk that listed the station (epoch ms): its latest price was observed until then. */
-  lastSeenMs: number;
-}
-
-/** What the mirror knows of a customer's catalog: its stations, each station's price records oldest first. */
-export interface MirrorCatalog {
-  stations: CatalogStation[];
-  /** Station id → its price records, oldest first. */
-  prices: Map<string, PriceRecord[]>;
-  /** When the latest walk was recorded (epoch ms); null when none was. */
-  lastWalkMs: number | null;
-  /** The oldest price record's start: history reaches back to here at the earliest; null without records. */
-  historyFromMs: number | null;
-}
 
 export interface WalkRecorded {
   stations: number;
@@ -104,7 +67,7 @@ export function countBefore<T>(sorted: readonly T[], endMs: number, valueOf: (it
 
 /** Records one catalog walk of the customer (see the module comment); idempotent. */
 export function recordCatalogWalk(
-  store: MirrorStore,
+  store: StoreHandle,
   customerId: string,
   stations: readonly Station[],
   seenMs: number,
@@ -207,12 +170,8 @@ async function priceRecords(db: Db, customerId: string, stationId?: string): Pro
 }
 
 /** The customer's catalog as the mirror holds it (stations with coordinates, price records). */
-export function readCatalog(store: MirrorStore, customerId: string): Promise<MirrorCatalog> {
-  return readCatalogIn(store.db, customerId);
-}
-
-/** readCatalog inside a transaction (the stored comparisons read it where they write). */
-export async function readCatalogIn(db: Db, customerId: string): Promise<MirrorCatalog> {
+export async function readCatalog(store: StoreHandle, customerId: string): Promise<MirrorCatalog> {
+  const db = store.db;
   const rows = await db.selectFrom("mirror_stations").selectAll().where("customer_id", "=", customerId).execute();
   const lastWalkMs = rows.reduce<number | null>((max, r) => Math.max(max ?? 0, epochMs(r.last_seen_ms)), null);
   const prices = await priceRecords(db, customerId);
@@ -238,7 +197,7 @@ export async function readCatalogIn(db: Db, customerId: string): Promise<MirrorC
 
 /** The customer's recorded stations: how many, and the latest sighting (a walk's instant; NULL for none). One read. */
 export async function stationSightings(
-  store: MirrorStore,
+  store: StoreHandle,
   customerId: string,
 ): Promise<{ n: string | number; last: string | number | null } | undefined> {
   // MAX over no rows is NULL, which Kysely's types do not say.
@@ -251,7 +210,7 @@ export async function stationSightings(
 
 /** What GET /api/savings says of the catalog: how many stations, the latest walk, where price history begins. */
 export async function catalogFacts(
-  store: MirrorStore,
+  store: StoreHandle,
   customerId: string,
 ): Promise<{ stations: number; lastWalkMs: number | null; historyFromMs: number | null }> {
   const st = await stationSightings(store, customerId);
@@ -266,7 +225,7 @@ export async function catalogFacts(
 }
 
 /** When the customer's latest catalog walk was recorded (epoch ms), null when none was: one indexed read. */
-export async function lastCatalogWalkMs(store: MirrorStore, customerId: string): Promise<number | null> {
+export async function lastCatalogWalkMs(store: StoreHandle, customerId: string): Promise<number | null> {
   const row = await store.db
     .selectFrom("mirror_stations")
     .select((eb) => eb.fn.max("last_seen_ms").as("last"))
@@ -279,7 +238,7 @@ export async function lastCatalogWalkMs(store: MirrorStore, customerId: string):
 
 /** The price in force at one station on a local date, as a decimal string; null when history does not know it. */
 export async function stationPriceOn(
-  store: MirrorStore,
+  store: StoreHandle,
   customerId: string,
   stationId: string,
   localDate: string,

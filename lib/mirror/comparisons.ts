@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction as KyselyTransaction } from "kysely";
 
-import type { MirrorDialect } from "./migrations";
 import type { MirrorDatabase } from "./schema";
+import type { Db, MirrorDialect } from "./types";
 
 /**
  * The stored per-fill savings comparison (issue 25 item 7's speed goal; computed in lib/insights/savings-stored): per
@@ -15,8 +15,6 @@ import type { MirrorDatabase } from "./schema";
  *   that changed the stations themselves (new, moved, another state: every fill);
  * - other parameters (radius, window) than those the comparisons were made with (the refresh marks every fill).
  */
-
-type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
 
 /** PRICE_WINDOW_HOURS' largest value (lib/insights/savings-config): a walk's reach is judged with it, whatever is set. */
 export const MAX_PRICE_WINDOW_MS = 168 * 3_600_000;

@@ -16,9 +16,10 @@ import {
   ZERO_FIGURES,
 } from "./drilldowns-figures";
 import { PACKED_DAY_LAST, planLocalDays } from "./local-blocks";
-import { dayNumberOf, type LocalDimension } from "./local-rollups";
+import { dayNumberOf } from "./local-rollups";
 import { exactInteger } from "./rows";
 import type { MirrorStore } from "./store";
+import type { LocalDimension } from "./types";
 
 /**
  * The drill-downs' sums read from the local-day rollup (./local-rollups.ts: per customer × local date × dimension ×
@@ -133,7 +134,7 @@ async function keySums(
  * The spend amount per key of the dimension over the range (what a ranking orders by), one row per key: a ranking's
  * first few are chosen from these before their other sums are read (./drilldowns-top.ts).
  */
-export async function keyAmounts(
+async function keyAmounts(
   store: MirrorStore,
   customerId: string,
   dimension: DrilldownDimension,
@@ -153,7 +154,7 @@ export async function keyAmounts(
  * The range's spend sums of every purchase, per product (no key): from the state dimension, the one with the fewest
  * rows — every purchase is in each dimension once (a missing truck is the key ''), so any dimension's total is the same.
  */
-export async function fleetSums(store: MirrorStore, customerId: string, range: LocalDateRange): Promise<GroupRow[]> {
+async function fleetSums(store: MirrorStore, customerId: string, range: LocalDateRange): Promise<GroupRow[]> {
   const all = spendParts(store, customerId, "state", range);
   if (all === undefined) return [];
   const rows = await store.db

@@ -29,10 +29,10 @@ import {
 } from "./drilldowns-figures";
 import { latestLabels } from "./drilldowns-labels";
 import { daySumsFromRollup, groupedSumsFromRollup, topGroupsFromRollup } from "./drilldowns-rollup";
-import type { Eb } from "./filter";
 import { LOCAL_MS, localDayWhere } from "./local-dates";
 import { dayName } from "./local-days";
 import type { MirrorStore } from "./store";
+import type { Eb } from "./types";
 
 /**
  * Drill-downs over the mirror, one design for every dimension (driver, truck, card, station): figures per key of a

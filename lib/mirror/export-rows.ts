@@ -2,10 +2,11 @@ import { type Expression, sql, type SqlBool } from "kysely";
 
 import type { Transaction } from "@/lib/model";
 
-import { type Eb, type MirrorFilter, whereOf } from "./filter";
+import { type MirrorFilter, whereOf } from "./filter";
 import { SORT_COLUMNS, type SortColumn } from "./queries";
 import { epochMs, fromRow, type MirrorRow } from "./rows";
 import type { MirrorStore } from "./store";
+import type { Eb } from "./types";
 
 /**
  * Every row of a filter, in the list's order (the sort column, then newest first, then id), read in batches by

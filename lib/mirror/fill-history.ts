@@ -1,8 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 import { type LocalDays, localDayWhere } from "./local-dates";
-import type { MirrorDialect } from "./migrations";
-import type { MirrorStore } from "./store";
+import type { MirrorDialect, StoreHandle } from "./types";
 
 /**
  * The fills the exception rules' "usual" compares with (lib/insights/exceptions/rules-usual): per truck and product,
@@ -30,7 +29,7 @@ const gallonsList = (dialect: MirrorDialect) =>
     ? sql<string>`string_agg(cast(gallons_milli as text), ',')`
     : sql<string>`group_concat(gallons_milli, ',')`;
 
-export async function readFillHistory(store: MirrorStore, customerId: string, days: LocalDays): Promise<FillHistory> {
+export async function readFillHistory(store: StoreHandle, customerId: string, days: LocalDays): Promise<FillHistory> {
   const rows = await store.db
     .selectFrom("mirror_transactions")
     .select(["truck_id", "product", gallonsList(store.dialect).as("gallons")])

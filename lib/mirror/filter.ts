@@ -1,10 +1,9 @@
-import { type Expression, type ExpressionBuilder, sql, type SqlBool } from "kysely";
+import { type Expression, sql, type SqlBool } from "kysely";
 
 import { toMinorUnits, type TransactionStatus } from "@/lib/model";
 
 import { type LocalDays, localDayWhere } from "./local-dates";
-import type { MirrorDatabase } from "./schema";
-import type { InstantRange } from "./store";
+import type { Eb, InstantRange } from "./types";
 
 /** The filter every mirror query shares, as one SQL condition that names the customer first (every index does). */
 
@@ -30,8 +29,6 @@ export interface MirrorFilter extends InstantRange {
   /** Purchases whose local date (transaction_at with its own offset) lies in these days (./local-dates). */
   localDays?: LocalDays | undefined;
 }
-
-export type Eb = ExpressionBuilder<MirrorDatabase, "mirror_transactions">;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,7 +1,6 @@
-import type { Kysely, Transaction as KyselyTransaction } from "kysely";
+import type { Kysely } from "kysely";
 
-import type { MirrorDialect } from "./migrations";
-import type { MirrorDatabase } from "./schema";
+import type { Db, MirrorDialect } from "./types";
 
 /**
  * Which of a customer's keys proved the transactions scope (issue 24 item 1). The primary upstream reports no scopes,
@@ -10,8 +9,6 @@ import type { MirrorDatabase } from "./schema";
  * and across instances sharing the database, until that key signs in again. A key is named by its one-way hash
  * (credentialKey), as the `key:…` customer ids already are: nothing here reveals a secret.
  */
-
-type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
 
 /** The verdict of a key: the upstream answered its own transactions call (true) or refused it the scope (false). */
 export interface KeyScopeVerdict {

@@ -9,8 +9,8 @@ import { type GroupRow, rollupLastOf, sumsOf } from "./drilldowns-figures";
 import { groupedSumsFromRollup } from "./drilldowns-rollup";
 import { localDateOf } from "./local-dates";
 import { periodTotals, spendTotals } from "./period-totals";
-import { DAY_MS } from "./rollups";
 import { settlingByKey, settlingOf } from "./settling";
+import { DAY_MS } from "./sync-days";
 
 /**
  * The fast paths of the drill-downs and the overview (issue 25 item 7) against the direct computation, over a sandbox

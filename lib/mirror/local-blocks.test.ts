@@ -7,9 +7,9 @@ import { migratedOnly, mirrorPlacesOfThisFile, type StoreKind } from "@/test/mir
 import { detailFigures, rankedFigures } from "./drilldowns";
 import { BLOCK_SPANS, planLocalDays, rebuildLocalBlocks } from "./local-blocks";
 import { rebuildLocalRollups } from "./local-rollups";
-import { DAY_MS } from "./rollups";
 import { toRow } from "./rows";
 import { MirrorStore } from "./store";
+import { DAY_MS } from "./sync-days";
 
 /**
  * The local-day rollup's blocks (./local-blocks.ts) are exact: a range's plan covers each of its days once; after

@@ -1,10 +1,8 @@
-import { type Kysely, sql, type Transaction as KyselyTransaction } from "kysely";
+import { type Kysely, sql } from "kysely";
 
-import type { LocalDelta } from "./local-rollups";
-import type { MirrorDialect } from "./migrations";
-import { DAY_MS } from "./rollups";
-import type { MirrorDatabase } from "./schema";
 import { withPurchaseSums } from "./sum-columns";
+import { DAY_MS } from "./sync-days";
+import type { Db, LocalDelta, MirrorDialect } from "./types";
 
 /**
  * The local-day rollup's blocks (migration 0007): the same sums as `mirror_local_day_totals` (./local-rollups.ts) per
@@ -21,8 +19,6 @@ import { withPurchaseSums } from "./sum-columns";
 
 /** Block lengths in local days, largest first (./local-rollups's days are the finest). */
 export const BLOCK_SPANS = [128, 16, 4] as const;
-
-type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
 
 /**
  * A purchase's instant and local date as one integer (instant × 4 + its local day − its UTC day + 1, which is 0, 1 or

@@ -1,6 +1,7 @@
 import { type Expression, type RawBuilder, sql, type SqlBool } from "kysely";
 
-import type { Eb } from "./filter";
+import { DAY_MS } from "./sync-days";
+import type { Eb } from "./types";
 
 /**
  * Purchases by their **local date** (issue 16): `transaction_at` read with its own UTC offset. The mirror keeps the
@@ -10,7 +11,6 @@ import type { Eb } from "./filter";
  * the wall time then keeps only the dates asked for.
  */
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 /** Wider than any UTC offset (−12 h … +14 h). */
 export const OFFSET_MARGIN_MS = 15 * 3_600_000;
@@ -31,16 +31,8 @@ export const localMsOf = (atMs: number, offsetMin: number | null): number => atM
 export const localDateOf = (atMs: number, offsetMin: number | null): string =>
   new Date(localMsOf(atMs, offsetMin)).toISOString().slice(0, 10);
 
-/** The purchase's local hour, 0–23. */
-export const localHourOf = (atMs: number, offsetMin: number | null): number =>
-  new Date(localMsOf(atMs, offsetMin)).getUTCHours();
-
-/** The purchase's local weekday, 0 = Sunday … 6 = Saturday. */
-export const localWeekdayOf = (atMs: number, offsetMin: number | null): number =>
-  new Date(localMsOf(atMs, offsetMin)).getUTCDay();
-
 /** The first local wall-time ms of `from` and the first after `to` (UTC midnights of those dates). */
-export function localBounds(days: LocalDays): { fromMs?: number; toMs?: number } {
+function localBounds(days: LocalDays): { fromMs?: number; toMs?: number } {
   return {
     ...(days.from === undefined ? {} : { fromMs: Date.parse(`${days.from}T00:00:00Z`) }),
     ...(days.to === undefined ? {} : { toMs: Date.parse(`${days.to}T00:00:00Z`) + DAY_MS }),

@@ -1,4 +1,4 @@
-import { DAY_MS } from "./rollups";
+import { DAY_MS } from "./sync-days";
 
 /**
  * The calendar date of an instant in an IANA time zone, fast: a year's summary maps 35,000 quarter hours to their

@@ -7,9 +7,9 @@ import { migratedOnly, mirrorPlacesOfThisFile } from "@/test/mirror-places";
 import { detailFigures, rankedFigures } from "./drilldowns";
 import { jurisdictionReport } from "./jurisdictions";
 import { rebuildLocalRollups } from "./local-rollups";
-import { DAY_MS } from "./rollups";
 import { toRow } from "./rows";
 import { MirrorStore } from "./store";
+import { DAY_MS } from "./sync-days";
 
 /**
  * The local-day rollup is exact: after random upserts (new rows, status, time, offset, product and key changes,

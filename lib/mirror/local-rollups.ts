@@ -1,9 +1,9 @@
-import { type Kysely, sql, type Transaction as KyselyTransaction } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 import { purgeLocalBlocks } from "./local-blocks";
 import { localMsOf, OFFSET_MARGIN_MS } from "./local-dates";
-import { DAY_MS } from "./rollups";
-import type { MirrorDatabase } from "./schema";
+import { DAY_MS } from "./sync-days";
+import type { Db, LocalDelta, LocalDimension } from "./types";
 
 /**
  * The local-day rollup (issue 16's insight figures): per customer × purchase-local date × dimension (driver, truck,
@@ -21,8 +21,7 @@ import type { MirrorDatabase } from "./schema";
  * same in SQL on both stores as in JS for dates after 1970.
  */
 
-export const LOCAL_DIMENSIONS = ["driver", "truck", "card", "station", "state"] as const;
-export type LocalDimension = (typeof LOCAL_DIMENSIONS)[number];
+const LOCAL_DIMENSIONS: readonly LocalDimension[] = ["driver", "truck", "card", "station", "state"];
 
 /** The columns of a transaction row this rollup reads. */
 export interface LocalRollupSource {
@@ -83,31 +82,10 @@ const keyOf = (row: LocalRollupSource, dimension: LocalDimension): string => {
 };
 
 /** The local date of an instant with its offset, as days since 1970-01-01. */
-export const localDayOf = (atMs: number, offsetMin: number | null): number =>
-  Math.floor(localMsOf(atMs, offsetMin) / DAY_MS);
+const localDayOf = (atMs: number, offsetMin: number | null): number => Math.floor(localMsOf(atMs, offsetMin) / DAY_MS);
 
 /** The day number of a YYYY-MM-DD date. */
 export const dayNumberOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-
-type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
-
-/** One group's change (a key-day × product × status): what the local-day rollup and its blocks (./local-blocks.ts) add. */
-export interface LocalDelta {
-  dimension: LocalDimension;
-  day: number;
-  key: string;
-  product: string;
-  status: string;
-  n: number;
-  g: number;
-  a: number;
-  dg: number;
-  da: number;
-  /** The newest instant among the arriving rows (0 when none arrive). */
-  lastPlus: number;
-  /** Instants of rows that left and did not come back in this group (the newest may have gone with them). */
-  gone: Set<number>;
-}
 
 function deltasOf(minus: readonly LocalRollupSource[], plus: readonly LocalRollupSource[]): LocalDelta[] {
   const groups = new Map<string, LocalDelta>();
@@ -178,7 +156,7 @@ const CHUNK = 400;
  * The newest instant of one group's purchases whose local date is in days [fromDay, toDay), from the rows (through the
  * key's index that ends with the time): what a group falls back to when its newest purchase left.
  */
-export function newestInstantSql(
+function newestInstantSql(
   customerId: string,
   d: Pick<LocalDelta, "dimension" | "key" | "product" | "status">,
   fromDay: number,

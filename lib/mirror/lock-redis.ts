@@ -5,7 +5,7 @@ import type { Redis } from "ioredis";
 import { type SyncLease, SyncLeaseLost, type SyncLock } from "./lock";
 
 /** How long a lease lasts without renewal: a dead holder's customer is free again after at most this long. */
-export const DEFAULT_SYNC_LEASE_MS = 30_000;
+const DEFAULT_SYNC_LEASE_MS = 30_000;
 
 // Compare-and-delete and compare-and-extend: only the holder of the token may release or renew the lease (a holder
 // that lost it — paused past the lease, then back — must not end or extend the next holder's).

@@ -7,8 +7,7 @@ import { createLocalBlockTable, rebuildLocalBlocks } from "./local-blocks";
 import { rebuildLocalRollups } from "./local-rollups";
 import { rebuildRollups } from "./rollups";
 import { withPurchaseSums } from "./sum-columns";
-
-export type MirrorDialect = "sqlite" | "postgres";
+import type { MirrorDialect } from "./types";
 
 type Int8 = "bigint" | "integer";
 

@@ -4,7 +4,8 @@ import { statusesOf } from "@/lib/model/metrics";
 import { whereOf } from "./filter";
 import { groupSums, type SumSource } from "./rollup-reads";
 import { exactInteger } from "./rows";
-import type { InstantRange, MirrorStore } from "./store";
+import type { MirrorStore } from "./store";
+import type { InstantRange } from "./types";
 
 /**
  * A period's totals alone (the summary's `previous`): one sum over the range, completed and pending (failed is not

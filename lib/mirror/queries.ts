@@ -3,7 +3,8 @@ import { fromMinorUnits, type Transaction, TRANSACTION_STATUSES, type Transactio
 import { type MirrorFilter, whereOf } from "./filter";
 import { groupSums, type SumSource } from "./rollup-reads";
 import { exactInteger, fromRow } from "./rows";
-import type { InstantRange, MirrorStore, StatusCounts } from "./store";
+import type { MirrorStore } from "./store";
+import type { InstantRange, StatusCounts } from "./types";
 
 /**
  * What the mirror answers: a filtered, sorted page; counts per status; the state × product grouping of a period (the
@@ -69,7 +70,10 @@ export async function listPage(store: MirrorStore, customerId: string, query: Pa
   return { items: rows.map(fromRow), page, limit, total, pages: Math.ceil(total / limit) };
 }
 
-/** Rows per status over a range of instants, with the page filters. */
+/**
+ * Rows per status matching the filter (every status present, zeros included): the list's totals and export, and the
+ * sync's verification (a range of instants only). Read from the rows, through the (customer_id, at_ms) index.
+ */
 export async function countsByStatus(
   store: MirrorStore,
   customerId: string,
@@ -82,7 +86,8 @@ export async function countsByStatus(
     .groupBy("status")
     .execute();
   const counts = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as StatusCounts;
-  for (const r of rows) if (r.status in counts) counts[r.status as TransactionStatus] = Number(exactInteger(r.n));
+  for (const r of rows)
+    if (Object.hasOwn(counts, r.status)) counts[r.status as TransactionStatus] = Number(exactInteger(r.n));
   return counts;
 }
 

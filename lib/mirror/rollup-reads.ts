@@ -2,10 +2,12 @@ import { sql } from "kysely";
 
 import { statusesOf } from "@/lib/model/metrics";
 
-import { type Eb, whereOf } from "./filter";
-import { BUCKET_MS, DAY_MS, type Dimension, SPANS } from "./rollups";
+import { whereOf } from "./filter";
+import { BUCKET_MS, type Dimension, SPANS } from "./rollups";
 import { exactInteger } from "./rows";
-import type { InstantRange, MirrorStore } from "./store";
+import type { MirrorStore } from "./store";
+import { DAY_MS } from "./sync-days";
+import type { Eb, InstantRange } from "./types";
 
 /**
  * Sums over a range of instants, from the rollups where whole periods fit and from the rows for the edges — or, with

@@ -5,10 +5,11 @@ import type { Transaction } from "@/lib/model";
 import { migratedOnly, mirrorPlacesOfThisFile } from "@/test/mirror-places";
 
 import { stateProductTotalsFrom } from "./queries";
-import { DAY_MS, rebuildRollups, SPANS } from "./rollups";
+import { rebuildRollups, SPANS } from "./rollups";
 import { toRow } from "./rows";
 import { MirrorStore } from "./store";
 import { summarizeFrom } from "./summary";
+import { DAY_MS } from "./sync-days";
 
 /**
  * The rollups are exact: after random upserts (new rows, status and time changes, repeated ids), deletions and purges

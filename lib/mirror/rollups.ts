@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction as KyselyTransaction } from "kysely";
+import { type Kysely, sql } from "kysely";
 
-import type { MirrorDatabase } from "./schema";
+import { DAY_MS } from "./sync-days";
+import type { Db } from "./types";
 
 /**
  * The rollups: per customer, sums per quarter hour (spend and counts per status) and spend per driver, station,
@@ -16,7 +17,6 @@ import type { MirrorDatabase } from "./schema";
 
 /** Quarter hours: every UTC offset in use is a whole number of them, so any time zone's days are unions of them. */
 export const BUCKET_MS = 15 * 60_000;
-export const DAY_MS = 86_400_000;
 /**
  * The periods of the groupings, in UTC days, finest first. A range takes the largest whole periods that fit and the
  * next finer ones at its ends: a year is 1–2 periods of 128 days, up to 7 of 16 at each end, up to 3 of 4, up to 3
@@ -49,8 +49,6 @@ export const ROLLUP_SOURCE_COLUMNS = [
   "station_state",
   "driver_id",
 ] as const;
-
-type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
 
 const keyOf = (row: RollupSource, dimension: Dimension): [string, string] => {
   switch (dimension) {

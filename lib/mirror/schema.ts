@@ -45,7 +45,7 @@ export interface MirrorTransactionTable {
   synced_at_ms: Int8;
 }
 
-export interface MirrorSyncStateTable {
+interface MirrorSyncStateTable {
   customer_id: string;
   /** Newest transaction instant the mirror holds (epoch ms); null while empty. */
   newest_at_ms: ColumnType<number | string | null, number | null, number | null>;
@@ -75,7 +75,7 @@ export interface MirrorSyncStateTable {
  * is read from a few thousand rollup rows instead of hundreds of thousands of transactions. "Spend" is every status
  * but failed (what the summary and the state × product grouping sum).
  */
-export interface MirrorBucketTotalsTable {
+interface MirrorBucketTotalsTable {
   customer_id: string;
   /** The quarter hour: floor(at_ms / 900 000). */
   bucket: Int8;
@@ -87,7 +87,7 @@ export interface MirrorBucketTotalsTable {
   failed: number;
 }
 
-export interface MirrorGroupTotalsTable {
+interface MirrorGroupTotalsTable {
   customer_id: string;
   /** driver (key driver_id) · station (station_id) · product · state_product (key state, key2 product). */
   dimension: string;
@@ -103,7 +103,7 @@ export interface MirrorGroupTotalsTable {
 }
 
 /** The local-day rollup (./local-rollups.ts): sums per customer × purchase-local date × dimension × key × product × status. */
-export interface MirrorLocalDayTotalsTable {
+interface MirrorLocalDayTotalsTable {
   customer_id: string;
   /** driver · truck ('' = none) · card (last 4) · station · state (as the row has it). */
   dimension: string;
@@ -123,7 +123,7 @@ export interface MirrorLocalDayTotalsTable {
 }
 
 /** The local-day rollup's blocks (./local-blocks.ts): the same sums per aligned block of 4, 16 or 128 local days. */
-export interface MirrorLocalBlockTotalsTable {
+interface MirrorLocalBlockTotalsTable {
   customer_id: string;
   dimension: string;
   /** The block's length in local days: 4, 16 or 128. */
@@ -143,7 +143,7 @@ export interface MirrorLocalBlockTotalsTable {
 }
 
 /** A key's proven transactions scope (./key-scopes.ts, migration 0005). */
-export interface MirrorKeyScopeTable {
+interface MirrorKeyScopeTable {
   customer_id: string;
   /** credentialKey of the pair: a one-way hash. */
   key_hash: string;
@@ -153,7 +153,7 @@ export interface MirrorKeyScopeTable {
 }
 
 /** A completed fill's stored savings comparison (./comparisons.ts, migration 0006); amounts in micro-dollars. */
-export interface MirrorFillComparisonTable {
+interface MirrorFillComparisonTable {
   customer_id: string;
   tx_id: string;
   /** > 0: to be computed again (a counter: a comparison clears only the mark it read). */
@@ -181,7 +181,7 @@ export interface MirrorFillComparisonTable {
 }
 
 /** The stored comparisons' sums per customer × purchase-local date × kind. */
-export interface MirrorComparisonDayTable {
+interface MirrorComparisonDayTable {
   customer_id: string;
   local_date: string;
   kind: number;
@@ -197,7 +197,7 @@ export interface MirrorComparisonDayTable {
 }
 
 /** The parameters the customer's stored comparisons were made with. */
-export interface MirrorComparisonParamsTable {
+interface MirrorComparisonParamsTable {
   customer_id: string;
   radius_miles: number;
   window_ms: Int8;

@@ -5,10 +5,10 @@ import type { Transaction } from "@/lib/model";
 import { markFillsDeleted, markFillsWritten } from "./comparisons";
 import { applyLocalBlockDelta } from "./local-blocks";
 import { applyLocalRollupDelta, LOCAL_ROLLUP_SOURCE_COLUMNS } from "./local-rollups";
-import type { MirrorDialect } from "./migrations";
 import { applyRollupDelta, ROLLUP_SOURCE_COLUMNS } from "./rollups";
 import { toRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
+import type { MirrorDialect } from "./types";
 
 /**
  * The writes of `mirror_transactions` (MirrorStore's upsert and delete): each batch reads the rows it replaces or

@@ -2,17 +2,18 @@ import Database from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, Transaction as KyselyTransaction } from "kysely";
 import pg from "pg";
 
-import { type Transaction, TRANSACTION_STATUSES, type TransactionStatus } from "@/lib/model";
+import type { Transaction } from "@/lib/model";
 import { ensurePrivateFile, type Warn } from "@/lib/private-files";
 
 import { purgeCatalog } from "./catalog";
 import { purgeKeyScopes } from "./key-scopes";
 import { purgeLocalRollups } from "./local-rollups";
-import { type MirrorDialect, mirrorMigrations } from "./migrations";
+import { mirrorMigrations } from "./migrations";
 import { purgeRollups } from "./rollups";
 import { epochMs, exactInteger, fromRow } from "./rows";
 import type { MirrorDatabase } from "./schema";
 import { deleteRows, lockCustomerWrites, upsertRows } from "./store-writes";
+import type { Db, InstantRange, MirrorDialect, StoreHandle, SyncState } from "./types";
 
 export const DEFAULT_MIRROR_PATH = ".data/mirror.db";
 
@@ -25,41 +26,13 @@ export interface MirrorStoreOptions {
   warn?: Warn | undefined;
 }
 
-/** Where the sync stands for one customer. Instants are epoch ms. */
-export interface SyncState {
-  customerId: string;
-  newestAtMs: number | null;
-  coverageFromMs: number | null;
-  backfill: {
-    toDay: string | null;
-    nextPage: number | null;
-    expected: number | null;
-    doneRows: number;
-    complete: boolean;
-  };
-  lastHeadSyncMs: number | null;
-  lastVerificationMs: number | null;
-  lastVerification: unknown;
-  lastError: string | null;
-}
-
-export type StatusCounts = Record<TransactionStatus, number>;
-
-/** A range of instants, [fromMs, toMs); either end open. */
-export interface InstantRange {
-  fromMs?: number | undefined;
-  toMs?: number | undefined;
-}
-
-type Db = Kysely<MirrorDatabase> | KyselyTransaction<MirrorDatabase>;
-
 const nullableMs = (value: number | string | null): number | null => (value === null ? null : epochMs(value));
 
 /**
  * The mirror's store: one Kysely schema over SQLite (better-sqlite3, WAL; `file` for worker threads) or PostgreSQL.
  * Every method names its customer; nothing reads or writes across customers except `customers()` for operators.
  */
-export class MirrorStore {
+export class MirrorStore implements StoreHandle {
   private constructor(
     readonly db: Kysely<MirrorDatabase>,
     readonly dialect: MirrorDialect,
@@ -154,22 +127,6 @@ export class MirrorStore {
     if (range.fromMs !== undefined) q = q.where("at_ms", ">=", range.fromMs);
     if (range.toMs !== undefined) q = q.where("at_ms", "<", range.toMs);
     return (await q.execute()).map((r) => r.id);
-  }
-
-  /** Rows per status in a range of instants (every status present, zeros included). */
-  async countByStatus(customerId: string, range: InstantRange = {}, db: Db = this.db): Promise<StatusCounts> {
-    let q = db
-      .selectFrom("mirror_transactions")
-      .select((eb) => ["status", eb.fn.countAll().as("n")])
-      .where("customer_id", "=", customerId);
-    if (range.fromMs !== undefined) q = q.where("at_ms", ">=", range.fromMs);
-    if (range.toMs !== undefined) q = q.where("at_ms", "<", range.toMs);
-    const counts = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as StatusCounts;
-    for (const row of await q.groupBy("status").execute()) {
-      if ((TRANSACTION_STATUSES as readonly string[]).includes(row.status))
-        counts[row.status as TransactionStatus] = Number(exactInteger(row.n));
-    }
-    return counts;
   }
 
   /** The oldest and newest instants the customer's mirror holds; nulls when it holds nothing. */

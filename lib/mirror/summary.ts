@@ -11,7 +11,8 @@ import {
 import { dailySums, type DaySum } from "./daily-sums";
 import { dayName, localDayNumberOf } from "./local-days";
 import { groupSums, type GroupTotal, type SumSource } from "./rollup-reads";
-import type { InstantRange, MirrorStore, StatusCounts } from "./store";
+import type { MirrorStore } from "./store";
+import type { InstantRange, StatusCounts } from "./types";
 
 type Range = Required<InstantRange>;
 

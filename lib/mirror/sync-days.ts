@@ -1,5 +1,6 @@
 /** UTC days as the sync counts them (YYYY-MM-DD, the upstream's `from`/`to`), and nullable instants' min and max. */
 
+/** One day in ms: the mirror's one copy (the sync's days, the rollups' periods, purchase-local dates). */
 export const DAY_MS = 86_400_000;
 
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

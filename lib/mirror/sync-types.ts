@@ -1,8 +1,9 @@
 import type { FleetApiClient } from "@/lib/fleet-api";
 
 import type { SyncLock } from "./lock";
-import type { MirrorStore, SyncState } from "./store";
+import type { MirrorStore } from "./store";
 import type { VerificationReport } from "./sync-verify";
+import type { SyncState } from "./types";
 
 /** What a sync is given and what it reports (the engine is ./sync). */
 

@@ -6,8 +6,10 @@ import {
   type TransactionStatus,
 } from "@/lib/model";
 
-import type { MirrorStore, StatusCounts } from "./store";
+import { countsByStatus } from "./queries";
+import type { MirrorStore } from "./store";
 import { addDays, DAY_MS, daysBetween, dayStartMs, utcDay } from "./sync-days";
+import type { StatusCounts } from "./types";
 
 /**
  * The sync's verification: the upstream's `total` for a filter is an exact count. Counts per status over the covered
@@ -105,7 +107,7 @@ async function verifyRange(
   to: string,
   statuses: readonly TransactionStatus[],
 ): Promise<boolean> {
-  const mirror = await run.store.countByStatus(run.customerId, {
+  const mirror = await countsByStatus(run.store, run.customerId, {
     fromMs: from === null ? undefined : dayStartMs(from),
     toMs: dayStartMs(to) + DAY_MS,
   });
@@ -134,7 +136,7 @@ async function verifyOpenStart(run: Run, to: string, mismatched: readonly Transa
     return;
   }
   const below = addDays(oldestDay, -1);
-  const belowCounts = await run.store.countByStatus(run.customerId, { toMs: dayStartMs(oldestDay) });
+  const belowCounts = await countsByStatus(run.store, run.customerId, { toMs: dayStartMs(oldestDay) });
   // Every mismatched status is counted below (no early exit), as the requests in the report show.
   const belowDiffers = (await mismatchedStatuses(run, null, below, mismatched, belowCounts)).length > 0;
   if (belowDiffers) await refetch(run, null, below);

@@ -29,7 +29,7 @@ import { type VerificationReport, verifyCounts } from "./sync-verify";
  * is reported (`unauthenticated`), so the caller can end that key's sessions.
  */
 
-export const DEFAULT_LOOKBACK_MS = 72 * 3_600_000;
+const DEFAULT_LOOKBACK_MS = 72 * 3_600_000;
 const DEFAULT_VERIFY_ROUNDS = 4;
 /** Backfill pages in flight at once: enough to hide a page's latency when the budget allows several a second. */
 const BACKFILL_PREFETCH = 4;

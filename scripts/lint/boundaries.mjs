@@ -112,4 +112,58 @@ const importsRule = {
   },
 };
 
-export default { meta: { name: "boundaries" }, rules: { imports: importsRule } };
+/**
+ * A folder reached only through its entry: from outside `folder`, an import that resolves to `folder/<module>` is
+ * refused (the folder itself and `folder/index` are the entry); modules and tests inside the folder import anything.
+ * On the resolved target, so `@/lib/mirror/store`, `../mirror/store` from lib/insights and `../../lib/mirror/store`
+ * are caught, while `../mirror/access` from lib/bff/operations (lib/bff/mirror, another folder) is not.
+ */
+const entryRule = {
+  meta: {
+    type: "problem",
+    docs: { description: "Keeps a folder's modules behind its index: outsiders import the entry only." },
+    schema: [
+      {
+        type: "object",
+        properties: {
+          folders: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: { folder: { type: "string" }, message: { type: "string" } },
+              required: ["folder", "message"],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ["folders"],
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const folders = context.options[0]?.folders ?? [];
+    const self = path.relative(ROOT, context.filename).split(path.sep).join("/");
+    const outside = folders.filter(({ folder }) => !self.startsWith(`${folder}/`));
+    if (outside.length === 0) return {};
+
+    function check(source) {
+      if (source?.type !== "Literal" || typeof source.value !== "string") return;
+      const target = resolveTarget(source.value, context.filename).replace(/\.(ts|tsx|js|mjs)$/, "");
+      for (const { folder, message } of outside) {
+        if (!target.startsWith(`${folder}/`) || target === `${folder}/index`) continue;
+        context.report({ node: source, message: `${message} (imports ${target})` });
+        return;
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+export default { meta: { name: "boundaries" }, rules: { imports: importsRule, entry: entryRule } };

@@ -94,3 +94,54 @@ tester.run("boundaries/imports", rule, {
     },
   ],
 });
+
+const mirrorEntry = [{ folders: [{ folder: "lib/mirror", message: "Entry only." }] }];
+
+tester.run("boundaries/entry", boundaries.rules.entry, {
+  valid: [
+    { filename: at("lib/bff/catalog.ts"), code: `import { readCatalog } from "@/lib/mirror";`, options: mirrorEntry },
+    {
+      filename: at("lib/insights/a.ts"),
+      code: `import type { MirrorStore } from "../mirror/index";`,
+      options: mirrorEntry,
+    },
+    // Inside lib/mirror (its modules and tests) any module may be imported.
+    {
+      filename: at("lib/mirror/catalog.test.ts"),
+      code: `import { purgeCatalog } from "./catalog";`,
+      options: mirrorEntry,
+    },
+    // lib/bff/mirror is another folder, though spelt "../mirror/" from lib/bff/operations.
+    {
+      filename: at("lib/bff/operations/sync-now.ts"),
+      code: `import { x } from "../mirror/instance";`,
+      options: mirrorEntry,
+    },
+  ],
+  invalid: [
+    {
+      filename: at("lib/bff/catalog.ts"),
+      code: `import { recordCatalogWalk } from "@/lib/mirror/catalog";`,
+      options: mirrorEntry,
+      errors: [{ message: "Entry only. (imports lib/mirror/catalog)" }],
+    },
+    {
+      filename: at("lib/insights/savings.ts"),
+      code: `import type { CatalogStation } from "../mirror/types";`,
+      options: mirrorEntry,
+      errors: [{ message: "Entry only. (imports lib/mirror/types)" }],
+    },
+    {
+      filename: at("bench/parts/x.ts"),
+      code: `export { toRow } from "../../lib/mirror/rows.ts";`,
+      options: mirrorEntry,
+      errors: [{ message: "Entry only. (imports lib/mirror/rows)" }],
+    },
+    {
+      filename: at("scripts/mirror.ts"),
+      code: `const m = await import("@/lib/mirror/usage");`,
+      options: mirrorEntry,
+      errors: 1,
+    },
+  ],
+});

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import type { SyncState } from "@/lib/mirror";
-import { localDateOf } from "@/lib/mirror";
+import { localDateOf, type SyncState } from "@/lib/mirror";
 import { addDecimals, type ListTotals, type Transaction } from "@/lib/model";
 import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
 

@@ -1,7 +1,6 @@
 import "server-only";
 
-import { OFFSET_MARGIN_MS } from "@/lib/mirror/local-dates";
-import { DAY_MS, utcDay } from "@/lib/mirror/sync-days";
+import { DAY_MS, OFFSET_MARGIN_MS, utcDay } from "@/lib/mirror";
 import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 
 import { BffError } from "../errors";

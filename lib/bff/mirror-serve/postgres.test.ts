@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { localDateOf } from "@/lib/mirror/local-dates";
+import { localDateOf } from "@/lib/mirror";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 

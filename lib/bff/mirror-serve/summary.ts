@@ -1,7 +1,6 @@
 import "server-only";
 
-import type { RankedFigures } from "@/lib/mirror/drilldowns";
-import { settlingOf } from "@/lib/mirror/settling";
+import { type RankedFigures, settlingOf } from "@/lib/mirror";
 import type { DataOrigin, RankedItem, TransactionSummaryReply } from "@/lib/model";
 import type { LocalDateRange } from "@/lib/model/insights";
 import type { SpendComparison } from "@/lib/model/metrics";

@@ -2,7 +2,7 @@ import "server-only";
 
 import { savingsConfig } from "@/lib/insights/savings-config";
 import { compareAllPending } from "@/lib/insights/savings-stored";
-import { type MirrorStore, type SyncLock } from "@/lib/mirror";
+import type { MirrorStore, SyncLock } from "@/lib/mirror";
 
 import { getConfig } from "../config";
 import { offThread } from "../off-thread/pool";

@@ -1,8 +1,7 @@
 import "server-only";
 
 import { credentialKey, type FleetApiClient, isFleetApiError } from "@/lib/fleet-api";
-import type { MirrorStore } from "@/lib/mirror";
-import { readKeyScope, writeKeyScope } from "@/lib/mirror/key-scopes";
+import { type MirrorStore, readKeyScope, writeKeyScope } from "@/lib/mirror";
 
 import type { ActiveSession } from "../session";
 import { hasTransactionsScope, mirrorCustomerId } from "./customers";

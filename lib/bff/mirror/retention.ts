@@ -1,7 +1,6 @@
 import "server-only";
 
-import { MirrorStore } from "@/lib/mirror";
-import { purgeUnused } from "@/lib/mirror/usage";
+import { MirrorStore, purgeUnused } from "@/lib/mirror";
 
 import type { MirrorConfig } from "../config-mirror";
 

@@ -1,8 +1,7 @@
 import "server-only";
 
 import { credentialKey } from "@/lib/fleet-api";
-import { MemorySyncLock, MirrorStore } from "@/lib/mirror";
-import { purgeUnused } from "@/lib/mirror/usage";
+import { MemorySyncLock, MirrorStore, purgeUnused } from "@/lib/mirror";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 
 import type { ActiveSession } from "../session";

@@ -6,7 +6,7 @@ import { threadId } from "node:worker_threads";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { MirrorStore } from "@/lib/mirror/store";
+import { MirrorStore } from "@/lib/mirror";
 
 import { closeOffThreadPools, offThread, OffThreadError, offThreadStats } from "./pool";
 

@@ -1,7 +1,6 @@
 import type { CatalogStation, ExceptionThresholds } from "@/lib/insights/exceptions/types";
 import { observedPricesOf } from "@/lib/insights/price-observations";
-import type { MirrorStore } from "@/lib/mirror";
-import { readCatalog } from "@/lib/mirror/catalog";
+import { type MirrorStore, readCatalog } from "@/lib/mirror";
 import type { LocalDateRange } from "@/lib/model";
 import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
 

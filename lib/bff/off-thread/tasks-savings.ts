@@ -1,7 +1,6 @@
 import type { SavingsFilter } from "@/lib/insights/savings-query";
 import { storedSavingsFor } from "@/lib/insights/savings-stored-read";
-import type { MirrorStore } from "@/lib/mirror";
-import { catalogFacts } from "@/lib/mirror/catalog";
+import { catalogFacts, type MirrorStore } from "@/lib/mirror";
 import type { LocalDateRange } from "@/lib/model";
 
 export interface SavingsArgs {

@@ -1,11 +1,15 @@
 import { threadId } from "node:worker_threads";
 
 import { judgePendingBatch } from "@/lib/insights/savings-stored-judge";
-import type { MirrorStore } from "@/lib/mirror";
-import { detailFigures, rankedFigures } from "@/lib/mirror/drilldowns";
-import { jurisdictionReport } from "@/lib/mirror/jurisdictions";
-import { periodTotals, spendTotals } from "@/lib/mirror/period-totals";
-import { summarize } from "@/lib/mirror/summary";
+import {
+  detailFigures,
+  jurisdictionReport,
+  type MirrorStore,
+  periodTotals,
+  rankedFigures,
+  spendTotals,
+  summarize,
+} from "@/lib/mirror";
 
 import { judgePlain } from "./tasks-exceptions";
 import { savingsBoth } from "./tasks-savings";

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 
-import { MirrorStore } from "@/lib/mirror/store";
+import { MirrorStore } from "@/lib/mirror";
 
 import { OFF_THREAD_TASKS, type OffThreadTask } from "./tasks";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { localDateOf } from "@/lib/mirror/local-dates";
+import { localDateOf } from "@/lib/mirror";
 import { addDecimals, type Transaction } from "@/lib/model";
 import type { DrilldownDetailReply, DrilldownListReply } from "@/lib/model/insight-drilldowns";
 import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";

@@ -2,9 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { keyKnown, ZERO_FIGURES } from "@/lib/mirror/drilldowns";
-import { labelOf } from "@/lib/mirror/drilldowns-figures";
-import { settlingByKey, settlingOf } from "@/lib/mirror/settling";
+import { keyKnown, labelOf, settlingByKey, settlingOf, ZERO_FIGURES } from "@/lib/mirror";
 import type {
   DrilldownDetailReply,
   DrilldownDimension,

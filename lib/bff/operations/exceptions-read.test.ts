@@ -6,7 +6,7 @@ import { EXCEPTION_RULES, isRuleOff } from "@/lib/insights/exceptions/rules";
 import { largeFillOracle, unusualProductOracle } from "@/lib/insights/exceptions/rules-usual-oracle";
 import type { CatalogStation, ExceptionThresholds, Purchase, RuleInput } from "@/lib/insights/exceptions/types";
 import type { ObservedSpan } from "@/lib/insights/price-observations";
-import { localDateOf } from "@/lib/mirror/local-dates";
+import { localDateOf } from "@/lib/mirror";
 import type { LocalDateRange } from "@/lib/model";
 import { mirrorStoresOfThisFile } from "@/test/mirror-stack";
 

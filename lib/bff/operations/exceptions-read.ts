@@ -9,8 +9,7 @@ import type {
   SubjectHit,
   TruckHistory,
 } from "@/lib/insights/exceptions/types";
-import { localDayWhere, type MirrorStore } from "@/lib/mirror";
-import { readFillHistory } from "@/lib/mirror/fill-history";
+import { localDayWhere, type MirrorStore, readFillHistory } from "@/lib/mirror";
 import { addDays, type LocalDateRange, type Station } from "@/lib/model";
 import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { localDateOf } from "@/lib/mirror/local-dates";
+import { localDateOf } from "@/lib/mirror";
 import type { ExceptionsReply } from "@/lib/model/insight-exceptions";
 import { TEST_ANCHOR } from "@/sandbox/test/constants";
 import { mirrorServeStackFor } from "@/test/mirror-serve-stack";

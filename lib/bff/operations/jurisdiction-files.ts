@@ -9,7 +9,7 @@ import type { ExportRun } from "@/lib/bff/export/run";
 import { xlsxText } from "@/lib/bff/export/xlsx-cells";
 import { produceWorkbook } from "@/lib/bff/export/xlsx-writer";
 import { formatCardNumber } from "@/lib/format/file-names";
-import { localDateOf } from "@/lib/mirror/local-dates";
+import { localDateOf } from "@/lib/mirror";
 import type { Station, Transaction } from "@/lib/model";
 import type { JurisdictionFigures, JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 import { METRICS } from "@/lib/model/metrics";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { localDateOf } from "@/lib/mirror/local-dates";
+import { localDateOf } from "@/lib/mirror";
 import { addDecimals } from "@/lib/model/decimal-math";
 import { classifyProduct } from "@/lib/model/product-classes";
 import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";

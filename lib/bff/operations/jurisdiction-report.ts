@@ -2,8 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { emptyJurisdictionReport, withPrevious } from "@/lib/mirror/jurisdictions";
-import { settlingOf } from "@/lib/mirror/settling";
+import { emptyJurisdictionReport, settlingOf, withPrevious } from "@/lib/mirror";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 
 import { now } from "../clock";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { drilldownChange } from "@/components/drilldowns/figures";
 import { linesOf } from "@/components/reports/jurisdiction-table";
 import { periodChange } from "@/components/ui/period-change";
-import { localDateOf } from "@/lib/mirror/local-dates";
+import { localDateOf } from "@/lib/mirror";
 import { addDays } from "@/lib/model";
 import { mirrorServeStackFor } from "@/test/mirror-serve-stack";
 

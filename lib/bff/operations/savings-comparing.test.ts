@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { savingsConfig } from "@/lib/insights/savings-config";
 import { savingsFor } from "@/lib/insights/savings-query";
 import { comparisonsState } from "@/lib/insights/savings-stored";
-import { readCatalog, recordCatalogWalk } from "@/lib/mirror/catalog";
+import { readCatalog, recordCatalogWalk } from "@/lib/mirror";
 import { MIRROR_CASES } from "@/test/mirror-stack";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { readCatalog } from "@/lib/mirror/catalog";
+import { readCatalog } from "@/lib/mirror";
 import type { Station, Transaction } from "@/lib/model";
 import { toMinorUnits } from "@/lib/model/decimal-math";
 import type { SavingsReply } from "@/lib/model/insight-savings";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { NO_SAVINGS, type SavingsParams } from "@/lib/insights/savings";
 import { savingsConfig } from "@/lib/insights/savings-config";
 import { comparisonsState, prepareComparisons, writeJudgedBatch } from "@/lib/insights/savings-stored";
-import { lastCatalogWalkMs } from "@/lib/mirror/catalog";
+import { lastCatalogWalkMs } from "@/lib/mirror";
 import type { InsightCoverage, InsightPeriods } from "@/lib/model";
 import type { SavingsReply } from "@/lib/model/insight-savings";
 

@@ -1,4 +1,4 @@
-import { localMsOf } from "@/lib/mirror/local-dates";
+import { localMsOf } from "@/lib/mirror";
 import { fromMinorUnits } from "@/lib/model";
 import type { ExceptionContextFilter } from "@/lib/model/insight-exceptions";
 
