@@ -158,11 +158,19 @@ export default tseslint.config(
     // Feature folders of components/ stay apart: what two of them need lives in components/ui. Shared too: the
     // insight pages' range picker and coverage note (components/insights), and the overview's chart and period change
     // that the drill-downs reuse (components/overview) rather than copy, and the savings panel (components/savings).
+    // Inside components/stations the same rule again: map, nearby, route-planner and detail share only through
+    // components/stations/shared (the page's own files at the folder's top compose them and are not checked).
     files: ["components/**/*.{ts,tsx}", "lib/queries/**/*.{ts,tsx}"],
     rules: {
       "boundaries/imports": [
         "error",
-        { zones: BROWSER_ZONES, features: { root: "components", shared: ["ui", "insights", "overview", "savings"] } },
+        {
+          zones: BROWSER_ZONES,
+          features: [
+            { root: "components", shared: ["ui", "insights", "overview", "savings"] },
+            { root: "components/stations", shared: ["shared"] },
+          ],
+        },
       ],
     },
   },
