@@ -1,4 +1,4 @@
-import { DEFAULT_TRUCK, type TruckProfile } from "@/lib/route";
+import type { TruckProfile } from "@/lib/route";
 
 /**
  * The truck of the Route mode: tank, fuel now, MPG, reserve and the value of a driver hour. Remembered in this browser
@@ -55,18 +55,12 @@ export function readTruckDraft(draft: TruckDraft): { truck: TruckProfile | null;
   return { truck: values as TruckProfile, errors };
 }
 
-/** A stored truck, checked like a typed one: anything unreadable or invalid gives the defaults. */
-export function parseStoredTruck(raw: string | null): TruckProfile {
-  if (raw === null) return DEFAULT_TRUCK;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== "object" || value === null) return DEFAULT_TRUCK;
-    const record = value as Record<string, unknown>;
-    const draft = Object.fromEntries(
-      TRUCK_FIELDS.map(({ field }) => [field, typeof record[field] === "number" ? String(record[field]) : ""]),
-    ) as TruckDraft;
-    return readTruckDraft(draft).truck ?? DEFAULT_TRUCK;
-  } catch {
-    return DEFAULT_TRUCK;
-  }
+/** A stored truck (parsed JSON), checked like a typed one: null when it is not a valid truck. */
+export function truckFromStored(value: unknown): TruckProfile | null {
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as Record<string, unknown>;
+  const draft = Object.fromEntries(
+    TRUCK_FIELDS.map(({ field }) => [field, typeof record[field] === "number" ? String(record[field]) : ""]),
+  ) as TruckDraft;
+  return readTruckDraft(draft).truck;
 }
