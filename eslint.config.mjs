@@ -77,6 +77,25 @@ export default tseslint.config(
     rules: { "max-lines-per-function": "off" },
   },
   {
+    // Figures for people are written by lib/format (issue 27: six modules had their own); tests and e2e specs may
+    // compute what they expect, and the bench and scripts print for operators.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    ignores: ["lib/format/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: "Numbers for people go through lib/format/numbers.ts (add the format there, with a test).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message: "Numbers and dates for people go through lib/format (numbers.ts, dates.ts).",
+        },
+      ],
+    },
+  },
+  {
     files: ["sandbox/db/geo-data.ts"],
     rules: { "max-lines": "off" },
   },

@@ -8,7 +8,7 @@ import { type DefinitionItem, DefinitionList } from "@/components/ui/definition-
 import { PageHeader } from "@/components/ui/page-header";
 import { DetailError, DetailLoading } from "@/components/ui/query-states";
 import { formatDateTime } from "@/lib/format/dates";
-import { formatUnitPrice } from "@/lib/format/numbers";
+import { formatCoordinates, formatUnitPrice } from "@/lib/format/numbers";
 import type { StationDetail } from "@/lib/model";
 import { useStation } from "@/lib/queries/locations";
 
@@ -95,7 +95,7 @@ function stationItems(s: StationDetail): DefinitionItem[] {
     ],
     ["DEF", s.defAvailable === null ? null : s.defAvailable ? "Available" : "Not available"],
     ["Amenities", s.amenities.length === 0 ? null : s.amenities.map(humanize).join(", ")],
-    ["Coordinates", `${s.lat.toFixed(4)}, ${s.lng.toFixed(4)}`],
+    ["Coordinates", formatCoordinates(s)],
   ];
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { formatCount } from "@/lib/format/numbers";
+import { formatCount, formatDollarsPerGallon } from "@/lib/format/numbers";
 
 import { pointLabel } from "../shared/lat-lng";
 import { productInText, productName, withArticle } from "../shared/product-ranking";
@@ -55,7 +55,7 @@ export function CatalogRanking({
             Near <span className="font-medium text-slate-900 dark:text-slate-100">{placeLabel(view)}</span>:{" "}
             {formatCount(ranking.inRadius)} {ranking.inRadius === 1 ? "station" : "stations"} with a price within{" "}
             {view.radius} mi
-            {ranking.areaAverage === null ? "" : `, area average $${ranking.areaAverage.toFixed(3)}`}.{" "}
+            {ranking.areaAverage === null ? "" : `, area average ${formatDollarsPerGallon(ranking.areaAverage)}`}.{" "}
             <ClearPointButton onClick={onClearPoint} />
           </p>
         )}

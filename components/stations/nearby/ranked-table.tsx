@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef } from "react";
 
 import { DataTable, useListTable } from "@/components/ui/data-table";
 import { describeAge } from "@/lib/format/dates";
-import { formatCount, formatUnitPrice } from "@/lib/format/numbers";
+import { formatCount, formatDecimal, formatUnitPrice } from "@/lib/format/numbers";
 import type { Station } from "@/lib/model";
 
 import { brandName } from "../shared/brand-name";
@@ -192,7 +192,7 @@ function rankedColumns(priceLabel: string, hasDistance: boolean) {
       cell: ({ row }) => {
         const miles =
           row.original.group === "ranked" ? row.original.item.distanceMiles : row.original.within.distanceMiles;
-        const text = miles === null ? "—" : `${miles.toFixed(1)} mi`;
+        const text = miles === null ? "—" : `${formatDecimal(miles, 1)} mi`;
         return row.original.group === "ranked" ? <span data-testid="ranked-distance">{text}</span> : text;
       },
     }),

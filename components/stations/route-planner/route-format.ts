@@ -1,4 +1,4 @@
-import { formatCount, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
+import { formatCount, formatDecimal, formatDollars, formatDollarsPerGallon } from "@/lib/format/numbers";
 
 /**
  * The Route mode's figures as the page prints them (and its e2e spec expects them): computed numbers rounded to what a
@@ -7,24 +7,22 @@ import { formatCount, formatMoney, formatUnitPrice } from "@/lib/format/numbers"
 
 /** "$1,234.50" */
 export function routeMoney(dollars: number): string {
-  return formatMoney((Math.abs(dollars) < 0.005 ? 0 : dollars).toFixed(2));
+  return formatDollars(dollars);
 }
 
 /** "$1,234.50" from whole cents (lib/route's shownPlan: figures rounded once, so their sums hold as printed). */
 export function routeCents(cents: number): string {
-  return formatMoney((cents / 100).toFixed(2));
+  return formatDollars(cents / 100);
 }
 
 /** "$3.899" per gallon; "—" when there is none (lib/route's effective price where the truck would buy nothing). */
 export function routeUnitPrice(dollarsPerGallon: number): string {
-  return Number.isFinite(dollarsPerGallon) ? formatUnitPrice(dollarsPerGallon.toFixed(3)) : "—";
+  return Number.isFinite(dollarsPerGallon) ? formatDollarsPerGallon(dollarsPerGallon) : "—";
 }
-
-const tenths = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** "1,092.4" gallons or miles: one decimal, the unit in the column heading. */
 export function routeTenths(value: number): string {
-  return tenths.format(value);
+  return formatDecimal(value, 1);
 }
 
 /** The sentence in place of the fill plan when the product is DEF. */

@@ -1,3 +1,4 @@
+import { formatCoordinates } from "@/lib/format/numbers";
 import type { LatLng } from "@/lib/route/geo";
 
 export type { LatLng };
@@ -21,5 +22,5 @@ export function formatLatLng(point: LatLng): string {
 
 /** A point as a person reads it where it has no place name: "35.2220, -101.8313" (the link's form, with a space). */
 export function pointLabel(point: LatLng): string {
-  return `${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}`;
+  return formatCoordinates(point);
 }

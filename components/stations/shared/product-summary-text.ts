@@ -1,4 +1,4 @@
-import { formatCount } from "@/lib/format/numbers";
+import { formatCount, formatDollarsPerGallon } from "@/lib/format/numbers";
 
 import { productInText, productName, type ProductRanking, withArticle } from "./product-ranking";
 
@@ -32,7 +32,7 @@ export function describePriceCheck(
   const results =
     ranking.checked === 0
       ? null
-      : `${plural(ranking.priced, "has", "have")} ${withArticle(ranking.product)} price${ranking.areaAverage === null ? "" : `, average $${ranking.areaAverage.toFixed(3)}`}.` +
+      : `${plural(ranking.priced, "has", "have")} ${withArticle(ranking.product)} price${ranking.areaAverage === null ? "" : `, average ${formatDollarsPerGallon(ranking.areaAverage)}`}.` +
         (ranking.withoutProduct.length === 0
           ? ""
           : ` ${plural(ranking.withoutProduct.length, "station has", "stations have")} none (listed as “No ${name}”).`);
