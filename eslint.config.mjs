@@ -79,6 +79,25 @@ export default tseslint.config(
     rules: { "max-lines-per-function": "off" },
   },
   {
+    // Figures for people are written by lib/format (issue 27: six modules had their own); tests and e2e specs may
+    // compute what they expect, and the bench and scripts print for operators.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    ignores: ["lib/format/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: "Numbers for people go through lib/format/numbers.ts (add the format there, with a test).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message: "Numbers and dates for people go through lib/format (numbers.ts, dates.ts).",
+        },
+      ],
+    },
+  },
+  {
     files: ["sandbox/db/geo-data.ts"],
     rules: { "max-lines": "off" },
   },
@@ -165,11 +184,19 @@ export default tseslint.config(
     // Feature folders of components/ stay apart: what two of them need lives in components/ui. Shared too: the
     // insight pages' range picker and coverage note (components/insights), and the overview's chart and period change
     // that the drill-downs reuse (components/overview) rather than copy, and the savings panel (components/savings).
+    // Inside components/stations the same rule again: map, nearby, route-planner and detail share only through
+    // components/stations/shared (the page's own files at the folder's top compose them and are not checked).
     files: ["components/**/*.{ts,tsx}", "lib/queries/**/*.{ts,tsx}"],
     rules: {
       "boundaries/imports": [
         "error",
-        { zones: BROWSER_ZONES, features: { root: "components", shared: ["ui", "insights", "overview", "savings"] } },
+        {
+          zones: BROWSER_ZONES,
+          features: [
+            { root: "components", shared: ["ui", "insights", "overview", "savings"] },
+            { root: "components/stations", shared: ["shared"] },
+          ],
+        },
       ],
     },
   },

@@ -180,7 +180,7 @@ const ROUTE_GOAL_MS: Readonly<Record<number, number>> = { 2_500: 50, 50_000: 300
 
 /**
  * Issue 18's figure in the browser: the Route mode's corridor + ranking + plan over the catalog, from the page's own
- * `performance.measure("ffd:route-plan")` (components/stations/route-data.ts) after opening the route by its URL.
+ * `performance.measure("ffd:route-plan")` (components/stations/route-planner/route-data.ts) after opening the route by its URL.
  */
 async function measureRouteInPage(ctx: BenchContext, page: Page, one: Case): Promise<void> {
   const name = `${one.label}: route plan in the page (corridor + ranking + plan)`;

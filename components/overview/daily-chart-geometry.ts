@@ -1,5 +1,5 @@
 import { formatDay } from "@/lib/format/dates";
-import { onFirstUse } from "@/lib/format/on-first-use";
+import { formatCompactMoney, formatCompactNumber } from "@/lib/format/numbers";
 import type { SummaryDay } from "@/lib/model";
 
 import { type AxisScale, axisScale, fittingLabelIndexes, ticks } from "./chart-scale";
@@ -40,22 +40,6 @@ const MARGIN_TOP = 12;
 const MARGIN_BOTTOM = 32;
 export const X_LABEL_OFFSET = 22;
 const BAR_SHARE = 0.6;
-
-// Built on first use, not at module load (lib/format/on-first-use explains the cost).
-const compactMoney = onFirstUse(
-  () =>
-    new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      notation: "compact",
-      // Without the minimum, USD's two decimals make it one: "$5.0K", "$0.0".
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 1,
-    }),
-);
-const compactNumber = onFirstUse(
-  () => new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }),
-);
 
 export interface Tick {
   value: number;
@@ -122,12 +106,12 @@ export function chartGeometry(daily: readonly SummaryDay[], size: ChartSize = DE
   const amountTicks = ticks(amountScale).map((value) => ({
     value,
     y: yAmount(value),
-    label: compactMoney().format(value),
+    label: formatCompactMoney(value),
   }));
   const gallonsTicks = ticks(gallonsScale).map((value) => ({
     value,
     y: yGallons(value),
-    label: compactNumber().format(value),
+    label: formatCompactNumber(value),
   }));
   // Each side is as wide as its longest tick label needs, plus the axis name's band.
   const sideFor = (labels: readonly Tick[]) =>

@@ -9,9 +9,9 @@ import { useDebouncedSearch } from "@/components/ui/use-debounced-search";
 import type { StationProduct } from "@/lib/model";
 import { MAX_SEARCH_LENGTH } from "@/lib/model/limits";
 
-import { brandName } from "./brand-name";
-import { productName } from "./product-ranking";
-import { DEFAULT_PRODUCT, type StationsView, stationsViewProblems } from "./view-state";
+import { brandName } from "./shared/brand-name";
+import { DEFAULT_PRODUCT, productName } from "./shared/product-ranking";
+import { type StationsView, stationsViewProblems } from "./view-state";
 
 export interface StationFiltersProps {
   view: StationsView;

@@ -11,7 +11,7 @@ import type { CatalogProgress } from "@/lib/model";
 import type { useCatalog } from "@/lib/queries/locations";
 
 import { CatalogProgressBar } from "./catalog-progress";
-import { useNow } from "./use-now";
+import { useNow } from "./shared/use-now";
 
 type CatalogQuery = ReturnType<typeof useCatalog>;
 

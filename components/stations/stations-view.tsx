@@ -6,15 +6,15 @@ import type { Station } from "@/lib/model";
 import { useCatalog, useCatalogProgress } from "@/lib/queries/locations";
 
 import { StationFilters } from "./filters";
-import type { LatLng } from "./nearby";
-import { useRouteMode } from "./route-mode";
-import { RouteResults } from "./route-panel-lazy";
+import { useRouteMode } from "./route-planner/route-mode";
+import { RouteResults } from "./route-planner/route-panel-lazy";
+import { type LatLng, pointLabel } from "./shared/lat-lng";
+import { useProductMode } from "./shared/use-product-mode";
 import { LegendCard, MapColumn, SidePanel, STATIONS_COLUMNS_CLASSES } from "./stations-columns";
 import { CatalogError, CatalogLoading, CatalogStatus } from "./stations-status";
-import { useProductMode } from "./use-product-mode";
 import { useStationsData } from "./use-stations-data";
 import { useStationsView } from "./use-stations-view";
-import { type ColourScale, pointLabel, type StationsView as View } from "./view-state";
+import type { ColourScale, StationsView as View } from "./view-state";
 
 const EMPTY: readonly Station[] = [];
 

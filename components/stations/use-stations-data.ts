@@ -4,9 +4,10 @@ import { useMemo, useState } from "react";
 
 import type { Station } from "@/lib/model";
 
-import { rankCheapest, rankNearby } from "./nearby";
-import { buildStationsOnMap } from "./station-points";
-import { filterStations, stationsInView, type StationsView as View, type ViewBounds } from "./view-state";
+import type { ViewBounds } from "./map/map-props";
+import { buildStationsOnMap } from "./map/station-points";
+import { rankCheapest, rankNearby } from "./shared/ranking";
+import { filterStations, stationsInView, type StationsView as View } from "./view-state";
 
 /**
  * What the stations page derives from the catalog and its view: the stations the filters show, what the map draws

@@ -5,11 +5,15 @@ import { STATION_PRODUCTS, type StationProduct } from "@/lib/model/products";
 import { filterStations as filterByStation } from "@/lib/model/station-filter";
 import { US_STATE_CODES } from "@/lib/model/us-states";
 
-import { formatLatLng, parseLatLng, pointLabel } from "./lat-lng";
-import type { LatLng } from "./nearby";
-import { DEFAULT_ROUTE_VIEW, parseRouteView, type RouteView, serializeRouteView } from "./route-view-state";
-
-export { formatLatLng, pointLabel };
+import type { ViewBounds } from "./map/map-props";
+import {
+  DEFAULT_ROUTE_VIEW,
+  parseRouteView,
+  type RouteView,
+  serializeRouteView,
+} from "./route-planner/route-view-state";
+import { formatLatLng, type LatLng, parseLatLng } from "./shared/lat-lng";
+import { DEFAULT_PRODUCT } from "./shared/product-ranking";
 
 /**
  * The stations page's view as it lives in the URL, so a view can be shared: the filters (brand, state, search, product),
@@ -23,11 +27,6 @@ const DEFAULT_RADIUS_MILES: RadiusMiles = 50;
 export const RESULT_COUNT_OPTIONS = [5, 10, 20, 50] as const;
 export type ResultCount = (typeof RESULT_COUNT_OPTIONS)[number];
 const DEFAULT_RESULT_COUNT: ResultCount = 10;
-/** Diesel is the catalog's own price; another product is read from station details (see product-ranking.ts). */
-export const DEFAULT_PRODUCT: StationProduct = "diesel";
-/** The longest search the BFF accepts (its one home is lib/model/limits; re-exported for this folder's filters). */
-// Re-exported for this folder; the station page imports ./price-age alone (it needs none of the map's view state).
-export { isStale, STALE_AFTER_MS } from "./price-age";
 
 /**
  * What the map's colours compare a station with: `all`, every station the filters show (the whole country when no
@@ -41,14 +40,6 @@ const DEFAULT_COLOUR_SCALE: ColourScale = "all";
 /** What the side panel asks: "cheapest near here" (a point) or the cheapest along a route (route-view-state.ts). */
 const MODES = ["near", "route"] as const;
 export type StationsMode = (typeof MODES)[number];
-
-/** The map's view: latitudes and longitudes of its edges. */
-export interface ViewBounds {
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}
 
 export interface StationsView {
   brand: string | null;
@@ -202,52 +193,4 @@ export function stationsInView(stations: readonly Station[], bounds: ViewBounds)
   return stations.filter(
     (s) => s.lat >= bounds.south && s.lat <= bounds.north && s.lng >= bounds.west && s.lng <= bounds.east,
   );
-}
-
-/** A place a typed name can mean: where it is, how it reads, and how many of the catalog's stations are there. */
-export interface Place {
-  point: LatLng;
-  label: string;
-  stationCount: number;
-}
-
-/**
- * Where "near" a typed place is, offline: coordinates ("35.22, -101.83"), a city with or without its state
- * ("Amarillo, TX", "amarillo"), or a state ("TX") — the centre of the catalog's stations there (the catalog is the only
- * gazetteer the dashboard has). A city name alone that several states have ("Springfield") gives one place per state,
- * sorted by label, for the person to choose from: averaging them would put the point between the cities. Empty when
- * nothing matches.
- */
-export function resolvePlace(query: string, stations: readonly Station[]): Place[] {
-  const text = query.trim();
-  if (text === "") return [];
-  const coordinates = parseLatLng(text);
-  if (coordinates !== null) return [{ point: coordinates, label: pointLabel(coordinates), stationCount: 0 }];
-  const parts = text.split(/\s*,\s*|\s+(?=[A-Za-z]{2}$)/).filter((p) => p !== "");
-  const last = parts.at(-1)?.toUpperCase() ?? "";
-  const state = parts.length >= 1 && includes(US_STATE_CODES, last) ? last : null;
-  const city = (state === null ? parts.join(" ") : parts.slice(0, -1).join(" ")).toLowerCase();
-  // One group per state: a state's own centre, or one city of that name in that state.
-  const groups = new Map<string, Station[]>();
-  for (const s of stations) {
-    if ((state !== null && s.state !== state) || (city !== "" && s.city.toLowerCase() !== city)) continue;
-    const group = groups.get(s.state);
-    if (group === undefined) groups.set(s.state, [s]);
-    else group.push(s);
-  }
-  const places = [...groups.values()].flatMap((matches): Place[] => {
-    const [first] = matches;
-    if (first === undefined) return [];
-    return [
-      {
-        point: {
-          lat: matches.reduce((sum, s) => sum + s.lat, 0) / matches.length,
-          lng: matches.reduce((sum, s) => sum + s.lng, 0) / matches.length,
-        },
-        label: city === "" ? first.state : `${first.city}, ${first.state}`,
-        stationCount: matches.length,
-      },
-    ];
-  });
-  return places.sort((a, b) => a.label.localeCompare(b.label));
 }

@@ -3,6 +3,7 @@
 import { type Dispatch, type RefObject, type SetStateAction, useEffect, useRef, useState } from "react";
 
 import { Button, buttonClasses } from "@/components/ui/button";
+import { formatCount } from "@/lib/format/numbers";
 import { BffRequestError } from "@/lib/queries/fetch-json";
 
 import {
@@ -90,8 +91,8 @@ function ExportOutcome({ status }: { status: ExportStatus }) {
       <div aria-live="polite" className="flex basis-full justify-end text-right text-sm">
         {status.kind === "done" ? (
           <p className="text-slate-700 dark:text-slate-300">
-            Exported {status.rows === null ? "all" : status.rows.toLocaleString("en-US")}{" "}
-            {status.rows === 1 ? "row" : "rows"} to {status.filename}.
+            Exported {status.rows === null ? "all" : formatCount(status.rows)} {status.rows === 1 ? "row" : "rows"} to{" "}
+            {status.filename}.
           </p>
         ) : null}
         {status.kind === "cancelled" ? <p className="text-slate-700 dark:text-slate-300">Export cancelled.</p> : null}
@@ -204,9 +205,7 @@ function ExportProgressPanel({
   const secondsLeft = secondsLeftAt(status.estimate, status.now);
   const label = `Exporting ${EXPORT_FORMAT_LABELS[format]}`;
   const counts =
-    total === null
-      ? `${rowsDone.toLocaleString("en-US")} rows done`
-      : `${rowsDone.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows`;
+    total === null ? `${formatCount(rowsDone)} rows done` : `${formatCount(rowsDone)} of ${formatCount(total)} rows`;
   return (
     <div
       className="ml-auto w-full max-w-md basis-full rounded-md border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900"

@@ -12,8 +12,7 @@ import {
   type StatusSet,
 } from "@/lib/model/metrics";
 
-import { formatCount, formatMoney } from "./numbers";
-import { onFirstUse } from "./on-first-use";
+import { formatCount, formatDecimal, formatMoney } from "./numbers";
 
 type Status = "completed" | "pending" | "failed";
 
@@ -96,13 +95,8 @@ export function previousPeriodWords(from: string, to: string): string {
   return days === 1 ? "the previous day" : `the previous ${String(days)} days`;
 }
 
-// Built on first use, as lib/format's formats are (no Intl object while the page's scripts load).
-const percentFormat = onFirstUse(
-  () => new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-);
-
 /** The percentage as the sentences show it: one decimal, absolute. */
-const percentText = (percent: number): string => percentFormat().format(Math.abs(percent));
+const percentText = (percent: number): string => formatDecimal(Math.abs(percent), 1);
 
 /** What a comparison needs: the current amount, the previous period and its amount, and how much is still settling. */
 export type ComparedAmounts = {

@@ -59,3 +59,58 @@ export function formatPriceRange(min: number, max: number): string {
     ? unitPriceFormat().format(min)
     : `${unitPriceFormat().format(min)}–${unitPriceFormat().format(max)}`;
 }
+
+/** The formats of formatDecimal, one per (min, max) digits, each built on its first use. */
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * "1,092.4" (one digit): a computed number (miles, gallons of a plan, a percentage) rounded to `maxDigits` decimals,
+ * grouped; fewer decimals down to `minDigits` when they are zeros. The unit goes beside it or in the heading.
+ */
+export function formatDecimal(value: number, maxDigits: number, minDigits = maxDigits): string {
+  const key = `${String(minDigits)}-${String(maxDigits)}`;
+  let format = decimalFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits });
+    decimalFormats.set(key, format);
+  }
+  // `+ 0` turns −0 into 0 ("-0.0" means nothing to a person).
+  return format.format(value + 0);
+}
+
+/** "$1,234.50" from dollars computed as a number; what rounds to no cent reads "$0.00", never "-$0.00". */
+export function formatDollars(dollars: number): string {
+  return formatMoney((Math.abs(dollars) < 0.005 ? 0 : dollars).toFixed(2));
+}
+
+/** "$3.899" from dollars per gallon computed as a number (an average, an effective price). */
+export function formatDollarsPerGallon(dollars: number): string {
+  return unitPriceFormat().format(dollars + 0);
+}
+
+const coordinateFormat = lazyFormat({ minimumFractionDigits: 4, maximumFractionDigits: 4, useGrouping: false });
+
+/** "35.2220, -101.8313": a point where it has no place name (four decimals, about 11 m). */
+export function formatCoordinates(point: { lat: number; lng: number }): string {
+  return `${coordinateFormat().format(point.lat + 0)}, ${coordinateFormat().format(point.lng + 0)}`;
+}
+
+const compactMoneyFormat = lazyFormat({
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  // Without the minimum, USD's two decimals make it one: "$5.0K", "$0.0".
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+const compactNumberFormat = lazyFormat({ notation: "compact", maximumFractionDigits: 1 });
+
+/** "$5K", "$1.2M": a chart's axis. */
+export function formatCompactMoney(dollars: number): string {
+  return compactMoneyFormat().format(dollars);
+}
+
+/** "850", "1.2K": a chart's axis. */
+export function formatCompactNumber(value: number): string {
+  return compactNumberFormat().format(value);
+}

@@ -1,4 +1,4 @@
-import { formatMoney } from "@/lib/format/numbers";
+import { formatDecimal, formatDollars } from "@/lib/format/numbers";
 
 /**
  * The one home of the route planner's sentences: each reason has one wording, used by the ranking's verdicts, the
@@ -6,16 +6,14 @@ import { formatMoney } from "@/lib/format/numbers";
  * gallons to the tenth, dollars to the cent.
  */
 
-const tenths = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** "1,092.4": miles or gallons as the page prints them. */
 function tenthsText(value: number): string {
-  return tenths.format(value);
+  return formatDecimal(value, 1);
 }
 
 /** "$1,234.50", −$0.004 printed as "$0.00". */
 function moneyText(dollars: number): string {
-  return formatMoney((Math.abs(dollars) < 0.005 ? 0 : dollars).toFixed(2));
+  return formatDollars(dollars);
 }
 
 /** "a" or "an" before a figure as it is read aloud: "an 8.2-mile gap", "an 11-mile gap", "a 65.0-mile gap". */
@@ -102,5 +100,5 @@ export function gapText(gap: ReachGap): string {
 }
 
 export function underReserveText(fuelNowGallons: number, reserveGallons: number): string {
-  return `the truck starts under its reserve (${fuelNowGallons.toFixed(1)} gal, reserve ${reserveGallons.toFixed(1)} gal)`;
+  return `the truck starts under its reserve (${tenthsText(fuelNowGallons)} gal, reserve ${tenthsText(reserveGallons)} gal)`;
 }

@@ -38,6 +38,23 @@ function isTypeOnly(node) {
   return specifiers.length > 0 && specifiers.every((s) => s.importKind === "type" || s.exportKind === "type");
 }
 
+const FEATURES_SCHEMA = {
+  type: "object",
+  properties: { root: { type: "string" }, shared: { type: "array", items: { type: "string" } } },
+  required: ["root", "shared"],
+  additionalProperties: false,
+};
+
+/** The import of `target` from feature `own` under `features.root` that the rule refuses, as a message; else null. */
+function featureProblem(features, own, target) {
+  const feature = featureOf(target, features.root);
+  if (own === null || feature === null || feature === own || features.shared.includes(feature)) return null;
+  return (
+    `${features.root}/${own} may not import ${features.root}/${feature} ` +
+    `(imports ${target}): move what both need to ${features.root}/${features.shared[0]}.`
+  );
+}
+
 const importsRule = {
   meta: {
     type: "problem",
@@ -62,13 +79,9 @@ const importsRule = {
           },
           // Check only modules that start with "use client" (browser code that lives under app/).
           onlyClientModules: { type: "boolean" },
-          // Feature folders under `root` may not import each other; `shared` folders may be imported by all.
-          features: {
-            type: "object",
-            properties: { root: { type: "string" }, shared: { type: "array", items: { type: "string" } } },
-            required: ["root", "shared"],
-            additionalProperties: false,
-          },
+          // Feature folders under `root` may not import each other; `shared` folders may be imported by all. An array
+          // checks several roots (components/, and the feature folders inside components/stations).
+          features: { oneOf: [FEATURES_SCHEMA, { type: "array", items: FEATURES_SCHEMA }] },
         },
         additionalProperties: false,
       },
@@ -79,7 +92,7 @@ const importsRule = {
     if (options.onlyClientModules === true && !isClientModule(context.sourceCode)) return {};
     const zones = (options.zones ?? []).map((zone) => ({ ...zone, regex: new RegExp(zone.pattern) }));
     const self = path.relative(ROOT, context.filename).split(path.sep).join("/");
-    const ownFeature = options.features ? featureOf(self, options.features.root) : null;
+    const featureRoots = options.features === undefined ? [] : [options.features].flat();
 
     function check(node, source) {
       if (source?.type !== "Literal" || typeof source.value !== "string") return;
@@ -90,16 +103,11 @@ const importsRule = {
         context.report({ node: source, message: `${zone.message} (imports ${target})` });
         return;
       }
-      if (options.features && ownFeature !== null) {
-        const feature = featureOf(target, options.features.root);
-        if (feature !== null && feature !== ownFeature && !options.features.shared.includes(feature)) {
-          context.report({
-            node: source,
-            message:
-              `${options.features.root}/${ownFeature} may not import ${options.features.root}/${feature} ` +
-              `(imports ${target}): move what both need to ${options.features.root}/${options.features.shared[0]}.`,
-          });
-        }
+      for (const features of featureRoots) {
+        const message = featureProblem(features, featureOf(self, features.root), target);
+        if (message === null) continue;
+        context.report({ node: source, message });
+        return;
       }
     }
 

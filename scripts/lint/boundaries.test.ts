@@ -16,6 +16,10 @@ const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
 const rule = boundaries.rules.imports;
 
 const serverOnly = [{ pattern: "^next(/|$)|^(lib/(bff|mirror)|sandbox)(/|$)", message: "No." }];
+const stationFeatures = [
+  { root: "components", shared: ["ui"] },
+  { root: "components/stations", shared: ["shared"] },
+];
 const browser = [
   { pattern: "^zod$", message: "No zod." },
   { pattern: "^lib/model(/index(\\.ts)?)?$", allowTypeImports: true, message: "Types only." },
@@ -35,6 +39,13 @@ tester.run("boundaries/imports", rule, {
       filename: at("components/stations/a.tsx"),
       code: `import { type Station } from "../../lib/model";`,
       options: [{ zones: browser }],
+    },
+    // Feature folders inside a feature folder (components/stations/map, …) may import their own shared/ and the
+    // page's files above them.
+    {
+      filename: at("components/stations/map/a.tsx"),
+      code: `import { x } from "../shared/lat-lng"; import { y } from "./b"; import { z } from "../view-state";`,
+      options: [{ zones: browser, features: stationFeatures }],
     },
     // A server page under app/ may use the BFF; only "use client" modules get the browser's rules.
     {
@@ -79,6 +90,37 @@ tester.run("boundaries/imports", rule, {
       filename: at("components/stations/a.tsx"),
       code: `import { x } from "../overview/card-states";`,
       options: [{ zones: browser, features: { root: "components", shared: ["ui"] } }],
+      errors: [
+        {
+          message:
+            "components/stations may not import components/overview (imports components/overview/card-states): move what both need to components/ui.",
+        },
+      ],
+    },
+    // One map part imports the route planner: refused like two feature folders of components/.
+    {
+      filename: at("components/stations/map/a.tsx"),
+      code: `import type { RouteOverlay } from "@/components/stations/route-planner/route-mode";`,
+      options: [{ zones: browser, features: stationFeatures }],
+      errors: [
+        {
+          message:
+            "components/stations/map may not import components/stations/route-planner (imports components/stations/route-planner/route-mode): move what both need to components/stations/shared.",
+        },
+      ],
+    },
+    // The shared folder imports none of the features that import it.
+    {
+      filename: at("components/stations/shared/a.ts"),
+      code: `import { x } from "../nearby/nearby-results";`,
+      options: [{ zones: browser, features: stationFeatures }],
+      errors: 1,
+    },
+    // Both roots are still checked: components/stations/map is in components/stations.
+    {
+      filename: at("components/stations/map/a.tsx"),
+      code: `import { x } from "../../overview/card-states";`,
+      options: [{ zones: browser, features: stationFeatures }],
       errors: [
         {
           message:

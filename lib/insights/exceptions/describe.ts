@@ -1,3 +1,4 @@
+import { formatDecimal, formatDollarsPerGallon, formatMoney } from "@/lib/format/numbers";
 import { localMsOf } from "@/lib/mirror";
 import { fromMinorUnits } from "@/lib/model";
 import type { ExceptionContextFilter } from "@/lib/model/insight-exceptions";
@@ -31,23 +32,18 @@ export function localDate(p: Pick<Purchase, "atMs" | "offsetMin">): string {
   return name;
 }
 
-const gallonsFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const milesFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const percentFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-
 /** "412.0 gal" from thousandths of a gallon. */
-export const gallons = (milli: number): string => `${gallonsFormat.format(milli / 1000)} gal`;
+export const gallons = (milli: number): string => `${formatDecimal(milli / 1000, 1)} gal`;
 
 /** "$3.859" from thousandths of a dollar. */
-export const unitPrice = (milli: number): string => `$${(milli / 1000).toFixed(3)}`;
+export const unitPrice = (milli: number): string => formatDollarsPerGallon(milli / 1000);
 
-/** "$12.34" from cents. */
-/** Whole cents as dollars, exactly (integers, never a float). */
-export const money = (cents: bigint): string => `$${fromMinorUnits(cents, 2)}`;
+/** "$1,234.50" from whole cents, exactly (integers, never a float). */
+export const money = (cents: bigint): string => formatMoney(fromMinorUnits(cents, 2));
 
-export const miles = (value: number): string => `${milesFormat.format(value)} mi`;
+export const miles = (value: number): string => `${formatDecimal(value, 0)} mi`;
 
-export const percent = (value: number): string => `${percentFormat.format(value)} %`;
+export const percent = (value: number): string => `${formatDecimal(value, 1, 0)} %`;
 
 /** "card •••• 4480" */
 export const card = (last4: string): string => `card •••• ${last4}`;

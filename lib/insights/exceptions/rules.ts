@@ -1,3 +1,4 @@
+import { formatDollars } from "@/lib/format/numbers";
 import type { ExceptionRuleId } from "@/lib/model/insight-exceptions";
 
 import { hourName } from "./describe";
@@ -59,7 +60,7 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
     id: "above-catalog-price",
     name: "Price above the station's customer price at the time",
     describe: (t) =>
-      `A diesel fill paid more than $${(t.priceMarginCents / 100).toFixed(2)} per gallon above its station's customer price as the catalog walks observed it around the purchase; a purchase with no observation that close is not judged.`,
+      `A diesel fill paid more than ${formatDollars(t.priceMarginCents / 100)} per gallon above its station's customer price as the catalog walks observed it around the purchase; a purchase with no observation that close is not judged.`,
     needsCatalog: true,
     offReason: (t) => (t.catalogPriceOn ? null : "Off: the dashboard's administrator turned it off."),
     run: aboveCatalogPrice,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 
 import { StationInsights } from "@/components/drilldowns/station-insights-lazy";
-import { StationDetailView } from "@/components/stations/station-detail";
+import { StationDetailView } from "@/components/stations/detail/station-detail";
 import { notFoundUnlessFound } from "@/lib/bff/page-lookup";
 import { checkId } from "@/lib/bff/params";
 import { getStationDetail } from "@/lib/bff/station-details";
