@@ -126,7 +126,7 @@ export default tseslint.config(
             {
               pattern: "^next(/|$)",
               message:
-                "Operations run without Next (tests call run(ctx, input)); lib/bff/operation-route.ts is their one adapter to a route.",
+                "Operations run without Next (tests call run(ctx, input)); lib/bff/http/route.ts is their one adapter to a route.",
             },
           ],
         },

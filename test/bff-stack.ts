@@ -90,7 +90,7 @@ class BffStack {
     return b;
   };
 
-  /** Moves the app's clock (lib/bff/test-hooks.ts) by `offsetMs` from the real time. */
+  /** Moves the app's clock (lib/bff/http/test-hooks.ts) by `offsetMs` from the real time. */
   readonly setClock = async (offsetMs: number) => {
     const res = await fetch(`${this.app.origin}/api/test-hooks/clock`, {
       method: "POST",

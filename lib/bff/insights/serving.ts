@@ -4,9 +4,9 @@ import { OFFSET_MARGIN_MS } from "@/lib/mirror/local-dates";
 import { DAY_MS, utcDay } from "@/lib/mirror/sync-days";
 import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 
-import { BffError } from "../errors";
-import type { MirrorAccess } from "../mirror/access";
-import type { OperationContext } from "../operation";
+import { BffError } from "../http/errors";
+import type { OperationContext } from "../http/operation";
+import type { MirrorAccess } from "../sync/access";
 
 /**
  * Which days of an insight's range the customer's mirror answers exactly (issue 16). Insights come only from the
