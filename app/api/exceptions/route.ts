@@ -1,6 +1,5 @@
 // GET /api/exceptions — the exception rules over a period, from the mirror (lib/bff/insights/exceptions.ts).
-import { refuseHead } from "@/lib/bff/http/handler";
-import { route } from "@/lib/bff/http/route";
+import { refuseHead, route } from "@/lib/bff/http/route";
 import { exceptionsOperation } from "@/lib/bff/insights/exceptions";
 
 export const GET = route(exceptionsOperation);

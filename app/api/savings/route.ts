@@ -1,6 +1,5 @@
 // GET /api/savings — what the fleet could have saved against cheaper stations nearby (lib/bff/insights/savings).
-import { refuseHead } from "@/lib/bff/http/handler";
-import { route } from "@/lib/bff/http/route";
+import { refuseHead, route } from "@/lib/bff/http/route";
 import { getSavings } from "@/lib/bff/insights/savings";
 
 export const GET = route(getSavings);

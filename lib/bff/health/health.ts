@@ -7,7 +7,7 @@ import { NoQuery } from "../http/query";
 import { now } from "../platform/clock";
 import { getConfig } from "../platform/config";
 import { sharedRedis } from "../platform/redis";
-import { mirrorService } from "../sync/instance";
+import { mirrorService } from "../sync";
 import { cachedProbe } from "./probe-cache";
 
 export type Reachability = "ok" | "down" | "off";

@@ -6,10 +6,10 @@ import type { Priority } from "@/lib/fleet-api";
 
 import { cache, cacheKey } from "../platform/cache";
 import { getConfig } from "../platform/config";
+import type { MirrorAccess } from "../platform/mirror-access";
 import { passReadGate } from "../platform/read-gate";
 import { mirrorReadLimit } from "../platform/running-limit";
 import type { ActiveSession } from "../platform/session";
-import type { MirrorAccess } from "../sync/access";
 import { parseQueryValues } from "./query";
 
 /**
@@ -30,7 +30,7 @@ export interface OperationContext {
    * the operation makes itself use it; lib walks that are bulk by nature (catalog, totals, summary) keep theirs.
    */
   priority: Priority;
-  /** The customer's mirror when this session may read it (lib/bff/sync/access), else null. Tests inject their own. */
+  /** The customer's mirror when this session may read it (lib/bff/platform/mirror-access), else null. Tests inject their own. */
   mirror: () => Promise<MirrorAccess | null>;
 }
 
@@ -56,6 +56,8 @@ export type InputSpec<I, P> =
 export interface CachePolicy {
   name: string;
   ttlMs: () => number;
+  /** Also kept in the shared store (Redis) for the other instances: plain JSON that saves them upstream calls. */
+  shared?: true;
 }
 
 /**
@@ -123,7 +125,9 @@ export function cached<T>(
   load: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   if (policy === undefined) throw new Error("This operation declares no cache policy.");
-  return cache().get<T>(cacheKey(ctx.key, policy.name, input), policy.ttlMs(), load, ctx.signal);
+  return cache().get<T>(cacheKey(ctx.key, policy.name, input), policy.ttlMs(), load, ctx.signal, {
+    shared: policy.shared === true,
+  });
 }
 
 /** Checks raw query values against a query operation's schema (a 400 naming each bad parameter), then runs it. */

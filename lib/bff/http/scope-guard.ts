@@ -3,8 +3,7 @@ import "server-only";
 import { FleetApiError } from "@/lib/fleet-api";
 
 import type { ActiveSession } from "../platform/session";
-import { mirrorService } from "../sync/instance";
-import type { MirrorService } from "../sync/service";
+import { type MirrorService, mirrorService } from "../sync";
 import { fromUpstream } from "./errors";
 import type { SessionOperation } from "./operation";
 

@@ -8,7 +8,7 @@ import type { DrilldownDimension } from "@/lib/model/insight-drilldowns";
 
 import { withinPageWait } from "../http/page-lookup";
 import { readSession } from "../platform/session";
-import { mirrorFor } from "../sync/access";
+import { mirrorFor } from "../sync";
 import { drilldownKey, historyComplete } from "./drilldown-service";
 
 type PageDimension = Exclude<DrilldownDimension, "station">;

@@ -17,10 +17,10 @@ import { BffError } from "../http/errors";
 import type { OperationContext } from "../http/operation";
 import { ID, parseQueryValues, queryValues } from "../http/query";
 import { now } from "../platform/clock";
+import { utcDate } from "../platform/clock";
+import type { MirrorAccess } from "../platform/mirror-access";
 import { readOffThread } from "../platform/off-thread/pool";
 import { quoted } from "../platform/quoted";
-import type { MirrorAccess } from "../sync/access";
-import { utcDate } from "../transactions/summary";
 import { insightPeriodsOf, insightRangeShape } from "./range";
 import { insightMirror } from "./serving";
 

@@ -21,11 +21,11 @@ import {
 import { BffError } from "../http/errors";
 import { type OperationContext, sessionOperation } from "../http/operation";
 import { now } from "../platform/clock";
+import type { MirrorAccess } from "../platform/mirror-access";
 import { readOffThread } from "../platform/off-thread/pool";
 import type { JudgedPlain } from "../platform/off-thread/tasks-exceptions";
 import { quoted } from "../platform/quoted";
-import { getCatalog } from "../stations/catalog";
-import type { MirrorAccess } from "../sync/access";
+import { getCatalog } from "../stations";
 import { type HitsView, type PlainHit } from "./exceptions-page";
 import { catalogIndex, historyRangeOf } from "./exceptions-read";
 import { exceptionThresholds, thresholdTable } from "./exceptions-thresholds";

@@ -15,7 +15,7 @@ import { ExportRun, guardedBody } from "../files/export-run";
 import { type OperationContext, sessionOperation } from "../http/operation";
 import { now } from "../platform/clock";
 import { getConfig } from "../platform/config";
-import { getCatalog } from "../stations/catalog";
+import { getCatalog } from "../stations";
 import {
   aboutText,
   type JurisdictionFileFacts,

@@ -8,8 +8,8 @@ import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";
 
 import { type OperationContext, sessionOperation } from "../http/operation";
 import { now } from "../platform/clock";
+import { utcDate } from "../platform/clock";
 import { readOffThread } from "../platform/off-thread/pool";
-import { utcDate } from "../transactions/summary";
 import { insightPeriodsOf, insightRangeShape } from "./range";
 import { insightMirror } from "./serving";
 

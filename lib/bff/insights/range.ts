@@ -14,8 +14,8 @@ import {
 
 import { BffError } from "../http/errors";
 import { date } from "../http/query";
+import { utcDate } from "../platform/clock";
 import { quoted } from "../platform/quoted";
-import { utcDate } from "../transactions/summary";
 
 /**
  * The period of an insight route (issue 16): `quarter=YYYY-Qn`, or `from`/`to` dates (purchase-local, both ends

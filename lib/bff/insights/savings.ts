@@ -13,10 +13,10 @@ import type { OperationContext } from "../http/operation";
 import { sessionOperation } from "../http/operation";
 import { now } from "../platform/clock";
 import { logger } from "../platform/log";
+import type { MirrorAccess } from "../platform/mirror-access";
 import { readOffThread } from "../platform/off-thread/pool";
-import { getCatalog, recordWalk } from "../stations/catalog";
-import type { MirrorAccess } from "../sync/access";
-import { mirrorShape } from "../transactions/mirror-params";
+import { getCatalog, recordWalk } from "../stations";
+import { mirrorShape } from "../transactions";
 import { insightPeriodsOf, insightRangeShape, todayOf } from "./range";
 import { insightMirror } from "./serving";
 

@@ -6,7 +6,7 @@ import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 
 import { BffError } from "../http/errors";
 import type { OperationContext } from "../http/operation";
-import type { MirrorAccess } from "../sync/access";
+import type { MirrorAccess } from "../platform/mirror-access";
 
 /**
  * Which days of an insight's range the customer's mirror answers exactly (issue 16). Insights come only from the

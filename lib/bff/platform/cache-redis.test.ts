@@ -12,6 +12,9 @@ import { RedisCacheStore } from "./cache-redis";
 
 const CUSTOMER = "Q2hlY2tzdW0tb2YtYS1rZXktcGFpcg"; // a credential hash (base64url)
 
+/** Test setup: the entries these tests share are declared shared where they are used (list, account, catalog). */
+const SHARED = { shared: true };
+
 describe("TtlCache over RedisCacheStore", () => {
   let server: RedisServer;
   const clients: Redis[] = [];
@@ -38,11 +41,11 @@ describe("TtlCache over RedisCacheStore", () => {
       loads++;
       return Promise.resolve({ items: [{ id: "t1", gallons: 12.5 }], total: 1 });
     };
-    const first = await one.get(key, 60_000, load);
+    const first = await one.get(key, 60_000, load, undefined, SHARED);
     // The write to Redis is not awaited by the caller: wait until it is there.
     const observer = connect();
     while ((await observer.keys("ffd:cache:*")).length === 0) await new Promise((r) => setTimeout(r, 20));
-    expect(await two.get(key, 60_000, load)).toEqual(first);
+    expect(await two.get(key, 60_000, load, undefined, SHARED)).toEqual(first);
     expect(loads).toBe(1);
     const names = await observer.keys("ffd:cache:*");
     expect(names).toHaveLength(1);
@@ -51,7 +54,7 @@ describe("TtlCache over RedisCacheStore", () => {
     const ttl = await observer.pttl(names[0] ?? "");
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
-    // Not shared: what is not on the list (values that may not be plain JSON) stays in process.
+    // Not shared: what is not declared shared (values that may not be plain JSON) stays in process.
     await one.get(cacheKey(CUSTOMER, "station-detail", "S1"), 60_000, () => Promise.resolve(1));
     expect(await observer.keys("ffd:cache:*")).toHaveLength(1);
     one.forget(CUSTOMER);
@@ -68,10 +71,10 @@ describe("TtlCache over RedisCacheStore", () => {
     await own.stop({ crash: true });
     let loads = 0;
     const load = () => Promise.resolve(++loads);
-    expect(await c.get(cacheKey(CUSTOMER, "account"), 60_000, load)).toBe(1);
-    expect(await c.get(cacheKey(CUSTOMER, "account"), 60_000, load)).toBe(1); // the in-process entry
-    expect(await c.get(cacheKey(CUSTOMER, "locations", "all"), 60_000, load)).toBe(2);
-    expect(await c.get(cacheKey(CUSTOMER, "transactions", { page: 2 }), 60_000, load)).toBe(3);
+    expect(await c.get(cacheKey(CUSTOMER, "account"), 60_000, load, undefined, SHARED)).toBe(1);
+    expect(await c.get(cacheKey(CUSTOMER, "account"), 60_000, load, undefined, SHARED)).toBe(1); // the in-process entry
+    expect(await c.get(cacheKey(CUSTOMER, "locations", "all"), 60_000, load, undefined, SHARED)).toBe(2);
+    expect(await c.get(cacheKey(CUSTOMER, "transactions", { page: 2 }), 60_000, load, undefined, SHARED)).toBe(3);
     // Wait for the writes to have failed too (they are not awaited by the callers).
     await new Promise((r) => setTimeout(r, 1_500));
     expect(lines.filter((l) => l.includes("unreachable"))).toEqual([

@@ -4,11 +4,22 @@ import { createHash } from "node:crypto";
 
 import type { Redis } from "ioredis";
 
-import type { SharedCacheStore } from "./cache";
 import { logger } from "./log";
 import { sharedRedis } from "./redis";
 
 const PREFIX = "ffd:cache:";
+
+/**
+ * Where entries are shared between app instances (Redis with REDIS_URL: RedisCacheStore below). Fails open: `read` answers
+ * undefined and `write`/`forget` do nothing while it is unreachable — a cache miss costs an upstream call, which the
+ * request budget still guards.
+ */
+export interface SharedCacheStore {
+  /** The entry and the milliseconds it has left, or undefined. */
+  read(key: string): Promise<{ value: unknown; ttlMs: number } | undefined>;
+  write(key: string, value: unknown, ttlMs: number): Promise<void>;
+  forget(prefix: string): Promise<void>;
+}
 
 /**
  * The shareable cache entries in Redis: JSON values with PX (Redis expires them), key names

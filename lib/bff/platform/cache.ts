@@ -2,7 +2,7 @@ import "server-only";
 
 import { FleetApiError } from "@/lib/fleet-api";
 
-import { sharedCacheStore } from "./cache-redis";
+import { type SharedCacheStore, sharedCacheStore } from "./cache-redis";
 import { now } from "./clock";
 
 interface Entry {
@@ -11,24 +11,13 @@ interface Entry {
 }
 
 /**
- * Where entries are shared between app instances (Redis with REDIS_URL: cache-redis.ts). Fails open: `read` answers
- * undefined and `write`/`forget` do nothing while it is unreachable — a cache miss costs an upstream call, which the
- * request budget still guards.
+ * How an entry is kept. `shared`: also in the shared store (Redis with REDIS_URL), for entries that save upstream calls
+ * another instance would repeat and whose values are plain JSON (what the routes send); declared where the entry is
+ * (the account, the pages of transactions, the station catalog).
  */
-export interface SharedCacheStore {
-  /** The entry and the milliseconds it has left, or undefined. */
-  read(key: string): Promise<{ value: unknown; ttlMs: number } | undefined>;
-  write(key: string, value: unknown, ttlMs: number): Promise<void>;
-  forget(prefix: string): Promise<void>;
+export interface CacheEntryOptions {
+  shared?: boolean;
 }
-
-/**
- * The caches worth sharing: the ones that save upstream calls another instance would repeat (the account, the pages
- * of transactions, the station catalog). Their values are plain JSON (what the routes send).
- */
-const SHARED_NAMES = new Set(["account", "account-upstream", "transactions", "locations"]);
-/** The name part of a cacheKey (`hash:name[:input]`; the credential hash is base64url, without colons). */
-const isShared = (key: string) => SHARED_NAMES.has(key.split(":", 2)[1] ?? "");
 
 /** One shared load: its promise, the controller of the signal it runs with, and how many callers still wait for it. */
 interface Flight {
@@ -64,11 +53,12 @@ export class TtlCache {
     ttlMs: number,
     load: (signal: AbortSignal) => Promise<T>,
     signal?: AbortSignal,
+    options: CacheEntryOptions = {},
   ): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now()) return hit.value as T;
     if (signal?.aborted) throw cancelled(signal);
-    const flight = this.inflight.get(key) ?? this.start(key, ttlMs, load);
+    const flight = this.inflight.get(key) ?? this.start(key, ttlMs, load, options.shared === true);
     flight.waiters++;
     try {
       return (await waitFor(flight.promise, signal)) as T;
@@ -88,10 +78,10 @@ export class TtlCache {
     return this.inflight.get(key)?.waiters ?? 0;
   }
 
-  private start<T>(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<T>): Flight {
+  private start<T>(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<T>, isShared: boolean): Flight {
     const controller = new AbortController();
     const flight: Flight = { promise: Promise.resolve(), controller, waiters: 0, settled: false };
-    const shared = this.shared !== undefined && ttlMs > 0 && isShared(key) ? this.shared : undefined;
+    const shared = this.shared !== undefined && ttlMs > 0 && isShared ? this.shared : undefined;
     // Another instance's fresh answer first (for what it has left of its TTL), else the load, then shared in turn.
     const loaded = async () => ({ value: await load(controller.signal), ttlMs, loaded: true });
     const loadOrRead = async (store: SharedCacheStore): Promise<{ value: T; ttlMs: number; loaded: boolean }> => {
@@ -193,3 +183,6 @@ export function cacheKey(key: string, name: string, input?: unknown): string {
 export function upstreamAccountKey(key: string): string {
   return cacheKey(key, "account-upstream");
 }
+
+/** The upstream account's entry is shared with the other instances (Redis): the overview's first read saves a call. */
+export const UPSTREAM_ACCOUNT: CacheEntryOptions = { shared: true };

@@ -13,3 +13,6 @@ export function now(): number {
 export function setClockOffset(ms: number): void {
   state.__ffdClockOffsetMs = ms;
 }
+
+/** UTC date of an instant, YYYY-MM-DD. */
+export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);

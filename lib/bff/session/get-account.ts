@@ -5,11 +5,11 @@ import type { Account } from "@/lib/model";
 
 import { cached, sessionOperation } from "../http/operation";
 import { NoQuery } from "../http/query";
-import { cache, upstreamAccountKey } from "../platform/cache";
+import { cache, UPSTREAM_ACCOUNT, upstreamAccountKey } from "../platform/cache";
 import { now } from "../platform/clock";
 import { getConfig } from "../platform/config";
 import { fleetApi } from "../platform/upstream";
-import { computeTotals30d } from "../transactions/summary";
+import { computeTotals30d } from "./account-totals";
 
 /** GET /api/account — the account and rolling 30-day totals (computed from transactions when the upstream has none). */
 export const getAccount = sessionOperation({
@@ -17,7 +17,8 @@ export const getAccount = sessionOperation({
   input: { query: NoQuery },
   csrf: "same-site",
   priority: "interactive",
-  cache: { name: "account", ttlMs: () => getConfig().cacheTtlMs.account },
+  // Shared with the other instances (Redis), as the upstream account under it.
+  cache: { name: "account", ttlMs: () => getConfig().cacheTtlMs.account, shared: true },
   run: (ctx, _input): Promise<Account> =>
     cached(ctx, getAccount.cache, undefined, async (signal) => {
       // The upstream's account as the sign-in read it moments ago, when it is still fresh (one request saved).
@@ -26,6 +27,7 @@ export const getAccount = sessionOperation({
         getConfig().cacheTtlMs.account,
         (inner) => fleetApi().getAccount(ctx.session.credentials, { signal: inner, priority: ctx.priority }),
         signal,
+        UPSTREAM_ACCOUNT,
       );
       if (upstream.totals30d !== null) return upstream;
       try {

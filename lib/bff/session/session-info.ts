@@ -7,7 +7,7 @@ import { sessionOperation } from "../http/operation";
 import { cache } from "../platform/cache";
 import { getConfig } from "../platform/config";
 import { endSession } from "../platform/session";
-import { mirrorService } from "../sync/instance";
+import { mirrorService } from "../sync";
 
 /** GET /api/session — who is logged in: customer name/code, scopes known, upstream host. */
 export const getSessionInfo = sessionOperation({

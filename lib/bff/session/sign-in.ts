@@ -4,11 +4,11 @@ import { credentialKey, isFleetApiError } from "@/lib/fleet-api";
 import type { SignInResult } from "@/lib/model";
 
 import { publicOperation } from "../http/operation";
-import { cache, upstreamAccountKey } from "../platform/cache";
+import { cache, UPSTREAM_ACCOUNT, upstreamAccountKey } from "../platform/cache";
 import { getConfig } from "../platform/config";
 import { startSession } from "../platform/session";
 import { fleetApi } from "../platform/upstream";
-import { mirrorService } from "../sync/instance";
+import { mirrorService } from "../sync";
 import { readSignInBody } from "./sign-in-body";
 import { checkSignIn } from "./sign-in-check";
 
@@ -31,8 +31,12 @@ export const signIn = publicOperation({
       customerName = account.name;
       customerCode = account.code;
       // The overview opens next and shows this account: it reads this answer instead of asking the upstream again.
-      await cache().get(upstreamAccountKey(credentialKey(credentials)), getConfig().cacheTtlMs.account, () =>
-        Promise.resolve(account),
+      await cache().get(
+        upstreamAccountKey(credentialKey(credentials)),
+        getConfig().cacheTtlMs.account,
+        () => Promise.resolve(account),
+        undefined,
+        UPSTREAM_ACCOUNT,
       );
     } catch (error) {
       if (!isFleetApiError(error) || error.code !== "scope_denied") throw error;

@@ -9,8 +9,8 @@ import { cache, cacheKey } from "../platform/cache";
 import { now } from "../platform/clock";
 import { getConfig } from "../platform/config";
 import { logger } from "../platform/log";
+import type { MirrorAccess } from "../platform/mirror-access";
 import { fleetApi } from "../platform/upstream";
-import type { MirrorAccess } from "../sync/access";
 import { trackCatalogWalk } from "./walk-progress";
 
 const catalogKey = (key: string) => cacheKey(key, "locations", "all");
@@ -22,27 +22,36 @@ const catalogKey = (key: string) => cacheKey(key, "locations", "all");
  * history the savings compare against, lib/mirror/catalog). A failed recording is logged and the catalog served anyway.
  */
 export function getCatalog(credentials: Credentials, key: string, mirror: MirrorAccess | null): Promise<Station[]> {
-  return cache().get<Station[]>(catalogKey(key), getConfig().cacheTtlMs.locations, async () => {
-    const progress = trackCatalogWalk(key);
-    let stations: Station[];
-    try {
-      stations = await fleetApi().listAllLocations(
-        credentials,
-        {},
-        {
-          onProgress: (walk) => {
-            progress.page(walk);
-          },
+  return cache().get<Station[]>(
+    catalogKey(key),
+    getConfig().cacheTtlMs.locations,
+    () => walkCatalog(credentials, key, mirror),
+    undefined,
+    // Shared with the other instances (Redis): the catalog is the costliest walk a key makes.
+    { shared: true },
+  );
+}
+
+async function walkCatalog(credentials: Credentials, key: string, mirror: MirrorAccess | null): Promise<Station[]> {
+  const progress = trackCatalogWalk(key);
+  let stations: Station[];
+  try {
+    stations = await fleetApi().listAllLocations(
+      credentials,
+      {},
+      {
+        onProgress: (walk) => {
+          progress.page(walk);
         },
-      );
-      progress.finish("done");
-    } catch (error) {
-      progress.finish("failed");
-      throw error;
-    }
-    if (mirror) await recordWalk(mirror, stations);
-    return stations;
-  });
+      },
+    );
+    progress.finish("done");
+  } catch (error) {
+    progress.finish("failed");
+    throw error;
+  }
+  if (mirror) await recordWalk(mirror, stations);
+  return stations;
 }
 
 /**

@@ -5,10 +5,10 @@ import { filterStations } from "@/lib/model/station-filter";
 
 import { packedJson } from "../http/compress";
 import { cached, sessionOperation } from "../http/operation";
-import { LocationListQuery } from "../http/query";
 import { getConfig } from "../platform/config";
 import { fleetApi } from "../platform/upstream";
 import { getCatalog, mirrorToRecord } from "./catalog";
+import { LocationListQuery } from "./params";
 
 /**
  * GET /api/locations — one page, or all=1 for the whole catalog (for the map, gzip-packed with pack=gzip); query:

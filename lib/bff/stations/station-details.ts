@@ -6,8 +6,8 @@ import type { StationDetail, StationPricesReply, StationProductPrices, StationPr
 import { cache, cacheKey } from "../platform/cache";
 import { now } from "../platform/clock";
 import { getConfig } from "../platform/config";
+import type { MirrorAccess } from "../platform/mirror-access";
 import { fleetApi } from "../platform/upstream";
-import type { MirrorAccess } from "../sync/access";
 import { getCatalog } from "./catalog";
 
 /**

@@ -3,7 +3,7 @@ import "server-only";
 import type { StationPricesReply } from "@/lib/model";
 
 import { sessionOperation } from "../http/operation";
-import { StationPricesQuery } from "../http/query";
+import { StationPricesQuery } from "./params";
 import { lookUpStationPrices } from "./station-details";
 
 /**

@@ -6,6 +6,7 @@ import { cache } from "../platform/cache";
 import { now } from "../platform/clock";
 import { getConfig } from "../platform/config";
 import { logger } from "../platform/log";
+import type { MirrorGate } from "../platform/mirror-access";
 import { sharedRedis } from "../platform/redis";
 import { revocations } from "../platform/revocations";
 import { fleetApi, requestContext } from "../platform/upstream";
@@ -48,3 +49,6 @@ export function mirrorService(): MirrorService {
   }
   return holder.__ffdMirror;
 }
+
+/** The gate of the process's mirror service (./service.ts): scope, proven live, enabled, a head sync done. */
+export const mirrorFor: MirrorGate = (session) => mirrorService().gate(session);

@@ -5,8 +5,8 @@ import { MemorySyncLock, MirrorStore } from "@/lib/mirror";
 import { purgeUnused } from "@/lib/mirror/usage";
 import type { SyncStatusReply } from "@/lib/model/mirror-replies";
 
+import type { MirrorAccess } from "../platform/mirror-access";
 import type { ActiveSession } from "../platform/session";
-import type { MirrorAccess } from "./access";
 import { BackgroundComparisons } from "./comparisons";
 import { type LiveCustomer, LiveCustomers, mirrorCustomerId } from "./customers";
 import { KeyScopes, type ScopeVerdict } from "./key-scope";

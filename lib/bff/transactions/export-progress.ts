@@ -6,9 +6,9 @@ import type { ExportProgress } from "@/lib/model";
 import { exportProgress as progressOf } from "../files/export-progress";
 import { BffError } from "../http/errors";
 import { sessionOperation } from "../http/operation";
-import { ExportProgressQuery } from "../http/query";
 import { getConfig } from "../platform/config";
 import { fleetApi } from "../platform/upstream";
+import { ExportProgressQuery } from "./params";
 
 /**
  * GET /api/transactions/export/progress — rows done and expected of one of this session's exports, and the request

@@ -16,13 +16,13 @@ import { MIRROR_FILTER_PARAMS } from "@/lib/model/mirror-replies";
 import { trackExport } from "../files/export-progress";
 import { ExportRun, guardedBody, trackedRows } from "../files/export-run";
 import { type OperationContext, sessionOperation } from "../http/operation";
-import { dateCoverageOf, ExportQuery, upstreamFilterOf } from "../http/query";
 import { now } from "../platform/clock";
 import { getConfig } from "../platform/config";
+import type { MirrorAccess } from "../platform/mirror-access";
 import { fleetApi } from "../platform/upstream";
-import type { MirrorAccess } from "../sync/access";
 import { mirrorCovering, mirrorNeeded } from "./mirror-coverage";
 import { instantRangeOf, mirrorFilterOf, mirrorOnlyAsked, type ServeQuery, sortOf } from "./mirror-filter";
+import { dateCoverageOf, ExportQuery, upstreamFilterOf } from "./params";
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "./reference-search";
 import { isInsideInstants, needsTrim, trimOf } from "./zoned-transactions";
 

@@ -3,11 +3,11 @@ import "server-only";
 import type { TransactionListReply } from "@/lib/model";
 
 import { cached, type OperationContext, sessionOperation } from "../http/operation";
-import { dateCoverageOf, TransactionListQuery, upstreamFilterOf } from "../http/query";
 import { getConfig } from "../platform/config";
 import { mirrorCovering, mirrorNeeded } from "./mirror-coverage";
 import { instantRangeOf, mirrorOnlyAsked } from "./mirror-filter";
 import { mirrorListPage } from "./mirror-list";
+import { dateCoverageOf, TransactionListQuery, upstreamFilterOf } from "./params";
 import { findByReferenceCached, isReferenceLike, withoutSearch } from "./reference-search";
 import { isInsideInstants, listTransactionsExactly } from "./zoned-transactions";
 
@@ -28,7 +28,8 @@ export const listTransactions = sessionOperation({
   // beside its reports; single flight shares one load between identical requests of a session.
   readSlot: "exempt",
   priority: "interactive",
-  cache: { name: "transactions", ttlMs: () => getConfig().cacheTtlMs.transactions },
+  // Shared with the other instances (Redis): a page of rows saves them the same upstream call.
+  cache: { name: "transactions", ttlMs: () => getConfig().cacheTtlMs.transactions, shared: true },
   run: async (ctx, q): Promise<TransactionListReply> => {
     const paging = { page: q.page ?? 1, limit: q.limit ?? 50 };
     const dateFilter = dateCoverageOf(q);

@@ -4,7 +4,7 @@ import type { DataOrigin } from "@/lib/model";
 
 import { BffError } from "../http/errors";
 import type { OperationContext } from "../http/operation";
-import type { MirrorAccess } from "../sync/access";
+import type { MirrorAccess } from "../platform/mirror-access";
 
 /**
  * Whether the customer's mirror answers a request: it does when a head sync has run and its coverage reaches back to

@@ -3,9 +3,9 @@ import "server-only";
 import { countsByStatus, type InstantRange, type MirrorFilter, scanWindowOf } from "@/lib/mirror";
 import { UTC_ZONE, zonedDaysToInstants } from "@/lib/model/time-zones";
 
-import type { ListFilterQuery } from "../http/query";
-import type { MirrorAccess } from "../sync/access";
+import type { MirrorAccess } from "../platform/mirror-access";
 import type { MirrorFilterQuery } from "./mirror-params";
+import type { ListFilterQuery } from "./params";
 import { isReferenceLike } from "./reference-search";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 
 import { listPage, type MirrorPage } from "@/lib/mirror";
 
-import type { MirrorAccess } from "../sync/access";
+import type { MirrorAccess } from "../platform/mirror-access";
 import { mirrorFilterOf, type ServeQuery, sortOf } from "./mirror-filter";
 
 /** One page of the list from the mirror: the upstream's rows for the same filters (see ./filter), any sort. */

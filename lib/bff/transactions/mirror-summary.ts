@@ -9,9 +9,9 @@ import { daysInRange } from "@/lib/model/summary-range";
 import { UTC_ZONE } from "@/lib/model/time-zones";
 
 import { BffError } from "../http/errors";
+import { utcDate } from "../platform/clock";
+import type { MirrorAccess } from "../platform/mirror-access";
 import { readOffThread } from "../platform/off-thread/pool";
-import type { MirrorAccess } from "../sync/access";
-import { utcDate } from "./summary";
 
 const DAY_MS = 86_400_000;
 const TOP = 5;

@@ -3,8 +3,8 @@ import "server-only";
 import { countsByStatus } from "@/lib/mirror";
 import type { ListTotals } from "@/lib/model";
 
+import type { MirrorAccess } from "../platform/mirror-access";
 import { readOffThread } from "../platform/off-thread/pool";
-import type { MirrorAccess } from "../sync/access";
 import { mirrorFilterOf, type ServeQuery } from "./mirror-filter";
 
 /**

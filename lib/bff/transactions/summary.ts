@@ -1,56 +1,23 @@
 import "server-only";
 
-import type { Credentials, FleetApiClient, Priority } from "@/lib/fleet-api";
+import type { Credentials, FleetApiClient } from "@/lib/fleet-api";
 import {
-  addDecimals,
   averagePricePerGallon,
   fromMinorUnits,
   type RankAccumulator,
   rankByAmount,
   type RankedItem,
-  type SummaryTotals,
   toMinorUnits,
   type Transaction,
   type TransactionSummary,
 } from "@/lib/model";
 import { countsStatus } from "@/lib/model/metrics";
 
+import { utcDate } from "../platform/clock";
+
 const DAY_MS = 86_400_000;
 
-/** The 30-day totals of /api/account when computed here: the summary's totals without the average. */
-export type Totals = Omit<SummaryTotals, "averagePricePerGallon">;
-
-/** UTC date of an instant, YYYY-MM-DD. */
-export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 const counts = (t: Transaction) => countsStatus("charged", t.status);
-
-/**
- * Rolling 30-day totals computed from transactions, for upstreams whose account shape has none. Same rule as the
- * upstream's totals: the 30 days up to now, completed and pending.
- */
-export async function computeTotals30d(
-  client: FleetApiClient,
-  credentials: Credentials,
-  nowMs: number,
-  priority: Priority,
-  signal?: AbortSignal,
-): Promise<Totals> {
-  const since = nowMs - 30 * DAY_MS;
-  const gallons: string[] = [];
-  const amounts: string[] = [];
-  for await (const t of client.iterateTransactions(
-    credentials,
-    { from: utcDate(since), to: utcDate(nowMs) },
-    { priority, ...(signal ? { signal } : {}) },
-  )) {
-    const at = Date.parse(t.at);
-    if (at < since || at > nowMs || !counts(t)) continue;
-    gallons.push(t.gallons);
-    amounts.push(t.amount);
-  }
-  return { transactions: amounts.length, gallons: addDecimals(gallons, 3), amount: addDecimals(amounts, 2) };
-}
 
 /**
  * Exact totals of some transactions: how many, how many failed, and the gallons and amount of the others (failed

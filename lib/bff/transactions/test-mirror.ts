@@ -7,8 +7,8 @@ import { join } from "node:path";
 import type { Credentials } from "@/lib/fleet-api";
 import { MemorySyncLock, MirrorStore, MirrorSync } from "@/lib/mirror";
 
+import type { MirrorAccess } from "../platform/mirror-access";
 import { fleetApi } from "../platform/upstream";
-import type { MirrorAccess } from "../sync/access";
 import { BackgroundComparisons } from "../sync/comparisons";
 
 /**

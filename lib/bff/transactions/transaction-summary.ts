@@ -5,14 +5,15 @@ import { summaryRangeProblem } from "@/lib/model/summary-range";
 
 import { BffError } from "../http/errors";
 import { cached, sessionOperation } from "../http/operation";
-import { SummaryQuery } from "../http/query";
 import { now } from "../platform/clock";
+import { utcDate } from "../platform/clock";
 import { getConfig } from "../platform/config";
 import { summaryLimit } from "../platform/running-limit";
 import { fleetApi } from "../platform/upstream";
 import { mirrorCovering } from "./mirror-coverage";
 import { mirrorSummary } from "./mirror-summary";
-import { summarize, utcDate } from "./summary";
+import { SummaryQuery } from "./params";
+import { summarize } from "./summary";
 
 const DEFAULT_DAYS = 30;
 

@@ -3,12 +3,12 @@ import "server-only";
 import type { ListTotals } from "@/lib/model";
 
 import { cached, sessionOperation } from "../http/operation";
-import { TransactionTotalsQuery, upstreamFilterOf } from "../http/query";
 import { getConfig } from "../platform/config";
 import { listTotals } from "./list-totals";
 import { mirrorCovering, mirrorNeeded } from "./mirror-coverage";
 import { instantRangeOf, mirrorOnlyAsked } from "./mirror-filter";
 import { mirrorListTotals } from "./mirror-totals";
+import { TransactionTotalsQuery, upstreamFilterOf } from "./params";
 
 /**
  * GET /api/transactions/totals — the list's filtered set (from, to, tz, status, search, and the mirror-only filters):

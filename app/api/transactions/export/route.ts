@@ -1,5 +1,4 @@
-import { refuseHead } from "@/lib/bff/http/handler";
-import { route } from "@/lib/bff/http/route";
+import { refuseHead, route } from "@/lib/bff/http/route";
 import { exportTransactionsFile } from "@/lib/bff/transactions/export-transactions";
 
 export const GET = route(exportTransactionsFile);

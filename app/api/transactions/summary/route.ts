@@ -1,5 +1,4 @@
-import { refuseHead } from "@/lib/bff/http/handler";
-import { route } from "@/lib/bff/http/route";
+import { refuseHead, route } from "@/lib/bff/http/route";
 import { transactionSummary } from "@/lib/bff/transactions/transaction-summary";
 
 export const GET = route(transactionSummary);

@@ -1,5 +1,4 @@
-import { refuseHead } from "@/lib/bff/http/handler";
-import { route } from "@/lib/bff/http/route";
+import { refuseHead, route } from "@/lib/bff/http/route";
 import { exportJurisdictionReport } from "@/lib/bff/insights/jurisdiction-export";
 
 export const GET = route(exportJurisdictionReport);

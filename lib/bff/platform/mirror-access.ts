@@ -2,8 +2,7 @@ import "server-only";
 
 import type { MirrorStore, SyncState } from "@/lib/mirror";
 
-import type { ActiveSession } from "../platform/session";
-import { mirrorService } from "./instance";
+import type { ActiveSession } from "./session";
 
 /**
  * What an operation may read of the signed-in customer's mirror (issue 15). The gate (`mirrorFor`) answers null
@@ -19,7 +18,7 @@ export interface MirrorAccess {
   /** Asks for a head sync when the last one is older than 30 s; never waits for it. */
   requestFresh: () => void;
   /**
-   * Starts computing the customer's pending savings comparisons in the background (./comparisons.ts), unless that
+   * Starts computing the customer's pending savings comparisons in the background (lib/bff/sync/comparisons.ts), unless that
    * runs already; never waits for it.
    */
   comparePending: () => void;
@@ -27,6 +26,3 @@ export interface MirrorAccess {
 
 /** The mirror an operation may read for this session, or null (no scope, not proven live, disabled, nothing yet). */
 export type MirrorGate = (session: ActiveSession) => Promise<MirrorAccess | null>;
-
-/** The gate of the process's mirror service (./service.ts): scope, proven live, enabled, a head sync done. */
-export const mirrorFor: MirrorGate = (session) => mirrorService().gate(session);
