@@ -62,10 +62,17 @@ const importsRule = {
           },
           // Check only modules that start with "use client" (browser code that lives under app/).
           onlyClientModules: { type: "boolean" },
-          // Feature folders under `root` may not import each other; `shared` folders may be imported by all.
+          // Feature folders under `root` may not import each other; `shared` folders may be imported by all. With
+          // `entries`, a feature may import another's entry (`root/feature` or its index), never its other modules;
+          // `hint` ends the message (what to do instead).
           features: {
             type: "object",
-            properties: { root: { type: "string" }, shared: { type: "array", items: { type: "string" } } },
+            properties: {
+              root: { type: "string" },
+              shared: { type: "array", items: { type: "string" } },
+              entries: { type: "boolean" },
+              hint: { type: "string" },
+            },
             required: ["root", "shared"],
             additionalProperties: false,
           },
@@ -91,13 +98,16 @@ const importsRule = {
         return;
       }
       if (options.features && ownFeature !== null) {
-        const feature = featureOf(target, options.features.root);
-        if (feature !== null && feature !== ownFeature && !options.features.shared.includes(feature)) {
+        const { root, shared, entries, hint } = options.features;
+        const feature = featureOf(target, root) ?? featureOf(`${target}/`, root);
+        const isEntry =
+          target === `${root}/${feature}` || /^\/index(\.tsx?)?$/.test(target.slice(`${root}/${feature}`.length));
+        if (feature !== null && feature !== ownFeature && !shared.includes(feature) && !(entries === true && isEntry)) {
           context.report({
             node: source,
             message:
-              `${options.features.root}/${ownFeature} may not import ${options.features.root}/${feature} ` +
-              `(imports ${target}): move what both need to ${options.features.root}/${options.features.shared[0]}.`,
+              `${root}/${ownFeature} may not import ${root}/${feature} (imports ${target}): ` +
+              (hint ?? `move what both need to ${root}/${shared[0]}.`),
           });
         }
       }

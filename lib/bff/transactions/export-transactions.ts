@@ -7,29 +7,19 @@ import {
   type ExportMeta,
   exportTransactions,
 } from "@/lib/bff/files";
-import { TRANSACTIONS_PAGE_MAX } from "@/lib/fleet-api";
 import type { ExportNarrowing } from "@/lib/format/file-names";
-import { countsByStatus, exportRows } from "@/lib/mirror";
-import type { DataOrigin, Page, Transaction, TransactionFilter } from "@/lib/model";
+import type { TransactionFilter } from "@/lib/model";
 import { MIRROR_FILTER_PARAMS } from "@/lib/model/mirror-replies";
 
 import { trackExport } from "../files/export-progress";
 import { ExportRun, guardedBody, trackedRows } from "../files/export-run";
-import { type OperationContext, sessionOperation } from "../http/operation";
+import { sessionOperation } from "../http/operation";
 import { now } from "../platform/clock";
 import { getConfig } from "../platform/config";
-import type { MirrorAccess } from "../platform/mirror-access";
-import { fleetApi } from "../platform/upstream";
-import { mirrorCovering, mirrorNeeded } from "./mirror-coverage";
-import { instantRangeOf, mirrorFilterOf, mirrorOnlyAsked, type ServeQuery, sortOf } from "./mirror-filter";
-import { dateCoverageOf, ExportQuery, upstreamFilterOf } from "./params";
-import { findByReferenceCached, isReferenceLike, withoutSearch } from "./reference-search";
-import { isInsideInstants, needsTrim, trimOf } from "./zoned-transactions";
-
-interface FirstPage {
-  page: Page<Transaction>;
-  expectedRows: number;
-}
+import { chooseSource } from "./choose-source";
+import { instantRangeOf, mirrorOnlyAsked, type ServeQuery, sortOf } from "./mirror-filter";
+import { dateCoverageOf, ExportQuery } from "./params";
+import type { ExportRows } from "./source";
 
 /**
  * GET /api/transactions/export — the whole filtered set as a streamed file: format=csv or xlsx, plus the list's
@@ -54,17 +44,11 @@ export const exportTransactionsFile = sessionOperation({
       ...(q.search ? { search: q.search } : {}),
     };
     // From the mirror when it covers the range (the same rows, read locally); mirror-only filters need it.
-    const { fromMs } = instantRangeOf(q);
-    const serving = await mirrorCovering(ctx, fromMs);
-    const asked = mirrorOnlyAsked(q);
-    if (serving.mirror === null && asked.length > 0) throw mirrorNeeded(serving, asked);
+    const from = await chooseSource(ctx, { fromMs: instantRangeOf(q).fromMs, mirrorOnly: mirrorOnlyAsked(q) });
     const run = new ExportRun(ctx);
-    let source: Source;
+    let source: ExportRows;
     try {
-      source =
-        serving.mirror === null
-          ? await upstreamSource(ctx, run, q)
-          : await mirrorSource(serving.mirror, serving.origin, q);
+      source = await from.exportRows(q, run.stop.signal);
     } catch (error) {
       run.end(run.failure);
       throw error;
@@ -116,72 +100,3 @@ function narrowingOf(q: ServeQuery): ExportNarrowing {
 const NARROWING_PARAMS = MIRROR_FILTER_PARAMS.filter(
   (name): name is Exclude<(typeof MIRROR_FILTER_PARAMS)[number], "dates"> => name !== "dates",
 ) satisfies readonly (keyof ExportNarrowing)[];
-
-/** Where an export's rows come from: the rows (kept to `isInside`), how many to expect, and the mirror's sync time. */
-interface Source {
-  rows: AsyncIterable<Transaction>;
-  isInside: (t: Transaction) => boolean;
-  expectedRows: number;
-  dataAsOf: Date | null;
-}
-
-/** The mirror's rows of the filter, in the list's order (any sort), read by keyset (lib/mirror/export-rows). */
-async function mirrorSource(access: MirrorAccess, origin: DataOrigin, q: ServeQuery): Promise<Source> {
-  const filter = await mirrorFilterOf(access, q);
-  const counts = await countsByStatus(access.store, access.customerId, filter);
-  return {
-    rows: exportRows(access.store, access.customerId, filter, sortOf(q)),
-    isInside: () => true,
-    expectedRows: Object.values(counts).reduce((sum, n) => sum + n, 0),
-    dataAsOf: origin.asOf === null ? null : new Date(origin.asOf),
-  };
-}
-
-/** The upstream walk of the filter: page 1 first (a missing scope is still a clear JSON error), then the rest. */
-async function upstreamSource(ctx: OperationContext, run: ExportRun, q: ServeQuery): Promise<Source> {
-  const upstreamFilter = upstreamFilterOf(q);
-  // A dates-only upstream is sent the UTC days that cover the zone's days: the walk keeps the instants' rows only,
-  // and the rows to expect are the trimmed count (the list's, lib/bff/transactions/zoned-transactions).
-  const isTrimmed = fleetApi().transactionDateStyle() === "date" && needsTrim(upstreamFilter);
-  const isInside = isTrimmed ? isInsideInstants(upstreamFilter) : () => true;
-  const first = await firstPage(ctx, run.stop.signal, upstreamFilter, isTrimmed, isInside);
-  const rows = fleetApi().iterateTransactions(ctx.session.credentials, upstreamFilter, {
-    firstPage: first.page,
-    signal: run.stop.signal,
-    priority: ctx.priority,
-  });
-  return { rows, isInside, expectedRows: first.expectedRows, dataAsOf: null };
-}
-
-/**
- * Page 1 and the rows to expect. A reference search exports what the list shows: the rows the reference lookup found
- * (one page, so the walk asks the upstream for nothing more); the upstream's own search does not match references.
- */
-async function firstPage(
-  ctx: OperationContext,
-  signal: AbortSignal,
-  filter: TransactionFilter,
-  isTrimmed: boolean,
-  isInside: (t: Transaction) => boolean,
-): Promise<FirstPage> {
-  const byReference =
-    filter.search !== undefined && isReferenceLike(filter.search)
-      ? (
-          await findByReferenceCached(ctx.session.credentials, withoutSearch(filter), filter.search, signal)
-        ).matches.filter(isInside)
-      : [];
-  if (byReference.length > 0)
-    return {
-      page: { page: 1, limit: TRANSACTIONS_PAGE_MAX, total: byReference.length, pages: 1, items: byReference },
-      expectedRows: byReference.length,
-    };
-  const page = await fleetApi().listTransactions(
-    ctx.session.credentials,
-    { ...filter, page: 1, limit: TRANSACTIONS_PAGE_MAX },
-    { priority: ctx.priority, signal },
-  );
-  const trim = isTrimmed
-    ? await trimOf(ctx.key, ctx.session.credentials, filter, { priority: ctx.priority, signal }, page)
-    : null;
-  return { page, expectedRows: trim === null ? page.total : Math.max(0, trim.coveringTotal - trim.head - trim.tail) };
-}

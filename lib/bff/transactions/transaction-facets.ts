@@ -1,12 +1,11 @@
 import "server-only";
 
-import { facetsOf } from "@/lib/mirror";
 import type { TransactionFacetsReply } from "@/lib/model";
 
 import { sessionOperation } from "../http/operation";
 import { NoQuery } from "../http/query";
 import { now } from "../platform/clock";
-import { mirrorCovering } from "./mirror-coverage";
+import { chooseSource } from "./choose-source";
 
 /**
  * GET /api/transactions/facets — the values the list's mirror-only filters can take (drivers, cards, trucks,
@@ -22,9 +21,7 @@ export const transactionFacets = sessionOperation({
   priority: "interactive",
   run: async (ctx): Promise<TransactionFacetsReply> => {
     // The most recent rows are enough to offer a filter: a start "now" needs only a head sync.
-    const serving = await mirrorCovering(ctx, now());
-    if (serving.mirror === null)
-      return { drivers: [], cards: [], trucks: [], stations: [], states: [], products: [], origin: serving.origin };
-    return { ...(await facetsOf(serving.mirror.store, serving.mirror.customerId)), origin: serving.origin };
+    const source = await chooseSource(ctx, { fromMs: now() });
+    return { ...(await source.facets()), origin: source.origin };
   },
 });

@@ -2,13 +2,11 @@ import "server-only";
 
 import type { ListTotals } from "@/lib/model";
 
-import { cached, sessionOperation } from "../http/operation";
-import { getConfig } from "../platform/config";
-import { listTotals } from "./list-totals";
-import { mirrorCovering, mirrorNeeded } from "./mirror-coverage";
+import { sessionOperation } from "../http/operation";
+import { chooseSource } from "./choose-source";
 import { instantRangeOf, mirrorOnlyAsked } from "./mirror-filter";
-import { mirrorListTotals } from "./mirror-totals";
-import { TransactionTotalsQuery, upstreamFilterOf } from "./params";
+import { TransactionTotalsQuery } from "./params";
+import { TOTALS_CACHE } from "./upstream-source";
 
 /**
  * GET /api/transactions/totals — the list's filtered set (from, to, tz, status, search, and the mirror-only filters):
@@ -21,17 +19,11 @@ export const transactionTotals = sessionOperation({
   csrf: "same-site",
   reads: "transactions",
   priority: "bulk",
-  cache: { name: "totals", ttlMs: () => getConfig().cacheTtlMs.summary },
+  cache: TOTALS_CACHE,
   run: async (ctx, q): Promise<ListTotals> => {
-    const serving = await mirrorCovering(ctx, instantRangeOf(q).fromMs);
-    if (serving.mirror !== null) return mirrorListTotals(serving.mirror, q);
     // The sort does not change a sum: only the filters need the mirror.
-    const asked = mirrorOnlyAsked({ ...q, sort: undefined, dir: undefined });
-    if (asked.length > 0) throw mirrorNeeded(serving, asked);
-    // The zone's days as instants; a dates-only upstream is walked over the covering days and trimmed (list-totals).
-    const filter = upstreamFilterOf(q);
-    return cached(ctx, transactionTotals.cache, filter, (signal) =>
-      listTotals(ctx.session.credentials, filter, signal),
-    );
+    const mirrorOnly = mirrorOnlyAsked({ ...q, sort: undefined, dir: undefined });
+    const source = await chooseSource(ctx, { fromMs: instantRangeOf(q).fromMs, mirrorOnly });
+    return source.totals(q);
   },
 });
