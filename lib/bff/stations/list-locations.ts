@@ -19,7 +19,8 @@ export const listLocations = sessionOperation({
   input: { query: LocationListQuery },
   csrf: "same-site",
   priority: "interactive",
-  cache: { name: "locations", ttlMs: () => getConfig().cacheTtlMs.locations },
+  // Shared with the other instances (Redis): a page of the catalog saves them the same upstream call.
+  cache: { name: "locations", ttlMs: () => getConfig().cacheTtlMs.locations, shared: true },
   run: async (ctx, q): Promise<Page<Station> | Response> => {
     const filter = {
       ...(q.brand ? { brand: q.brand } : {}),
