@@ -34,17 +34,12 @@ function csvCell(kind: ColumnKind, value: string | null): string {
 
 const csvRecord = (t: Transaction): string[] => COLUMNS.map((c) => csvCell(c.kind, c.value(t)));
 
-async function writeRecord(csv: Stringifier, record: string[], run: ExportRun): Promise<void> {
-  if (!csv.write(record)) await waitFor(csv, "drain", run);
-}
-
 /**
- * The CSV: the column header, then one line per row, and nothing else (strict importers read every line as data);
- * what the file is goes into its name. Only a file cut short by a failure ends with a `# export incomplete` line.
+ * The stringifier of every CSV we write (the transactions export, the jurisdiction report): RFC 4180 with a BOM —
+ * CRLF, quotes doubled, fields with , " CR or LF quoted (`quote_record_delimiter` must be forced: it defaults to false
+ * once `record_delimiter` is set, which would leave a lone LF in a name unquoted), and the formula defence's quoting.
  */
-export function produceCsv(run: ExportRun): Production {
-  // RFC 4180: CRLF, quotes doubled, fields with , " CR or LF quoted. `quote_record_delimiter` must be forced: it
-  // defaults to false once `record_delimiter` is set, which would leave a lone LF in a name unquoted.
+export function csvStringifier(): Stringifier {
   const csv = stringify({
     bom: true,
     record_delimiter: "\r\n",
@@ -53,6 +48,20 @@ export function produceCsv(run: ExportRun): Production {
     eof: true,
   });
   csv.on("error", ignoreError);
+  return csv;
+}
+
+/** One record, waiting for the reader when the stringifier's buffer is full (or the run stops). */
+export async function writeRecord(csv: Stringifier, record: string[], run: ExportRun): Promise<void> {
+  if (!csv.write(record)) await waitFor(csv, "drain", run);
+}
+
+/**
+ * The CSV: the column header, then one line per row, and nothing else (strict importers read every line as data);
+ * what the file is goes into its name. Only a file cut short by a failure ends with a `# export incomplete` line.
+ */
+export function produceCsv(run: ExportRun): Production {
+  const csv = csvStringifier();
   const work = async (): Promise<void> => {
     try {
       // Line 1 is the column header, as import tools expect: what the file is (customer, filters, time, row count)

@@ -27,14 +27,38 @@ async function waitForRoom(sheetXml: PendingSheetXml | null, output: PassThrough
   if (output.writableNeedDrain) await waitFor(output, "drain", run);
 }
 
-function addTransactionsSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet("Transactions", { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => {
+/** The workbook of every XLSX we write, streamed into `output` (both exports; styles only where a sheet uses them). */
+export function workbookWriter(
+  output: WorkbookStream["output"],
+  created: Date,
+  options: { useStyles: boolean },
+): ExcelJS.stream.xlsx.WorkbookWriter {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: options.useStyles,
+    useSharedStrings: false,
+  });
+  workbook.creator = "Fleet Fuel Dashboard";
+  workbook.created = created;
+  return workbook;
+}
+
+/** A table sheet: its header row frozen, its columns (widths, number formats). */
+export function addTableSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  columns: Partial<ExcelJS.Column>[],
+): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
+  sheet.columns = columns;
+  return sheet;
+}
+
+const transactionColumns = (): Partial<ExcelJS.Column>[] =>
+  COLUMNS.map((c) => {
     const numFmt = NUMBER_FORMATS[c.kind];
     return { width: c.width, style: numFmt === undefined ? {} : { numFmt } };
   });
-  return sheet;
-}
 
 function writeAboutSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: ExportNameFacts, rowsDone: number): void {
   const about = workbook.addWorksheet("About");
@@ -107,16 +131,10 @@ export function produceWorkbook(run: ExportRun, write: (stream: WorkbookStream) 
 
 export function produceXlsx(run: ExportRun, meta: ExportNameFacts): Production {
   return produceWorkbook(run, async ({ output, stopped, streamSheet }) => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: output,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    workbook.creator = "Fleet Fuel Dashboard";
-    workbook.created = meta.generatedAt;
+    const workbook = workbookWriter(output, meta.generatedAt, { useStyles: true });
     // The sheets are zipped in the order they are added, and a sheet's XML is buffered until the zip reaches it:
     // Transactions must come first, and About (which needs the final count) after it is committed.
-    const sheet = addTransactionsSheet(workbook);
+    const sheet = addTableSheet(workbook, "Transactions", transactionColumns());
     const waitForRoomAfterRow = streamSheet(workbook, sheet);
     const header = sheet.addRow(EXPORT_HEADERS.map(xlsxText));
     header.font = { bold: true };

@@ -1,13 +1,13 @@
 import "server-only";
 
-import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 
-import { CSV_QUOTED_MATCH, isPlainDecimal, neutralizeCell } from "@/lib/bff/files/cell-safety";
-import { ignoreError, type Production, settle, waitFor } from "@/lib/bff/files/production";
+import { isPlainDecimal, neutralizeCell } from "@/lib/bff/files/cell-safety";
+import { csvStringifier, writeRecord } from "@/lib/bff/files/csv-writer";
+import { type Production, settle } from "@/lib/bff/files/production";
 import type { ExportRun } from "@/lib/bff/files/run";
 import { xlsxText } from "@/lib/bff/files/xlsx-cells";
-import { produceWorkbook } from "@/lib/bff/files/xlsx-writer";
+import { addTableSheet, produceWorkbook, workbookWriter } from "@/lib/bff/files/xlsx-writer";
 import { formatCardNumber } from "@/lib/format/file-names";
 import { localDateOf } from "@/lib/mirror/local-dates";
 import type { Station, Transaction } from "@/lib/model";
@@ -140,20 +140,10 @@ export function aboutText(facts: JurisdictionFileFacts): string {
 
 /** The CSV: header, summary rows and total; nothing after the data. */
 export function produceJurisdictionCsv(run: ExportRun, facts: JurisdictionFileFacts): Production {
-  const csv = stringify({
-    bom: true,
-    record_delimiter: "\r\n",
-    quote_record_delimiter: true,
-    quoted_match: CSV_QUOTED_MATCH,
-    eof: true,
-  });
-  csv.on("error", ignoreError);
+  const csv = csvStringifier();
   const work = async (): Promise<void> => {
-    const write = async (record: string[]) => {
-      if (!csv.write(record)) await waitFor(csv, "drain", run);
-    };
-    await write([...SUMMARY_HEADERS]);
-    for (const row of summaryRows(facts.reply)) await write(row.map(csvCell));
+    await writeRecord(csv, [...SUMMARY_HEADERS], run);
+    for (const row of summaryRows(facts.reply)) await writeRecord(csv, row.map(csvCell), run);
     csv.end();
   };
   return { output: csv, outcome: settle(work()), failFast: false };
@@ -217,8 +207,11 @@ function sheetOf(
   widths: number[],
   headers: readonly string[],
 ) {
-  const sheet = workbook.addWorksheet(name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
-  sheet.columns = widths.map((width) => ({ width }));
+  const sheet = addTableSheet(
+    workbook,
+    name,
+    widths.map((width) => ({ width })),
+  );
   sheet.addRow(headers.map(xlsxText)).commit();
   return sheet;
 }
@@ -228,13 +221,7 @@ export function produceJurisdictionXlsx(run: ExportRun, facts: JurisdictionFileF
   return produceWorkbook(run, async ({ output, stopped, streamSheet }) => {
     // No styles: with them exceljs works out each cell's style on commit, 5 of 12 CPU seconds for a quarter of
     // 250,000 receipt lines (goal ≤ 10 s); the sheets keep their frozen header rows and column widths.
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: output,
-      useStyles: false,
-      useSharedStrings: false,
-    });
-    workbook.creator = "Fleet Fuel Dashboard";
-    workbook.created = facts.generatedAt;
+    const workbook = workbookWriter(output, facts.generatedAt, { useStyles: false });
     // Sheets are zipped in the order added: Summary is whole before the Detail streams, About (the count) last.
     const summary = sheetOf(workbook, "Summary", SUMMARY_WIDTHS, SUMMARY_HEADERS);
     for (const row of summaryRows(facts.reply)) summary.addRow(row.map(xlsxCell)).commit();
