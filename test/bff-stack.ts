@@ -1,4 +1,4 @@
-// What the BFF's tests over real HTTP share (lib/bff/bff-*.test.ts, lib/bff/station-prices*.test.ts): the app's
+// What the BFF's tests over real HTTP share (lib/bff/*/bff-*.test.ts, lib/bff/stations/station-prices*.test.ts): the app's
 // test settings, the sandbox's request log read back, and a sandbox plus `next start` of the built app per describe
 // block. Each test file starts its own pair: vitest runs files in parallel workers, and a test that moves the app's
 // clock must not move it under another file's tests.
