@@ -31,6 +31,22 @@ const BROWSER_ZONES = [
   },
 ];
 
+/** lib/bff's resource folders (one per resource) and the folders every one of them may import. */
+const BFF_RESOURCES = ["transactions", "stations", "insights", "session", "sync", "health", "test-hooks"];
+const BFF_FEATURES = {
+  root: "lib/bff",
+  shared: ["http", "platform", "files"],
+  entries: true,
+  hint: "import its entry (index.ts) instead, or move what both need to lib/bff/platform.",
+};
+const BFF_OUTSIDE = [
+  {
+    pattern: "^lib/fleet-api/",
+    message: "The BFF reaches the upstream client through lib/fleet-api's entry (@/lib/fleet-api) only.",
+  },
+  { pattern: "^(components|app|lib/queries)(/|$)", message: "The BFF imports nothing of the pages." },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -143,7 +159,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ["lib/bff/operations/**/*.ts"],
+    // lib/bff is sorted by resource (ARCHITECTURE.md, "lib/bff and the routes"): a resource folder's modules import
+    // their own folder, the adapter (http/), the services (platform/), the file writers (files/), and another
+    // resource only through its entry (index.ts: what ctx.services will carry); lib/fleet-api through its entry.
+    // Operations run without Next (tests call run(ctx, input)): lib/bff/http/route.ts is their one adapter. Tests and
+    // test helpers assemble what they check and are not held to this.
+    files: [`lib/bff/{${BFF_RESOURCES.join(",")}}/**/*.ts`],
+    ignores: ["**/*.test.ts", "**/test-*.ts"],
     rules: {
       "boundaries/imports": [
         "error",
@@ -152,12 +174,26 @@ export default tseslint.config(
             {
               pattern: "^next(/|$)",
               message:
-                "Operations run without Next (tests call run(ctx, input)); lib/bff/operation-route.ts is their one adapter to a route.",
+                "Operations run without Next (tests call run(ctx, input)); lib/bff/http/route.ts is their one adapter to a route.",
             },
+            ...BFF_OUTSIDE,
           ],
+          features: BFF_FEATURES,
         },
       ],
     },
+  },
+  {
+    // A server page's helper (the drill-down pages' 404 before streaming): Next's notFound, not a route's.
+    files: ["lib/bff/insights/drilldown-page.ts"],
+    rules: { "boundaries/imports": ["error", { zones: BFF_OUTSIDE, features: BFF_FEATURES }] },
+  },
+  {
+    // The adapter, the services and the file writers serve every resource and reach none but through its entry.
+    files: ["lib/bff/{http,platform,files}/**/*.ts"],
+    // The worker's task table runs the exceptions' readers off the main thread: it is where the pool meets them.
+    ignores: ["**/*.test.ts", "**/test-*.ts", "lib/bff/platform/off-thread/tasks-exceptions.ts"],
+    rules: { "boundaries/imports": ["error", { zones: BFF_OUTSIDE, features: BFF_FEATURES }] },
   },
   {
     files: ["lib/model/**/*.ts"],

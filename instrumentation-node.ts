@@ -1,8 +1,8 @@
 // The configuration is parsed at startup so bad values stop the start with every problem named, instead of failing
 // on the first request. (A throw from register() alone does not stop `next start`.)
-import { ConfigError, getConfig } from "@/lib/bff/config";
-import { watchForOtherInstances } from "@/lib/bff/instance-heartbeat";
-import { scheduleRetention } from "@/lib/bff/mirror/retention";
+import { ConfigError, getConfig } from "@/lib/bff/platform/config";
+import { watchForOtherInstances } from "@/lib/bff/platform/instance-heartbeat";
+import { scheduleRetention } from "@/lib/bff/sync/retention";
 import { narrowExistingPrivateFiles } from "@/lib/private-files";
 
 try {
@@ -22,7 +22,7 @@ narrowExistingPrivateFiles([getConfig().session.dbPath, getConfig().mirror.path]
 });
 
 // The mirror's store opens at start (its migrations run) and mirrors unused past MIRROR_RETENTION_DAYS are deleted,
-// then daily. Only the store is touched here: the mirror service itself is built by the routes (lib/bff/mirror).
+// then daily. Only the store is touched here: the mirror service itself is built by the routes (lib/bff/sync).
 if (getConfig().mirror.enabled)
   scheduleRetention(getConfig().mirror, (message) => {
     console.warn(message);

@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 
-import { BASELINE_HEADERS } from "./lib/bff/baseline-headers";
+import { BASELINE_HEADERS } from "./lib/bff/platform/baseline-headers";
 
 // Turbopack is the default bundler in Next 16: a `webpack` key here would fail the build.
 const nextConfig: NextConfig = {

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import { config, isStaticFilePath, proxy } from "./proxy";
 
-// proxy.ts applies lib/bff/security-headers.ts to every request it matches (its own tests: security-headers.test.ts).
+// proxy.ts applies lib/bff/platform/security-headers.ts to every request it matches (its own tests: security-headers.test.ts).
 describe("proxy.ts", () => {
   const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
   const page = (path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) =>

@@ -1,7 +1,12 @@
 import { type NextRequest, NextResponse, type ProxyConfig } from "next/server";
 
-import { logger } from "@/lib/bff/log";
-import { apiSecurityHeaders, generateNonce, securityHeaders, tileOriginFromEnv } from "@/lib/bff/security-headers";
+import { logger } from "@/lib/bff/platform/log";
+import {
+  apiSecurityHeaders,
+  generateNonce,
+  securityHeaders,
+  tileOriginFromEnv,
+} from "@/lib/bff/platform/security-headers";
 
 /**
  * Runs before pages and data routes (Next 16's successor to middleware.ts):
@@ -17,7 +22,7 @@ import { apiSecurityHeaders, generateNonce, securityHeaders, tileOriginFromEnv }
  * checks the session itself.
  */
 
-/** Both names the session cookie can have (`__Host-` when Secure); must match lib/bff/config.ts. */
+/** Both names the session cookie can have (`__Host-` when Secure); must match lib/bff/platform/config.ts. */
 const SESSION_COOKIE_NAMES = ["__Host-ffd_session", "ffd_session"] as const;
 const LOGIN_PATH = "/login";
 const FILE_METHODS = "GET, HEAD";

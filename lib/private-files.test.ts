@@ -4,8 +4,8 @@ import { join } from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { sessionPasswords } from "@/lib/bff/config-session";
-import { SqliteRevocationStore } from "@/lib/bff/revocations";
+import { sessionPasswords } from "@/lib/bff/platform/config-session";
+import { SqliteRevocationStore } from "@/lib/bff/platform/revocations";
 import { MirrorStore } from "@/lib/mirror";
 
 import { ensurePrivateFile, narrowExistingPrivateFiles } from "./private-files";

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 
 import nextEnv from "@next/env";
 
-import { parseMirrorConfig } from "@/lib/bff/config-mirror";
+import { parseMirrorConfig } from "@/lib/bff/platform/config-mirror";
 import { type CustomerUsage, customerUsage, MirrorStore, purgeUnused, storeBytes } from "@/lib/mirror";
 
 const USAGE = `Usage: npm run mirror -- status [--json]

@@ -72,6 +72,22 @@ describe("ARCHITECTURE's 'Where is…' index", () => {
   });
 });
 
+describe("ARCHITECTURE's lib/bff layout (issue 27: sorted by resource)", () => {
+  const architecture = readFileSync(path.join(root, "ARCHITECTURE.md"), "utf8");
+  const section = architecture.split(/^## lib\/bff and the routes$/m)[1]?.split(/^## /m)[0] ?? "";
+
+  it("keeps no module at the top of lib/bff: each lives in http/, platform/, files/ or its resource's folder", () => {
+    const files = execFileSync("git", ["ls-files", "lib/bff"], { cwd: root, encoding: "utf8" }).split("\n");
+    expect(files.filter((file) => /^lib\/bff\/[^/]+$/.test(file))).toEqual([]);
+  });
+
+  it("describes every folder of lib/bff", () => {
+    const folders = trackedFolders("lib/bff");
+    expect(folders.length).toBeGreaterThan(8);
+    expect(folders.filter((folder) => !section.includes(folder))).toEqual([]);
+  });
+});
+
 describe("README and docs/ (issue 26: a README a newcomer reads in two minutes)", () => {
   const readme = readFileSync(path.join(root, "README.md"), "utf8");
 

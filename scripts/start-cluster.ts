@@ -94,7 +94,7 @@ async function main(): Promise<void> {
 
   let upstream = config.upstream;
   // The sandbox's conveniences (demo key, generated SESSION_SECRET, plain http) need SANDBOX=1: set here when this
-  // launcher starts the sandbox itself, never inferred from a loopback FLEET_API_BASE_URL (lib/bff/config.ts).
+  // launcher starts the sandbox itself, never inferred from a loopback FLEET_API_BASE_URL (lib/bff/platform/config.ts).
   const sandboxEnv: Record<string, string> = {};
   if (upstream === undefined) {
     upstream = await startSandbox(config.sandboxPort);

@@ -71,7 +71,7 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   const port = await freePort();
   // The mirror's background sync makes upstream calls of its own, which the tests and benches of the upstream economy
   // would count: an app under test runs without it unless `env` turns it on (MIRROR_ENABLED=true, as
-  // lib/bff/sync-api.test.ts does), and then with a mirror file of its own (test files run in parallel against
+  // lib/bff/sync/sync-api.test.ts does), and then with a mirror file of its own (test files run in parallel against
   // sandboxes whose data differ).
   const mirrorDir = mkdtempSync(join(tmpdir(), "ffd-app-mirror-"));
   const appEnv = {

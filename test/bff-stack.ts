@@ -1,4 +1,4 @@
-// What the BFF's tests over real HTTP share (lib/bff/bff-*.test.ts, lib/bff/station-prices*.test.ts): the app's
+// What the BFF's tests over real HTTP share (lib/bff/*/bff-*.test.ts, lib/bff/stations/station-prices*.test.ts): the app's
 // test settings, the sandbox's request log read back, and a sandbox plus `next start` of the built app per describe
 // block. Each test file starts its own pair: vitest runs files in parallel workers, and a test that moves the app's
 // clock must not move it under another file's tests.
@@ -90,7 +90,7 @@ class BffStack {
     return b;
   };
 
-  /** Moves the app's clock (lib/bff/test-hooks.ts) by `offsetMs` from the real time. */
+  /** Moves the app's clock (lib/bff/http/test-hooks.ts) by `offsetMs` from the real time. */
   readonly setClock = async (offsetMs: number) => {
     const res = await fetch(`${this.app.origin}/api/test-hooks/clock`, {
       method: "POST",

@@ -13,7 +13,7 @@ import { type SandboxProcess, type SandboxProfile, startSandboxProcess } from ".
 
 /**
  * Three built app instances sharing one redis-server and one PostgreSQL (the mirror), in front of the sandbox as a
- * process with the provider's real budget (60 requests per key per minute): what lib/bff/cluster*.test.ts run.
+ * process with the provider's real budget (60 requests per key per minute): what lib/bff/platform/cluster*.test.ts run.
  */
 
 const SESSION_SECRET = "test-session-secret-that-is-long-enough-0123456789";

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll } from "vitest";
 
-import { BffError } from "@/lib/bff/errors";
-import { syncedMirrorForTest, type TestMirror } from "@/lib/bff/mirror-serve/test-mirror";
-import type { OperationContext } from "@/lib/bff/operation";
-import { operationContextForTest, useUpstreamForTest } from "@/lib/bff/operations/test-context";
-import { fleetApi } from "@/lib/bff/upstream";
+import { BffError } from "@/lib/bff/http/errors";
+import type { OperationContext } from "@/lib/bff/http/operation";
+import { operationContextForTest, useUpstreamForTest } from "@/lib/bff/http/test-context";
+import { fleetApi } from "@/lib/bff/platform/upstream";
+import { syncedMirrorForTest, type TestMirror } from "@/lib/bff/transactions/test-mirror";
 import type { Transaction } from "@/lib/model";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";
 
 /**
- * Tests only (lib/bff/mirror-serve/*.test.ts): a sandbox of the profile (budget out of the way), the process's
+ * Tests only (lib/bff/transactions/*.test.ts): a sandbox of the profile (budget out of the way), the process's
  * upstream pointed at it, a real mirror of demo-full synced from it (SQLite), and the upstream's whole list — started
  * before the file's tests, stopped after. `mirrorCtx` answers from the mirror, `upstreamCtx` from the upstream.
  */

@@ -8,16 +8,16 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * open for minutes after the other forks are done. A file missing from the list just takes its usual place.
  */
 export const SLOWEST_FIRST = [
-  "lib/bff/cluster.test.ts", // 311
-  "lib/bff/pile-up.test.ts", // 199
+  "lib/bff/platform/cluster.test.ts", // 311
+  "lib/bff/platform/pile-up.test.ts", // 199
   "lib/mirror/mirror-sync.test.ts", // 120
   "scripts/mirror.test.ts", // 78
-  "lib/bff/shared-state.test.ts", // 46
-  "lib/bff/bff-large-exports.test.ts", // 43
+  "lib/bff/platform/shared-state.test.ts", // 46
+  "lib/bff/transactions/bff-large-exports.test.ts", // 43
   "sandbox/cli.test.ts", // 42
   "bench/run-processes.test.ts", // 41
-  "lib/bff/mirror/service.test.ts", // 38
-  "lib/bff/session-revocation.test.ts", // 35
+  "lib/bff/sync/service.test.ts", // 38
+  "lib/bff/session/session-revocation.test.ts", // 35
 ];
 
 /** vitest's own order (failed first, then longest by its cache, else largest), with SLOWEST_FIRST ahead of it. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
 
-import { syncedMirrorForTest } from "@/lib/bff/mirror-serve/test-mirror";
-import { operationContextForTest, useUpstreamForTest } from "@/lib/bff/operations/test-context";
+import { operationContextForTest, useUpstreamForTest } from "@/lib/bff/http/test-context";
 import type { TieOutStack } from "@/lib/bff/tie-out/sources";
+import { syncedMirrorForTest } from "@/lib/bff/transactions/test-mirror";
 import { everyTransaction } from "@/test/mirror-serve-stack";
 import { type PostgresServer, startPostgresServer } from "@/test/postgres-server";
 import { type SandboxProcess, startSandboxProcess } from "@/test/sandbox-process";

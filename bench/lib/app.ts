@@ -1,5 +1,5 @@
 /** The built dashboard (`next start`) for the bench, on a free loopback port, signed in like the login page does. */
-import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE } from "@/lib/bff/csrf";
+import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE } from "@/lib/bff/http/csrf";
 import { type AppProcess, ensureBuilt, startApp } from "@/test/app-process";
 
 import { register } from "./processes";

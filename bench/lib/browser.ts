@@ -1,7 +1,7 @@
 /** Browser helpers shared by the parts that drive pages with Playwright. */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 
-import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE } from "@/lib/bff/csrf";
+import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE } from "@/lib/bff/http/csrf";
 
 import type { DemoKeyPair } from "./sandbox";
 

@@ -1,7 +1,7 @@
 /**
  * Part 8: the security headers of every page and data route, and the session cookie's flags, checked against the
  * list of the BFF issue (issue 4, items 1 and 5). The list is written out here on purpose, not imported from
- * lib/bff/security-headers.ts: a check that reused the implementation would agree with it whatever it said.
+ * lib/bff/platform/security-headers.ts: a check that reused the implementation would agree with it whatever it said.
  * The app runs in its normal configuration (Secure cookie, no SESSION_INSECURE_COOKIE) over http on loopback; HSTS
  * is checked on the same requests sent as a TLS-terminating proxy forwards them (X-Forwarded-Proto: https).
  */

@@ -1,6 +1,6 @@
 /**
  * The reads behind one reply of the drill-down lists, a key's page and the overview summary from the local copy, in
- * the order the operations run them (lib/bff/operations/drilldown-service.ts, lib/bff/mirror-serve/summary.ts): the
+ * the order the operations run them (lib/bff/insights/drilldown-service.ts, lib/bff/transactions/mirror-summary.ts): the
  * bench times what a request waits for, not one query of it. Inline here (the worker pool runs the same functions).
  */
 import {
@@ -18,7 +18,7 @@ import { UTC_ZONE } from "@/lib/model/time-zones";
 
 const DAY_MS = 86_400_000;
 const CUSTOMER = "BENCH";
-/** The overview's top drivers and stations (lib/bff/mirror-serve/summary). */
+/** The overview's top drivers and stations (lib/bff/transactions/mirror-summary). */
 const TOP = 5;
 
 /** The period of equal length just before `range` (lib/bff/insights/range's rule). */

@@ -11,7 +11,7 @@ import { join } from "node:path";
 
 import { sql } from "kysely";
 
-import { historyRangeOf, judgePeriod } from "@/lib/bff/operations/exceptions-read";
+import { historyRangeOf, judgePeriod } from "@/lib/bff/insights/exceptions-read";
 import { type CatalogStation, DEFAULT_EXCEPTION_THRESHOLDS } from "@/lib/insights/exceptions/types";
 import type { ObservedPrices } from "@/lib/insights/price-observations";
 import { MirrorStore } from "@/lib/mirror";

@@ -2,7 +2,7 @@
  * Part: fuel by jurisdiction (issue 16 item 1's figures) — the p95 of the quarter's report query (state × fuel on
  * purchase-local dates, lib/mirror/jurisdictions, read from the local-day rollup of lib/mirror/local-rollups) over 1,000,000 mirrored rows on SQLite and PostgreSQL (bench:mirror's
  * generated rows, the same store file the mirror part keeps), and the time to export a quarter of 250,000 completed
- * purchases as XLSX (Summary + Detail + About, lib/bff/operations/jurisdiction-export) read to the end. Smoke sizes
+ * purchases as XLSX (Summary + Detail + About, lib/bff/insights/jurisdiction-export) read to the end. Smoke sizes
  * only check that it runs.
  */
 import { mkdirSync, rmSync } from "node:fs";
@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 import { sql } from "kysely";
 
-import { jurisdictionFile, receiptsOf } from "@/lib/bff/operations/jurisdiction-export";
+import { jurisdictionFile, receiptsOf } from "@/lib/bff/insights/jurisdiction-export";
 import { jurisdictionReport, MirrorStore, rebuildLocalBlocks, rebuildLocalRollups, toRow } from "@/lib/mirror";
 import type { Transaction } from "@/lib/model";
 import type { JurisdictionReply } from "@/lib/model/insight-jurisdictions";

@@ -67,7 +67,7 @@ const previousOf = (days: number): LocalDateRange => ({
 /**
  * The stored comparisons (lib/insights/savings-stored): computing every fill pending since the rows were written
  * (once; after a sync or a walk only the fills it touched), for information. The app does this in the background
- * loop (lib/bff/mirror/comparisons: batches of 2,000 judged in the worker pool); here the same batches run inline.
+ * loop (lib/bff/sync/comparisons: batches of 2,000 judged in the worker pool); here the same batches run inline.
  */
 async function firstRefresh(ctx: BenchContext, kind: string, store: MirrorStore): Promise<void> {
   const refreshStarted = performance.now();

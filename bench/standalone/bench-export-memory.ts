@@ -7,7 +7,7 @@
  * upstream walk hands them over, so the only rows in memory are the ones the export holds. Prints figures;
  * asserts nothing.
  */
-import { type ExportFormat, type ExportMeta, exportTransactions } from "@/lib/bff/export";
+import { type ExportFormat, type ExportMeta, exportTransactions } from "@/lib/bff/files";
 import type { Transaction } from "@/lib/model";
 
 const DEFAULT_ROWS = 100_000;

@@ -133,7 +133,7 @@ export interface FailedCheckLimiterOptions {
  * took no place (a pair known good that fails after all, `recordFailure`). Not smaller: before asking, a never-used
  * valid key cannot be told from a made-up one, so every place below the provider's own limit that the allowance
  * withholds is one an attacker's random key ids take from new users. It is above the per-address sign-in limit (10 in
- * 15 minutes behind a trusted proxy, lib/bff/login-limiter.ts), so one client address cannot spend it alone.
+ * 15 minutes behind a trusted proxy, lib/bff/platform/login-limiter.ts), so one client address cannot spend it alone.
  */
 export const DEFAULT_FAILED_CHECKS = 16;
 

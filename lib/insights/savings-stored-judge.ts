@@ -19,7 +19,7 @@ import { Comparer } from "./savings-compare";
 /**
  * The reading half of the stored comparisons' refresh (./savings-stored.ts): up to `limit` pending fills joined to
  * their rows, judged with the recorded catalog as computeSavings judges them. It only reads, so it runs in the worker
- * pool's read-only connection (lib/bff/off-thread, task `savings.judge-pending`) or inline on PostgreSQL; the writing
+ * pool's read-only connection (lib/bff/platform/off-thread, task `savings.judge-pending`) or inline on PostgreSQL; the writing
  * half stores the judgements with each fill's pending counter as it was read HERE, so a fill marked again meanwhile
  * stays pending. The pending rows are read BEFORE the catalog: a walk that lands between the two reads marked its
  * fills after their counters were read (their write keeps them pending); the other order could store a judgement

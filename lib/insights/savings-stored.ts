@@ -11,7 +11,7 @@ import { type JudgedBatch, judgePendingBatch } from "./savings-stored-judge";
  * The stored savings comparisons' refresh (lib/mirror/comparisons): the fills the sync or a catalog walk marked pending
  * are judged (./savings-stored-judge.ts, a read: in the worker pool on SQLite) in bounded batches, and each batch is
  * written here on the writing connection with the sums of every purchase-local date it touched. Who runs it: the
- * background loop after the sync's writes and after a catalog walk (lib/bff/mirror/comparisons.ts); GET /api/savings
+ * background loop after the sync's writes and after a catalog walk (lib/bff/sync/comparisons.ts); GET /api/savings
  * only a small bounded batch. Every write of mirror_fill_comparisons holds the customer's `comparisons:` lock
  * (PostgreSQL; SQLite has one writer) and takes no other lock after it, so marks and judgements never deadlock, and a
  * judgement clears a fill's mark only if its counter is still the one read (a fill changed meanwhile stays pending).

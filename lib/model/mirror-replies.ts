@@ -2,7 +2,7 @@ import type { MetricId, SpendComparison } from "./metrics";
 import type { SummaryTotals, TransactionSummary } from "./summary";
 
 /**
- * The contract of the mirror's replies (issue 15), zod-free: the operations (lib/bff/operations) answer these and the
+ * The contract of the mirror's replies (issue 15), zod-free: the operations (lib/bff/<resource>/) answer these and the
  * browser's queries (lib/queries) read them.
  */
 

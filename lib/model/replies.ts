@@ -3,7 +3,7 @@ import type { Page } from "./page";
 import type { DateFilterCoverage, Transaction } from "./transaction";
 
 /**
- * Replies of BFF endpoints that have no model type of their own, zod-free: the operation (lib/bff/operations) returns
+ * Replies of BFF endpoints that have no model type of their own, zod-free: the operation (lib/bff/<resource>/) returns
  * this type and the browser's query (lib/queries) reads it, so both sides share one contract.
  */
 

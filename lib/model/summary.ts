@@ -1,5 +1,5 @@
 /**
- * What `GET /api/transactions/summary` answers: one definition for the BFF that builds it (lib/bff/summary.ts) and
+ * What `GET /api/transactions/summary` answers: one definition for the BFF that builds it (lib/bff/transactions/summary.ts) and
  * the pages that read it. No zod, so the browser pays nothing for importing its types. Decimals are exact strings:
  * gallons to 3 places, amounts to 2.
  */

@@ -61,7 +61,7 @@ export type TransactionFilter = z.infer<typeof TransactionFilter>;
 /**
  * Which instants a dated list or export covers (`dateFilter` of `GET /api/transactions`): the days asked for in
  * `timeZone`, from the first millisecond of `from` to the last of `to`, ISO 8601 in UTC (exact on both upstream
- * shapes, see lib/bff/zoned-transactions).
+ * shapes, see lib/bff/transactions/zoned-transactions).
  */
 export interface DateFilterCoverage {
   timeZone: string;

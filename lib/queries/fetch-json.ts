@@ -88,7 +88,7 @@ export async function fetchJson<T>(url: string, init: RequestInit = {}, options:
   return readJson<T>(response, () => response.json());
 }
 
-/** The media type of the BFF's gzip-packed JSON (lib/bff/compress). */
+/** The media type of the BFF's gzip-packed JSON (lib/bff/http/compress). */
 const PACKED_JSON_TYPE = "application/gzip";
 
 /**

@@ -40,18 +40,26 @@ function isTypeOnly(node) {
 
 const FEATURES_SCHEMA = {
   type: "object",
-  properties: { root: { type: "string" }, shared: { type: "array", items: { type: "string" } } },
+  properties: {
+    root: { type: "string" },
+    shared: { type: "array", items: { type: "string" } },
+    entries: { type: "boolean" },
+    hint: { type: "string" },
+  },
   required: ["root", "shared"],
   additionalProperties: false,
 };
 
 /** The import of `target` from feature `own` under `features.root` that the rule refuses, as a message; else null. */
 function featureProblem(features, own, target) {
-  const feature = featureOf(target, features.root);
-  if (own === null || feature === null || feature === own || features.shared.includes(feature)) return null;
+  const { root, shared, entries, hint } = features;
+  const feature = featureOf(target, root) ?? featureOf(`${target}/`, root);
+  if (own === null || feature === null || feature === own || shared.includes(feature)) return null;
+  const isEntry = target === `${root}/${feature}` || /^\/index(\.tsx?)?$/.test(target.slice(`${root}/${feature}`.length));
+  if (entries === true && isEntry) return null;
   return (
-    `${features.root}/${own} may not import ${features.root}/${feature} ` +
-    `(imports ${target}): move what both need to ${features.root}/${features.shared[0]}.`
+    `${root}/${own} may not import ${root}/${feature} (imports ${target}): ` +
+    (hint ?? `move what both need to ${root}/${shared[0]}.`)
   );
 }
 
@@ -79,8 +87,10 @@ const importsRule = {
           },
           // Check only modules that start with "use client" (browser code that lives under app/).
           onlyClientModules: { type: "boolean" },
-          // Feature folders under `root` may not import each other; `shared` folders may be imported by all. An array
-          // checks several roots (components/, and the feature folders inside components/stations).
+          // Feature folders under `root` may not import each other; `shared` folders may be imported by all. With
+          // `entries`, a feature may import another's entry (`root/feature` or its index), never its other modules;
+          // `hint` ends the message (what to do instead). An array checks several roots (components/, the feature
+          // folders inside components/stations, lib/bff's resources).
           features: { oneOf: [FEATURES_SCHEMA, { type: "array", items: FEATURES_SCHEMA }] },
         },
         additionalProperties: false,

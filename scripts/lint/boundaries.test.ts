@@ -20,6 +20,12 @@ const stationFeatures = [
   { root: "components", shared: ["ui"] },
   { root: "components/stations", shared: ["shared"] },
 ];
+const bff = {
+  root: "lib/bff",
+  shared: ["http", "platform", "files"],
+  entries: true,
+  hint: "use its entry.",
+};
 const browser = [
   { pattern: "^zod$", message: "No zod." },
   { pattern: "^lib/model(/index(\\.ts)?)?$", allowTypeImports: true, message: "Types only." },
@@ -53,8 +59,34 @@ tester.run("boundaries/imports", rule, {
       code: `import { readSession } from "@/lib/bff/session";`,
       options: [{ zones: browser, onlyClientModules: true }],
     },
+    // lib/bff's resources: own folder, the shared folders, and another resource's entry (bare or index).
+    {
+      filename: at("lib/bff/insights/savings.ts"),
+      code: `import { a } from "./serving"; import { b } from "../http/operation"; import { c } from "../platform/clock"; import { d } from "../stations"; import { e } from "@/lib/bff/sync/index";`,
+      options: [{ features: bff }],
+    },
   ],
   invalid: [
+    // Another resource's module other than its entry is refused, spelt relatively or with @/.
+    {
+      filename: at("lib/bff/insights/savings.ts"),
+      code: `import { getCatalog } from "../stations/catalog";`,
+      options: [{ features: bff }],
+      errors: [
+        {
+          message:
+            "lib/bff/insights may not import lib/bff/stations (imports lib/bff/stations/catalog): use its entry.",
+        },
+      ],
+    },
+    {
+      filename: at("lib/bff/session/sign-in.ts"),
+      code: `import { mirrorService } from "@/lib/bff/sync/instance";`,
+      options: [{ features: bff }],
+      errors: [
+        { message: "lib/bff/session may not import lib/bff/sync (imports lib/bff/sync/instance): use its entry." },
+      ],
+    },
     {
       filename: at("lib/fleet-api/client.ts"),
       code: `import { x } from "@/lib/bff/cache";`,

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { LoginForm } from "@/components/auth/login-form";
 import { safeNextPath } from "@/components/auth/safe-next-path";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
-import { getConfig } from "@/lib/bff/config";
+import { getConfig } from "@/lib/bff/platform/config";
 
 export const metadata: Metadata = {
   title: "Sign in",

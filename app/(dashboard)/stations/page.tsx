@@ -3,8 +3,8 @@ import { Suspense } from "react";
 
 import { StationsView } from "@/components/stations/stations-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { getConfig } from "@/lib/bff/config";
-import { tileOriginFromEnv } from "@/lib/bff/security-headers";
+import { getConfig } from "@/lib/bff/platform/config";
+import { tileOriginFromEnv } from "@/lib/bff/platform/security-headers";
 
 export const metadata: Metadata = {
   title: "Stations",

@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { getAccount } from "@/lib/bff/operations/get-account";
+import { route } from "@/lib/bff/http/route";
+import { getAccount } from "@/lib/bff/session/get-account";
 
 export const GET = route(getAccount);

@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { listDrivers } from "@/lib/bff/operations/drilldown-lists";
+import { route } from "@/lib/bff/http/route";
+import { listDrivers } from "@/lib/bff/insights/drilldown-lists";
 
 export const GET = route(listDrivers);

@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/bff/operation-route";
-import { getHealth } from "@/lib/bff/operations/health";
+import { getHealth } from "@/lib/bff/health/health";
+import { publicRoute } from "@/lib/bff/http/route";
 
 export const GET = publicRoute(getHealth);

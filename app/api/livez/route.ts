@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/bff/operation-route";
-import { getLiveness } from "@/lib/bff/operations/health";
+import { getLiveness } from "@/lib/bff/health/health";
+import { publicRoute } from "@/lib/bff/http/route";
 
 export const GET = publicRoute(getLiveness);

@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { listLocations } from "@/lib/bff/operations/list-locations";
+import { route } from "@/lib/bff/http/route";
+import { listLocations } from "@/lib/bff/stations/list-locations";
 
 export const GET = route(listLocations);

@@ -1,6 +1,6 @@
-import { publicRoute, route } from "@/lib/bff/operation-route";
-import { getSessionInfo, signOut } from "@/lib/bff/operations/session-info";
-import { signIn } from "@/lib/bff/operations/sign-in";
+import { publicRoute, route } from "@/lib/bff/http/route";
+import { getSessionInfo, signOut } from "@/lib/bff/session/session-info";
+import { signIn } from "@/lib/bff/session/sign-in";
 
 export const POST = publicRoute(signIn);
 export const GET = route(getSessionInfo);

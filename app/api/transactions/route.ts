@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { listTransactions } from "@/lib/bff/operations/list-transactions";
+import { route } from "@/lib/bff/http/route";
+import { listTransactions } from "@/lib/bff/transactions/list-transactions";
 
 export const GET = route(listTransactions);

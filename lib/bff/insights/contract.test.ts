@@ -4,10 +4,10 @@ import { localDateOf, type SyncState } from "@/lib/mirror";
 import { addDecimals, type ListTotals, type Transaction } from "@/lib/model";
 import { mirrorServeStackFor, rejection } from "@/test/mirror-serve-stack";
 
-import { runWithQuery } from "../operation";
-import { listTransactions } from "../operations/list-transactions";
-import { operationContextForTest } from "../operations/test-context";
-import { transactionTotals } from "../operations/transaction-totals";
+import { runWithQuery } from "../http/operation";
+import { operationContextForTest } from "../http/test-context";
+import { listTransactions } from "../transactions/list-transactions";
+import { transactionTotals } from "../transactions/transaction-totals";
 import { insightPeriodsOf } from "./range";
 import { coverageOf, insightMirror } from "./serving";
 

@@ -12,10 +12,10 @@ import {
   quarterRange,
 } from "@/lib/model";
 
-import { BffError } from "../errors";
-import { date } from "../params";
-import { quoted } from "../quoted";
-import { utcDate } from "../summary";
+import { BffError } from "../http/errors";
+import { date } from "../http/query";
+import { utcDate } from "../platform/clock";
+import { quoted } from "../platform/quoted";
 
 /**
  * The period of an insight route (issue 16): `quarter=YYYY-Qn`, or `from`/`to` dates (purchase-local, both ends

@@ -3,9 +3,9 @@ import "server-only";
 import { DAY_MS, OFFSET_MARGIN_MS, utcDay } from "@/lib/mirror";
 import { type InsightCoverage, type LocalDateRange } from "@/lib/model";
 
-import { BffError } from "../errors";
-import type { MirrorAccess } from "../mirror/access";
-import type { OperationContext } from "../operation";
+import type { OperationContext } from "../http/operation";
+import type { MirrorAccess } from "../platform/mirror-access";
+import { chooseSource } from "../transactions";
 
 /**
  * Which days of an insight's range the customer's mirror answers exactly (issue 16). Insights come only from the
@@ -53,20 +53,15 @@ export function coverageOf(state: MirrorAccess["state"], range: LocalDateRange):
   };
 }
 
-const UNAVAILABLE =
-  "This view is computed from the local copy of your transactions, which is not available for this session: it needs a key with the transactions scope that the Fleet Fuel API accepted in the last 5 minutes (and the mirror enabled on this server). Sign in again, or ask for a key with the transactions scope.";
-
 /**
- * The mirror and the part of `range` it covers exactly (`query`: null when none yet — query nothing then). Throws the
- * 409 `mirror_needed` when the session has no mirror.
+ * The mirror and the part of `range` it covers exactly (`query`: null when none yet — query nothing then). The 409
+ * `mirror_needed` when the session has no mirror comes from the one choice of source (transactions' chooseSource).
  */
 export async function insightMirror(
   ctx: OperationContext,
   range: LocalDateRange,
 ): Promise<{ mirror: MirrorAccess; coverage: InsightCoverage; query: LocalDateRange | null }> {
-  const mirror = await ctx.mirror();
-  if (mirror === null) throw new BffError("mirror_needed", UNAVAILABLE);
-  mirror.requestFresh();
+  const { access: mirror } = await chooseSource(ctx, { needs: "mirror" });
   const coverage = coverageOf(mirror.state, range);
   return { mirror, coverage, query: coverage.covered };
 }

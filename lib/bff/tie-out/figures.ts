@@ -4,9 +4,9 @@ import type ExcelJS from "exceljs";
 
 import { toMinorUnits } from "@/lib/model/decimal-math";
 
-import { EXPORT_HEADERS } from "../export/columns";
-import { parseCsv } from "../export/fixtures/csv";
-import { loadXlsx } from "../export/fixtures/xlsx";
+import { EXPORT_HEADERS } from "../files/columns";
+import { parseCsv } from "../files/fixtures/csv";
+import { loadXlsx } from "../files/fixtures/xlsx";
 
 /**
  * Tests only (the tie-out, issue 25 item 2): one figure as every page, reply and file states it — how many

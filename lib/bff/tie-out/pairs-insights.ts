@@ -2,10 +2,10 @@ import "server-only";
 
 import type { DrilldownDimension, DrilldownFigures, DrilldownListReply } from "@/lib/model/insight-drilldowns";
 
-import { runWithQuery } from "../operation";
-import { listCards, listDrivers, listTrucks } from "../operations/drilldown-lists";
-import { drilldownDetail } from "../operations/drilldown-service";
-import { getJurisdictionReport } from "../operations/jurisdiction-report";
+import { runWithQuery } from "../http/operation";
+import { listCards, listDrivers, listTrucks } from "../insights/drilldown-lists";
+import { drilldownDetail } from "../insights/drilldown-service";
+import { getJurisdictionReport } from "../insights/jurisdiction-report";
 import { type Figure, type Pair, sumFigures } from "./figures";
 import { countOnly, type Knobs, listQuery, spendOf, type TieOutCase, type TieOutStack, totalsBar } from "./sources";
 

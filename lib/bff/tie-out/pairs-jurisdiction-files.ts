@@ -2,12 +2,12 @@ import "server-only";
 
 import type ExcelJS from "exceljs";
 
-import { parseCsv } from "../export/fixtures/csv";
-import { loadXlsx } from "../export/fixtures/xlsx";
-import { runWithQuery } from "../operation";
-import { exportJurisdictionReport } from "../operations/jurisdiction-export";
-import { DETAIL_HEADERS, SUMMARY_HEADERS } from "../operations/jurisdiction-files";
-import { getJurisdictionReport } from "../operations/jurisdiction-report";
+import { parseCsv } from "../files/fixtures/csv";
+import { loadXlsx } from "../files/fixtures/xlsx";
+import { runWithQuery } from "../http/operation";
+import { exportJurisdictionReport } from "../insights/jurisdiction-export";
+import { DETAIL_HEADERS, SUMMARY_HEADERS } from "../insights/jurisdiction-files";
+import { getJurisdictionReport } from "../insights/jurisdiction-report";
 import { type Figure, type Pair, sumFigures } from "./figures";
 import { countOnly, type TieOutCase, type TieOutStack } from "./sources";
 

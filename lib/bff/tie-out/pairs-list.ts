@@ -1,7 +1,7 @@
 import "server-only";
 
-import { runWithQuery } from "../operation";
-import { transactionSummary } from "../operations/transaction-summary";
+import { runWithQuery } from "../http/operation";
+import { transactionSummary } from "../transactions/transaction-summary";
 import { type Figure, type Pair, sumFigures } from "./figures";
 import {
   countOnly,

@@ -6,9 +6,9 @@ import { expect } from "vitest";
 import { periodTotals } from "@/lib/mirror";
 import { addDays, daysIn, type Transaction } from "@/lib/model";
 
-import { now } from "../clock";
-import { runWithQuery } from "../operation";
-import { getAccount } from "../operations/get-account";
+import { runWithQuery } from "../http/operation";
+import { now } from "../platform/clock";
+import { getAccount } from "../session/get-account";
 import { mismatchesOf, type Pair } from "./figures";
 import { drilldownPairs, jurisdictionPairs } from "./pairs-insights";
 import { jurisdictionFilePairs } from "./pairs-jurisdiction-files";

@@ -2,10 +2,10 @@ import "server-only";
 
 import { addDays, type Transaction } from "@/lib/model";
 
-import type { TestMirror } from "../mirror-serve/test-mirror";
-import { type OperationContext, runWithQuery } from "../operation";
-import { exportTransactionsFile } from "../operations/export-transactions";
-import { transactionTotals } from "../operations/transaction-totals";
+import { type OperationContext, runWithQuery } from "../http/operation";
+import { exportTransactionsFile } from "../transactions/export-transactions";
+import type { TestMirror } from "../transactions/test-mirror";
+import { transactionTotals } from "../transactions/transaction-totals";
 import { csvSums, type Figure, type FileSums, xlsxSums } from "./figures";
 
 /**

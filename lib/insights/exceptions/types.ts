@@ -41,7 +41,7 @@ export interface CatalogStation {
   lng: number;
 }
 
-/** The operator's thresholds (env EXCEPTIONS_*, lib/bff/config-schema.ts); whole numbers so they are typed exactly. */
+/** The operator's thresholds (env EXCEPTIONS_*, lib/bff/platform/config-schema.ts); whole numbers so they are typed exactly. */
 export interface ExceptionThresholds {
   rapidFillsCount: number;
   rapidFillsWindowMinutes: number;

@@ -3,9 +3,9 @@ import { Suspense } from "react";
 
 import { StationInsights } from "@/components/drilldowns/station-insights-lazy";
 import { StationDetailView } from "@/components/stations/detail/station-detail";
-import { notFoundUnlessFound } from "@/lib/bff/page-lookup";
-import { checkId } from "@/lib/bff/params";
-import { getStationDetail } from "@/lib/bff/station-details";
+import { notFoundUnlessFound } from "@/lib/bff/http/page-lookup";
+import { checkId } from "@/lib/bff/http/query";
+import { getStationDetail } from "@/lib/bff/stations/station-details";
 
 export const metadata: Metadata = {
   title: "Station",

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 
 import { TransactionDetailView } from "@/components/transactions/transaction-detail";
-import { notFoundUnlessFound } from "@/lib/bff/page-lookup";
-import { getTransactionDetail } from "@/lib/bff/transaction-detail";
+import { notFoundUnlessFound } from "@/lib/bff/http/page-lookup";
+import { getTransactionDetail } from "@/lib/bff/transactions/transaction-detail";
 
 export const metadata: Metadata = {
   title: "Transaction",

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 
 import { DrilldownDetailPage } from "@/components/drilldowns/drilldown-detail";
-import { drilldownPageKey, drilldownPageTitle } from "@/lib/bff/drilldown-page";
+import { drilldownPageKey, drilldownPageTitle } from "@/lib/bff/insights/drilldown-page";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -12,7 +12,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function TruckPage({ params }: Props) {
   const { id } = await params;
-  // A malformed or unknown key is a real HTTP 404 (lib/bff/drilldown-page.ts), not a 200 page of zeros; a known one
+  // A malformed or unknown key is a real HTTP 404 (lib/bff/insights/drilldown-page.ts), not a 200 page of zeros; a known one
   // gives the header its name and detail from the first paint.
   const known = await drilldownPageKey("truck", id);
   return (

@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { driverDetail } from "@/lib/bff/operations/drilldown-details";
+import { route } from "@/lib/bff/http/route";
+import { driverDetail } from "@/lib/bff/insights/drilldown-details";
 
 export const GET = route(driverDetail);

@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { getLocation } from "@/lib/bff/operations/get-location";
+import { route } from "@/lib/bff/http/route";
+import { getLocation } from "@/lib/bff/stations/get-location";
 
 export const GET = route(getLocation);

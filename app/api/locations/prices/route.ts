@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { stationPrices } from "@/lib/bff/operations/station-prices";
+import { route } from "@/lib/bff/http/route";
+import { stationPrices } from "@/lib/bff/stations/station-prices";
 
 export const GET = route(stationPrices);

@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { stationProducts } from "@/lib/bff/operations/station-products";
+import { route } from "@/lib/bff/http/route";
+import { stationProducts } from "@/lib/bff/stations/station-products";
 
 export const GET = route(stationProducts);

@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { catalogProgress } from "@/lib/bff/operations/catalog-progress";
+import { route } from "@/lib/bff/http/route";
+import { catalogProgress } from "@/lib/bff/stations/catalog-progress";
 
 export const GET = route(catalogProgress);

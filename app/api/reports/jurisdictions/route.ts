@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { getJurisdictionReport } from "@/lib/bff/operations/jurisdiction-report";
+import { route } from "@/lib/bff/http/route";
+import { getJurisdictionReport } from "@/lib/bff/insights/jurisdiction-report";
 
 export const GET = route(getJurisdictionReport);

@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/bff/operation-route";
-import { setClock } from "@/lib/bff/operations/set-clock";
+import { publicRoute } from "@/lib/bff/http/route";
+import { setClock } from "@/lib/bff/test-hooks/set-clock";
 
 export const POST = publicRoute(setClock);

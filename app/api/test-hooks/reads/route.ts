@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/bff/operation-route";
-import { holdReadsHook } from "@/lib/bff/operations/hold-reads";
+import { publicRoute } from "@/lib/bff/http/route";
+import { holdReadsHook } from "@/lib/bff/test-hooks/hold-reads";
 
 export const POST = publicRoute(holdReadsHook);

@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { getTransaction } from "@/lib/bff/operations/get-transaction";
+import { route } from "@/lib/bff/http/route";
+import { getTransaction } from "@/lib/bff/transactions/get-transaction";
 
 export const GET = route(getTransaction);

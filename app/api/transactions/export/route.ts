@@ -1,6 +1,5 @@
-import { refuseHead } from "@/lib/bff/handler";
-import { route } from "@/lib/bff/operation-route";
-import { exportTransactionsFile } from "@/lib/bff/operations/export-transactions";
+import { refuseHead, route } from "@/lib/bff/http/route";
+import { exportTransactionsFile } from "@/lib/bff/transactions/export-transactions";
 
 export const GET = route(exportTransactionsFile);
 export const HEAD = refuseHead;

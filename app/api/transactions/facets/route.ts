@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { transactionFacets } from "@/lib/bff/operations/transaction-facets";
+import { route } from "@/lib/bff/http/route";
+import { transactionFacets } from "@/lib/bff/transactions/transaction-facets";
 
 export const GET = route(transactionFacets);

@@ -1,6 +1,5 @@
-import { refuseHead } from "@/lib/bff/handler";
-import { route } from "@/lib/bff/operation-route";
-import { transactionSummary } from "@/lib/bff/operations/transaction-summary";
+import { refuseHead, route } from "@/lib/bff/http/route";
+import { transactionSummary } from "@/lib/bff/transactions/transaction-summary";
 
 export const GET = route(transactionSummary);
 export const HEAD = refuseHead;

@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { transactionTotals } from "@/lib/bff/operations/transaction-totals";
+import { route } from "@/lib/bff/http/route";
+import { transactionTotals } from "@/lib/bff/transactions/transaction-totals";
 
 export const GET = route(transactionTotals);

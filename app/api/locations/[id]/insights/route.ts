@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { stationInsights } from "@/lib/bff/operations/drilldown-details";
+import { route } from "@/lib/bff/http/route";
+import { stationInsights } from "@/lib/bff/insights/drilldown-details";
 
 export const GET = route(stationInsights);

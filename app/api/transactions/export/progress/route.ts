@@ -1,4 +1,4 @@
-import { route } from "@/lib/bff/operation-route";
-import { exportProgress } from "@/lib/bff/operations/export-progress";
+import { route } from "@/lib/bff/http/route";
+import { exportProgress } from "@/lib/bff/transactions/export-progress";
 
 export const GET = route(exportProgress);
