@@ -51,7 +51,7 @@ const LOGIN_PATH = "/login";
  * 40–95 ms each on a mid-range phone: started together they made one long blocking task. Each now starts in a task of
  * its own (`scheduler.yield()` where the browser has it, which resumes ahead of other queued work; else a timeout).
  */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === "function") return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));

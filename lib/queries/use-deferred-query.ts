@@ -25,7 +25,7 @@ export function useDeferredQuery<TData, TError>(
   return deferredResult(result, useDeferredValue(result.data));
 }
 
-/** What the view is told, from the query's result and the data React has drawn so far (`drawn`). */
+/** What the view is told, from the query's result and the data React has drawn so far. */
 export function deferredResult<TData, TError>(
   result: {
     isPending: boolean;
@@ -34,9 +34,8 @@ export function deferredResult<TData, TError>(
     refetch: () => Promise<unknown>;
     isFetching: boolean;
   },
-  drawn: TData | undefined,
+  data: TData | undefined,
 ): DeferredQueryResult<TData, TError> {
-  const data = drawn;
   const { refetch, isFetching } = result;
   if (result.isError)
     return { isPending: false, isError: true, data, error: result.error as TError, refetch, isFetching };
