@@ -4,6 +4,7 @@
 // Why our own ~100 lines rather than eslint-plugin-boundaries or import-x/no-restricted-paths: both resolve through
 // eslint-import-resolver-typescript, whose resolver ships native binaries per platform (the same lockfile trouble that
 // ruled out Biome), while this project only needs two spellings resolved: the `@/` alias and relative paths.
+import { statSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -25,6 +26,14 @@ function featureOf(relative, root) {
   const rest = relative.slice(prefix.length);
   const slash = rest.indexOf("/");
   return slash === -1 ? null : rest.slice(0, slash);
+}
+
+function isFolder(relative) {
+  try {
+    return statSync(path.join(ROOT, relative)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function isClientModule(sourceCode) {
@@ -53,9 +62,12 @@ const FEATURES_SCHEMA = {
 /** The import of `target` from feature `own` under `features.root` that the rule refuses, as a message; else null. */
 function featureProblem(features, own, target) {
   const { root, shared, entries, hint } = features;
-  const feature = featureOf(target, root) ?? featureOf(`${target}/`, root);
+  // An import of a folder itself ("lib/bff/transactions", its index) belongs to that folder; a module at the root
+  // ("components/stations/view-state") belongs to no feature.
+  const feature = featureOf(target, root) ?? (isFolder(target) ? featureOf(`${target}/`, root) : null);
   if (own === null || feature === null || feature === own || shared.includes(feature)) return null;
-  const isEntry = target === `${root}/${feature}` || /^\/index(\.tsx?)?$/.test(target.slice(`${root}/${feature}`.length));
+  const isEntry =
+    target === `${root}/${feature}` || /^\/index(\.tsx?)?$/.test(target.slice(`${root}/${feature}`.length));
   if (entries === true && isEntry) return null;
   return (
     `${root}/${own} may not import ${root}/${feature} (imports ${target}): ` +

@@ -53,6 +53,12 @@ tester.run("boundaries/imports", rule, {
       code: `import { x } from "../shared/lat-lng"; import { y } from "./b"; import { z } from "../view-state";`,
       options: [{ zones: browser, features: stationFeatures }],
     },
+    // A module at a feature root's top (components/providers.tsx) belongs to no feature: any feature may import it.
+    {
+      filename: at("components/shell/banner.tsx"),
+      code: `import { useX } from "../providers"; import { y } from "@/components/stations/view-state";`,
+      options: [{ features: stationFeatures }],
+    },
     // A server page under app/ may use the BFF; only "use client" modules get the browser's rules.
     {
       filename: at("app/(dashboard)/page.tsx"),
