@@ -56,7 +56,7 @@ tester.run("boundaries/imports", rule, {
     // A module at a feature root's top (components/providers.tsx) belongs to no feature: any feature may import it.
     {
       filename: at("components/shell/banner.tsx"),
-      code: `import { useX } from "../providers"; import { y } from "@/components/stations/view-state";`,
+      code: `import { useX } from "../providers"; import { y } from "@/components/shell/nav";`,
       options: [{ features: stationFeatures }],
     },
     // A server page under app/ may use the BFF; only "use client" modules get the browser's rules.
