@@ -124,9 +124,10 @@ export default defineConfig<object, E2eWorkerOptions>({
   // since e2e/states.spec.ts sets faults on its profile's sandbox that another spec of that profile would meet.
   workers: PROFILES.length,
   fullyParallel: false,
-  // Bounds for a hang, not checks of speed: the two profiles' browsers and apps share the 2 cores.
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Bounds for a hang, not checks of speed: the lanes' browsers and apps share the 2 cores, and under CI (.ci/run) with
+  // vitest beside them, so there the bounds are doubled.
+  timeout: isCi ? 120_000 : 60_000,
+  expect: { timeout: isCi ? 30_000 : 15_000 },
   reporter: [["list"], ["json", { outputFile: ".ci-results/playwright.json" }]],
   use: {
     headless: true,
