@@ -114,8 +114,12 @@ function serversFor(profile: Profile) {
  * page runs in primary: its header shows the customer's code there (the alternative account has none), whose wrapping
  * once moved the page.
  */
-/** Spec files of one profile's mirror project that run at once: they share its demo key and mirror, and only read. */
-export const MIRROR_LANE_WORKERS = 2;
+/**
+ * Spec files of one profile's mirror project that run at once: one. They share its demo key, its mirror and its head
+ * sync (at most one every 30 s per customer), and some journeys need them alone: mirror.spec's "Sync now" waits for
+ * the button the other worker's pages kept disabled, stations-detail.spec spends the key's budget on purpose.
+ */
+export const MIRROR_LANE_WORKERS = 1;
 
 /** All lanes at once on the 2 cores: the upstream lanes mostly wait (rate limits, latency), so the CPU is shared well. */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? String(PROFILES.length * (MIRROR_LANE_WORKERS + 1)));
@@ -135,8 +139,8 @@ export default defineConfig<object, E2eWorkerOptions>({
   forbidOnly: isCi,
   retries: isCi ? 1 : 0,
   // Four lanes (issue 26: the suite stays fast). Each profile has two projects with their own servers (e2e/profiles.ts):
-  // `<profile>` on the app with the mirror and the first sandbox, whose specs only read what they share (one demo key,
-  // one mirror) and run two at a time, one spec file per worker; `<profile>-upstream` on the app without a mirror and
+  // `<profile>` on the app with the mirror and the first sandbox, whose specs share one demo key and one mirror and so
+  // run one at a time (MIRROR_LANE_WORKERS); `<profile>-upstream` on the app without a mirror and
   // the second sandbox, whose specs (UPSTREAM_SPECS) set faults on that sandbox and so run one at a time. The profiles
   // share nothing but the tile server, each under its own path. E2E_WORKERS changes the total (1 runs all in turn).
   workers: E2E_WORKERS,
