@@ -104,17 +104,6 @@ function serversFor(profile: Profile) {
 }
 
 /**
- * Specs of the page's own behaviour, the same whatever shape the upstream answers in (the BFF's tolerant client and
- * its vitest suites cover both shapes), each run in one profile only — the two profiles run side by side, so these are
- * split to keep the two projects about equally long (issue 26: the suite stays fast). The column menu and footer, the
- * zone switching, the navigation shell; and the layout checks of issue 26, which measure the browser's boxes, font
- * sizes and layout shifts of pages drawn from the BFF's own model (the chart's text, the stations page's columns, the
- * 24 px targets, a driver's page while its figures load), the same model whichever shape the upstream answered in.
- * Anything that reads the upstream's shape (scopes, products, prices, the account, errors) stays in both. A driver's
- * page runs in primary: its header shows the customer's code there (the alternative account has none), whose wrapping
- * once moved the page.
- */
-/**
  * Spec files of one profile's mirror project that run at once: one. They share its demo key, its mirror and its head
  * sync (at most one every 30 s per customer), and some journeys need them alone: mirror.spec's "Sync now" waits for
  * the button the other worker's pages kept disabled, stations-detail.spec spends the key's budget on purpose.
@@ -124,6 +113,19 @@ export const MIRROR_LANE_WORKERS = 1;
 /** All lanes at once on the 2 cores: the upstream lanes mostly wait (rate limits, latency), so the CPU is shared well. */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? String(PROFILES.length * (MIRROR_LANE_WORKERS + 1)));
 
+/**
+ * Specs of the page's own behaviour, the same whatever shape the upstream answers in (the BFF's tolerant client and
+ * its vitest suites cover both shapes), each run in one profile only, split to keep the two profiles' lanes about
+ * equally long (issue 26: the suite stays fast). The column menu and footer, the zone switching, the navigation shell;
+ * the layout checks of issue 26, which measure the browser's boxes, font sizes and layout shifts of pages drawn from
+ * the BFF's own model (the chart's text, the stations page's columns, the 24 px targets, a driver's page while its
+ * figures load, rows as cards on a phone, hydration without mismatch); and the insight pages (drill-downs,
+ * jurisdictions, exceptions, savings), which read the local copy in the BFF's own model: how each shape reaches that
+ * copy is checked in both profiles by mirror.spec and by vitest (the mirror's sync and the tie-out of every figure,
+ * both profiles and both stores). Anything that reads the upstream's shape (scopes, products, prices, the account,
+ * errors) stays in both. A driver's page runs in primary: its header shows the customer's code there (the alternative
+ * account has none), whose wrapping once moved the page.
+ */
 export const ONE_PROFILE_SPECS: Readonly<Record<string, Profile>> = {
   "transactions-toolbar.spec.ts": "primary",
   "shell.spec.ts": "primary",
@@ -132,6 +134,12 @@ export const ONE_PROFILE_SPECS: Readonly<Record<string, Profile>> = {
   "stations-layout.spec.ts": "alternative",
   "target-size.spec.ts": "alternative",
   "drilldowns-layout.spec.ts": "primary",
+  "drilldowns.spec.ts": "primary",
+  "savings.spec.ts": "primary",
+  "hydration.spec.ts": "primary",
+  "jurisdictions.spec.ts": "alternative",
+  "exceptions.spec.ts": "alternative",
+  "phone-cards.spec.ts": "alternative",
 };
 
 export default defineConfig<object, E2eWorkerOptions>({
@@ -145,8 +153,8 @@ export default defineConfig<object, E2eWorkerOptions>({
   // share nothing but the tile server, each under its own path. E2E_WORKERS changes the total (1 runs all in turn).
   workers: E2E_WORKERS,
   fullyParallel: false,
-  // Bounds for a hang, not checks of speed: the lanes' browsers and apps share the 2 cores, and under CI (.ci/run) with
-  // vitest beside them, so there the bounds are doubled.
+  // Bounds for a hang, not checks of speed: the lanes' browsers and apps share the 2 cores; under CI (.ci/run), on a
+  // machine that may be slower or busier than a developer's, the bounds are doubled.
   timeout: isCi ? 120_000 : 60_000,
   expect: { timeout: isCi ? 30_000 : 15_000 },
   reporter: [["list"], ["json", { outputFile: ".ci-results/playwright.json" }]],

@@ -4,18 +4,8 @@ import { defineConfig } from "vitest/config";
 
 import { SlowestFirstSequencer } from "./test/sequencer";
 
-/**
- * Test files run side by side in this many forks (issue 26: the suite in well under 30 minutes on 2 cores); TEST_FORKS
- * changes it (.ci/run gives 3 while the e2e journeys run beside vitest).
- */
-const TEST_FORKS = forksFrom(process.env.TEST_FORKS);
-
-function forksFrom(value: string | undefined): number {
-  if (value === undefined || value === "") return 4;
-  const forks = Number(value);
-  if (!Number.isInteger(forks) || forks < 1) throw new Error(`TEST_FORKS must be a whole number ≥ 1, not "${value}"`);
-  return forks;
-}
+/** Test files run side by side in this many forks (issue 26: the suite in well under 30 minutes on 2 cores). */
+const TEST_FORKS = 4;
 
 export default defineConfig({
   resolve: {

@@ -1,16 +1,11 @@
 # Phase times for .ci/run (issue 26: the run's budget is watched phase by phase). Sourced, not run.
 #   phase NAME command...   runs the command, records how long it took, returns its status
-#   timed DIR NAME command... runs the command, writes its seconds and status to DIR/NAME.seconds and DIR/NAME.status
-#                           (for a part that runs beside another inside one phase)
-#   side_phase NAME SECONDS  records such a part: printed indented under the phases, not added to the total
-#   print_phases            one line per phase in the order they ran, then the total, then the parts
+#   print_phases            one line per phase in the order they ran, then the total
 # ci_now gives the time in whole seconds; scripts/ci-phases.test.ts redefines it to move a clock of its own.
 ci_now() { date +%s; }
 
 CI_PHASE_NAMES=()
 CI_PHASE_SECONDS=()
-CI_SIDE_NAMES=()
-CI_SIDE_SECONDS=()
 
 phase() { # name, command...
   local name=$1
@@ -22,23 +17,6 @@ phase() { # name, command...
   CI_PHASE_NAMES+=("$name")
   CI_PHASE_SECONDS+=($(($(ci_now) - started)))
   return "$status"
-}
-
-timed() { # dir, name, command...
-  local dir=$1 name=$2
-  shift 2
-  local started status
-  started=$(ci_now)
-  "$@"
-  status=$?
-  echo $(($(ci_now) - started)) >"$dir/$name.seconds"
-  echo "$status" >"$dir/$name.status"
-  return "$status"
-}
-
-side_phase() { # name, seconds
-  CI_SIDE_NAMES+=("$1")
-  CI_SIDE_SECONDS+=("$2")
 }
 
 ci_duration() { # seconds -> "12m05s"
@@ -53,10 +31,4 @@ print_phases() {
     total=$((total + CI_PHASE_SECONDS[i]))
   done
   printf '  %-12s %9s\n' "total" "$(ci_duration "$total")"
-  if [ ${#CI_SIDE_NAMES[@]} -gt 0 ]; then
-    echo "parts of the tests phase, side by side:"
-    for i in "${!CI_SIDE_NAMES[@]}"; do
-      printf '    %-12s %9s\n' "${CI_SIDE_NAMES[$i]}" "$(ci_duration "${CI_SIDE_SECONDS[$i]}")"
-    done
-  fi
 }

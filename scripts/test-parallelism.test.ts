@@ -1,4 +1,4 @@
-// The suites run side by side (issue 26: .ci/run well under 30 minutes on 2 cores): vitest in several forks, and
+// The suites run in parallel (issue 26: .ci/run well under 30 minutes on 2 cores): vitest in several forks, and
 // Playwright in four lanes (per profile: the specs on the mirror's app one at a time, and beside them the upstream
 // journeys one at a time on their own sandbox). What makes that safe is checked here: the lanes share no port, no file and no sandbox
 // that a fault is set on.
