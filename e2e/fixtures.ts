@@ -120,7 +120,8 @@ export const test = base.extend<E2eTestFixtures, E2eWorkerOptions & E2eWorkerFix
 /**
  * `test` on the profile's app without a mirror (e2e/profiles.ts liveAppOrigin): for specs whose subject is the
  * upstream path — faults the sandbox injects, rate limits, exports walked page by page — which a synced mirror would
- * answer without asking the upstream. The same sandbox, keys and fixtures.
+ * answer without asking the upstream. Its sandbox is the profile's second one (same seed, so the same keys and rows);
+ * only the specs of UPSTREAM_SPECS use it (their Playwright project sets the same origin).
  */
 export const liveTest = test.extend({
   baseURL: async ({ profile }, provide) => {
@@ -181,12 +182,14 @@ export interface SandboxFaults {
 }
 
 function faultsUrl(profile: Profile): string {
-  return `http://127.0.0.1:${serversOf(profile).sandboxPort}/sandbox/faults`;
+  return `http://127.0.0.1:${String(serversOf(profile).upstreamSandboxPort)}/sandbox/faults`;
 }
 
 /**
- * Makes the project's sandbox slow, failing or rate-limiting, for every client, until `resetSandboxFaults`. A real
- * upstream fault over real HTTP (the sandbox runs with --control in the e2e config), not a mock of the BFF's calls.
+ * Makes the profile's upstream sandbox (the one the app without a mirror asks, e2e/profiles.ts) slow, failing or
+ * rate-limiting, for every client, until `resetSandboxFaults`. A real upstream fault over real HTTP (the sandbox runs
+ * with --control in the e2e config), not a mock of the BFF's calls. Only the specs of UPSTREAM_SPECS, which run one at
+ * a time on that sandbox, may call it (scripts/test-parallelism.test.ts checks).
  */
 export async function setSandboxFaults(profile: Profile, faults: SandboxFaults): Promise<void> {
   const response = await fetch(faultsUrl(profile), {
@@ -206,8 +209,9 @@ export async function resetSandboxFaults(profile: Profile): Promise<void> {
 const CreatedKeyJson = z.object({ key_id: z.string().min(1), secret: z.string().min(1) });
 
 /**
- * A new key pair of the demo customer with every scope, made with the sandbox's CLI on its database. For a journey
- * that changes the BFF's state of its key (a rate-limit pause), so the other tests' key is untouched.
+ * A new key pair of the demo customer with every scope, made with the sandbox's CLI on the database of the profile's
+ * upstream sandbox (UPSTREAM_SPECS only). For a journey that changes the BFF's state of its key (a rate-limit pause),
+ * so the other tests' key is untouched.
  */
 export function createSandboxKey(profile: Profile): Pick<DemoKey, "keyId" | "secret"> {
   const stdout = execFileSync(
@@ -225,7 +229,7 @@ export function createSandboxKey(profile: Profile): Pick<DemoKey, "keyId" | "sec
       "e2e",
       "--json",
       "--db",
-      serversOf(profile).db,
+      serversOf(profile).upstreamDb,
     ],
     { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 },
   );

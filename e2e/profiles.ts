@@ -16,13 +16,25 @@ interface ProfileServers {
    */
   mirrorDb: string;
   /**
-   * A second app on the same sandbox with the mirror off (MIRROR_ENABLED=false): the specs of upstream faults and of
-   * exports walked live (e2e/fixtures.ts `liveTest`) use it, since a synced mirror answers without the upstream.
+   * A second app with the mirror off (MIRROR_ENABLED=false), on the profile's second sandbox: the specs of upstream
+   * faults and of exports walked live (UPSTREAM_SPECS, e2e/fixtures.ts `liveTest`) use it, since a synced mirror answers
+   * without the upstream.
    */
   liveAppPort: number;
+  /**
+   * The profile's second sandbox (same profile and seed, hence the same customers, keys and rows), for the upstream
+   * journeys alone: the faults they set (e2e/fixtures.ts setSandboxFaults) and the keys they create touch only it, so
+   * those journeys run beside the rest of the profile's specs (issue 26: the suite stays fast).
+   */
+  upstreamSandboxPort: number;
+  /** The second sandbox's SQLite file, reset on every run. */
+  upstreamDb: string;
 }
 
-/** E2E_PORT_BASE moves every port at once (default 4600: sandboxes 4601/4602, apps 4611/4612, tile server 4620). */
+/**
+ * E2E_PORT_BASE moves every port at once (default 4600: sandboxes 4601/4602, apps 4611/4612, tile server 4620, apps
+ * without a mirror 4631/4632, the upstream journeys' sandboxes 4641/4642).
+ */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? "4600");
 if (!Number.isInteger(PORT_BASE) || PORT_BASE < 1024 || PORT_BASE > 65_000) {
   throw new Error(
@@ -38,6 +50,8 @@ export function serversOf(profile: Profile): ProfileServers {
     db: `.data/e2e-${profile}.db`,
     mirrorDb: `.data/e2e-mirror-${String(PORT_BASE)}-${profile}.db`,
     liveAppPort: PORT_BASE + 30 + index,
+    upstreamSandboxPort: PORT_BASE + 40 + index,
+    upstreamDb: `.data/e2e-${profile}-upstream.db`,
   };
 }
 
@@ -45,7 +59,18 @@ export function appOrigin(profile: Profile): string {
   return `http://127.0.0.1:${serversOf(profile).appPort}`;
 }
 
-/** The profile's app without a mirror (every answer from the upstream). */
+/**
+ * The specs whose subject is the upstream path (faults, rate limits, live export walks, a server without a mirror):
+ * they run in the profile's `-upstream` Playwright project, on the app without a mirror and the second sandbox.
+ */
+export const UPSTREAM_SPECS: readonly string[] = [
+  "states.spec.ts",
+  "export.spec.ts",
+  "stations-products.spec.ts",
+  "overview-console.spec.ts",
+];
+
+/** The profile's app without a mirror (every answer from the upstream, its second sandbox). */
 export function liveAppOrigin(profile: Profile): string {
   return `http://127.0.0.1:${String(serversOf(profile).liveAppPort)}`;
 }

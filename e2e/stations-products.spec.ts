@@ -1,13 +1,14 @@
 // The stations journey by product: unleaded or DEF ranked from the stations' details where the detail prices several
 // products (alternative profile), a rate limit during the price checks, and the one-price detail (primary profile).
+// On the app without a mirror (fixtures.ts liveTest) and its own sandbox, where the rate-limit journey sets its fault.
 import {
   createSandboxKey,
   expect,
   expectLoaded,
+  liveTest as test,
   resetSandboxFaults,
   setSandboxFaults,
   signInThroughApi,
-  test,
 } from "./fixtures";
 import { RATE_LIMIT_SECONDS } from "./profiles";
 import { nearestFirst, productRanking, sandboxCatalog, sandboxDetails } from "./sandbox-stations";
@@ -128,8 +129,6 @@ test("a rate limit during the price checks shows the page's banner, and the chec
   // Its own key: the BFF pauses the key a 429 was for, and the other tests' key must not wait.
   await signInThroughApi(page.request, appOrigin, createSandboxKey(profile));
   try {
-    // A key of its own in the alternative profile is a customer of its own for the local copy: its whole history
-    // downloads while the catalog is walked (the walk goes first in the key's budget, lib/fleet-api/budget headOf).
     await openStations(page, "?product=unleaded", 90_000);
     await expect(page.getByTestId("nearby-summary")).toContainText("compared near a point");
     // Beyond the interactive wait (E2E_INTERACTIVE_WAIT_SECONDS here, 30 s in production) the BFF does not make the

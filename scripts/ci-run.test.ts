@@ -89,7 +89,7 @@ describe(".ci/run", () => {
     expect(lines.at(-1)).toBe("15 passed, 0 failed");
     const start = lines.indexOf("phase times:");
     const phases = lines.slice(start + 1, -1).map((line) => /^ {2}(\S.*?) +\d+m\d\ds$/.exec(line)?.[1]);
-    expect(phases).toEqual(["npm ci", "lint+types", "vitest", "e2e", "bench smoke", "total"]);
+    expect(phases).toEqual(["npm ci", "lint+types", "build", "vitest", "e2e", "bench smoke", "total"]);
   });
 
   it("runs ESLint beside Prettier then tsc (each on one core), and counts and prints lint and typecheck each", () => {

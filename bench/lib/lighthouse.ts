@@ -1,6 +1,6 @@
 /**
  * Lighthouse 12 through its Node API, in Debian's Chromium (chrome-launcher picks a free debugging port). One
- * Chromium serves every run; each run opens its own tab.
+ * Chromium serves every run (each run opens its own tab) until a run fails to record its trace.
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, desktopConfig, type Flags } from "lighthouse";
@@ -80,29 +80,31 @@ export interface LighthouseRunner {
   run(url: string, preset: Preset, headers?: Record<string, string>): Promise<LighthouseResult>;
 }
 
+async function launchChromium(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", "--no-sandbox"] });
+}
+
 export async function launchLighthouse(): Promise<LighthouseRunner> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ["--headless=new", "--no-sandbox"],
-  });
+  let chrome = await launchChromium();
   register("chromium (Lighthouse)", async () => {
     chrome.kill();
     await Promise.resolve();
   });
   return {
     async run(url, preset, headers = {}) {
-      const flags: Flags = {
+      const flags = (): Flags => ({
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices"],
         extraHeaders: headers,
-      };
+      });
       const config: Config | undefined = preset === "desktop" ? desktopConfig : undefined;
-      // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) on a busy 2-core machine: try again.
+      // Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP): try again, in a new Chromium, since a
+      // browser that lost one trace often loses the next ones too (session 15: three NO_NAVSTART in a row).
       let lhr: Lhr;
       for (let attempt = 1; ; attempt++) {
-        const result = await lighthouse(url, flags, config);
+        const result = await lighthouse(url, flags(), config);
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         if (!result.lhr.runtimeError) {
           lhr = result.lhr;
@@ -112,7 +114,9 @@ export async function launchLighthouse(): Promise<LighthouseRunner> {
           throw new Error(
             `Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message} (${String(ATTEMPTS)} attempts)`,
           );
-        console.log(`[bench]   Lighthouse on ${url}: ${result.lhr.runtimeError.code}; trying again`);
+        console.log(`[bench]   Lighthouse on ${url}: ${result.lhr.runtimeError.code}; trying again in a new Chromium`);
+        chrome.kill();
+        chrome = await launchChromium();
       }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -5,7 +5,7 @@
  * runs.
  */
 import type { BenchContext } from "../lib/context";
-import { launchLighthouse, type LighthouseResult, type Preset } from "../lib/lighthouse";
+import { launchLighthouse, type LighthouseResult, type LighthouseRunner, type Preset } from "../lib/lighthouse";
 import { mapChunkFiles } from "../lib/page-weight";
 import { type Goal, median } from "../lib/report";
 
@@ -65,9 +65,17 @@ export function tbtGoal(calibrationMs: number | undefined): { target: number; no
 }
 
 /** Runs Lighthouse over every page and preset (fewer in a smoke run) and adds their figures. */
-export async function measureLighthouse(ctx: BenchContext, target: LighthouseTarget): Promise<void> {
-  const lighthouse = await launchLighthouse();
-  const mapFiles = mapChunkFiles();
+export async function measureLighthouse(
+  ctx: BenchContext,
+  target: LighthouseTarget,
+  // The tests give a runner of their own and the build's map chunks; the bench, Chromium and the build it made.
+  tools: { launch: () => Promise<LighthouseRunner>; mapFiles: () => string[] } = {
+    launch: launchLighthouse,
+    mapFiles: () => mapChunkFiles(),
+  },
+): Promise<void> {
+  const lighthouse = await tools.launch();
+  const mapFiles = tools.mapFiles();
   const presets: Preset[] = ["desktop", "mobile"];
   for (const preset of presets) {
     for (const page of target.pages) {
@@ -85,8 +93,19 @@ export async function measureLighthouse(ctx: BenchContext, target: LighthouseTar
       const results: LighthouseResult[] = [];
       // Signed out, /login is what a visitor gets; the other pages need the session cookie.
       const headers: Record<string, string> = page.path === "/login" ? {} : { Cookie: target.cookie };
-      for (let i = 0; i < target.runs; i++)
-        results.push(await lighthouse.run(target.origin + page.path, preset, headers));
+      try {
+        for (let i = 0; i < target.runs; i++)
+          results.push(await lighthouse.run(target.origin + page.path, preset, headers));
+      } catch (error) {
+        // One page Lighthouse cannot trace is that page's "not measured", not the end of the others.
+        ctx.notMeasured({
+          part: "pages",
+          name: `${page.name} ${preset}: Lighthouse`,
+          reason: error instanceof Error ? error.message : String(error),
+          note: `after ${String(results.length)} of ${String(target.runs)} runs`,
+        });
+        continue;
+      }
       addLighthouseFigures(ctx, page, preset, results, mapFiles);
     }
   }
