@@ -3,13 +3,14 @@
 import type { Row, Table } from "@tanstack/react-table";
 import type { Route } from "next";
 import { useRouter } from "next/navigation";
-import { type KeyboardEvent, type MouseEvent, useDeferredValue } from "react";
+import { type KeyboardEvent, type MouseEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { DataTable, type RowAttributes } from "@/components/ui/data-table";
 import { ErrorNotice, QueryErrorNotice } from "@/components/ui/error-notice";
 import type { Transaction } from "@/lib/model";
 import { useSyncStatus } from "@/lib/queries/sync";
+import { useDeferredQuery } from "@/lib/queries/use-deferred-query";
 
 import { ColumnToggle } from "./column-toggle";
 import { ExportControls } from "./export-controls";
@@ -30,11 +31,10 @@ export function TransactionsTable() {
   const { state } = list;
   const { query, filters, listTotal } = useTransactionsPage(list);
   const sync = useSyncStatus();
-  // The page of rows renders in a transition, which React splits into short tasks: rendering 50 rows at once as the
-  // answer arrives was one long task on a phone. Until the deferred rows are there, the skeleton (first load) or the
-  // rows before (dimmed and busy, as while the answer loads) stay.
-  const data = useDeferredValue(query.data);
-  const isBehind = data !== query.data;
+  // The page of rows renders in a deferred (sliced) render (lib/queries/use-deferred-query.ts): until the new rows are
+  // drawn, the skeleton (first load) or the rows before (dimmed and busy, as while the answer loads) stay.
+  const rows = useDeferredQuery(query);
+  const { data } = rows;
   const origin = data?.origin;
   const table = useTransactionTable(data, state, list, origin?.source === "mirror");
   const conflict = query.isError && isMirrorConflict(query.error) ? query.error : null;
@@ -91,8 +91,8 @@ export function TransactionsTable() {
       <TransactionRows
         table={table}
         list={list}
-        isPending={data === undefined && (query.isPending || isBehind)}
-        isPlaceholderData={data !== undefined && (query.isPlaceholderData || isBehind)}
+        isPending={rows.isPending}
+        isPlaceholderData={rows.isPlaceholderData}
         answer={data === undefined ? null : { total: data.total, rowCount: data.items.length }}
       />
 

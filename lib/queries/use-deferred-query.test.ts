@@ -6,7 +6,16 @@ import { deferredResult } from "./use-deferred-query";
 // say "pending" (its skeleton), not "done with no data" (an empty state, or a crash on `data.items`).
 
 const refetch = () => Promise.resolve();
-const success = { isPending: false, isError: false, error: null, refetch, isFetching: false } as const;
+const drawn = { items: [1, 2] };
+const success = {
+  isPending: false,
+  isError: false,
+  error: null,
+  refetch,
+  isFetching: false,
+  isPlaceholderData: false,
+  data: drawn as { items: number[] } | undefined,
+} as const;
 
 describe("deferredResult", () => {
   it("is pending while the query is, whatever was drawn before", () => {
@@ -21,9 +30,11 @@ describe("deferredResult", () => {
   });
 
   it("is done with the drawn data once drawn; a newer answer being drawn keeps the drawn one on screen", () => {
-    expect(deferredResult(success, { items: [1, 2] })).toMatchObject({ isPending: false, data: { items: [1, 2] } });
-    // keepPreviousData: the new page's answer came, the previous page is what React has drawn so far.
-    expect(deferredResult({ ...success, isFetching: false }, { items: [1] })).toMatchObject({ data: { items: [1] } });
+    expect(deferredResult(success, drawn)).toMatchObject({ isPending: false, data: drawn, isPlaceholderData: false });
+    // keepPreviousData: the new page's answer came, the previous page is what React has drawn so far: shown, and
+    // marked as not the latest answer, so the view can show it busy as it does the query's own placeholder.
+    expect(deferredResult(success, { items: [1] })).toMatchObject({ data: { items: [1] }, isPlaceholderData: true });
+    expect(deferredResult({ ...success, isPlaceholderData: true }, drawn)).toMatchObject({ isPlaceholderData: true });
   });
 
   it("says an error at once (not deferred), with what was drawn before if any", () => {
