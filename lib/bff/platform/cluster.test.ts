@@ -11,7 +11,7 @@ import { busiestWindow, ClusterStack, PROVIDER_BUDGET, PROVIDER_WINDOW_MS } from
 // of 60 requests per key per minute. Load goes to all three (sign-ins of several key pairs, pages' data routes, an
 // export, the mirror's backfill, price checks); the sandbox's own log is the witness.
 //
-// One profile (primary; lib/bff/pile-up.test.ts runs in the other): what is tested here is how the instances share one
+// One profile (primary; lib/bff/platform/pile-up.test.ts runs in the other): what is tested here is how the instances share one
 // budget, one lock and one revocation list, the same whatever shape the upstream answers in; how each shape reaches
 // the mirror is lib/mirror/mirror-sync.test.ts's (both profiles, both stores). Three built apps, Redis and PostgreSQL
 // per profile were the suite's costliest file (issue 26: the suite stays fast). The history is made long enough

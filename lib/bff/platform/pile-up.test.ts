@@ -53,7 +53,7 @@ function send(b: TestBrowser, path: string): Started {
   return { controller, response };
 }
 
-// One profile (alternative; lib/bff/cluster.test.ts runs in the other): the budget queue, single flight and
+// One profile (alternative; lib/bff/platform/cluster.test.ts runs in the other): the budget queue, single flight and
 // cancellation are the BFF's own, the same whatever shape the upstream answers in (issue 26: the suite stays fast).
 describe.each(["alternative"] as const)("exports and summaries that pile up, single flight (%s profile)", (profile) => {
   let upstream: SandboxProcess;
