@@ -56,7 +56,7 @@ describe("More filters", () => {
     const html = render(values);
     expect(html).toMatch(/<details[^>]*open/);
     expect(html).toContain("More filters (1 on)");
-    // next/dynamic outside Next's app renderer shows its loading state; the page's server renders the fields (e2e).
+    // A static render does not wait for the lazy chunk: its loading line; the page's server renders the fields (e2e).
     const fields = render(values, MoreFilterFields);
     expect(fields).toContain("Sofia Brown");
     expect(fields).toContain("Stop 49, Ames, IA");

@@ -1,7 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
 import { MIRROR_FILTER_NAMES, type MirrorFilterValues } from "@/lib/queries/transaction-filters";
 
@@ -12,11 +11,12 @@ export interface MoreFiltersProps {
 
 /**
  * The fields, a chunk loaded at the first opening (or with the page when a link sets one of them: then the server
- * renders them too). Until it arrives the open panel says so.
+ * renders them too). React's own lazy, not next/dynamic: the page has no other dynamic import, and next/dynamic's
+ * runtime would add back about what this moves out (measured on the build, issue 26).
  */
-const MoreFilterFields = dynamic(() => import("./more-filter-fields").then((m) => m.MoreFilterFields), {
-  loading: () => <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Loading the filters…</p>,
-});
+const MoreFilterFields = lazy(() => import("./more-filter-fields").then((m) => ({ default: m.MoreFilterFields })));
+
+const LOADING_FIELDS = <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Loading the filters…</p>;
 
 /**
  * The filters only the local copy answers, behind "More filters" (open while any is set): selects fed by the facets
@@ -43,9 +43,11 @@ export function MoreFilters({ values, onChange }: MoreFiltersProps) {
       <summary className="w-fit cursor-pointer rounded text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-slate-200 dark:focus-visible:outline-brand-400">
         More filters{activeCount === 0 ? "" : ` (${String(activeCount)} on)`}
       </summary>
-      {wasOpened ? <MoreFilterFields values={values} onChange={onChange} /> : null}
+      {wasOpened ? (
+        <Suspense fallback={LOADING_FIELDS}>
+          <MoreFilterFields values={values} onChange={onChange} />
+        </Suspense>
+      ) : null}
     </details>
   );
 }
-
-
