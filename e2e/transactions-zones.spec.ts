@@ -58,6 +58,23 @@ for (const { zone, label } of ZONES) {
       await expect(rows(page).first().locator("time")).toHaveText(label);
     });
 
+    test("a transaction's page loaded directly shows its times in the zone, without a hydration error", async ({
+      loggedInPage: page,
+    }) => {
+      // The server's HTML carries the transaction (issue 26) with its times in UTC; the browser's zone follows.
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      const list = await page.request.get("/api/transactions?limit=1");
+      const [first] = ((await list.json()) as { items: { id: string }[] }).items;
+      if (first === undefined) throw new Error("the sandbox has no transaction");
+      await page.goto(`/transactions/${encodeURIComponent(first.id)}`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Transaction ");
+      await expect(page.locator("main time").first()).toHaveText(label);
+      expect(errors.filter((text) => /hydrat|#418|#425|did not match/i.test(text))).toEqual([]);
+    });
+
     test("the export's days and file name follow the zone", async ({ loggedInPage: page }) => {
       const day = dayIn(zone, new Date(Date.now() - 3 * 86_400_000));
       await openList(page, `?range=custom&from=${day}&to=${day}`);

@@ -4,7 +4,7 @@
  * HTTP tests use (built here only when missing or stale), so no browser is needed; the bench's pages part reports the
  * same per page with Lighthouse's transfer sizes.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,13 @@ import { ensureBuilt } from "@/test/app-process";
 
 import { mapChunkFiles, type PageWeight, readPageWeights } from "./page-weight";
 
-const JS_BUDGET_BYTES = 200_000;
+/**
+ * Issue 26's goal is ≤ 200 kB as Lighthouse counts it: every script's transfer size, which adds each response's headers
+ * (~0.3 kB × ~15 scripts) and what the page loads lazily during its load to this figure. So the line held here is
+ * below 200 kB: the heaviest page of the build after issue 26's splits (/stations 196.7 kB, /transactions 195.4 kB;
+ * main had /transactions at 199.1 kB). The goal that keeps Lighthouse's count under 200 kB is ≤ 185 kB.
+ */
+const JS_BUDGET_BYTES = 197_000;
 
 /** The routes of `app/**\/page.tsx`, route groups left out: what the build must have measured. */
 function sourceRoutes(dir = "app"): string[] {
@@ -39,11 +45,20 @@ describe("JavaScript per page in the production build", () => {
     expect(pages.map((p) => p.route).sort()).toEqual(sourceRoutes().sort());
   });
 
-  it("loads at most 200 kB of JavaScript (gzip) with each page, lazy chunks apart", () => {
+  it(`loads at most ${String(JS_BUDGET_BYTES / 1000)} kB of JavaScript (gzip) with each page, lazy chunks apart`, () => {
     const over = pages
       .filter((p) => p.initialGzipBytes > JS_BUDGET_BYTES)
       .map((p) => `${p.route}: ${String(Math.round(p.initialGzipBytes / 1000))} kB`);
     expect(over).toEqual([]);
+  });
+
+  it("leaves /transactions' interaction-only parts out of its load: More filters' fields, the running export", () => {
+    // A text only each part draws (more-filter-fields.tsx, export-run.tsx), found in the chunks as the build wrote them.
+    const marks = ["Days in your time zone", "The time is limited by the Fleet Fuel API"];
+    const transactions = pages.find((p) => p.route === "/transactions");
+    const loaded = (transactions?.initialFiles ?? []).map((file) => readFileSync(join(".next", file), "utf8"));
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(marks.filter((mark) => loaded.some((code) => code.includes(mark)))).toEqual([]);
   });
 
   it("keeps the map's chunk lazy: no page loads Leaflet with it", () => {

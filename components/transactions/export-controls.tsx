@@ -1,25 +1,26 @@
 "use client";
 
-import { type Dispatch, type RefObject, type SetStateAction, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { formatCount } from "@/lib/format/numbers";
+import type { ExportFormat } from "@/lib/model";
 import { BffRequestError } from "@/lib/queries/fetch-json";
 
-import {
-  clockMs,
-  EXPORT_FORMAT_LABELS,
-  type ExportFormat,
-  exportUrl,
-  formatDuration,
-  newExportId,
-  runExport,
-  saveBlob,
-} from "./export-download";
-import { type ExportEstimate, secondsLeftAt, updateEstimate } from "./export-estimate";
+import type { ExportEstimate } from "./export-estimate";
 import type { ListState } from "./list-state";
 
-type ExportStatus =
+/**
+ * What runs an export and shows its progress (export-run.tsx, export-download.ts, export-estimate.ts) is a chunk loaded
+ * at the first click on Export, not with the list's page (issue 26: ≤ 200 kB of JavaScript per page).
+ */
+const loadExportRun = () => import("./export-run");
+const ExportProgressPanel = lazy(() => loadExportRun().then((m) => ({ default: m.ExportProgressPanel })));
+
+/** The buttons' words (export-download.ts says the same for the file's progress). */
+const FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = { csv: "CSV", xlsx: "Excel" };
+
+export type ExportStatus =
   | { kind: "idle" }
   | {
       kind: "running";
@@ -50,11 +51,11 @@ function errorMessage(error: unknown): string {
   return "Export failed. Please try again.";
 }
 
-type ExportFilters = Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz" | "mirror" | "sort">;
+export type ExportFilters = Pick<ListState, "range" | "from" | "to" | "status" | "search" | "tz" | "mirror" | "sort">;
 
 /** Export of exactly the list's current filters, as CSV or Excel, with progress, a time estimate and Cancel. */
 export function ExportControls({ filters }: { filters: ExportFilters }) {
-  const { status, start, cancel, cancelRef } = useExport(filters);
+  const { status, start, cancel } = useExport(filters);
   const isRunning = status.kind === "running";
 
   // `contents`: the buttons and what follows them are items of the toolbar's own wrapping row (transactions-table),
@@ -72,12 +73,15 @@ export function ExportControls({ filters }: { filters: ExportFilters }) {
               void start(format);
             }}
           >
-            Export {EXPORT_FORMAT_LABELS[format]}
+            Export {FORMAT_LABELS[format]}
           </Button>
         ))}
       </div>
       {status.kind === "running" ? (
-        <ExportProgressPanel status={status} onCancel={cancel} cancelRef={cancelRef} />
+        // The chunk is already there (start loaded it before the export began): the fallback is never seen.
+        <Suspense fallback={null}>
+          <ExportProgressPanel status={status} onCancel={cancel} />
+        </Suspense>
       ) : null}
       <ExportOutcome status={status} />
     </div>
@@ -111,12 +115,12 @@ function ExportOutcome({ status }: { status: ExportStatus }) {
 
 /**
  * One export at a time: starting another cancels the running one, leaving the page cancels it (the BFF then stops
- * its upstream walk), focus goes to Cancel while it runs, and the time left counts down between progress reports.
+ * its upstream walk), focus goes to Cancel while it runs (ExportProgressPanel), and the time left counts down between
+ * progress reports.
  */
 function useExport(filters: ExportFilters) {
   const [status, setStatus] = useState<ExportStatus>({ kind: "idle" });
   const controllerRef = useRef<AbortController | null>(null);
-  const cancelRef = useRef<HTMLButtonElement | null>(null);
   const isRunning = status.kind === "running";
 
   useEffect(
@@ -127,7 +131,6 @@ function useExport(filters: ExportFilters) {
   );
   useEffect(() => {
     if (!isRunning) return;
-    cancelRef.current?.focus();
     const timer = setInterval(() => {
       setStatus((current) => (current.kind === "running" ? { ...current, now: Date.now() } : current));
     }, 1000);
@@ -140,14 +143,19 @@ function useExport(filters: ExportFilters) {
     controllerRef.current?.abort();
     const controller = new AbortController();
     controllerRef.current = controller;
-    setStatus({ kind: "running", format, rowsDone: 0, total: null, estimate: null, now: clockMs() });
+    // A function, not the property: TypeScript would keep the first check's answer across the awaits.
+    const isAborted = () => controller.signal.aborted;
     try {
-      const result = await runFilteredExport(filters, format, controller.signal, setStatus);
-      if (controller.signal.aborted) return;
-      saveBlob(result.blob, result.filename);
+      const run = await loadExportRun();
+      // Another click started another export while the chunk loaded: that one goes on.
+      if (isAborted()) return;
+      setStatus({ kind: "running", format, rowsDone: 0, total: null, estimate: null, now: run.clockMs() });
+      const result = await run.runFilteredExport(filters, format, controller.signal, setStatus);
+      if (isAborted()) return;
+      run.saveBlob(result.blob, result.filename);
       setStatus({ kind: "done", rows: result.total, filename: result.filename });
     } catch (error) {
-      if (controller.signal.aborted) {
+      if (isAborted()) {
         if (controllerRef.current === controller) setStatus({ kind: "cancelled" });
         return;
       }
@@ -159,80 +167,5 @@ function useExport(filters: ExportFilters) {
   const cancel = () => {
     controllerRef.current?.abort();
   };
-  return { status, start, cancel, cancelRef };
-}
-
-/** Runs one export of the filters, folding each progress report into the running status (and its time estimate). */
-function runFilteredExport(
-  filters: ExportFilters,
-  format: ExportFormat,
-  signal: AbortSignal,
-  setStatus: Dispatch<SetStateAction<ExportStatus>>,
-) {
-  const exportId = newExportId();
-  return runExport(
-    exportUrl(filters, format, exportId),
-    exportId,
-    signal,
-    (tick) => {
-      const at = Date.now();
-      setStatus((current) =>
-        current.kind === "running"
-          ? {
-              ...current,
-              rowsDone: tick.rowsDone,
-              total: tick.total,
-              estimate: updateEstimate(current.estimate, tick.rowsDone, tick.total, tick.rate, at),
-              now: at,
-            }
-          : current,
-      );
-    },
-    `fleet-fuel-transactions.${format}`,
-  );
-}
-
-function ExportProgressPanel({
-  status,
-  onCancel,
-  cancelRef,
-}: {
-  status: Extract<ExportStatus, { kind: "running" }>;
-  onCancel: () => void;
-  cancelRef: RefObject<HTMLButtonElement | null>;
-}) {
-  const { rowsDone, total, format } = status;
-  const secondsLeft = secondsLeftAt(status.estimate, status.now);
-  const label = `Exporting ${EXPORT_FORMAT_LABELS[format]}`;
-  const counts =
-    total === null ? `${formatCount(rowsDone)} rows done` : `${formatCount(rowsDone)} of ${formatCount(total)} rows`;
-  return (
-    <div
-      className="ml-auto w-full max-w-md basis-full rounded-md border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900"
-      data-testid="export-progress"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <label htmlFor="export-progress-bar" className="font-medium text-slate-900 dark:text-slate-50">
-          {label}
-        </label>
-        <button type="button" ref={cancelRef} onClick={onCancel} className={buttonClasses("secondary", "px-3 py-1")}>
-          Cancel
-        </button>
-      </div>
-      <progress
-        id="export-progress-bar"
-        className="mt-2 h-2 w-full accent-brand-700"
-        max={total ?? undefined}
-        value={total === null ? undefined : Math.min(rowsDone, total)}
-        aria-valuetext={counts}
-      />
-      <p className="mt-1 text-slate-700 dark:text-slate-300">
-        {counts}
-        {secondsLeft === null ? "" : ` · about ${formatDuration(secondsLeft)} left`}
-      </p>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        The time is limited by the Fleet Fuel API&apos;s request budget.
-      </p>
-    </div>
-  );
+  return { status, start, cancel };
 }

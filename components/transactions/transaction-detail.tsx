@@ -12,9 +12,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { DetailError, DetailLoading } from "@/components/ui/query-states";
 import { TransactionStatusBadge } from "@/components/ui/status-badge";
 import { TEXT_LINK_CLASSES } from "@/components/ui/text-link";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { describeOffset, formatDateTime } from "@/lib/format/dates";
 import { formatGallons, formatMoney, formatUnitPrice } from "@/lib/format/numbers";
 import type { Extra, TransactionDetail } from "@/lib/model";
+import { UTC_ZONE } from "@/lib/model/time-zones";
 import { useTransaction } from "@/lib/queries/transactions";
 
 import { parseListState, serializeListState } from "./list-state";
@@ -30,8 +32,12 @@ function useBackHref(): Route {
   return query === "" ? "/transactions" : `/transactions?${query}`;
 }
 
-export function TransactionDetailView({ id }: { id: string }) {
-  const query = useTransaction(id);
+/**
+ * `initial`: the transaction as the server's page looked it up (undefined when it did not wait for it), so the first
+ * HTML already shows it.
+ */
+export function TransactionDetailView({ id, initial }: { id: string; initial?: TransactionDetail | undefined }) {
+  const query = useTransaction(id, initial);
   const backHref = useBackHref();
   const backLink = (
     <Link href={backHref} className={TEXT_LINK_CLASSES}>
@@ -76,9 +82,7 @@ function Detail({ transaction: t, backLink }: { transaction: TransactionDetail; 
       <PageHeader title={`Transaction ${t.reference}`}>
         <span className="flex flex-wrap items-center gap-3">
           <TransactionStatusBadge status={t.status} />
-          <time dateTime={t.at} title={describeOffset(t.at)}>
-            {formatDateTime(t.at)}
-          </time>
+          <Time iso={t.at} />
         </span>
       </PageHeader>
       <div className="grid gap-6 md:grid-cols-2">
@@ -215,10 +219,15 @@ function RecordCards({ t }: { t: TransactionDetail }) {
   );
 }
 
+/**
+ * In the reader's zone (lib/format/time-zone-preference), which only the browser knows: the server's HTML and the
+ * hydrating render show UTC, so the two agree (React's hydration error #418 otherwise), and the next render the zone.
+ */
 function Time({ iso }: { iso: string }) {
+  const zone = useHydrated() ? undefined : UTC_ZONE;
   return (
-    <time dateTime={iso} title={describeOffset(iso)}>
-      {formatDateTime(iso)}
+    <time dateTime={iso} title={describeOffset(iso, zone)}>
+      {formatDateTime(iso, zone)}
     </time>
   );
 }

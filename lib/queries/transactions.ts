@@ -43,8 +43,9 @@ function transactionQueryOptions(id: string) {
   });
 }
 
-export function useTransaction(id: string) {
-  return useQuery(transactionQueryOptions(id));
+/** `initial`: the transaction the server's page already looked up (fresh for the default stale time), if any. */
+export function useTransaction(id: string, initial?: TransactionDetail) {
+  return useQuery({ ...transactionQueryOptions(id), initialData: initial });
 }
 
 /** The list's filters, for its totals bar (the order does not change a sum). */

@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { TransactionDetailView } from "@/components/transactions/transaction-detail";
 import { notFoundUnlessFound } from "@/lib/bff/http/page-lookup";
 import { getTransactionDetail } from "@/lib/bff/transactions/transaction-detail";
+import type { TransactionDetail } from "@/lib/model";
 
 export const metadata: Metadata = {
   title: "Transaction",
@@ -12,10 +13,16 @@ export const metadata: Metadata = {
 export default async function TransactionPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   // An unknown id is a real HTTP 404 (for bookmarks, crawlers and link checkers), not a 200 with a not-found text.
-  await notFoundUnlessFound((session) => getTransactionDetail(session, id));
+  // The transaction found is handed to the view, so the server's HTML carries its heading and cards (issue 26: on a
+  // phone the heading, the page's largest paint, waited for the scripts and a second request). A lookup still
+  // running when the page stops waiting (page-lookup) leaves the view to load it as before.
+  const found: { detail?: TransactionDetail } = {};
+  await notFoundUnlessFound(async (session) => {
+    found.detail = await getTransactionDetail(session, id);
+  });
   return (
     <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading the transaction…</p>}>
-      <TransactionDetailView id={id} />
+      <TransactionDetailView id={id} initial={found.detail} />
     </Suspense>
   );
 }
