@@ -68,7 +68,7 @@ export function mirrorAppEnv(upstreamUrl: string, dir: string): Record<string, s
 /** The built dashboard (`next start`) over real HTTP, with its environment. */
 export async function startApp(env: Record<string, string>): Promise<AppProcess> {
   await ensureBuilt();
-  const port = await freePort();
+  const firstPort = await freePort();
   // The mirror's background sync makes upstream calls of its own, which the tests and benches of the upstream economy
   // would count: an app under test runs without it unless `env` turns it on (MIRROR_ENABLED=true, as
   // lib/bff/sync/sync-api.test.ts does), and then with a mirror file of its own (test files run in parallel against
@@ -89,33 +89,21 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
     SANDBOX: "1",
     ...env,
   };
-  // The same heap cap as `npm start` (scripts/app-heap.ts): the tests and the bench measure the app as it runs.
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...appNodeArgs(appEnv), NEXT, "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      env: appEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
-  const origin = `http://127.0.0.1:${String(port)}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the app exited:\n${output}`);
-    try {
-      await fetch(`${origin}/api/session`);
-      break;
-    } catch {
-      if (i > 300) throw new Error(`the app did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  // A free port can be taken by another test file's server between freePort() and the app's listen (the files run
+  // side by side): the app then exits with EADDRINUSE, and the other server may answer meanwhile. So a 404 on
+  // /api/session (never the app's answer) is not taken for the app, and a lost port is tried again with another.
+  let started: { child: ChildProcess; origin: string; output: () => string } | undefined;
+  for (let attempt = 1; started === undefined; attempt++) {
+    const port = attempt === 1 ? firstPort : await freePort();
+    const result = await spawnApp(appEnv, port);
+    if (result.kind === "started") started = result;
+    else if (!result.portTaken || attempt >= 3) throw new Error(result.message);
   }
+  const { child, origin, output } = started;
   return {
     origin,
     pid: child.pid,
-    output: () => output,
+    output,
     stop: async () => {
       // A child killed by a signal (a test's SIGKILL) has exited too: waiting for its exit again would hang.
       if (child.exitCode === null && child.signalCode === null) {
@@ -126,4 +114,38 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
       rmSync(mirrorDir, { recursive: true, force: true });
     },
   };
+}
+
+type SpawnResult =
+  | { kind: "started"; child: ChildProcess; origin: string; output: () => string }
+  | { kind: "failed"; portTaken: boolean; message: string };
+
+/** `next start` on `port`, once it answers as the app does. */
+async function spawnApp(appEnv: NodeJS.ProcessEnv, port: number): Promise<SpawnResult> {
+  // The same heap cap as `npm start` (scripts/app-heap.ts): the tests and the bench measure the app as it runs.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...appNodeArgs(appEnv), NEXT, "start", "-p", String(port), "-H", "127.0.0.1"],
+    { env: appEnv, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+  const origin = `http://127.0.0.1:${String(port)}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null)
+      return { kind: "failed", portTaken: output.includes("EADDRINUSE"), message: `the app exited:\n${output}` };
+    try {
+      const res = await fetch(`${origin}/api/session`);
+      await res.body?.cancel();
+      if (res.status !== 404) return { kind: "started", child, origin, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) {
+      child.kill("SIGKILL");
+      return { kind: "failed", portTaken: false, message: `the app did not start:\n${output}` };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
