@@ -92,7 +92,7 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   // A free port can be taken by another test file's server between freePort() and the app's listen (the files run
   // side by side): the app then exits with EADDRINUSE, and the other server may answer meanwhile. So a 404 on
   // /api/session (never the app's answer) is not taken for the app, and a lost port is tried again with another.
-  let started: { child: ChildProcess; origin: string; output: () => string } | undefined;
+  let started: Extract<SpawnResult, { kind: "started" }> | undefined;
   for (let attempt = 1; started === undefined; attempt++) {
     const port = attempt === 1 ? firstPort : await freePort();
     const result = await spawnApp(appEnv, port);
