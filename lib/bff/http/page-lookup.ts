@@ -13,20 +13,20 @@ import { type ActiveSession, readSession } from "../platform/session";
  * that says "not found". The lookup goes through the same cached lib function as the page's data route, so the
  * browser's request that follows costs no second upstream call.
  *
- * Only a definite "no such item" is a 404. Without a session the proxy has already sent the person to sign in; any
+ * Returns what the lookup found within the page's wait. Only a definite "no such item" is a 404. Without a session the proxy has already sent the person to sign in; any
  * other failure (a missing scope, a rate limit, an outage) leaves the page to load and show it as it always does.
  */
-export async function notFoundUnlessFound(
-  lookUp: (session: ActiveSession, key: string) => Promise<unknown>,
-): Promise<void> {
+export async function notFoundUnlessFound<T>(
+  lookUp: (session: ActiveSession, key: string) => Promise<T>,
+): Promise<T | undefined> {
   const result = await readSession({ readOnly: true });
-  if ("problem" in result) return;
+  if ("problem" in result) return undefined;
   const { session } = result;
   // Inside then(): an id of the wrong form throws at once (not_found), which must settle the lookup, not escape it.
   const lookup = Promise.resolve()
     .then(() => lookUp(session, credentialKey(session.credentials)))
     .then(
-      () => false,
+      (found): { found: T } | false => ({ found }),
       (error: unknown) => {
         // By its code, not `instanceof`: a server page is bundled apart from the route handlers, and the process-wide
         // client and cache (on globalThis) may throw the FleetApiError class of the handlers' copy of lib/fleet-api.
@@ -38,7 +38,10 @@ export async function notFoundUnlessFound(
         return false;
       },
     );
-  if ((await withinPageWait(lookup)) === true) notFound();
+  const outcome = await withinPageWait(lookup);
+  if (outcome === true) notFound();
+  // What was found (a page may hand it to its view), or undefined when the lookup failed or is still running.
+  return outcome === undefined || outcome === false ? undefined : outcome.found;
 }
 
 /**

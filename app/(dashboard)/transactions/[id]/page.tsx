@@ -4,7 +4,6 @@ import { Suspense } from "react";
 import { TransactionDetailView } from "@/components/transactions/transaction-detail";
 import { notFoundUnlessFound } from "@/lib/bff/http/page-lookup";
 import { getTransactionDetail } from "@/lib/bff/transactions/transaction-detail";
-import type { TransactionDetail } from "@/lib/model";
 
 export const metadata: Metadata = {
   title: "Transaction",
@@ -16,13 +15,10 @@ export default async function TransactionPage({ params }: { params: Promise<{ id
   // The transaction found is handed to the view, so the server's HTML carries its heading and cards (issue 26: on a
   // phone the heading, the page's largest paint, waited for the scripts and a second request). A lookup still
   // running when the page stops waiting (page-lookup) leaves the view to load it as before.
-  const found: { detail?: TransactionDetail } = {};
-  await notFoundUnlessFound(async (session) => {
-    found.detail = await getTransactionDetail(session, id);
-  });
+  const found = await notFoundUnlessFound((session) => getTransactionDetail(session, id));
   return (
     <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading the transaction…</p>}>
-      <TransactionDetailView id={id} initial={found.detail} />
+      <TransactionDetailView id={id} initial={found} />
     </Suspense>
   );
 }
